@@ -1,0 +1,156 @@
+//! The rules the catalogue's data must keep. The tests run [`Catalogue::validate`] on the embedded
+//! data and on broken copies of it.
+
+use super::Catalogue;
+use std::collections::HashSet;
+use std::fmt;
+
+/// One broken rule, naming the record.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CatalogueError {
+    DuplicateId { kind: &'static str, id: String },
+    UnknownCard { result: String, card: String },
+    UnknownSource { record: String, source: String },
+    MinAboveMax { card: String, min: f64, max: f64 },
+    NotPositive { record: String, field: &'static str, value: f64 },
+    Empty { record: String, field: &'static str },
+    StatedPowerOutOfRange { result: String, watts: f64 },
+}
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogueError::DuplicateId { kind, id } => write!(f, "{kind} `{id}` appears more than once"),
+            CatalogueError::UnknownCard { result, card } => write!(f, "result {result} names unknown card `{card}`"),
+            CatalogueError::UnknownSource { record, source } => {
+                write!(f, "{record} cites unknown source `{source}`")
+            }
+            CatalogueError::MinAboveMax { card, min, max } => {
+                write!(f, "card {card}: minimum {min} W is above maximum {max} W")
+            }
+            CatalogueError::NotPositive { record, field, value } => {
+                write!(f, "{record}: {field} must be a positive finite number, is {value}")
+            }
+            CatalogueError::Empty { record, field } => write!(f, "{record}: {field} is empty"),
+            CatalogueError::StatedPowerOutOfRange { result, watts } => {
+                write!(f, "result {result}: stated power {watts} W lies outside its card's published range")
+            }
+        }
+    }
+}
+
+fn positive(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str, value: f64) {
+    if !(value.is_finite() && value > 0.0) {
+        errors.push(CatalogueError::NotPositive { record: record.to_owned(), field, value });
+    }
+}
+
+fn non_empty(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str, value: &str) {
+    if value.trim().is_empty() {
+        errors.push(CatalogueError::Empty { record: record.to_owned(), field });
+    }
+}
+
+impl Catalogue {
+    /// Every broken rule in the catalogue; empty when the data is sound.
+    pub fn validate(&self) -> Vec<CatalogueError> {
+        let mut errors = Vec::new();
+        let sources: HashSet<&str> = self.sources.iter().map(|s| s.id.as_str()).collect();
+        let cite = |errors: &mut Vec<CatalogueError>, record: &str, source: &str| {
+            if !sources.contains(source) {
+                errors.push(CatalogueError::UnknownSource { record: record.to_owned(), source: source.to_owned() });
+            }
+        };
+
+        non_empty(&mut errors, "meta", "data_version", &self.meta.data_version);
+        non_empty(&mut errors, "meta", "last_updated", &self.meta.last_updated);
+
+        let mut seen = HashSet::new();
+        for s in &self.sources {
+            if !seen.insert(s.id.as_str()) {
+                errors.push(CatalogueError::DuplicateId { kind: "source", id: s.id.clone() });
+            }
+            let record = format!("source {}", s.id);
+            non_empty(&mut errors, &record, "id", &s.id);
+            non_empty(&mut errors, &record, "publisher", &s.publisher);
+            non_empty(&mut errors, &record, "title", &s.title);
+            non_empty(&mut errors, &record, "date", &s.date);
+        }
+
+        let mut seen = HashSet::new();
+        for c in &self.cards {
+            let record = format!("card {}", c.id);
+            if !seen.insert(c.id.as_str()) {
+                errors.push(CatalogueError::DuplicateId { kind: "card", id: c.id.clone() });
+            }
+            non_empty(&mut errors, &record, "id", &c.id);
+            non_empty(&mut errors, &record, "name", &c.name);
+            positive(&mut errors, &record, "max_power", c.max_power.watts);
+            cite(&mut errors, &record, &c.max_power.source);
+            if let Some(min) = &c.min_power {
+                positive(&mut errors, &record, "min_power", min.watts);
+                cite(&mut errors, &record, &min.source);
+                if min.watts > c.max_power.watts {
+                    errors.push(CatalogueError::MinAboveMax {
+                        card: c.id.clone(),
+                        min: min.watts,
+                        max: c.max_power.watts,
+                    });
+                }
+            }
+            for limit in &c.other_limits {
+                positive(&mut errors, &record, "other_limits.watts", limit.watts);
+                cite(&mut errors, &record, &limit.source);
+            }
+            if let Some(memory) = &c.memory {
+                cite(&mut errors, &record, &memory.source);
+            }
+        }
+
+        let mut seen = HashSet::new();
+        for r in &self.results {
+            let record = format!("result {} {} {}", r.id, r.benchmark.id(), r.scenario.id());
+            if !seen.insert((r.id.as_str(), r.benchmark, r.scenario)) {
+                errors.push(CatalogueError::DuplicateId { kind: "result", id: record.clone() });
+            }
+            non_empty(&mut errors, &record, "id", &r.id);
+            non_empty(&mut errors, &record, "system", &r.system);
+            non_empty(&mut errors, &record, "submitter", &r.submitter);
+            positive(&mut errors, &record, "tokens_per_s", r.tokens_per_s);
+            positive(&mut errors, &record, "accelerators", f64::from(r.accelerators));
+            cite(&mut errors, &record, &r.source);
+            match self.card(&r.card) {
+                None => errors.push(CatalogueError::UnknownCard { result: r.id.clone(), card: r.card.clone() }),
+                Some(card) => {
+                    if let Some(p) = &r.stated_power {
+                        positive(&mut errors, &record, "stated_power.watts", p.watts);
+                        let min = card.min_power.as_ref().map_or(0.0, |m| m.watts);
+                        if p.watts > card.max_power.watts || p.watts < min {
+                            errors.push(CatalogueError::StatedPowerOutOfRange { result: r.id.clone(), watts: p.watts });
+                        }
+                    }
+                }
+            }
+            if let Some(m) = &r.measured_power {
+                positive(&mut errors, &record, "measured_power.mean_watts", m.mean_watts);
+            }
+        }
+
+        let mut seen = HashSet::new();
+        for m in &self.context {
+            let record = format!("context {}", m.id);
+            if !seen.insert(m.id.as_str()) {
+                errors.push(CatalogueError::DuplicateId { kind: "context", id: m.id.clone() });
+            }
+            positive(&mut errors, &record, "joules_per_token", m.joules_per_token);
+            if let Some(j) = m.joules_per_response {
+                positive(&mut errors, &record, "joules_per_response", j);
+            }
+            if self.card(&m.card).is_none() {
+                errors.push(CatalogueError::UnknownCard { result: m.id.clone(), card: m.card.clone() });
+            }
+            cite(&mut errors, &record, &m.source);
+        }
+        errors
+    }
+}

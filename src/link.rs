@@ -1,0 +1,214 @@
+//! The link contract: URL query ⇄ [`Form`]. Pure strings in and out.
+//!
+//! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
+//! `servers`, `watts`, and `embed` (layout only). Decoding is lenient: anything unusable becomes a
+//! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
+//! text so the form shows its own message next to the field.
+
+use crate::catalogue::{Benchmark, Catalogue, Scenario};
+use crate::form::{clip, Form, ThroughputChoice};
+use std::fmt;
+
+/// The version this app writes and reads.
+pub const VERSION: &str = "1";
+
+const KNOWN: [&str; 10] = ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed"];
+
+/// Something in a link the app could not use as given.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    UnknownParameter(String),
+    Repeated(String),
+    UnknownVersion(String),
+    UnknownCard(String),
+    UnknownResult(String),
+    UnknownScenario(String),
+    UnknownModel(String),
+    /// The link named a card and a result for another card: the result's card is used.
+    CardOverridden { given: String, used: String },
+    /// The result publishes no row for the benchmark and scenario asked for.
+    RowMissing { result: String, asked: String, used: String },
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notice::UnknownParameter(p) => write!(f, "The link's parameter “{}” is not one this page knows; it was ignored.", clip(p)),
+            Notice::Repeated(p) => write!(f, "The link gives “{p}” more than once; the first was used."),
+            Notice::UnknownVersion(v) => write!(f, "The link's version “{}” is unknown; it was read as version {VERSION}.", clip(v)),
+            Notice::UnknownCard(c) => write!(f, "The link's card “{}” is not in the catalogue; the default card is shown.", clip(c)),
+            Notice::UnknownResult(r) => write!(f, "The link's result “{}” is not in the catalogue; a published result for the card is shown.", clip(r)),
+            Notice::UnknownScenario(s) => write!(f, "The link's scenario “{}” is unknown (offline, server or interactive); Offline is shown.", clip(s)),
+            Notice::UnknownModel(m) => write!(f, "The link's benchmark “{}” is unknown (llama2-70b-99 or llama2-70b-99.9); llama2-70b-99 is shown.", clip(m)),
+            Notice::CardOverridden { given, used } => write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given)),
+            Notice::RowMissing { result, asked, used } => write!(f, "{result} publishes no {asked} result; {used} is shown."),
+        }
+    }
+}
+
+/// A decoded link.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    pub form: Form,
+    pub notices: Vec<Notice>,
+    /// `embed=1`: the compact layout for an iframe.
+    pub embed: bool,
+}
+
+fn hex(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding; invalid escapes stay as typed, bad UTF-8 is replaced.
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'+' => out.push(b' '),
+            b'%' => match (bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            _ => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Escapes everything but unreserved characters.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Splits a query (with or without its leading `?`) into decoded pairs, in order.
+pub fn pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((k, v)) => (percent_decode(k), percent_decode(v)),
+            None => (percent_decode(p), String::new()),
+        })
+        .collect()
+}
+
+/// Reads a link's query into a form, with notices for what it could not use.
+pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
+    let mut notices = Vec::new();
+    let mut params: Vec<(String, String)> = Vec::new();
+    for (key, value) in pairs(query) {
+        if !KNOWN.contains(&key.as_str()) {
+            notices.push(Notice::UnknownParameter(key));
+        } else if params.iter().any(|(k, _)| *k == key) {
+            if !notices.contains(&Notice::Repeated(key.clone())) {
+                notices.push(Notice::Repeated(key));
+            }
+        } else {
+            params.push((key, value));
+        }
+    }
+    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+
+    if let Some(v) = get("v") {
+        if v != VERSION {
+            notices.push(Notice::UnknownVersion(v.to_owned()));
+        }
+    }
+    let mut form = Form::initial(catalogue);
+    if let Some(m) = get("model") {
+        match Benchmark::from_id(m) {
+            Some(b) => form.benchmark = b,
+            None => notices.push(Notice::UnknownModel(m.to_owned())),
+        }
+    }
+    if let Some(s) = get("scenario") {
+        match Scenario::from_id(&s.to_ascii_lowercase()) {
+            Some(s) => form.scenario = s,
+            None => notices.push(Notice::UnknownScenario(s.to_owned())),
+        }
+    }
+    let asked = (form.benchmark, form.scenario);
+
+    // Card first; a result then overrides it with its own card.
+    if let Some(c) = get("card") {
+        if catalogue.card(c).is_some() {
+            form = form.with_card(catalogue, c);
+        } else {
+            notices.push(Notice::UnknownCard(c.to_owned()));
+        }
+    }
+    if let Some(r) = get("result") {
+        match catalogue.entry(r).next() {
+            Some(row) => {
+                if let Some(c) = get("card") {
+                    if catalogue.card(c).is_some() && c != row.card {
+                        notices.push(Notice::CardOverridden { given: c.to_owned(), used: row.card.clone() });
+                    }
+                }
+                form = form.with_result(catalogue, r);
+            }
+            None => notices.push(Notice::UnknownResult(r.to_owned())),
+        }
+    }
+    if let ThroughputChoice::Published(id) = &form.throughput {
+        if (form.benchmark, form.scenario) != asked && (get("model").is_some() || get("scenario").is_some()) {
+            notices.push(Notice::RowMissing {
+                result: id.clone(),
+                asked: format!("{} {}", asked.1.label(), asked.0.id()),
+                used: format!("{} {}", form.scenario.label(), form.benchmark.id()),
+            });
+        }
+    }
+    if let Some(tps) = get("tps") {
+        form = form.with_own_throughput();
+        form.tps = tps.to_owned();
+    }
+    for (key, field) in [("gpus", &mut form.gpus), ("servers", &mut form.servers), ("watts", &mut form.watts)] {
+        if let Some(v) = get(key) {
+            *field = v.to_owned();
+        }
+    }
+    let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
+    Decoded { form, notices, embed }
+}
+
+/// Writes a form as a link query (without `?`), version first.
+pub fn encode(form: &Form) -> String {
+    let mut params: Vec<(&str, &str)> = vec![("v", VERSION), ("card", &form.card)];
+    match &form.throughput {
+        ThroughputChoice::Published(id) => params.push(("result", id)),
+        ThroughputChoice::Own => params.push(("tps", &form.tps)),
+    }
+    params.extend([
+        ("scenario", form.scenario.id()),
+        ("model", form.benchmark.id()),
+        ("gpus", form.gpus.as_str()),
+        ("servers", form.servers.as_str()),
+        ("watts", form.watts.as_str()),
+    ]);
+    params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", percent_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}

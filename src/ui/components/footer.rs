@@ -1,0 +1,40 @@
+//! Sources, data version and the notice MLCommons asks for.
+
+use crate::ui::Cat;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct FooterProps {
+    pub catalogue: Cat,
+}
+
+#[function_component(Footer)]
+pub fn footer(props: &FooterProps) -> Html {
+    let catalogue = props.catalogue.0;
+    html! {
+        <footer class="footer">
+            <section aria-labelledby="sources-title">
+                <h2 id="sources-title">{ "Sources" }</h2>
+                <ol class="sources">
+                    { for catalogue.sources.iter().map(|s| html! {
+                        <li id={format!("source-{}", s.id)}>
+                            <span class="publisher">{ &s.publisher }</span>{ ", " }
+                            if let Some(url) = &s.url {
+                                <a href={url.clone()} rel="noopener noreferrer">{ &s.title }</a>
+                            } else {
+                                <span>{ &s.title }</span>
+                            }
+                            { format!(", {}.", s.date) }
+                        </li>
+                    }) }
+                </ol>
+            </section>
+            <p data-testid="data-version">
+                { format!("Catalogue version {} · last updated {}", catalogue.meta.data_version, catalogue.meta.last_updated) }
+            </p>
+            <p class="trademark" data-testid="trademark">
+                { "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics." }
+            </p>
+        </footer>
+    }
+}

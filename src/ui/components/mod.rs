@@ -1,0 +1,10 @@
+//! One component per file; props down, callbacks (`on_<what>`) up.
+
+pub mod comparison;
+pub mod config;
+pub mod figures;
+pub mod footer;
+pub mod method;
+pub mod notices;
+pub mod share;
+pub mod source;

@@ -1,0 +1,121 @@
+//! Unit newtypes and the conversion constants, each with its source.
+//!
+//! A bare `f64` never crosses a module boundary as a physical quantity: `Watts / TokensPerSecond`
+//! is `JoulesPerToken`, so a unit slip is a type error.
+
+use std::ops::{Div, Mul};
+
+/// Joules in one watt-hour (1 W × 3600 s). SI definition.
+pub const JOULES_PER_WATT_HOUR: f64 = 3600.0;
+/// BTU_IT per hour in one watt. 1 BTU_IT = 1055.05585262 J (ISO 31-4 / NIST SP 811 app. B),
+/// so 1 W = 3600 / 1055.05585262 BTU_IT/h = 3.412141633 BTU/h.
+pub const BTU_PER_HOUR_PER_WATT: f64 = 3600.0 / 1_055.055_852_62;
+/// Hours in a day: a daily energy figure is a power held for 24 h.
+pub const HOURS_PER_DAY: f64 = 24.0;
+/// Tokens in "a million tokens".
+pub const TOKENS_PER_MILLION: f64 = 1.0e6;
+
+macro_rules! quantity {
+    ($(#[$meta:meta])* $name:ident, $symbol:literal) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+        pub struct $name(pub f64);
+
+        impl $name {
+            /// The unit's symbol as the app prints it.
+            pub const SYMBOL: &'static str = $symbol;
+            pub fn value(self) -> f64 {
+                self.0
+            }
+        }
+    };
+}
+
+quantity!(
+    /// Electrical power.
+    Watts, "W"
+);
+quantity!(
+    /// Output tokens generated per second.
+    TokensPerSecond, "tokens/s"
+);
+quantity!(
+    /// Energy per output token.
+    JoulesPerToken, "J/token"
+);
+quantity!(
+    /// Energy per million output tokens.
+    WattHoursPerMillionTokens, "Wh/Mtok"
+);
+quantity!(
+    /// Energy over a day.
+    KilowattHoursPerDay, "kWh/day"
+);
+quantity!(
+    /// Heat flow.
+    BtuPerHour, "BTU/h"
+);
+
+impl Div<TokensPerSecond> for Watts {
+    type Output = JoulesPerToken;
+    /// W ÷ (tokens/s) = J/s ÷ tokens/s = J/token.
+    fn div(self, rhs: TokensPerSecond) -> JoulesPerToken {
+        JoulesPerToken(self.0 / rhs.0)
+    }
+}
+
+impl Mul<f64> for Watts {
+    type Output = Watts;
+    fn mul(self, rhs: f64) -> Watts {
+        Watts(self.0 * rhs)
+    }
+}
+
+impl Mul<f64> for TokensPerSecond {
+    type Output = TokensPerSecond;
+    fn mul(self, rhs: f64) -> TokensPerSecond {
+        TokensPerSecond(self.0 * rhs)
+    }
+}
+
+impl JoulesPerToken {
+    /// J/token × 10⁶ tokens ÷ 3600 J/Wh.
+    pub fn per_million_tokens(self) -> WattHoursPerMillionTokens {
+        WattHoursPerMillionTokens(self.0 * TOKENS_PER_MILLION / JOULES_PER_WATT_HOUR)
+    }
+}
+
+impl Watts {
+    /// Energy used in 24 h at this power, in kWh.
+    pub fn per_day(self) -> KilowattHoursPerDay {
+        KilowattHoursPerDay(self.0 * HOURS_PER_DAY / 1000.0)
+    }
+
+    /// All electrical power ends as heat: the same flow in BTU_IT per hour.
+    pub fn as_heat(self) -> BtuPerHour {
+        BtuPerHour(self.0 * BTU_PER_HOUR_PER_WATT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn btu_constant_matches_the_published_factor() {
+        // DATA.md, Constants: 1 W = 3.412141633 BTU_IT/h.
+        assert!((BTU_PER_HOUR_PER_WATT - 3.412141633).abs() < 1e-9);
+    }
+
+    #[test]
+    fn one_joule_per_token_is_277_78_wh_per_million() {
+        let wh = JoulesPerToken(1.0).per_million_tokens().value();
+        assert!((wh - 277.777_777_8).abs() < 1e-6);
+    }
+
+    #[test]
+    fn units_divide_to_joules_per_token() {
+        let j = Watts(4800.0) / TokensPerSecond(32004.0);
+        assert!((j.value() - 0.149_981_2).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,429 @@
+// End-to-end harness for token-energy: a static server for dist/, Debian's Chromium driven by
+// playwright-core, a recorder of everything that must not happen on a page, and helpers that read
+// the app's data-testid contract. Every *.test.mjs in this folder uses it:
+//
+//   import { after, afterEach, before, test } from 'node:test';
+//   import { serve, launch, openPage, assertClean, waitForApp, figure } from './harness.mjs';
+//   let server, browser, page;
+//   before(async () => { server = await serve(); browser = await launch(); });
+//   after(async () => { await browser?.close(); await server?.close(); });
+//   afterEach(async () => { if (page) { const p = page; page = null; await closePage(p, { check: true }); } });
+//   test('…', async () => { page = await openPage(browser, server.url('?result=6.0-0021')); await waitForApp(page); … });
+//
+// Environment: E2E_DIST (default <repo>/dist), CHROMIUM (default /usr/bin/chromium),
+// E2E_ARTIFACTS (default tests/e2e/.artifacts: screenshots of pages that fail assertClean).
+
+import { createServer } from 'node:http';
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const REPO = path.resolve(HERE, '..', '..');
+export const DIST = path.resolve(process.env.E2E_DIST ?? path.join(REPO, 'dist'));
+export const ARTIFACTS = path.resolve(process.env.E2E_ARTIFACTS ?? path.join(HERE, '.artifacts'));
+
+/** Timeout for the wasm app to mount (download + compile + first render on a slow 2-core box). */
+export const APP_TIMEOUT_MS = 20_000;
+/** Default timeout of every Playwright action and locator on pages opened here. */
+export const ACTION_TIMEOUT_MS = 5_000;
+
+// ---------------------------------------------------------------------------------------------
+// Static file server
+// ---------------------------------------------------------------------------------------------
+
+export const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+function normalizePrefix(prefix) {
+  let p = prefix || '/';
+  if (!p.startsWith('/')) p = `/${p}`;
+  if (!p.endsWith('/')) p = `${p}/`;
+  return p;
+}
+
+/**
+ * Serve a directory (default: the release dist/) on 127.0.0.1 at a random free port.
+ *
+ * @param {object} [opts]
+ * @param {string} [opts.root]    directory to serve (default DIST)
+ * @param {string} [opts.prefix]  URL path the directory is mounted at, e.g. '/tools/energy/' (default '/');
+ *                                anything outside it is a 404, the prefix without its slash redirects.
+ * @param {object|function} [opts.headers] extra response headers for every answer, or a function
+ *                                `(req, { status, file }) => headers` (e.g. a Content-Security-Policy).
+ *                                `server.headers` can be reassigned later.
+ * @returns {Promise<{origin: string, port: number, prefix: string, root: string,
+ *           url: (rel?: string) => string, headers: object|function, log: object[], close: () => Promise<void>}>}
+ *           `url('?a=1')` is origin + prefix + rel; `log` lists every request served ({method, url, status}).
+ */
+export async function serve(opts = {}) {
+  const root = path.resolve(opts.root ?? DIST);
+  const prefix = normalizePrefix(opts.prefix);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: build the app first (trunk build --release)`);
+  }
+  const state = { headers: opts.headers ?? {}, log: [] };
+
+  const extra = (req, info) => {
+    const h = typeof state.headers === 'function' ? state.headers(req, info) : state.headers;
+    return h ?? {};
+  };
+
+  const send = (req, res, status, body, type, file) => {
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...extra(req, { status, file }),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const handle = async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const entry = { method: req.method, url: req.url, status: 0 };
+    state.log.push(entry);
+    const reply = (status, body, type = 'text/plain; charset=utf-8', file = null) => {
+      entry.status = status;
+      send(req, res, status, body, type, file);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'method not allowed\n');
+    if (prefix !== '/' && url.pathname === prefix.slice(0, -1)) {
+      entry.status = 301;
+      res.writeHead(301, { Location: prefix + url.search, 'Content-Length': 0, ...extra(req, { status: 301, file: null }) });
+      return res.end();
+    }
+    if (!url.pathname.startsWith(prefix)) return reply(404, 'not found (outside the prefix)\n');
+    let rel;
+    try {
+      rel = decodeURIComponent(url.pathname.slice(prefix.length));
+    } catch {
+      return reply(400, 'bad path\n');
+    }
+    let file = path.resolve(root, rel);
+    if (file !== root && !file.startsWith(root + path.sep)) return reply(403, 'forbidden\n');
+    try {
+      if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      const body = await readFile(file);
+      return reply(200, body, MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream', file);
+    } catch {
+      return reply(404, 'not found\n');
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  const origin = `http://127.0.0.1:${port}`;
+  const handle_ = {
+    origin,
+    port,
+    prefix,
+    root,
+    log: state.log,
+    get headers() {
+      return state.headers;
+    },
+    set headers(h) {
+      state.headers = h ?? {};
+    },
+    url: (rel = '') => origin + prefix + String(rel).replace(/^\//, ''),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+  lastServer = handle_;
+  return handle_;
+}
+
+let lastServer = null;
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+// ---------------------------------------------------------------------------------------------
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Chromium flags that work on this closed-network, root, GPU-less machine (see /work/shared/TOOLCHAIN.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Start headless Debian Chromium. playwright-core's `launch()` gives every browser a fresh, empty
+ * temporary --user-data-dir of its own (and refuses one in `args`), removed again on `close()`.
+ */
+export async function launch(opts = {}) {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install chromium chromium-driver (bash .ci/setup test)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
+    timeout: 30_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages and what they must not do
+// ---------------------------------------------------------------------------------------------
+
+function isAllowedUrl(u, origin) {
+  if (u.startsWith('data:') || u.startsWith('blob:') || u === 'about:blank') return true;
+  try {
+    return new URL(u).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Open `target` (an absolute URL, or a path resolved against `opts.server` or else the last server
+ * started by `serve()`) in a fresh browser context of the given viewport, and record on
+ * `page.recorded`:
+ *   consoleErrors  – every console message of type "error" (also the browser's own, e.g. a 404)
+ *   panics         – every console message, of any type, that contains "panicked"
+ *   pageErrors     – every uncaught exception / unhandled rejection (wasm traps included)
+ *   outside        – every request to another origin than the server's (data: and blob: are fine);
+ *                    these requests are aborted, so they never wait on the closed network
+ *   httpErrors     – every same-origin response with status >= 400
+ *   crashes        – the page's renderer crashed
+ * `page.recorded.clear()` empties all of them.
+ *
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} target
+ * @param {{width?: number, height?: number, server?: object, waitUntil?: string}} [opts]
+ * @returns {Promise<import('playwright-core').Page & {recorded: object, origin: string}>}
+ */
+export async function openPage(browser, target = '', opts = {}) {
+  const { width = 1280, height = 800 } = opts;
+  let url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    url = target;
+  } else {
+    const server = opts.server ?? lastServer;
+    if (!server) throw new Error('openPage: relative path but no server started (call serve() first)');
+    url = server.url(target);
+  }
+  const origin = new URL(url).origin;
+
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const recorded = {
+    consoleErrors: [],
+    panics: [],
+    pageErrors: [],
+    outside: [],
+    httpErrors: [],
+    crashes: [],
+    clear() {
+      for (const k of ['consoleErrors', 'panics', 'pageErrors', 'outside', 'httpErrors', 'crashes']) this[k].length = 0;
+    },
+  };
+  await context.route(
+    (u) => !isAllowedUrl(u.href, origin),
+    (route) => route.abort('blockedbyclient').catch(() => {}),
+  );
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    const text = msg.text();
+    const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
+    if (msg.type() === 'error') recorded.consoleErrors.push(text + where);
+    if (text.includes('panicked')) recorded.panics.push(`[${msg.type()}] ${text}`);
+  });
+  page.on('pageerror', (err) => recorded.pageErrors.push(err.stack || String(err)));
+  page.on('request', (req) => {
+    if (!isAllowedUrl(req.url(), origin)) recorded.outside.push(`${req.method()} ${req.url()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400 && isAllowedUrl(res.url(), origin)) recorded.httpErrors.push(`${res.status()} ${res.url()}`);
+  });
+  page.on('crash', () => recorded.crashes.push('renderer crashed'));
+  page.recorded = recorded;
+  page.origin = origin;
+  await page.goto(url, { waitUntil: opts.waitUntil ?? 'load', timeout: APP_TIMEOUT_MS });
+  return page;
+}
+
+/** Everything the recorder saw on `page`, as human-readable lines (empty when clean). */
+export function problems(page) {
+  const r = page.recorded;
+  const out = [];
+  const add = (label, list) => list.forEach((x) => out.push(`${label}: ${x}`));
+  add('console error', r.consoleErrors);
+  add('panic', r.panics);
+  add('uncaught', r.pageErrors);
+  add('outside request', r.outside);
+  add('http error', r.httpErrors);
+  add('crash', r.crashes);
+  return out;
+}
+
+/** Throw (failing the test) if the page logged an error, panicked, threw, or asked another origin. */
+export function assertClean(page, label = '') {
+  const list = problems(page);
+  if (list.length) {
+    const err = new Error(`page ${label ? `"${label}" ` : ''}was not clean (${page.url()}):\n  ${list.join('\n  ')}`);
+    Object.defineProperty(err, 'problems', { value: list, enumerable: false });
+    throw err;
+  }
+}
+
+/** Screenshot into tests/e2e/.artifacts/<name>.png (for a failing test); never throws. */
+export async function screenshot(page, name) {
+  try {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, `${String(name).replace(/[^\w.-]+/g, '_')}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Close a page and its context. With `check: true`, assertClean first (after the context is closed
+ * either way); with `name`, a failing page is screenshotted to .artifacts first.
+ */
+export async function closePage(page, { check = false, name = null } = {}) {
+  let failure = null;
+  if (check) {
+    try {
+      assertClean(page, name ?? '');
+    } catch (e) {
+      failure = e;
+      if (name) await screenshot(page, name);
+    }
+  }
+  await page.context().close().catch(() => {});
+  if (failure) throw failure;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's contract
+// ---------------------------------------------------------------------------------------------
+
+const byTestId = (testid) => `[data-testid="${testid}"]`;
+
+/** Wait until the app has mounted (its j-per-token figure is in the document). */
+export async function waitForApp(page, timeout = APP_TIMEOUT_MS) {
+  try {
+    await page.waitForSelector(byTestId('j-per-token'), { state: 'attached', timeout });
+  } catch (e) {
+    const extra = problems(page);
+    throw new Error(
+      `app did not mount within ${timeout} ms at ${page.url()}` + (extra.length ? `:\n  ${extra.join('\n  ')}` : ''),
+      { cause: e },
+    );
+  }
+}
+
+/**
+ * Read one figure: `{ value, kind, text }`. value is Number(data-value), null when the attribute is
+ * absent (NaN if it is present but not a number, so a malformed value cannot pass as 0); kind is
+ * data-kind (null when absent); text is the element's innerText.
+ */
+export async function figure(page, testid) {
+  const raw = await page.locator(byTestId(testid)).evaluate((el) => ({
+    value: el.getAttribute('data-value'),
+    kind: el.getAttribute('data-kind'),
+    text: el.innerText,
+  }));
+  let value = null;
+  if (raw.value !== null) value = raw.value.trim() === '' ? NaN : Number(raw.value);
+  return { value, kind: raw.kind, text: raw.text };
+}
+
+/** Poll `figure(page, testid)` until `pred(fig)` holds; returns that figure, or throws with the last one. */
+export async function waitForFigure(page, testid, pred, timeout = ACTION_TIMEOUT_MS) {
+  const until = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await figure(page, testid);
+      if (pred(last)) return last;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > until) {
+      throw new Error(`figure ${testid}: condition not met within ${timeout} ms; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Does the element exist (now)? */
+export async function present(page, testid) {
+  return (await page.locator(byTestId(testid)).count()) > 0;
+}
+
+/**
+ * Set a text/number/range input: Playwright's fill (which fires `input`), then a `change` event,
+ * so the field commits whether the app listens to oninput or onchange.
+ */
+export async function setField(page, testid, text) {
+  const field = page.locator(byTestId(testid));
+  await field.fill(String(text));
+  await field.dispatchEvent('change');
+}
+
+/** Choose an option of a <select> by its value (fires input and change). */
+export async function choose(page, testid, value) {
+  await page.locator(byTestId(testid)).selectOption(String(value));
+}
+
+/** The page's current query parameters (kept in sync by the app with history.replaceState). */
+export function query(page) {
+  return new URL(page.url()).searchParams;
+}
+
+/** |a - b| <= tol * max(1, |b|): for floating-point figures. */
+export function near(a, b, tol = 1e-9) {
+  return typeof a === 'number' && Number.isFinite(a) && Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
+}
+
+/** A fresh temporary directory (for a hand-made dist in harness self-tests). */
+export async function tempDir(prefix = 'token-energy-e2e-') {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

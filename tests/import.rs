@@ -1,0 +1,672 @@
+//! The importer on MLCommons' real summary tables (`shared/reference/mlperf/`, beside the repo) and
+//! on small tables written here.
+//!
+//! Expected values are typed from `shared/reference/DATA.md` or read off the tables by eye, never
+//! taken from the code under test.
+
+// A failed test must stop with a message; that is what these are for here.
+#![allow(clippy::expect_used, clippy::panic)]
+
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use token_energy::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario, StatedPower};
+use token_energy::import::{self, ImportError, MergeReport};
+
+use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999};
+use Scenario::{Interactive, Offline, Server};
+
+fn table(round: &str) -> String {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "shared",
+        "reference",
+        "mlperf",
+    ]
+    .iter()
+    .collect::<PathBuf>()
+    .join(format!("summary_results_{round}.json"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded().expect("the embedded catalogue parses")
+}
+
+fn cards(ids: &[&str]) -> Vec<Card> {
+    ids.iter()
+        .map(|id| {
+            catalogue()
+                .card(id)
+                .unwrap_or_else(|| panic!("card {id}"))
+                .clone()
+        })
+        .collect()
+}
+
+fn import(round: &str, card_ids: &[&str], entries: &[&str]) -> Vec<PublishedResult> {
+    let entries: Vec<String> = entries.iter().map(|e| (*e).to_owned()).collect();
+    import::import_table(&table(round), &cards(card_ids), &entries)
+        .unwrap_or_else(|e| panic!("import {round}: {e}"))
+}
+
+fn find<'a>(
+    rows: &'a [PublishedResult],
+    id: &str,
+    b: Benchmark,
+    s: Scenario,
+) -> &'a PublishedResult {
+    rows.iter()
+        .find(|r| r.id == id && r.benchmark == b && r.scenario == s)
+        .unwrap_or_else(|| panic!("no row {id} {} {}", b.id(), s.id()))
+}
+
+/// Rows as a comparable, order-free list.
+fn sorted(rows: &[PublishedResult]) -> Vec<PublishedResult> {
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(import::key);
+    rows
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real tables.
+
+#[test]
+fn importing_v6_0_reproduces_the_catalogue() {
+    let imported = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
+    let ours: Vec<PublishedResult> = catalogue()
+        .results
+        .iter()
+        .filter(|r| r.round == "v6.0")
+        .cloned()
+        .collect();
+    // Rows per entry, read off the table: 0021 6; 0004, 0005 3; 0014, 0051 2; the others 4.
+    assert_eq!(imported.len(), 6 + 3 + 3 + 2 + 2 + 4 * 7);
+    assert_eq!(sorted(&imported), sorted(&ours));
+}
+
+#[test]
+fn importing_v6_0_reads_data_md_figures() {
+    let rows = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
+    let r = find(&rows, "6.0-0021", B99, Offline);
+    assert_eq!(
+        (
+            r.card.as_str(),
+            r.accelerators,
+            r.weights.as_str(),
+            r.tokens_per_s
+        ),
+        ("h200-nvl", 8, "fp8", 32004.0)
+    );
+    assert_eq!(
+        r.stated_power,
+        Some(StatedPower {
+            text: "H200 TGP 600W".to_owned(),
+            watts: 600.0
+        })
+    );
+    assert_eq!(r.round, "v6.0");
+    assert_eq!(r.source, "mlperf-inference-v6.0");
+    assert_eq!(
+        (r.division.as_str(), r.category.as_str()),
+        ("closed", "available")
+    );
+    assert_eq!(r.submitter, "Dell");
+    assert_eq!(find(&rows, "6.0-0021", B99, Server).tokens_per_s, 29084.9);
+    assert_eq!(
+        find(&rows, "6.0-0021", B99, Interactive).tokens_per_s,
+        16343.8
+    );
+    assert_eq!(find(&rows, "6.0-0047", B99, Offline).tokens_per_s, 29908.4);
+    assert_eq!(
+        find(&rows, "6.0-0004", B99, Interactive).tokens_per_s,
+        6238.12
+    );
+    assert_eq!(find(&rows, "6.0-0045", B99, Offline).accelerators, 10);
+    assert!(
+        rows.iter().all(|r| r.measured_power.is_none()),
+        "no v6.0 row has a power measurement"
+    );
+}
+
+#[test]
+fn importing_reads_the_reduced_power_of_6_0_0054() {
+    let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0054"]);
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        assert_eq!(
+            r.stated_power,
+            Some(StatedPower {
+                text: "GPU 450W / 600W (reduced)".to_owned(),
+                watts: 450.0
+            })
+        );
+        assert_eq!(r.accelerators, 4);
+    }
+    assert_eq!(find(&rows, "6.0-0054", B99, Offline).tokens_per_s, 13361.9);
+    assert_eq!(find(&rows, "6.0-0054", B99, Server).tokens_per_s, 12822.2);
+}
+
+#[test]
+fn notes_without_a_watt_figure_state_no_power() {
+    // 6.0-0004's Notes speak of GB/s; 6.0-0047's are empty.
+    let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0004", "6.0-0047"]);
+    assert_eq!(rows.len(), 3 + 4);
+    assert!(rows.iter().all(|r| r.stated_power.is_none()));
+}
+
+#[test]
+fn importing_v4_1_for_the_l40s() {
+    let rows = import("v4.1", &["l40s"], &[]);
+    let expected = [
+        ("v4.1-0025", B99, Offline, 8, 3717.74),
+        ("v4.1-0025", B99, Server, 8, 3218.55),
+        ("v4.1-0025", B999, Offline, 8, 3717.74),
+        ("v4.1-0025", B999, Server, 8, 3218.55),
+        ("v4.1-0058", B999, Offline, 4, 1717.77),
+        ("v4.1-0058", B999, Server, 4, 1469.19),
+    ];
+    for (id, b, s, n, tokens) in expected {
+        let r = find(&rows, id, b, s);
+        assert_eq!(
+            (r.card.as_str(), r.accelerators, r.tokens_per_s),
+            ("l40s", n, tokens),
+            "{id} {s:?}"
+        );
+        assert_eq!(r.weights, "fp16");
+        assert_eq!(r.stated_power, None, "{id}: no watt figure in its Notes");
+        assert_eq!(r.measured_power, None);
+        assert_eq!(r.source, "mlperf-inference-v4.1");
+    }
+    // The closed-division L40S rows of v4.1 are those two entries and NeuralMagic's v4.1-0052.
+    let mut ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    ids.dedup();
+    assert_eq!(ids, ["v4.1-0025", "v4.1-0052", "v4.1-0058"]);
+
+    // With the catalogue's choice of entries, the import is the catalogue's L40S rows.
+    let chosen = import("v4.1", &["l40s"], &["v4.1-0025", "v4.1-0058"]);
+    assert_eq!(chosen.len(), 6);
+    let ours: Vec<PublishedResult> = catalogue()
+        .results
+        .iter()
+        .filter(|r| r.card == "l40s")
+        .cloned()
+        .collect();
+    assert_eq!(sorted(&chosen), sorted(&ours));
+}
+
+#[test]
+fn importing_v5_1_0061_reproduces_the_catalogue() {
+    let rows = import("v5.1", &["b200-sxm"], &["5.1-0061"]);
+    assert_eq!(rows.len(), 4);
+    let r = find(&rows, "5.1-0061", B99, Offline);
+    assert_eq!(r.tokens_per_s, 102909.0);
+    let watts = r
+        .measured_power
+        .as_ref()
+        .map(|m| m.mean_watts)
+        .unwrap_or(f64::NAN);
+    assert!((watts - 10400.999).abs() < 0.001, "{watts}");
+    let ours: Vec<PublishedResult> = catalogue().entry("5.1-0061").cloned().collect();
+    assert_eq!(sorted(&rows), sorted(&ours));
+}
+
+#[test]
+fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
+    let rows = import("v4.1", &["h200-sxm"], &["v4.1-0049"]);
+    assert_eq!(rows.len(), 4);
+    let offline = find(&rows, "v4.1-0049", B999, Offline);
+    assert_eq!(offline.tokens_per_s, 25262.1);
+    // The table's Notes say 700 W (the TGP); the catalogue states the 500 W MaxQ power_limit.
+    assert_eq!(offline.stated_power.as_ref().map(|p| p.watts), Some(700.0));
+    let watts = offline
+        .measured_power
+        .as_ref()
+        .map(|m| m.mean_watts)
+        .unwrap_or(f64::NAN);
+    assert!((watts - 6152.98).abs() <= 0.01, "{watts}");
+
+    let existing = &catalogue().results;
+    let (merged, report) = import::merge(existing, rows.clone());
+    assert_eq!(&merged, existing, "the catalogue's rows win");
+    assert_eq!((report.added, report.kept, report.differing), (0, 4, 4));
+    for r in merged.iter().filter(|r| r.id == "v4.1-0049") {
+        assert_eq!(r.stated_power.as_ref().map(|p| p.watts), Some(500.0));
+    }
+    // Apart from the stated power, the catalogue's rows are the table's.
+    for r in &rows {
+        let mut theirs = r.clone();
+        let ours = find(existing, &r.id, r.benchmark, r.scenario);
+        theirs.stated_power = ours.stated_power.clone();
+        assert_eq!(&theirs, ours);
+    }
+}
+
+#[test]
+fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
+    let imports = [
+        ("v6.0", "h200-nvl", vec![]),
+        ("v6.0", "rtx-pro-6000-se", vec![]),
+        ("v4.1", "l40s", vec!["v4.1-0025", "v4.1-0058"]),
+        ("v4.1", "h200-sxm", vec!["v4.1-0049"]),
+        ("v5.1", "b200-sxm", vec!["5.1-0061"]),
+    ];
+    let mut imported = Vec::new();
+    for (round, card, entries) in imports {
+        imported.extend(import(round, &[card], &entries));
+    }
+    let ours = &catalogue().results;
+    assert_eq!(imported.len(), ours.len());
+    let (merged, report) = import::merge(ours, imported);
+    assert_eq!(&merged, ours);
+    assert_eq!(report.added, 0);
+    // The hand corrections: the four rows of v4.1-0049 (stated power).
+    let corrected: Vec<&str> = report
+        .differing_keys
+        .iter()
+        .map(|(id, _, _)| id.as_str())
+        .collect();
+    assert_eq!(corrected, ["v4.1-0049"; 4]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merging.
+
+#[test]
+fn merging_the_same_import_twice_adds_nothing() {
+    let rows = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
+    let (once, first) = import::merge(&[], rows.clone());
+    assert_eq!(
+        first,
+        MergeReport {
+            added: rows.len(),
+            ..MergeReport::default()
+        }
+    );
+    assert_eq!(once, rows, "new rows keep the table's order");
+    let (twice, second) = import::merge(&once, rows.clone());
+    assert_eq!(twice, once);
+    assert_eq!(
+        second,
+        MergeReport {
+            kept: rows.len(),
+            ..MergeReport::default()
+        }
+    );
+}
+
+#[test]
+fn merging_keeps_existing_order_and_appends_new_rows() {
+    let rows = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
+    let (first_half, second_half) = rows.split_at(10);
+    // Existing rows in reverse order: the merge must not reorder them.
+    let existing: Vec<PublishedResult> = first_half.iter().rev().cloned().collect();
+    let (merged, report) = import::merge(&existing, rows.clone());
+    assert_eq!(
+        (report.added, report.kept, report.differing),
+        (rows.len() - 10, 10, 0)
+    );
+    let mut expected = existing.clone();
+    expected.extend(second_half.iter().cloned());
+    assert_eq!(merged, expected);
+}
+
+#[test]
+fn merging_keeps_a_hand_corrected_row() {
+    let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0047"]);
+    let mut corrected = find(&rows, "6.0-0047", B99, Offline).clone();
+    corrected.stated_power = Some(StatedPower {
+        text: "600 W, confirmed by the submitter".to_owned(),
+        watts: 600.0,
+    });
+    let existing = vec![corrected.clone()];
+    let (merged, report) = import::merge(&existing, rows.clone());
+    assert_eq!(merged.len(), 4);
+    assert_eq!(merged.first(), Some(&corrected));
+    assert_eq!(
+        report,
+        MergeReport {
+            added: 3,
+            kept: 1,
+            differing: 1,
+            differing_keys: vec![("6.0-0047".to_owned(), B99, Offline)],
+            repeated: 0,
+        }
+    );
+}
+
+#[test]
+fn merging_never_duplicates_a_key() {
+    let rows = import("v6.0", &["h200-nvl"], &[]);
+    let mut doubled = rows.clone();
+    doubled.extend(rows.iter().cloned());
+    let (merged, report) = import::merge(&[], doubled);
+    assert_eq!(merged, rows);
+    assert_eq!(
+        report,
+        MergeReport {
+            added: rows.len(),
+            repeated: rows.len(),
+            ..MergeReport::default()
+        }
+    );
+    let mut keys: Vec<import::ResultKey> = merged.iter().map(import::key).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), merged.len());
+}
+
+#[test]
+fn merge_report_reads_as_a_sentence() {
+    let report = MergeReport {
+        added: 3,
+        kept: 1,
+        differing: 1,
+        differing_keys: vec![],
+        repeated: 0,
+    };
+    assert_eq!(
+        report.to_string(),
+        "3 added, 1 already in the catalogue (kept as they are; 1 of them differ from the table)"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection rules, on small tables.
+
+fn row(changes: Value) -> Value {
+    let mut base = json!({
+        "ID": "9.9-0001",
+        "Submitter": "Example",
+        "System": "Example server (8x H200-NVL-141GB)",
+        "Accelerator": "NVIDIA H200-NVL-141GB",
+        "a#": 8,
+        "Model": "llama2-70b-99",
+        "Scenario": "Offline",
+        "Performance_Result": 1000.5,
+        "Performance_Units": "Tokens/s",
+        "has_power": false,
+        "Power_Result": null,
+        "Power_Units": null,
+        "Notes": "",
+        "weight_data_types": "fp8",
+        "Category": "closed",
+        "Suite": "datacenter",
+        "Availability": "available",
+        "version": "v9.9",
+        "Nodes": 1,
+        "compliance": "closed"
+    });
+    if let (Some(base), Value::Object(changes)) = (base.as_object_mut(), changes) {
+        base.extend(changes);
+    }
+    base
+}
+
+fn import_rows(rows: Vec<Value>, card_ids: &[&str]) -> Result<Vec<PublishedResult>, ImportError> {
+    import::import_table(&Value::Array(rows).to_string(), &cards(card_ids), &[])
+}
+
+#[test]
+fn a_plain_row_maps_field_by_field() {
+    let rows =
+        import_rows(vec![row(json!({"Notes": "GPU 450 W"}))], &["h200-nvl"]).expect("imports");
+    assert_eq!(
+        rows,
+        vec![PublishedResult {
+            id: "9.9-0001".to_owned(),
+            round: "v9.9".to_owned(),
+            division: "closed".to_owned(),
+            category: "available".to_owned(),
+            submitter: "Example".to_owned(),
+            system: "Example server (8x H200-NVL-141GB)".to_owned(),
+            card: "h200-nvl".to_owned(),
+            accelerators: 8,
+            benchmark: B99,
+            scenario: Offline,
+            weights: "fp8".to_owned(),
+            tokens_per_s: 1000.5,
+            stated_power: Some(StatedPower {
+                text: "GPU 450 W".to_owned(),
+                watts: 450.0
+            }),
+            measured_power: None,
+            source: "mlperf-inference-v9.9".to_owned(),
+        }]
+    );
+}
+
+#[test]
+fn only_closed_datacenter_available_single_node_llama2_70b_token_rows_are_taken() {
+    let refused = [
+        json!({"Category": "open"}),
+        json!({"Suite": "edge"}),
+        json!({"Suite": "datacenter,edge"}),
+        json!({"Availability": "preview"}),
+        json!({"Availability": "rdi"}),
+        json!({"Nodes": 2}),
+        json!({"Nodes": ""}),
+        json!({"Model": "llama3.1-405b"}),
+        json!({"Model": "llama2-70b"}),
+        json!({"Performance_Units": "Samples/s"}),
+        json!({"Accelerator": "NVIDIA H200-NVL-141GB (x2)"}),
+        json!({"Accelerator": "NVIDIA H100-SXM-80GB"}),
+    ];
+    for change in refused {
+        let rows = import_rows(vec![row(change.clone())], &["h200-nvl"]).expect("imports");
+        assert_eq!(rows, vec![], "{change}");
+    }
+    let taken = [
+        json!({}),
+        json!({"Model": "llama2-70b-99.9"}),
+        json!({"Scenario": "Server"}),
+        json!({"Scenario": "Interactive"}),
+        json!({"a#": 8.0}),
+        json!({"a#": "8"}),
+        json!({"Nodes": 1.0}),
+    ];
+    for change in taken {
+        let rows = import_rows(vec![row(change.clone())], &["h200-nvl"]).expect("imports");
+        assert_eq!(rows.len(), 1, "{change}");
+        assert_eq!(rows.first().map(|r| r.accelerators), Some(8), "{change}");
+    }
+}
+
+#[test]
+fn rows_of_other_cards_are_left_out() {
+    let rows = import_rows(
+        vec![
+            row(json!({"ID": "9.9-0001"})),
+            row(json!({"ID": "9.9-0002", "Accelerator": "NVIDIA L40S", "a#": 4})),
+        ],
+        &["l40s"],
+    )
+    .expect("imports");
+    let ids: Vec<(&str, &str, u32)> = rows
+        .iter()
+        .map(|r| (r.id.as_str(), r.card.as_str(), r.accelerators))
+        .collect();
+    assert_eq!(ids, [("9.9-0002", "l40s", 4)]);
+}
+
+#[test]
+fn a_measured_row_carries_its_node_power_at_full_precision() {
+    let rows = import_rows(
+        vec![row(
+            json!({"has_power": true, "Power_Result": 6152.9844351733, "Power_Units": "Watts"}),
+        )],
+        &["h200-nvl"],
+    )
+    .expect("imports");
+    let m = rows
+        .first()
+        .and_then(|r| r.measured_power.clone())
+        .expect("a measurement");
+    assert_eq!(m.mean_watts, 6152.9844351733);
+    assert_eq!(m.scope, token_energy::catalogue::Scope::NodeAc);
+}
+
+#[test]
+fn a_version_without_its_v_is_given_one() {
+    let rows = import_rows(vec![row(json!({"version": "6.0"}))], &["h200-nvl"]).expect("imports");
+    assert_eq!(
+        rows.first().map(|r| (r.round.as_str(), r.source.as_str())),
+        Some(("v6.0", "mlperf-inference-v6.0"))
+    );
+}
+
+#[test]
+fn selected_rows_that_the_catalogue_cannot_hold_are_errors() {
+    let cases = [
+        (
+            json!({"a#": ""}),
+            ImportError::Missing {
+                id: "9.9-0001".to_owned(),
+                field: "a#",
+            },
+        ),
+        (
+            json!({"a#": 0}),
+            ImportError::Invalid {
+                id: "9.9-0001".to_owned(),
+                field: "a#",
+                value: "0".to_owned(),
+            },
+        ),
+        (
+            json!({"Performance_Result": null}),
+            ImportError::Missing {
+                id: "9.9-0001".to_owned(),
+                field: "Performance_Result",
+            },
+        ),
+        (
+            json!({"Performance_Result": -1.0}),
+            ImportError::Invalid {
+                id: "9.9-0001".to_owned(),
+                field: "Performance_Result",
+                value: "-1".to_owned(),
+            },
+        ),
+        (
+            json!({"has_power": true}),
+            ImportError::Missing {
+                id: "9.9-0001".to_owned(),
+                field: "Power_Result",
+            },
+        ),
+        (
+            json!({"Scenario": "SingleStream"}),
+            ImportError::Invalid {
+                id: "9.9-0001".to_owned(),
+                field: "Scenario",
+                value: "SingleStream".to_owned(),
+            },
+        ),
+        (
+            json!({"version": ""}),
+            ImportError::Missing {
+                id: "9.9-0001".to_owned(),
+                field: "version",
+            },
+        ),
+        (
+            json!({"ID": ""}),
+            ImportError::Missing {
+                id: "Example server (8x H200-NVL-141GB)".to_owned(),
+                field: "ID",
+            },
+        ),
+    ];
+    for (change, expected) in cases {
+        let result = import_rows(vec![row(change.clone())], &["h200-nvl"]);
+        assert_eq!(result, Err(expected), "{change}");
+    }
+    // The same values in a row the importer does not take are no error.
+    let other = row(json!({"a#": "", "Performance_Result": null, "Category": "open"}));
+    assert_eq!(import_rows(vec![other], &["h200-nvl"]), Ok(vec![]));
+}
+
+#[test]
+fn an_accelerator_claimed_by_two_cards_is_an_error() {
+    let mut twin = catalogue().card("h200-nvl").expect("h200-nvl").clone();
+    twin.id = "h200-nvl-copy".to_owned();
+    let mut both = cards(&["h200-nvl"]);
+    both.push(twin);
+    let result = import::import_table(&Value::Array(vec![row(json!({}))]).to_string(), &both, &[]);
+    assert_eq!(
+        result,
+        Err(ImportError::AmbiguousAccelerator {
+            accelerator: "NVIDIA H200-NVL-141GB".to_owned(),
+            cards: vec!["h200-nvl".to_owned(), "h200-nvl-copy".to_owned()],
+        })
+    );
+}
+
+#[test]
+fn texts_that_are_not_tables_are_errors() {
+    let cards = cards(&["h200-nvl"]);
+    assert!(matches!(
+        import::import_table("", &cards, &[]),
+        Err(ImportError::Json(_))
+    ));
+    assert!(matches!(
+        import::import_table("[{\"ID\": ", &cards, &[]),
+        Err(ImportError::Json(_))
+    ));
+    assert_eq!(
+        import::import_table("{}", &cards, &[]),
+        Err(ImportError::NotATable)
+    );
+    assert_eq!(
+        import::import_table("\"rows\"", &cards, &[]),
+        Err(ImportError::NotATable)
+    );
+    assert!(matches!(
+        import::import_table("[{}, 7]", &cards, &[]),
+        Err(ImportError::Row { index: 1, .. })
+    ));
+    assert_eq!(import::import_table("[]", &cards, &[]), Ok(vec![]));
+    // Every error says what went wrong.
+    for e in [
+        ImportError::NotATable,
+        ImportError::Json("x".to_owned()),
+        ImportError::Row {
+            index: 3,
+            message: "m".to_owned(),
+        },
+    ] {
+        assert!(!e.to_string().is_empty());
+    }
+    assert_eq!(
+        ImportError::Missing {
+            id: "6.0-0021".to_owned(),
+            field: "a#"
+        }
+        .to_string(),
+        "entry `6.0-0021`: no usable `a#`"
+    );
+}
+
+#[test]
+fn the_entry_filter_takes_only_the_named_entries() {
+    let rows = import_rows(
+        vec![
+            row(json!({"ID": "9.9-0001"})),
+            row(json!({"ID": "9.9-0002"})),
+            row(json!({"ID": "9.9-0003"})),
+        ],
+        &["h200-nvl"],
+    )
+    .expect("imports");
+    assert_eq!(rows.len(), 3);
+    let text = Value::Array(vec![
+        row(json!({"ID": "9.9-0001"})),
+        row(json!({"ID": "9.9-0002"})),
+    ])
+    .to_string();
+    let only = import::import_table(&text, &cards(&["h200-nvl"]), &["9.9-0002".to_owned()])
+        .expect("imports");
+    let ids: Vec<&str> = only.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["9.9-0002"]);
+}

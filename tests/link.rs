@@ -1,0 +1,105 @@
+//! The link contract, version 1.
+
+use token_energy::catalogue::{Benchmark, Catalogue, Scenario};
+use token_energy::form::{Form, ThroughputChoice};
+use token_energy::link::{decode, encode, percent_decode, Notice};
+
+fn catalogue() -> &'static Catalogue {
+    match Catalogue::embedded() {
+        Ok(c) => c,
+        Err(e) => panic!("embedded catalogue does not parse: {e}"),
+    }
+}
+
+#[test]
+fn a_bare_link_opens_the_h200_nvl_offline_result() {
+    let d = decode(catalogue(), "");
+    assert!(d.notices.is_empty());
+    assert_eq!(d.form.card, "h200-nvl");
+    assert_eq!(d.form.throughput, ThroughputChoice::Published("6.0-0021".into()));
+    assert_eq!((d.form.scenario, d.form.benchmark), (Scenario::Offline, Benchmark::Llama2_70b99));
+    assert_eq!((d.form.gpus.as_str(), d.form.servers.as_str(), d.form.watts.as_str()), ("8", "1", "600"));
+}
+
+#[test]
+fn a_result_implies_its_card_count_and_setting() {
+    let d = decode(catalogue(), "?result=6.0-0054&scenario=server");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.form.card, "rtx-pro-6000-se");
+    assert_eq!((d.form.gpus.as_str(), d.form.watts.as_str()), ("4", "450"));
+    assert_eq!(d.form.scenario, Scenario::Server);
+}
+
+#[test]
+fn a_conflicting_card_is_overridden_with_a_notice() {
+    let d = decode(catalogue(), "card=l40s&result=6.0-0021");
+    assert_eq!(d.form.card, "h200-nvl");
+    assert!(matches!(d.notices.as_slice(), [Notice::CardOverridden { .. }]));
+}
+
+#[test]
+fn tps_replaces_the_result() {
+    let d = decode(catalogue(), "card=l40s&tps=2500&gpus=4&watts=300");
+    assert_eq!(d.form.throughput, ThroughputChoice::Own);
+    assert_eq!((d.form.card.as_str(), d.form.tps.as_str(), d.form.gpus.as_str(), d.form.watts.as_str()), ("l40s", "2500", "4", "300"));
+}
+
+#[test]
+fn round_trip_reproduces_the_form_exactly() {
+    let forms = [
+        "result=6.0-0004&scenario=interactive&servers=12&watts=450",
+        "card=l40s&tps=1234.5&gpus=3&servers=2&watts=275",
+        "result=v4.1-0058&model=llama2-70b-99.9&scenario=server",
+        "card=b200-sxm",
+        "gpus=a%20b&watts=%E2%82%AC",
+    ];
+    for query in forms {
+        let first = decode(catalogue(), query).form;
+        let again = decode(catalogue(), &encode(&first));
+        assert_eq!(again.form, first, "{query}");
+        assert!(again.notices.is_empty(), "{query}: {:?}", again.notices);
+        assert!(encode(&first).starts_with("v=1&"));
+    }
+}
+
+#[test]
+fn unknown_and_malformed_parameters_give_notices_and_defaults() {
+    let cases: [(&str, fn(&Notice) -> bool); 7] = [
+        ("card=gtx-480", |n| matches!(n, Notice::UnknownCard(c) if c == "gtx-480")),
+        ("result=9.9-9999", |n| matches!(n, Notice::UnknownResult(_))),
+        ("scenario=batch", |n| matches!(n, Notice::UnknownScenario(_))),
+        ("model=gpt-5", |n| matches!(n, Notice::UnknownModel(_))),
+        ("colour=red", |n| matches!(n, Notice::UnknownParameter(p) if p == "colour")),
+        ("v=7", |n| matches!(n, Notice::UnknownVersion(v) if v == "7")),
+        ("gpus=2&gpus=3", |n| matches!(n, Notice::Repeated(p) if p == "gpus")),
+    ];
+    let default = Form::initial(catalogue());
+    for (query, expected) in cases {
+        let d = decode(catalogue(), query);
+        assert!(d.notices.iter().any(expected), "{query}: {:?}", d.notices);
+        assert_eq!(d.form.card, if query.starts_with("gpus") { "h200-nvl" } else { default.card.as_str() });
+    }
+    assert_eq!(decode(catalogue(), "gpus=2&gpus=3").form.gpus, "2");
+}
+
+#[test]
+fn a_missing_row_falls_back_with_a_notice() {
+    let d = decode(catalogue(), "result=6.0-0047&scenario=interactive");
+    assert_eq!(d.form.throughput, ThroughputChoice::Published("6.0-0047".into()));
+    assert_ne!(d.form.scenario, Scenario::Interactive);
+    assert!(matches!(d.notices.as_slice(), [Notice::RowMissing { .. }]), "{:?}", d.notices);
+}
+
+#[test]
+fn percent_decoding_is_total() {
+    assert_eq!(percent_decode("a%20b+c"), "a b c");
+    assert_eq!(percent_decode("%"), "%");
+    assert_eq!(percent_decode("%zz%4"), "%zz%4");
+    assert_eq!(percent_decode("%FF"), "\u{FFFD}");
+}
+
+#[test]
+fn embed_flag() {
+    assert!(decode(catalogue(), "embed=1").embed);
+    assert!(!decode(catalogue(), "").embed);
+}

@@ -1,0 +1,238 @@
+//! The model against published figures. Expected values are DATA.md's (the 004 article's table and
+//! MLPerf Power's results), or arithmetic written here; none is read back from the code under test.
+
+use token_energy::catalogue::{Benchmark, Catalogue, Scenario, Scope};
+use token_energy::figure::{Assumption, Kind};
+use token_energy::form::{Field, Form, Problem, ThroughputChoice};
+use token_energy::model::{self, comparison, power_cap_evidence};
+
+fn catalogue() -> &'static Catalogue {
+    match Catalogue::embedded() {
+        Ok(c) => c,
+        Err(e) => panic!("embedded catalogue does not parse: {e}"),
+    }
+}
+
+fn form(result: &str, scenario: Scenario) -> Form {
+    let mut form = Form::initial(catalogue()).with_result(catalogue(), result);
+    form.scenario = scenario;
+    form.benchmark = Benchmark::Llama2_70b99;
+    form
+}
+
+/// Asserts `actual` rounds to `printed` at the printed number of decimals.
+#[track_caller]
+fn assert_printed(actual: f64, printed: &str) {
+    let decimals = printed.split_once('.').map_or(0, |(_, d)| d.len());
+    let rounded = format!("{actual:.decimals$}");
+    assert_eq!(rounded, printed, "{actual} does not print as {printed}");
+}
+
+#[track_caller]
+fn assert_close(actual: f64, expected: f64, tolerance: f64) {
+    assert!((actual - expected).abs() <= tolerance, "{actual} is not within {tolerance} of {expected}");
+}
+
+#[test]
+fn figures_from_004_are_reproduced_at_their_printed_precision() {
+    // DATA.md, "Figures from 004": 8 × 600 W ÷ tokens/s.
+    let cases = [
+        ("6.0-0021", Scenario::Offline, "0.150", Some("41.7")),
+        ("6.0-0047", Scenario::Offline, "0.160", Some("44.6")),
+        ("6.0-0004", Scenario::Interactive, "0.769", None),
+        ("6.0-0021", Scenario::Interactive, "0.294", None),
+    ];
+    for (result, scenario, j_printed, wh_printed) in cases {
+        let evaluation = model::evaluate(catalogue(), &form(result, scenario));
+        assert!(evaluation.errors().is_empty(), "{result}: {:?}", evaluation.errors());
+        let j = evaluation.figures.energy_per_token.as_ref().map(|f| (f.value, f.kind.clone()));
+        let Some((j, kind)) = j else { panic!("{result}: no J/token") };
+        assert_printed(j, j_printed);
+        assert_eq!(kind, Kind::Ceiling, "{result} at its own setting is a ceiling");
+        if let Some(wh) = wh_printed {
+            let Some(f) = evaluation.figures.energy_per_million.as_ref() else { panic!("no Wh") };
+            assert_printed(f.value, wh);
+        }
+        let Some(day) = evaluation.figures.energy_per_day.as_ref() else { panic!("no kWh/day") };
+        assert_printed(day.value, "115.2");
+    }
+}
+
+#[test]
+fn issue_example_6_0_0021_offline() {
+    let f = model::evaluate(catalogue(), &form("6.0-0021", Scenario::Offline)).figures;
+    let value = |f: &Option<token_energy::figure::Figure>| f.as_ref().map(|f| f.value).unwrap_or(f64::NAN);
+    assert_close(value(&f.board_power), 4800.0, 1e-9);
+    assert_close(value(&f.energy_per_token), 4800.0 / 32004.0, 1e-12);
+    assert_close(value(&f.energy_per_million), 4800.0 / 32004.0 * 1e6 / 3600.0, 1e-9);
+    assert_close(value(&f.energy_per_day), 4.8 * 24.0, 1e-9);
+    assert_close(value(&f.heat), 4800.0 * 3.412141633, 1e-4);
+    assert!(f.measured_energy_per_token.is_none(), "v6.0 has no power measurement");
+}
+
+#[test]
+fn mlperf_power_measurements_of_v4_1_0049() {
+    // DATA.md, Measured references: 6152.98 W ÷ 25262.1 and 6280.214 W ÷ 23113.1.
+    for (scenario, printed) in [(Scenario::Offline, "0.2436"), (Scenario::Server, "0.2717")] {
+        let f = model::evaluate(catalogue(), &form("v4.1-0049", scenario)).figures;
+        let Some(m) = f.measured_energy_per_token else { panic!("no measured figure") };
+        assert_printed(m.value, printed);
+        assert_eq!(m.kind, Kind::Measured(Scope::NodeAc));
+        // The board ceiling at the 500 W limit stays a separate, lower, GPU-only figure.
+        let Some(c) = f.energy_per_token else { panic!("no ceiling") };
+        assert_eq!(c.kind, Kind::Ceiling);
+        assert!(c.value < m.value);
+    }
+    let server = model::evaluate(catalogue(), &form("v4.1-0049", Scenario::Server)).figures;
+    let Some(c) = server.energy_per_token else { panic!("no ceiling") };
+    assert_printed(c.value, "0.173"); // DATA.md: 8 × 500 W ÷ 23113.14
+}
+
+#[test]
+fn mlperf_power_measurements_of_5_1_0061() {
+    for (scenario, printed) in [(Scenario::Offline, "0.10107"), (Scenario::Server, "0.10531")] {
+        let f = model::evaluate(catalogue(), &form("5.1-0061", scenario)).figures;
+        let Some(m) = f.measured_energy_per_token else { panic!("no measured figure") };
+        assert_printed(m.value, printed);
+    }
+}
+
+#[test]
+fn a_limit_other_than_the_results_setting_is_an_estimate_but_bounds_stay_ceilings() {
+    let mut f = form("6.0-0021", Scenario::Offline);
+    f.watts = "350".into();
+    let figures = model::evaluate(catalogue(), &f).figures;
+    let Some(j) = figures.energy_per_token else { panic!("no J/token") };
+    assert_close(j.value, 8.0 * 350.0 / 32004.0, 1e-12);
+    match &j.kind {
+        Kind::Estimate(a) => assert!(matches!(
+            a.as_slice(),
+            [Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated: true }]
+                if *limit_watts == 350.0 && *setting_watts == 600.0
+        )),
+        other => panic!("expected an estimate, got {other:?}"),
+    }
+    assert!(j.kind.id() == "estimate");
+    for bound in [figures.board_power, figures.energy_per_day, figures.heat] {
+        assert_eq!(bound.map(|b| b.kind), Some(Kind::Ceiling));
+    }
+}
+
+#[test]
+fn an_unstated_setting_means_the_rated_maximum() {
+    // 6.0-0047 states no setting: its throughput belongs to the rated 600 W.
+    let f = model::evaluate(catalogue(), &form("6.0-0047", Scenario::Offline)).figures;
+    assert_eq!(f.energy_per_token.map(|f| f.kind), Some(Kind::Ceiling));
+    // 6.0-0054 states 450 W: that is its ceiling, and 600 W on it is an estimate.
+    let own = form("6.0-0054", Scenario::Offline);
+    assert_eq!(own.watts, "450");
+    let f = model::evaluate(catalogue(), &own).figures;
+    let Some(j) = f.energy_per_token else { panic!("no J/token") };
+    assert_eq!(j.kind, Kind::Ceiling);
+    assert_close(j.value, 4.0 * 450.0 / 13361.9, 1e-12);
+}
+
+#[test]
+fn another_card_count_is_a_linear_scaling_estimate() {
+    let mut f = form("6.0-0021", Scenario::Offline);
+    f.gpus = "4".into();
+    let figures = model::evaluate(catalogue(), &f).figures;
+    let Some(j) = figures.energy_per_token else { panic!("no J/token") };
+    // 4 × 600 W ÷ (32004 × 4/8) = the same J/token, but no longer a ceiling.
+    assert_close(j.value, 2400.0 / 16002.0, 1e-12);
+    assert!(matches!(&j.kind, Kind::Estimate(a) if a == &[Assumption::LinearScaling { published_cards: 8, cards: 4 }]));
+}
+
+#[test]
+fn servers_multiply_the_day_and_the_heat_but_not_the_token() {
+    let mut f = form("6.0-0021", Scenario::Offline);
+    f.servers = "3".into();
+    let figures = model::evaluate(catalogue(), &f).figures;
+    assert_close(figures.energy_per_day.map_or(f64::NAN, |f| f.value), 3.0 * 115.2, 1e-9);
+    assert_close(figures.heat.map_or(f64::NAN, |f| f.value), 3.0 * 4800.0 * 3.412141633, 1e-3);
+    assert_close(figures.energy_per_token.map_or(f64::NAN, |f| f.value), 4800.0 / 32004.0, 1e-12);
+}
+
+#[test]
+fn own_throughput() {
+    let mut f = Form::initial(catalogue()).with_own_throughput();
+    f.tps = "10000".into();
+    let figures = model::evaluate(catalogue(), &f).figures;
+    assert_close(figures.energy_per_token.map_or(f64::NAN, |f| f.value), 4800.0 / 10000.0, 1e-12);
+    assert!(figures.measured_energy_per_token.is_none());
+}
+
+#[test]
+fn bad_fields_name_the_field_and_range_and_spoil_only_their_figures() {
+    let l40s = Form::initial(catalogue()).with_card(catalogue(), "l40s");
+    let cases: [(&str, fn(&mut Form), Field, &[&str]); 7] = [
+        ("900 W on an L40S", |f| f.watts = "900".into(), Field::Watts, &["Power limit per card", "350 W", "no minimum is published"]),
+        ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 64"]),
+        ("2.5 cards", |f| f.gpus = "2.5".into(), Field::Gpus, &["whole number"]),
+        ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value"]),
+        ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number"]),
+        ("NaN", |f| f.watts = "NaN".into(), Field::Watts, &["enter a number"]),
+        ("own tps -5", |f| { f.throughput = ThroughputChoice::Own; f.tps = "-5".into() }, Field::Tps, &["tokens/s"]),
+    ];
+    for (name, edit, field, words) in cases {
+        let mut f = l40s.clone();
+        edit(&mut f);
+        let evaluation = model::evaluate(catalogue(), &f);
+        let errors = evaluation.errors();
+        assert_eq!(errors.len(), 1, "{name}: {errors:?}");
+        assert_eq!(errors[0].field, field, "{name}");
+        let message = errors[0].to_string();
+        for w in words {
+            assert!(message.contains(w), "{name}: “{message}” lacks “{w}”");
+        }
+        if field == Field::Servers {
+            assert!(evaluation.figures.energy_per_day.is_none() && evaluation.figures.board_power.is_some());
+        } else {
+            assert!(evaluation.figures.energy_per_token.is_none(), "{name}: J/token must be withheld");
+        }
+    }
+}
+
+#[test]
+fn h200_nvl_range_is_200_to_600() {
+    let mut f = form("6.0-0021", Scenario::Offline);
+    for (watts, ok) in [("199", false), ("200", true), ("600", true), ("601", false), ("350", true)] {
+        f.watts = watts.into();
+        let errors = model::evaluate(catalogue(), &f).checked.errors().len();
+        assert_eq!(errors == 0, ok, "{watts} W");
+    }
+    f.watts = "100".into();
+    let e = model::evaluate(catalogue(), &f);
+    assert!(matches!(&e.errors()[0].problem, Problem::OutOfRange { min: Some(m), max, .. } if *m == 200.0 && *max == 600.0));
+}
+
+#[test]
+fn a_missing_scenario_row_is_an_error_on_the_scenario() {
+    let mut f = form("6.0-0047", Scenario::Offline);
+    f.scenario = Scenario::Interactive; // DATA.md: 6.0-0047 publishes no Interactive result.
+    let e = model::evaluate(catalogue(), &f);
+    assert_eq!(e.errors().first().map(|e| e.field), Some(Field::Scenario));
+    assert!(e.figures.energy_per_token.is_none());
+    assert!(e.figures.board_power.is_some());
+}
+
+#[test]
+fn the_comparison_has_a_ceiling_row_per_result_and_measured_rows_for_mlperf_power() {
+    let rows = comparison(catalogue(), Benchmark::Llama2_70b99);
+    let llama99 = catalogue().results.iter().filter(|r| r.benchmark == Benchmark::Llama2_70b99).count();
+    let measured = rows.iter().filter(|r| matches!(r.energy_per_token.kind, Kind::Measured(_))).count();
+    // v4.1-0049 and 5.1-0061, Offline and Server each.
+    assert_eq!(measured, 4);
+    assert_eq!(rows.len(), llama99 + measured);
+    let row = rows
+        .iter()
+        .find(|r| r.result.id == "6.0-0047" && r.result.scenario == Scenario::Offline && r.energy_per_token.kind == Kind::Ceiling);
+    assert_printed(row.map_or(f64::NAN, |r| r.energy_per_token.value), "0.160");
+}
+
+#[test]
+fn the_450_w_evidence_pairs_6_0_0054_with_6_0_0014() {
+    let pairs = power_cap_evidence(catalogue(), "rtx-pro-6000-se", Benchmark::Llama2_70b99, Scenario::Offline);
+    let ids: Vec<_> = pairs.iter().map(|(l, h)| (l.id.as_str(), h.id.as_str())).collect();
+    assert_eq!(ids, vec![("6.0-0054", "6.0-0014")]);
+}

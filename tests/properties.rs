@@ -1,0 +1,154 @@
+//! Hostile and random input against every public entry point of the core. A seeded generator
+//! (xorshift) keeps runs repeatable; set `TOKEN_ENERGY_CASES` for a longer run.
+
+use token_energy::catalogue::{Benchmark, Catalogue, Scenario};
+use token_energy::figure::Figure;
+use token_energy::form::{parse_decimal, Field, Form, ThroughputChoice};
+use token_energy::link::{decode, encode, pairs, percent_decode, percent_encode};
+use token_energy::model::{self, comparison};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items.get(self.below(items.len())).copied().unwrap_or("")
+    }
+}
+
+const HOSTILE: [&str; 41] = [
+    "", " ", "0", "-0", "-1", "1", "8", "600", "599.999", "1e3", "1E400", "inf", "-inf", "Infinity", "NaN", "nan",
+    "0x10", "undefined", "1,5", "1.5.5", ".", "-", "+5", "٣", "８", "¹", "1\u{0}", "%00", "%", "%%", "%zz", "%C3%A9", "&", "=",
+    "==", "?", "#", "😀", "\u{202e}600", "4294967296", "18446744073709551616",
+];
+
+fn text(rng: &mut Rng) -> String {
+    match rng.below(6) {
+        0 => rng.pick(&HOSTILE).to_owned(),
+        1 => format!("{}", (rng.next() as f64) / 1e6 - 1e6),
+        2 => format!("{}", rng.below(2000)),
+        3 => "9".repeat(rng.below(400)),
+        4 => (0..rng.below(30)).map(|_| char::from_u32((rng.next() % 0x2_0000) as u32).unwrap_or('x')).collect(),
+        _ => format!("{}.{}", rng.below(1000), rng.below(1000)),
+    }
+}
+
+const KEYS: [&str; 14] = [
+    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00", "gpus[]",
+];
+const VALUES: [&str; 16] = [
+    "h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "6.0-0021", "6.0-0004", "v4.1-0049",
+    "5.1-0061", "offline", "server", "interactive", "llama2-70b-99", "llama2-70b-99.9", "1", "own",
+];
+
+fn query(rng: &mut Rng) -> String {
+    let n = rng.below(12);
+    let mut parts = Vec::new();
+    for _ in 0..n {
+        let key = rng.pick(&KEYS);
+        let value = if rng.below(2) == 0 { rng.pick(&VALUES).to_owned() } else { percent_encode(&text(rng)) };
+        parts.push(match rng.below(4) {
+            0 => key.to_owned(),
+            _ => format!("{key}={value}"),
+        });
+    }
+    let q = parts.join("&");
+    if rng.below(50) == 0 { q.repeat(100) } else { q } // sometimes a link of many kB
+}
+
+#[track_caller]
+fn assert_sound(figure: &Option<Figure>, context: &str) {
+    if let Some(f) = figure {
+        assert!(f.value.is_finite() && f.value >= 0.0, "{context}: {f:?}");
+    }
+}
+
+fn cases() -> usize {
+    std::env::var("TOKEN_ENERGY_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000)
+}
+
+#[test]
+fn hostile_links_and_fields_never_yield_a_bad_number() {
+    let Ok(catalogue) = Catalogue::embedded() else { panic!("catalogue") };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut errors_seen = 0usize;
+    for case in 0..cases() {
+        let q = query(&mut rng);
+        let decoded = decode(catalogue, &q);
+        let mut form: Form = decoded.form;
+        // Then a person edits a field to something hostile.
+        match rng.below(6) {
+            0 => form.gpus = text(&mut rng),
+            1 => form.servers = text(&mut rng),
+            2 => form.watts = text(&mut rng),
+            3 => {
+                form.throughput = ThroughputChoice::Own;
+                form.tps = text(&mut rng);
+            }
+            4 => form.card = text(&mut rng),
+            _ => form.throughput = ThroughputChoice::Published(text(&mut rng)),
+        }
+        let e = model::evaluate(catalogue, &form);
+        let context = format!("case {case}, query {:?}", q.chars().take(200).collect::<String>());
+        let f = &e.figures;
+        for fig in [&f.board_power, &f.energy_per_token, &f.energy_per_million, &f.energy_per_day, &f.heat, &f.measured_energy_per_token, &f.throughput] {
+            assert_sound(fig, &context);
+        }
+        for error in e.errors() {
+            errors_seen += 1;
+            let message = error.to_string();
+            assert!(message.starts_with(error.field.label()), "{context}: {message}");
+            for word in ["NaN", "Infinity", "undefined"] {
+                assert!(!message.contains(word), "{context}: {message}");
+            }
+        }
+        // A link the app writes reads back to the same form, without notices.
+        let again = decode(catalogue, &encode(&form));
+        if catalogue.card(&form.card).is_some() {
+            if let ThroughputChoice::Published(id) = &form.throughput {
+                if catalogue.result(id, form.benchmark, form.scenario).map(|r| r.card == form.card) != Some(true) {
+                    continue;
+                }
+            }
+            assert_eq!(again.form, form, "{context}");
+        }
+    }
+    assert!(errors_seen > cases() / 10, "the generator must produce bad input: {errors_seen}");
+}
+
+#[test]
+fn string_functions_are_total() {
+    let mut rng = Rng(42);
+    for _ in 0..cases() / 10 {
+        let t = text(&mut rng);
+        let _ = percent_decode(&t);
+        assert_eq!(percent_decode(&percent_encode(&t)), t);
+        let _ = pairs(&t);
+        for field in Field::ALL {
+            if let Ok(v) = parse_decimal(field, &t) {
+                assert!(v.is_finite(), "{t:?} parsed to {v}");
+            }
+        }
+    }
+}
+
+#[test]
+fn comparison_is_sound_for_every_benchmark() {
+    let Ok(catalogue) = Catalogue::embedded() else { panic!("catalogue") };
+    for benchmark in Benchmark::ALL {
+        for row in comparison(catalogue, benchmark) {
+            for f in [&row.power, &row.energy_per_token, &row.energy_per_million] {
+                assert!(f.value.is_finite() && f.value > 0.0);
+            }
+        }
+    }
+    let _ = Scenario::ALL;
+}
