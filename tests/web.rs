@@ -1,0 +1,169 @@
+//! Component tests in a real browser (wasm-bindgen-test + headless Chromium): the app renders from
+//! a link, reacts to input, and keeps every figure's kind and value honest.
+#![cfg(target_arch = "wasm32")]
+
+use token_energy::ui::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().and_then(|w| w.document()).expect("a document")
+}
+
+/// Renders the app for a link's query into a fresh element and waits for it.
+async fn render(query: &str) -> Element {
+    let window = web_sys::window().expect("window");
+    let path = window.location().pathname().expect("path");
+    window
+        .history()
+        .expect("history")
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}?{query}")))
+        .expect("replaceState");
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    settle().await;
+    root
+}
+
+async fn settle() {
+    // Let effects and the re-renders they cause run.
+    yew::platform::time::sleep(std::time::Duration::from_millis(10)).await;
+    yew::scheduler::flush().await;
+}
+
+fn by_testid(root: &Element, id: &str) -> Option<Element> {
+    root.query_selector(&format!("[data-testid=\"{id}\"]")).ok().flatten()
+}
+
+fn value(root: &Element, id: &str) -> Option<f64> {
+    by_testid(root, id)?.get_attribute("data-value")?.parse().ok()
+}
+
+fn kind(root: &Element, id: &str) -> Option<String> {
+    by_testid(root, id)?.get_attribute("data-kind")
+}
+
+async fn type_into(root: &Element, id: &str, text: &str) {
+    let input: HtmlInputElement = by_testid(root, id).expect("input").dyn_into().expect("an input");
+    input.set_value(text);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict("input", &init).expect("event");
+    input.dispatch_event(&event).expect("dispatch");
+    settle().await;
+}
+
+async fn choose(root: &Element, id: &str, option: &str) {
+    let select: HtmlSelectElement = by_testid(root, id).expect("select").dyn_into().expect("a select");
+    select.set_value(option);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict("change", &init).expect("event");
+    select.dispatch_event(&event).expect("dispatch");
+    settle().await;
+}
+
+#[track_caller]
+fn close(actual: Option<f64>, expected: f64) {
+    let actual = actual.expect("a value");
+    assert!((actual - expected).abs() <= expected.abs() * 1e-9, "{actual} ≠ {expected}");
+}
+
+#[wasm_bindgen_test]
+async fn default_link_shows_the_h200_nvl_ceiling() {
+    let root = render("").await;
+    close(value(&root, "board-power-w"), 4800.0);
+    close(value(&root, "j-per-token"), 4800.0 / 32004.0);
+    close(value(&root, "wh-per-mtok"), 4800.0 / 32004.0 * 1e6 / 3600.0);
+    close(value(&root, "kwh-per-day"), 115.2);
+    close(value(&root, "btu-per-h"), 4800.0 * 3.412141633);
+    assert_eq!(kind(&root, "j-per-token").as_deref(), Some("ceiling"));
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("0.150"), "three significant figures are shown");
+    assert!(by_testid(&root, "measured-j-per-token").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn typing_updates_figures_and_kind() {
+    let root = render("result=6.0-0021&scenario=offline").await;
+    type_into(&root, "gpus", "4").await;
+    close(value(&root, "board-power-w"), 2400.0);
+    assert_eq!(kind(&root, "j-per-token").as_deref(), Some("estimate"));
+    type_into(&root, "watts", "300").await;
+    close(value(&root, "board-power-w"), 1200.0);
+    type_into(&root, "servers", "10").await;
+    close(value(&root, "kwh-per-day"), 1.2 * 24.0 * 10.0);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_field_shows_an_alert_and_a_dash_and_nothing_else_breaks() {
+    let root = render("card=l40s").await;
+    type_into(&root, "watts", "900").await;
+    let alert = by_testid(&root, "error-watts").expect("an error next to the field");
+    assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
+    let message = alert.text_content().unwrap_or_default();
+    assert!(message.contains("Power limit per card") && message.contains("350"), "{message}");
+    let j = by_testid(&root, "j-per-token").expect("figure");
+    assert!(j.get_attribute("data-value").is_none());
+    assert!(j.text_content().unwrap_or_default().contains('—'));
+    // Servers do not depend on the limit's validity for their own check; the table still renders.
+    assert!(by_testid(&root, "comparison").is_some());
+    let text = root.text_content().unwrap_or_default();
+    for bad in ["NaN", "Infinity", "undefined"] {
+        assert!(!text.contains(bad));
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_measured_result_shows_its_whole_node_figure() {
+    let root = render("result=v4.1-0049&scenario=server").await;
+    close(value(&root, "measured-j-per-token"), 6280.214 / 23113.1);
+    assert_eq!(kind(&root, "measured-j-per-token").as_deref(), Some("measured"));
+    close(value(&root, "j-per-token"), 8.0 * 500.0 / 23113.1);
+}
+
+#[wasm_bindgen_test]
+async fn choosing_a_card_loads_its_first_result_and_limit() {
+    let root = render("").await;
+    choose(&root, "card", "rtx-pro-6000-se").await;
+    let result: HtmlSelectElement = by_testid(&root, "result").expect("select").dyn_into().expect("select");
+    assert!(!result.value().is_empty() && result.value() != "own");
+    let watts: HtmlInputElement = by_testid(&root, "watts").expect("w").dyn_into().expect("input");
+    assert!(watts.value() == "600" || watts.value() == "450", "{}", watts.value());
+    assert_eq!(by_testid(&root, "card-min").and_then(|e| e.text_content()).map(|t| t.contains("300")), Some(true));
+}
+
+#[wasm_bindgen_test]
+async fn the_link_follows_the_form() {
+    let root = render("").await;
+    type_into(&root, "servers", "3").await;
+    let search = web_sys::window().expect("w").location().search().expect("search");
+    assert!(search.contains("servers=3") && search.starts_with("?v=1"), "{search}");
+    let share: HtmlInputElement = by_testid(&root, "share-url").expect("share").dyn_into().expect("input");
+    assert!(share.value().ends_with(&search), "{} vs {search}", share.value());
+}
+
+#[wasm_bindgen_test]
+async fn the_comparison_sorts_and_marks_the_current_row() {
+    let root = render("result=6.0-0047&scenario=offline").await;
+    let current = root.query_selector_all("[data-testid=comparison-row][data-current=true]").expect("rows");
+    assert_eq!(current.length(), 1);
+    let values = |root: &Element| -> Vec<f64> {
+        let cells = root.query_selector_all("[data-testid=comparison-row] td:nth-child(5)").expect("cells");
+        (0..cells.length())
+            .filter_map(|i| cells.item(i)?.dyn_into::<Element>().ok()?.get_attribute("data-value")?.parse().ok())
+            .collect()
+    };
+    let ascending = values(&root);
+    assert!(ascending.len() > 10 && ascending.windows(2).all(|w| w[0] <= w[1]));
+    let button: web_sys::HtmlElement = by_testid(&root, "sort-j").expect("button").dyn_into().expect("button");
+    button.click();
+    settle().await;
+    let descending = values(&root);
+    assert!(descending.windows(2).all(|w| w[0] >= w[1]));
+}
