@@ -79,13 +79,24 @@ pub enum Problem {
     NotANumber,
     NotWhole,
     /// Outside `[min, max]`; `min` is `None` where no minimum is published (then: above 0).
-    OutOfRange { min: Option<f64>, max: f64, unit: &'static str },
+    OutOfRange {
+        min: Option<f64>,
+        max: f64,
+        unit: &'static str,
+    },
     UnknownCard(String),
     UnknownResult(String),
     /// The result is for another card.
-    ResultForOtherCard { result: String, card: String },
+    ResultForOtherCard {
+        result: String,
+        card: String,
+    },
     /// The entry publishes no row for this benchmark and scenario.
-    NoSuchRow { result: String, benchmark: Benchmark, scenario: Scenario },
+    NoSuchRow {
+        result: String,
+        benchmark: Benchmark,
+        scenario: Scenario,
+    },
 }
 
 /// A field's text that cannot be used, and why.
@@ -123,12 +134,9 @@ impl fmt::Display for InputError {
             Problem::ResultForOtherCard { result, card } => {
                 write!(f, "{label}: {} was published for another card than {}.", clip(result), clip(card))
             }
-            Problem::NoSuchRow { result, benchmark, scenario } => write!(
-                f,
-                "{label}: {result} publishes no {} result for {}.",
-                scenario.label(),
-                benchmark.id()
-            ),
+            Problem::NoSuchRow { result, benchmark, scenario } => {
+                write!(f, "{label}: {result} publishes no {} result for {}.", scenario.label(), benchmark.id())
+            }
         }
     }
 }
@@ -246,10 +254,8 @@ pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
 
 fn parse_count(field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
     let value = parse_decimal(field, text)?;
-    let range = InputError {
-        field,
-        problem: Problem::OutOfRange { min: Some(f64::from(min)), max: f64::from(max), unit: "" },
-    };
+    let range =
+        InputError { field, problem: Problem::OutOfRange { min: Some(f64::from(min)), max: f64::from(max), unit: "" } };
     if value.fract() != 0.0 {
         return Err(InputError { field, problem: Problem::NotWhole });
     }
@@ -283,18 +289,16 @@ impl Form {
             .card(&self.card)
             .ok_or_else(|| InputError { field: Field::Card, problem: Problem::UnknownCard(self.card.clone()) });
         let throughput = match &self.throughput {
-            ThroughputChoice::Own => {
-                parse_decimal(Field::Tps, &self.tps).and_then(|tps| {
-                    if tps > 0.0 && tps <= TPS_MAX {
-                        Ok(Throughput::Own(TokensPerSecond(tps)))
-                    } else {
-                        Err(InputError {
-                            field: Field::Tps,
-                            problem: Problem::OutOfRange { min: None, max: TPS_MAX, unit: "tokens/s" },
-                        })
-                    }
-                })
-            }
+            ThroughputChoice::Own => parse_decimal(Field::Tps, &self.tps).and_then(|tps| {
+                if tps > 0.0 && tps <= TPS_MAX {
+                    Ok(Throughput::Own(TokensPerSecond(tps)))
+                } else {
+                    Err(InputError {
+                        field: Field::Tps,
+                        problem: Problem::OutOfRange { min: None, max: TPS_MAX, unit: "tokens/s" },
+                    })
+                }
+            }),
             ThroughputChoice::Published(id) => self.published(catalogue, id),
         };
         let watts = card.as_ref().ok().map(|card| parse_watts(card, &self.watts));
@@ -315,11 +319,9 @@ impl Form {
         if first.card != self.card {
             return Err(err(Problem::ResultForOtherCard { result: id.to_owned(), card: self.card.clone() }));
         }
-        catalogue.result(id, self.benchmark, self.scenario).map(Throughput::Published).ok_or_else(|| {
-            InputError {
-                field: Field::Scenario,
-                problem: Problem::NoSuchRow { result: id.to_owned(), benchmark: self.benchmark, scenario: self.scenario },
-            }
+        catalogue.result(id, self.benchmark, self.scenario).map(Throughput::Published).ok_or_else(|| InputError {
+            field: Field::Scenario,
+            problem: Problem::NoSuchRow { result: id.to_owned(), benchmark: self.benchmark, scenario: self.scenario },
         })
     }
 
@@ -369,10 +371,7 @@ impl Form {
         next.card = first.card.clone();
         next.throughput = ThroughputChoice::Published(id.to_owned());
         if catalogue.result(id, next.benchmark, next.scenario).is_none() {
-            let row = catalogue
-                .entry(id)
-                .find(|r| r.benchmark == next.benchmark)
-                .unwrap_or(first);
+            let row = catalogue.entry(id).find(|r| r.benchmark == next.benchmark).unwrap_or(first);
             next.benchmark = row.benchmark;
             next.scenario = row.scenario;
         }

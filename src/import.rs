@@ -8,9 +8,7 @@
 //! closed-division, datacenter, available, single-node result of `llama2-70b-99` or
 //! `llama2-70b-99.9` in tokens per second.
 
-use crate::catalogue::{
-    Benchmark, Card, MeasuredPower, PublishedResult, Scenario, Scope, StatedPower,
-};
+use crate::catalogue::{Benchmark, Card, MeasuredPower, PublishedResult, Scenario, Scope, StatedPower};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -120,18 +118,11 @@ pub enum ImportError {
     /// Row `index` (0-based) is not an object of columns.
     Row { index: usize, message: String },
     /// Two of the cards asked for claim the same `Accelerator` string.
-    AmbiguousAccelerator {
-        accelerator: String,
-        cards: Vec<String>,
-    },
+    AmbiguousAccelerator { accelerator: String, cards: Vec<String> },
     /// A selected row lacks a value a catalogue row needs.
     Missing { id: String, field: &'static str },
     /// A selected row has a value the catalogue cannot hold.
-    Invalid {
-        id: String,
-        field: &'static str,
-        value: String,
-    },
+    Invalid { id: String, field: &'static str, value: String },
 }
 
 impl fmt::Display for ImportError {
@@ -141,18 +132,11 @@ impl fmt::Display for ImportError {
             ImportError::NotATable => write!(f, "the table is not a JSON list of rows"),
             ImportError::Row { index, message } => write!(f, "row {index} of the table: {message}"),
             ImportError::AmbiguousAccelerator { accelerator, cards } => {
-                write!(
-                    f,
-                    "accelerator `{accelerator}` belongs to more than one card: {}",
-                    cards.join(", ")
-                )
+                write!(f, "accelerator `{accelerator}` belongs to more than one card: {}", cards.join(", "))
             }
             ImportError::Missing { id, field } => write!(f, "entry `{id}`: no usable `{field}`"),
             ImportError::Invalid { id, field, value } => {
-                write!(
-                    f,
-                    "entry `{id}`: `{field}` is `{value}`, which the catalogue cannot hold"
-                )
+                write!(f, "entry `{id}`: `{field}` is `{value}`, which the catalogue cannot hold")
             }
         }
     }
@@ -171,15 +155,9 @@ pub fn parse_table(text: &str) -> Result<Vec<SummaryRow>, ImportError> {
         .enumerate()
         .map(|(index, item)| {
             if !item.is_object() {
-                return Err(ImportError::Row {
-                    index,
-                    message: "not an object".to_owned(),
-                });
+                return Err(ImportError::Row { index, message: "not an object".to_owned() });
             }
-            SummaryRow::deserialize(item).map_err(|e| ImportError::Row {
-                index,
-                message: e.to_string(),
-            })
+            SummaryRow::deserialize(item).map_err(|e| ImportError::Row { index, message: e.to_string() })
         })
         .collect()
 }
@@ -243,10 +221,7 @@ pub fn watts_in_notes(notes: &str) -> Option<f64> {
 
 /// The stated power of a row: its `Notes` as text, with the watts [`watts_in_notes`] reads.
 pub fn stated_power(notes: &str) -> Option<StatedPower> {
-    watts_in_notes(notes).map(|watts| StatedPower {
-        text: notes.to_owned(),
-        watts,
-    })
+    watts_in_notes(notes).map(|watts| StatedPower { text: notes.to_owned(), watts })
 }
 
 /// Whether a row is one the catalogue takes (apart from its card).
@@ -267,32 +242,18 @@ fn scenario(label: &str) -> Option<Scenario> {
 pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, ImportError> {
     let id = row.id.trim().to_owned();
     if id.is_empty() {
-        return Err(ImportError::Missing {
-            id: row.system.clone(),
-            field: "ID",
-        });
+        return Err(ImportError::Missing { id: row.system.clone(), field: "ID" });
     }
-    let missing = |field: &'static str| ImportError::Missing {
-        id: id.clone(),
-        field,
-    };
-    let invalid = |field: &'static str, value: String| ImportError::Invalid {
-        id: id.clone(),
-        field,
-        value,
-    };
+    let missing = |field: &'static str| ImportError::Missing { id: id.clone(), field };
+    let invalid = |field: &'static str, value: String| ImportError::Invalid { id: id.clone(), field, value };
 
-    let benchmark =
-        Benchmark::from_id(&row.model).ok_or_else(|| invalid("Model", row.model.clone()))?;
-    let scenario =
-        scenario(&row.scenario).ok_or_else(|| invalid("Scenario", row.scenario.clone()))?;
+    let benchmark = Benchmark::from_id(&row.model).ok_or_else(|| invalid("Model", row.model.clone()))?;
+    let scenario = scenario(&row.scenario).ok_or_else(|| invalid("Scenario", row.scenario.clone()))?;
     let accelerators = row.accelerators.ok_or_else(|| missing("a#"))?;
     if accelerators == 0 {
         return Err(invalid("a#", "0".to_owned()));
     }
-    let tokens_per_s = row
-        .performance_result
-        .ok_or_else(|| missing("Performance_Result"))?;
+    let tokens_per_s = row.performance_result.ok_or_else(|| missing("Performance_Result"))?;
     if tokens_per_s <= 0.0 {
         return Err(invalid("Performance_Result", tokens_per_s.to_string()));
     }
@@ -300,20 +261,13 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
     if version.is_empty() {
         return Err(missing("version"));
     }
-    let round = if version.starts_with('v') {
-        version.to_owned()
-    } else {
-        format!("v{version}")
-    };
+    let round = if version.starts_with('v') { version.to_owned() } else { format!("v{version}") };
     let measured_power = if row.has_power {
         let mean_watts = row.power_result.ok_or_else(|| missing("Power_Result"))?;
         if mean_watts <= 0.0 {
             return Err(invalid("Power_Result", mean_watts.to_string()));
         }
-        Some(MeasuredPower {
-            mean_watts,
-            scope: Scope::NodeAc,
-        })
+        Some(MeasuredPower { mean_watts, scope: Scope::NodeAc })
     } else {
         None
     };
@@ -339,11 +293,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
 /// The catalogue rows for `cards` in a table, in the table's order.
 ///
 /// `entries` narrows the import to some entry IDs (`v4.1-0049`); empty takes every entry.
-pub fn select(
-    rows: &[SummaryRow],
-    cards: &[Card],
-    entries: &[String],
-) -> Result<Vec<PublishedResult>, ImportError> {
+pub fn select(rows: &[SummaryRow], cards: &[Card], entries: &[String]) -> Result<Vec<PublishedResult>, ImportError> {
     let mut by_accelerator: HashMap<&str, &Card> = HashMap::new();
     for card in cards {
         for accelerator in &card.mlperf_accelerators {
@@ -360,21 +310,13 @@ pub fn select(
     rows.iter()
         .filter(|row| wanted(row))
         .filter(|row| entries.is_empty() || entries.iter().any(|e| e.trim() == row.id.trim()))
-        .filter_map(|row| {
-            by_accelerator
-                .get(row.accelerator.as_str())
-                .map(|card| (row, *card))
-        })
+        .filter_map(|row| by_accelerator.get(row.accelerator.as_str()).map(|card| (row, *card)))
         .map(|(row, card)| to_result(row, card))
         .collect()
 }
 
 /// [`parse_table`] then [`select`].
-pub fn import_table(
-    text: &str,
-    cards: &[Card],
-    entries: &[String],
-) -> Result<Vec<PublishedResult>, ImportError> {
+pub fn import_table(text: &str, cards: &[Card], entries: &[String]) -> Result<Vec<PublishedResult>, ImportError> {
     select(&parse_table(text)?, cards, entries)
 }
 
@@ -416,10 +358,7 @@ impl fmt::Display for MergeReport {
 
 /// Merges imported rows into the existing ones: existing rows stay as they are and in their order
 /// (hand corrections win), new rows are appended in import order, and no key appears twice.
-pub fn merge(
-    existing: &[PublishedResult],
-    imported: Vec<PublishedResult>,
-) -> (Vec<PublishedResult>, MergeReport) {
+pub fn merge(existing: &[PublishedResult], imported: Vec<PublishedResult>) -> (Vec<PublishedResult>, MergeReport) {
     let mut out = existing.to_vec();
     let mut report = MergeReport::default();
     let mut index: HashMap<ResultKey, usize> = HashMap::new();
@@ -461,18 +400,9 @@ mod tests {
             ("B200 TGP 1000W", Some(1000.0)),
             ("GPU 450W / 600W (reduced)", Some(450.0)),
             ("GPU 600W / 600W (full power)", Some(600.0)),
-            (
-                "NVIDIA RTX PRO 6000 Blackwell Server Edition TGP 600W",
-                Some(600.0),
-            ),
-            (
-                "Data bandwidth for GPU-PCIe: 504 GB/s; PCIe-NIC: 126 GB/s",
-                None,
-            ),
-            (
-                "NVIDIA L40S-48GB. Red Hat OpenShift Container Platform 4.14 + OpenShift AI",
-                None,
-            ),
+            ("NVIDIA RTX PRO 6000 Blackwell Server Edition TGP 600W", Some(600.0)),
+            ("Data bandwidth for GPU-PCIe: 504 GB/s; PCIe-NIC: 126 GB/s", None),
+            ("NVIDIA L40S-48GB. Red Hat OpenShift Container Platform 4.14 + OpenShift AI", None),
             ("Automated by MLCommons CM v2.3.3. ", None),
             ("Powered by the Krai axs automation technology", None),
             // Forms.
@@ -528,10 +458,7 @@ mod tests {
     fn stated_power_keeps_the_notes_as_text() {
         assert_eq!(
             stated_power("GPU 450W / 600W (reduced)"),
-            Some(StatedPower {
-                text: "GPU 450W / 600W (reduced)".to_owned(),
-                watts: 450.0
-            })
+            Some(StatedPower { text: "GPU 450W / 600W (reduced)".to_owned(), watts: 450.0 })
         );
         assert_eq!(stated_power(""), None);
     }
@@ -548,10 +475,7 @@ mod tests {
         let first = rows.first().cloned();
         assert_eq!(first.as_ref().map(|r| r.accelerators), Some(Some(8)));
         assert_eq!(first.as_ref().map(|r| r.nodes), Some(Some(1)));
-        assert_eq!(
-            first.as_ref().map(|r| r.performance_result),
-            Some(Some(12.5))
-        );
+        assert_eq!(first.as_ref().map(|r| r.performance_result), Some(Some(12.5)));
         assert_eq!(first.as_ref().map(|r| r.has_power), Some(true));
         let second = rows.get(1).cloned();
         assert_eq!(second.as_ref().map(|r| r.id.as_str()), Some("7"));

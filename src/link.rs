@@ -25,23 +25,52 @@ pub enum Notice {
     UnknownScenario(String),
     UnknownModel(String),
     /// The link named a card and a result for another card: the result's card is used.
-    CardOverridden { given: String, used: String },
+    CardOverridden {
+        given: String,
+        used: String,
+    },
     /// The result publishes no row for the benchmark and scenario asked for.
-    RowMissing { result: String, asked: String, used: String },
+    RowMissing {
+        result: String,
+        asked: String,
+        used: String,
+    },
 }
 
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Notice::UnknownParameter(p) => write!(f, "The link's parameter “{}” is not one this page knows; it was ignored.", clip(p)),
+            Notice::UnknownParameter(p) => {
+                write!(f, "The link's parameter “{}” is not one this page knows; it was ignored.", clip(p))
+            }
             Notice::Repeated(p) => write!(f, "The link gives “{p}” more than once; the first was used."),
-            Notice::UnknownVersion(v) => write!(f, "The link's version “{}” is unknown; it was read as version {VERSION}.", clip(v)),
-            Notice::UnknownCard(c) => write!(f, "The link's card “{}” is not in the catalogue; the default card is shown.", clip(c)),
-            Notice::UnknownResult(r) => write!(f, "The link's result “{}” is not in the catalogue; a published result for the card is shown.", clip(r)),
-            Notice::UnknownScenario(s) => write!(f, "The link's scenario “{}” is unknown (offline, server or interactive); Offline is shown.", clip(s)),
-            Notice::UnknownModel(m) => write!(f, "The link's benchmark “{}” is unknown (llama2-70b-99 or llama2-70b-99.9); llama2-70b-99 is shown.", clip(m)),
-            Notice::CardOverridden { given, used } => write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given)),
-            Notice::RowMissing { result, asked, used } => write!(f, "{result} publishes no {asked} result; {used} is shown."),
+            Notice::UnknownVersion(v) => {
+                write!(f, "The link's version “{}” is unknown; it was read as version {VERSION}.", clip(v))
+            }
+            Notice::UnknownCard(c) => {
+                write!(f, "The link's card “{}” is not in the catalogue; the default card is shown.", clip(c))
+            }
+            Notice::UnknownResult(r) => write!(
+                f,
+                "The link's result “{}” is not in the catalogue; a published result for the card is shown.",
+                clip(r)
+            ),
+            Notice::UnknownScenario(s) => write!(
+                f,
+                "The link's scenario “{}” is unknown (offline, server or interactive); Offline is shown.",
+                clip(s)
+            ),
+            Notice::UnknownModel(m) => write!(
+                f,
+                "The link's benchmark “{}” is unknown (llama2-70b-99 or llama2-70b-99.9); llama2-70b-99 is shown.",
+                clip(m)
+            ),
+            Notice::CardOverridden { given, used } => {
+                write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given))
+            }
+            Notice::RowMissing { result, asked, used } => {
+                write!(f, "{result} publishes no {asked} result; {used} is shown.")
+            }
         }
     }
 }
@@ -206,9 +235,5 @@ pub fn encode(form: &Form) -> String {
         ("servers", form.servers.as_str()),
         ("watts", form.watts.as_str()),
     ]);
-    params
-        .iter()
-        .map(|(k, v)| format!("{k}={}", percent_encode(v)))
-        .collect::<Vec<_>>()
-        .join("&")
+    params.iter().map(|(k, v)| format!("{k}={}", percent_encode(v))).collect::<Vec<_>>().join("&")
 }

@@ -32,11 +32,9 @@ pub struct ThroughputBasis {
 
 fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> ThroughputBasis {
     match throughput {
-        Throughput::Own(tps) => ThroughputBasis {
-            per_server: *tps,
-            assumptions: Vec::new(),
-            origins: vec![Origin::UserInput],
-        },
+        Throughput::Own(tps) => {
+            ThroughputBasis { per_server: *tps, assumptions: Vec::new(), origins: vec![Origin::UserInput] }
+        }
         Throughput::Published(result) => {
             let mut assumptions = Vec::new();
             if cards != result.accelerators {
@@ -147,12 +145,8 @@ fn figures(checked: &Checked) -> Figures {
         j_origins.extend(basis.origins.iter().cloned());
         let j = energy_per_token(power, basis.per_server);
         out.energy_per_token = Figure::new(j.value(), Unit::JoulesPerToken, kind.clone(), j_origins.clone());
-        out.energy_per_million = Figure::new(
-            j.per_million_tokens().value(),
-            Unit::WattHoursPerMillionTokens,
-            kind.clone(),
-            j_origins,
-        );
+        out.energy_per_million =
+            Figure::new(j.per_million_tokens().value(), Unit::WattHoursPerMillionTokens, kind.clone(), j_origins);
         out.throughput = Figure::new(basis.per_server.value(), Unit::TokensPerSecond, kind, basis.origins);
     }
     out
@@ -213,8 +207,7 @@ pub fn power_cap_evidence<'c>(
     let mut pairs = Vec::new();
     for low in &rows {
         for high in &rows {
-            if low.accelerators == high.accelerators
-                && low.power_setting(card_record) < high.power_setting(card_record)
+            if low.accelerators == high.accelerators && low.power_setting(card_record) < high.power_setting(card_record)
             {
                 pairs.push((*low, *high));
             }

@@ -7,8 +7,7 @@
 #![allow(clippy::expect_used, clippy::panic)]
 
 use token_energy::catalogue::{
-    Benchmark, Card, Catalogue, CatalogueError, ContextMeasurement, PublishedResult, Scenario,
-    Scope, SourcedWatts,
+    Benchmark, Card, Catalogue, CatalogueError, ContextMeasurement, PublishedResult, Scenario, Scope, SourcedWatts,
 };
 
 fn catalogue() -> &'static Catalogue {
@@ -20,38 +19,19 @@ fn copy() -> Catalogue {
 }
 
 fn card<'a>(c: &'a Catalogue, id: &str) -> &'a Card {
-    c.card(id)
-        .unwrap_or_else(|| panic!("card {id} is in the catalogue"))
+    c.card(id).unwrap_or_else(|| panic!("card {id} is in the catalogue"))
 }
 
 fn card_mut<'a>(c: &'a mut Catalogue, id: &str) -> &'a mut Card {
-    c.cards
-        .iter_mut()
-        .find(|x| x.id == id)
-        .unwrap_or_else(|| panic!("card {id} is in the catalogue"))
+    c.cards.iter_mut().find(|x| x.id == id).unwrap_or_else(|| panic!("card {id} is in the catalogue"))
 }
 
-fn result<'a>(
-    c: &'a Catalogue,
-    id: &str,
-    benchmark: Benchmark,
-    scenario: Scenario,
-) -> &'a PublishedResult {
-    c.result(id, benchmark, scenario).unwrap_or_else(|| {
-        panic!(
-            "result {id} {} {} is in the catalogue",
-            benchmark.id(),
-            scenario.id()
-        )
-    })
+fn result<'a>(c: &'a Catalogue, id: &str, benchmark: Benchmark, scenario: Scenario) -> &'a PublishedResult {
+    c.result(id, benchmark, scenario)
+        .unwrap_or_else(|| panic!("result {id} {} {} is in the catalogue", benchmark.id(), scenario.id()))
 }
 
-fn result_mut<'a>(
-    c: &'a mut Catalogue,
-    id: &str,
-    benchmark: Benchmark,
-    scenario: Scenario,
-) -> &'a mut PublishedResult {
+fn result_mut<'a>(c: &'a mut Catalogue, id: &str, benchmark: Benchmark, scenario: Scenario) -> &'a mut PublishedResult {
     c.results
         .iter_mut()
         .find(|r| r.id == id && r.benchmark == benchmark && r.scenario == scenario)
@@ -59,10 +39,7 @@ fn result_mut<'a>(
 }
 
 fn context<'a>(c: &'a Catalogue, task: &str) -> &'a ContextMeasurement {
-    c.context
-        .iter()
-        .find(|m| m.task == task)
-        .unwrap_or_else(|| panic!("context {task} is in the catalogue"))
+    c.context.iter().find(|m| m.task == task).unwrap_or_else(|| panic!("context {task} is in the catalogue"))
 }
 
 fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
@@ -89,12 +66,7 @@ fn every_record_cites_a_known_source() {
     // and every result cites its round's summary table.
     let c = catalogue();
     for r in &c.results {
-        assert_eq!(
-            r.source,
-            format!("mlperf-inference-{}", r.round),
-            "{}",
-            r.id
-        );
+        assert_eq!(r.source, format!("mlperf-inference-{}", r.round), "{}", r.id);
     }
     let mut cited: Vec<&str> = Vec::new();
     for card in &c.cards {
@@ -106,11 +78,7 @@ fn every_record_cites_a_known_source() {
     cited.extend(c.results.iter().map(|r| r.source.as_str()));
     cited.extend(c.context.iter().map(|m| m.source.as_str()));
     for s in &c.sources {
-        assert!(
-            cited.contains(&s.id.as_str()),
-            "source {} is cited by no record",
-            s.id
-        );
+        assert!(cited.contains(&s.id.as_str()), "source {} is cited by no record", s.id);
     }
 }
 
@@ -119,29 +87,17 @@ fn a_duplicate_card_id_is_reported() {
     let mut c = copy();
     let h200 = card(&c, "h200-nvl").clone();
     c.cards.push(h200);
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::DuplicateId {
-            kind: "card",
-            id: "h200-nvl".to_owned()
-        }]
-    );
+    assert_eq!(c.validate(), vec![CatalogueError::DuplicateId { kind: "card", id: "h200-nvl".to_owned() }]);
 }
 
 #[test]
 fn a_duplicate_source_id_is_reported() {
     let mut c = copy();
-    let source = c
-        .source("mlperf-inference-v6.0")
-        .expect("v6.0 source")
-        .clone();
+    let source = c.source("mlperf-inference-v6.0").expect("v6.0 source").clone();
     c.sources.push(source);
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::DuplicateId {
-            kind: "source",
-            id: "mlperf-inference-v6.0".to_owned()
-        }]
+        vec![CatalogueError::DuplicateId { kind: "source", id: "mlperf-inference-v6.0".to_owned() }]
     );
 }
 
@@ -152,10 +108,7 @@ fn a_duplicate_result_is_reported() {
     c.results.push(row);
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::DuplicateId {
-            kind: "result",
-            id: "result 6.0-0021 llama2-70b-99 offline".to_owned()
-        }]
+        vec![CatalogueError::DuplicateId { kind: "result", id: "result 6.0-0021 llama2-70b-99 offline".to_owned() }]
     );
 }
 
@@ -175,13 +128,7 @@ fn a_duplicate_context_id_is_reported() {
     let m = context(&c, "Text conversation").clone();
     let id = m.id.clone();
     c.context.push(m);
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::DuplicateId {
-            kind: "context",
-            id
-        }]
-    );
+    assert_eq!(c.validate(), vec![CatalogueError::DuplicateId { kind: "context", id }]);
 }
 
 #[test]
@@ -190,30 +137,17 @@ fn a_result_on_an_unknown_card_is_reported() {
     result_mut(&mut c, "6.0-0047", B99, Offline).card = "h100-pcie".to_owned();
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::UnknownCard {
-            result: "6.0-0047".to_owned(),
-            card: "h100-pcie".to_owned()
-        }]
+        vec![CatalogueError::UnknownCard { result: "6.0-0047".to_owned(), card: "h100-pcie".to_owned() }]
     );
 }
 
 #[test]
 fn a_context_measurement_on_an_unknown_card_is_reported() {
     let mut c = copy();
-    let m = c
-        .context
-        .iter_mut()
-        .find(|m| m.task == "Problem solving")
-        .expect("problem solving");
+    let m = c.context.iter_mut().find(|m| m.task == "Problem solving").expect("problem solving");
     m.card = "b300".to_owned();
     let id = m.id.clone();
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::UnknownCard {
-            result: id,
-            card: "b300".to_owned()
-        }]
-    );
+    assert_eq!(c.validate(), vec![CatalogueError::UnknownCard { result: id, card: "b300".to_owned() }]);
 }
 
 #[test]
@@ -221,28 +155,15 @@ fn a_minimum_above_the_maximum_is_reported() {
     // The L40S has no published minimum and no result with a stated power, so only this rule breaks.
     let mut c = copy();
     let source = card(&c, "l40s").max_power.source.clone();
-    card_mut(&mut c, "l40s").min_power = Some(SourcedWatts {
-        watts: 400.0,
-        source,
-    });
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::MinAboveMax {
-            card: "l40s".to_owned(),
-            min: 400.0,
-            max: 350.0
-        }]
-    );
+    card_mut(&mut c, "l40s").min_power = Some(SourcedWatts { watts: 400.0, source });
+    assert_eq!(c.validate(), vec![CatalogueError::MinAboveMax { card: "l40s".to_owned(), min: 400.0, max: 350.0 }]);
 }
 
 #[test]
 fn a_minimum_equal_to_the_maximum_is_allowed() {
     let mut c = copy();
     let source = card(&c, "l40s").max_power.source.clone();
-    card_mut(&mut c, "l40s").min_power = Some(SourcedWatts {
-        watts: 350.0,
-        source,
-    });
+    card_mut(&mut c, "l40s").min_power = Some(SourcedWatts { watts: 350.0, source });
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
 }
 
@@ -281,11 +202,7 @@ fn a_non_positive_board_power_is_reported() {
     card_mut(&mut c, "l40s").max_power.watts = 0.0;
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::NotPositive {
-            record: "card l40s".to_owned(),
-            field: "max_power",
-            value: 0.0
-        }]
+        vec![CatalogueError::NotPositive { record: "card l40s".to_owned(), field: "max_power", value: 0.0 }]
     );
 }
 
@@ -293,10 +210,7 @@ fn a_non_positive_board_power_is_reported() {
 fn a_non_positive_measured_power_is_reported() {
     let mut c = copy();
     let row = result_mut(&mut c, "v4.1-0049", B999, Offline);
-    row.measured_power
-        .as_mut()
-        .expect("v4.1-0049 has a measurement")
-        .mean_watts = -6152.98;
+    row.measured_power.as_mut().expect("v4.1-0049 has a measurement").mean_watts = -6152.98;
     assert_eq!(
         c.validate(),
         vec![CatalogueError::NotPositive {
@@ -310,21 +224,10 @@ fn a_non_positive_measured_power_is_reported() {
 #[test]
 fn a_non_positive_context_figure_is_reported() {
     let mut c = copy();
-    let m = c
-        .context
-        .iter_mut()
-        .find(|m| m.task == "Text conversation")
-        .expect("text conversation");
+    let m = c.context.iter_mut().find(|m| m.task == "Text conversation").expect("text conversation");
     m.joules_per_token = 0.0;
     let record = format!("context {}", m.id);
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::NotPositive {
-            record,
-            field: "joules_per_token",
-            value: 0.0
-        }]
-    );
+    assert_eq!(c.validate(), vec![CatalogueError::NotPositive { record, field: "joules_per_token", value: 0.0 }]);
 }
 
 #[test]
@@ -333,27 +236,17 @@ fn a_card_citing_an_unknown_source_is_reported() {
     card_mut(&mut c, "h200-nvl").max_power.source = "nvidia-blog".to_owned();
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::UnknownSource {
-            record: "card h200-nvl".to_owned(),
-            source: "nvidia-blog".to_owned()
-        }]
+        vec![CatalogueError::UnknownSource { record: "card h200-nvl".to_owned(), source: "nvidia-blog".to_owned() }]
     );
 }
 
 #[test]
 fn a_card_citing_no_source_is_reported() {
     let mut c = copy();
-    card_mut(&mut c, "rtx-pro-6000-se")
-        .min_power
-        .as_mut()
-        .expect("published minimum")
-        .source = String::new();
+    card_mut(&mut c, "rtx-pro-6000-se").min_power.as_mut().expect("published minimum").source = String::new();
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::UnknownSource {
-            record: "card rtx-pro-6000-se".to_owned(),
-            source: String::new()
-        }]
+        vec![CatalogueError::UnknownSource { record: "card rtx-pro-6000-se".to_owned(), source: String::new() }]
     );
 }
 
@@ -373,20 +266,10 @@ fn a_result_citing_an_unknown_source_is_reported() {
 #[test]
 fn a_context_measurement_citing_an_unknown_source_is_reported() {
     let mut c = copy();
-    let m = c
-        .context
-        .iter_mut()
-        .find(|m| m.task == "Problem solving")
-        .expect("problem solving");
+    let m = c.context.iter_mut().find(|m| m.task == "Problem solving").expect("problem solving");
     m.source = String::new();
     let record = format!("context {}", m.id);
-    assert_eq!(
-        c.validate(),
-        vec![CatalogueError::UnknownSource {
-            record,
-            source: String::new()
-        }]
-    );
+    assert_eq!(c.validate(), vec![CatalogueError::UnknownSource { record, source: String::new() }]);
 }
 
 #[test]
@@ -407,17 +290,10 @@ fn a_stated_power_outside_the_card_range_is_reported() {
     // RTX PRO 6000 SE: 300 W to 600 W.
     for bad in [250.0, 650.0] {
         let mut c = copy();
-        result_mut(&mut c, "6.0-0054", B99, Offline)
-            .stated_power
-            .as_mut()
-            .expect("6.0-0054 states 450 W")
-            .watts = bad;
+        result_mut(&mut c, "6.0-0054", B99, Offline).stated_power.as_mut().expect("6.0-0054 states 450 W").watts = bad;
         assert_eq!(
             c.validate(),
-            vec![CatalogueError::StatedPowerOutOfRange {
-                result: "6.0-0054".to_owned(),
-                watts: bad
-            }]
+            vec![CatalogueError::StatedPowerOutOfRange { result: "6.0-0054".to_owned(), watts: bad }]
         );
     }
 }
@@ -428,10 +304,7 @@ fn an_empty_system_name_is_reported() {
     result_mut(&mut c, "6.0-0065", B999, Server).system = " ".to_owned();
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::Empty {
-            record: "result 6.0-0065 llama2-70b-99.9 server".to_owned(),
-            field: "system"
-        }]
+        vec![CatalogueError::Empty { record: "result 6.0-0065 llama2-70b-99.9 server".to_owned(), field: "system" }]
     );
 }
 
@@ -456,28 +329,12 @@ fn a_broken_file_names_itself() {
 fn card_figures_are_those_of_data_md() {
     let c = catalogue();
     let ids: Vec<&str> = c.cards.iter().map(|x| x.id.as_str()).collect();
-    assert_eq!(
-        ids,
-        [
-            "h200-nvl",
-            "rtx-pro-6000-se",
-            "l40s",
-            "h200-sxm",
-            "b200-sxm"
-        ]
-    );
+    assert_eq!(ids, ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"]);
 
     // (id, MLPerf accelerator, max W, min W, other limits W, memory)
     type Expected<'a> = (&'a str, &'a str, f64, Option<f64>, &'a [f64], &'a str);
     let expected: [Expected; 5] = [
-        (
-            "h200-nvl",
-            "NVIDIA H200-NVL-141GB",
-            600.0,
-            Some(200.0),
-            &[350.0],
-            "141 GB HBM3e, 4.8 TB/s",
-        ),
+        ("h200-nvl", "NVIDIA H200-NVL-141GB", 600.0, Some(200.0), &[350.0], "141 GB HBM3e, 4.8 TB/s"),
         (
             "rtx-pro-6000-se",
             "NVIDIA RTX PRO 6000 Blackwell Server Edition",
@@ -487,22 +344,8 @@ fn card_figures_are_those_of_data_md() {
             "96 GB GDDR7",
         ),
         ("l40s", "NVIDIA L40S", 350.0, None, &[], "48 GB GDDR6"),
-        (
-            "h200-sxm",
-            "NVIDIA H200-SXM-141GB",
-            700.0,
-            None,
-            &[],
-            "141 GB HBM3e",
-        ),
-        (
-            "b200-sxm",
-            "NVIDIA B200-SXM-180GB",
-            1000.0,
-            None,
-            &[],
-            "180 GB",
-        ),
+        ("h200-sxm", "NVIDIA H200-SXM-141GB", 700.0, None, &[], "141 GB HBM3e"),
+        ("b200-sxm", "NVIDIA B200-SXM-180GB", 1000.0, None, &[], "180 GB"),
     ];
     for (id, accelerator, max, min, others, memory) in expected {
         let x = card(c, id);
@@ -511,11 +354,7 @@ fn card_figures_are_those_of_data_md() {
         assert_eq!(x.min_power.as_ref().map(|m| m.watts), min, "{id} min");
         let other: Vec<f64> = x.other_limits.iter().map(|l| l.watts).collect();
         assert_eq!(other, others, "{id} other limits");
-        assert_eq!(
-            x.memory.as_ref().map(|m| m.text.as_str()),
-            Some(memory),
-            "{id} memory"
-        );
+        assert_eq!(x.memory.as_ref().map(|m| m.text.as_str()), Some(memory), "{id} memory");
     }
 }
 
@@ -531,14 +370,8 @@ fn card_figures_cite_the_documents_of_data_md() {
     assert!(title(&rtx.other_limits.first().expect("450 W mode").source).contains("LP2263"));
     assert!(title(&card(c, "h200-sxm").max_power.source).contains("v4.1-0049"));
     assert!(title(&card(c, "b200-sxm").max_power.source).contains("5.1-0061"));
-    assert_eq!(
-        c.source("nvidia-pb-12128-001").map(|s| s.date.as_str()),
-        Some("2025-04-11")
-    );
-    assert_eq!(
-        c.source("nvidia-sp-12355-001").map(|s| s.date.as_str()),
-        Some("2025-06-27")
-    );
+    assert_eq!(c.source("nvidia-pb-12128-001").map(|s| s.date.as_str()), Some("2025-04-11"));
+    assert_eq!(c.source("nvidia-sp-12355-001").map(|s| s.date.as_str()), Some("2025-06-27"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -548,116 +381,17 @@ fn card_figures_cite_the_documents_of_data_md() {
 /// except v4.1-0058, which published llama2-70b-99.9 only.
 #[allow(clippy::type_complexity)]
 const THROUGHPUT: [(&str, &str, u32, Option<f64>, &str, f64, f64, Option<f64>); 13] = [
-    (
-        "6.0-0021",
-        "h200-nvl",
-        8,
-        Some(600.0),
-        "fp8",
-        32004.0,
-        29084.9,
-        Some(16343.8),
-    ),
-    (
-        "6.0-0047",
-        "rtx-pro-6000-se",
-        8,
-        None,
-        "fp4",
-        29908.4,
-        28727.8,
-        None,
-    ),
-    (
-        "6.0-0004",
-        "rtx-pro-6000-se",
-        8,
-        None,
-        "fp4",
-        27812.9,
-        28038.5,
-        Some(6238.12),
-    ),
-    (
-        "6.0-0005",
-        "rtx-pro-6000-se",
-        8,
-        None,
-        "fp4",
-        27730.1,
-        27113.8,
-        Some(6262.63),
-    ),
-    (
-        "6.0-0022",
-        "rtx-pro-6000-se",
-        8,
-        Some(600.0),
-        "fp4",
-        27034.8,
-        25524.1,
-        None,
-    ),
-    (
-        "6.0-0023",
-        "rtx-pro-6000-se",
-        8,
-        Some(600.0),
-        "fp4",
-        26829.8,
-        25536.1,
-        None,
-    ),
-    (
-        "6.0-0065",
-        "rtx-pro-6000-se",
-        8,
-        None,
-        "fp4",
-        26889.6,
-        27160.2,
-        None,
-    ),
-    (
-        "6.0-0045",
-        "rtx-pro-6000-se",
-        10,
-        None,
-        "fp4",
-        36710.8,
-        35590.8,
-        None,
-    ),
-    (
-        "6.0-0014",
-        "rtx-pro-6000-se",
-        4,
-        Some(600.0),
-        "fp4",
-        13529.8,
-        13029.4,
-        None,
-    ),
-    (
-        "6.0-0054",
-        "rtx-pro-6000-se",
-        4,
-        Some(450.0),
-        "fp4",
-        13361.9,
-        12822.2,
-        None,
-    ),
-    (
-        "6.0-0052",
-        "rtx-pro-6000-se",
-        2,
-        Some(600.0),
-        "fp4",
-        6901.9,
-        6952.97,
-        None,
-    ),
+    ("6.0-0021", "h200-nvl", 8, Some(600.0), "fp8", 32004.0, 29084.9, Some(16343.8)),
+    ("6.0-0047", "rtx-pro-6000-se", 8, None, "fp4", 29908.4, 28727.8, None),
+    ("6.0-0004", "rtx-pro-6000-se", 8, None, "fp4", 27812.9, 28038.5, Some(6238.12)),
+    ("6.0-0005", "rtx-pro-6000-se", 8, None, "fp4", 27730.1, 27113.8, Some(6262.63)),
+    ("6.0-0022", "rtx-pro-6000-se", 8, Some(600.0), "fp4", 27034.8, 25524.1, None),
+    ("6.0-0023", "rtx-pro-6000-se", 8, Some(600.0), "fp4", 26829.8, 25536.1, None),
+    ("6.0-0065", "rtx-pro-6000-se", 8, None, "fp4", 26889.6, 27160.2, None),
+    ("6.0-0045", "rtx-pro-6000-se", 10, None, "fp4", 36710.8, 35590.8, None),
+    ("6.0-0014", "rtx-pro-6000-se", 4, Some(600.0), "fp4", 13529.8, 13029.4, None),
+    ("6.0-0054", "rtx-pro-6000-se", 4, Some(450.0), "fp4", 13361.9, 12822.2, None),
+    ("6.0-0052", "rtx-pro-6000-se", 2, Some(600.0), "fp4", 6901.9, 6952.97, None),
     ("v4.1-0025", "l40s", 8, None, "fp16", 3717.74, 3218.55, None),
     ("v4.1-0058", "l40s", 4, None, "fp16", 1717.77, 1469.19, None),
 ];
@@ -680,10 +414,7 @@ fn throughputs_are_those_of_data_md() {
             assert_eq!(r.category, "available", "{id}");
         }
         if interactive.is_none() {
-            assert!(
-                c.result(id, benchmark, Interactive).is_none(),
-                "{id} published no Interactive result"
-            );
+            assert!(c.result(id, benchmark, Interactive).is_none(), "{id} published no Interactive result");
         }
     }
 }
@@ -693,42 +424,24 @@ fn named_figures_of_the_brief() {
     let c = catalogue();
     assert_eq!(result(c, "6.0-0021", B99, Offline).tokens_per_s, 32004.0);
     assert_eq!(result(c, "6.0-0021", B99, Server).tokens_per_s, 29084.9);
-    assert_eq!(
-        result(c, "6.0-0021", B99, Interactive).tokens_per_s,
-        16343.8
-    );
+    assert_eq!(result(c, "6.0-0021", B99, Interactive).tokens_per_s, 16343.8);
     let h200 = card(c, "h200-nvl");
     assert_eq!(h200.max_power.watts, 600.0);
     assert_eq!(h200.min_power.as_ref().map(|m| m.watts), Some(200.0));
     assert_eq!(card(c, "l40s").min_power, None);
     let maxq = result(c, "v4.1-0049", B999, Offline);
     assert_eq!(maxq.tokens_per_s, 25262.1);
-    let mean = maxq
-        .measured_power
-        .as_ref()
-        .map(|m| m.mean_watts)
-        .unwrap_or(f64::NAN);
+    let mean = maxq.measured_power.as_ref().map(|m| m.mean_watts).unwrap_or(f64::NAN);
     assert!(close(mean, 6152.98, 0.01), "{mean}");
 }
 
 #[test]
 fn stated_power_texts_are_the_published_words() {
     let c = catalogue();
-    let text = |id: &str| {
-        result(c, id, B99, Offline)
-            .stated_power
-            .as_ref()
-            .map(|p| p.text.clone())
-    };
+    let text = |id: &str| result(c, id, B99, Offline).stated_power.as_ref().map(|p| p.text.clone());
     assert_eq!(text("6.0-0021").as_deref(), Some("H200 TGP 600W"));
-    assert_eq!(
-        text("6.0-0054").as_deref(),
-        Some("GPU 450W / 600W (reduced)")
-    );
-    assert_eq!(
-        text("6.0-0052").as_deref(),
-        Some("GPU 600W / 600W (full power)")
-    );
+    assert_eq!(text("6.0-0054").as_deref(), Some("GPU 450W / 600W (reduced)"));
+    assert_eq!(text("6.0-0052").as_deref(), Some("GPU 600W / 600W (full power)"));
     assert!(text("6.0-0022").is_some_and(|t| t.contains("TGP 600W")));
     assert_eq!(text("6.0-0047"), None);
 }
@@ -736,26 +449,18 @@ fn stated_power_texts_are_the_published_words() {
 #[test]
 fn the_v6_0_entries_are_those_of_data_md_and_6_0_0051() {
     let c = catalogue();
-    let mut ids: Vec<&str> = c
-        .results
-        .iter()
-        .filter(|r| r.round == "v6.0")
-        .map(|r| r.id.as_str())
-        .collect();
+    let mut ids: Vec<&str> = c.results.iter().filter(|r| r.round == "v6.0").map(|r| r.id.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
     let mut expected = vec![
-        "6.0-0021", "6.0-0047", "6.0-0004", "6.0-0005", "6.0-0022", "6.0-0023", "6.0-0065",
-        "6.0-0045", "6.0-0014", "6.0-0054", "6.0-0052", "6.0-0051",
+        "6.0-0021", "6.0-0047", "6.0-0004", "6.0-0005", "6.0-0022", "6.0-0023", "6.0-0065", "6.0-0045", "6.0-0014",
+        "6.0-0054", "6.0-0052", "6.0-0051",
     ];
     expected.sort_unstable();
     assert_eq!(ids, expected);
     // 6.0-0051: the other 2-card DL385 Gen11 entry at full power (llama2-70b-99 only).
     let r = result(c, "6.0-0051", B99, Offline);
-    assert_eq!(
-        (r.accelerators, r.stated_power.as_ref().map(|p| p.watts)),
-        (2, Some(600.0))
-    );
+    assert_eq!((r.accelerators, r.stated_power.as_ref().map(|p| p.watts)), (2, Some(600.0)));
     assert!(c.result("6.0-0051", B999, Offline).is_none());
 }
 
@@ -770,24 +475,14 @@ fn no_v6_0_row_carries_a_measurement() {
 #[test]
 fn the_l40s_has_no_v6_0_llm_result() {
     let c = catalogue();
-    assert!(c
-        .results
-        .iter()
-        .filter(|r| r.card == "l40s")
-        .all(|r| r.round == "v4.1"));
+    assert!(c.results.iter().filter(|r| r.card == "l40s").all(|r| r.round == "v4.1"));
 }
 
 #[test]
 fn rounds_are_dated_by_their_summary_tables() {
     let c = catalogue();
-    for (round, date) in [
-        ("v4.1", "2024-08-28"),
-        ("v5.1", "2025-09-09"),
-        ("v6.0", "2026-04-01"),
-    ] {
-        let source = c
-            .source(&format!("mlperf-inference-{round}"))
-            .expect("round source");
+    for (round, date) in [("v4.1", "2024-08-28"), ("v5.1", "2025-09-09"), ("v6.0", "2026-04-01")] {
+        let source = c.source(&format!("mlperf-inference-{round}")).expect("round source");
         assert_eq!(source.date, date);
         assert_eq!(source.publisher, "MLCommons");
         for r in c.results.iter().filter(|r| r.round == round) {
@@ -815,9 +510,7 @@ fn measured_references_are_those_of_data_md() {
     let expected = [
         ("v4.1-0049", B999, Offline, 25262.1, 6152.98, 0.01, 0.24357),
         ("v4.1-0049", B999, Server, 23113.1, 6280.214, 0.001, 0.27172),
-        (
-            "5.1-0061", B99, Offline, 102909.0, 10400.999, 0.001, 0.10107,
-        ),
+        ("5.1-0061", B99, Offline, 102909.0, 10400.999, 0.001, 0.10107),
         ("5.1-0061", B99, Server, 99159.3, 10442.260, 0.001, 0.10531),
     ];
     for (id, benchmark, scenario, tokens, watts, tolerance, joules) in expected {
@@ -825,16 +518,9 @@ fn measured_references_are_those_of_data_md() {
         assert_eq!(r.tokens_per_s, tokens, "{id} {scenario:?}");
         let m = r.measured_power.as_ref().expect("a measurement");
         assert_eq!(m.scope, Scope::NodeAc);
-        assert!(
-            close(m.mean_watts, watts, tolerance),
-            "{id} {scenario:?}: {}",
-            m.mean_watts
-        );
+        assert!(close(m.mean_watts, watts, tolerance), "{id} {scenario:?}: {}", m.mean_watts);
         let derived = m.mean_watts / r.tokens_per_s;
-        assert!(
-            close(derived, joules, 0.000_005),
-            "{id} {scenario:?}: {derived}"
-        );
+        assert!(close(derived, joules, 0.000_005), "{id} {scenario:?}: {derived}");
     }
 }
 
@@ -853,22 +539,15 @@ fn v4_1_0049_states_its_maxq_power_limit() {
     }
     // The board ceiling DATA.md derives: 8 × 500 W ÷ 23113.14 tok/s (run log) = 0.173 J/token.
     let server = result(c, "v4.1-0049", B999, Server);
-    let ceiling = server.power_setting(card(c, "h200-sxm")) * f64::from(server.accelerators)
-        / server.tokens_per_s;
-    assert!(
-        close(ceiling, 8.0 * 500.0 / 23113.14, 0.000_01),
-        "{ceiling}"
-    );
+    let ceiling = server.power_setting(card(c, "h200-sxm")) * f64::from(server.accelerators) / server.tokens_per_s;
+    assert!(close(ceiling, 8.0 * 500.0 / 23113.14, 0.000_01), "{ceiling}");
     assert!(close(ceiling, 0.173, 0.0005), "{ceiling}");
 }
 
 #[test]
 fn b200_states_its_tgp() {
     let r = result(catalogue(), "5.1-0061", B99, Offline);
-    assert_eq!(
-        r.stated_power.as_ref().map(|p| (p.text.as_str(), p.watts)),
-        Some(("B200 TGP 1000W", 1000.0))
-    );
+    assert_eq!(r.stated_power.as_ref().map(|p| (p.text.as_str(), p.watts)), Some(("B200 TGP 1000W", 1000.0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -892,16 +571,8 @@ fn ceilings_of_the_article() {
         assert!(close(j, expected, tolerance), "{id} {scenario:?}: {j}");
     }
     // Wh per million tokens: J/token × 1e6 / 3600.
-    assert!(close(
-        ceiling("6.0-0021", Offline) * 1e6 / 3600.0,
-        41.7,
-        0.05
-    ));
-    assert!(close(
-        ceiling("6.0-0047", Offline) * 1e6 / 3600.0,
-        44.6,
-        0.05
-    ));
+    assert!(close(ceiling("6.0-0021", Offline) * 1e6 / 3600.0, 41.7, 0.05));
+    assert!(close(ceiling("6.0-0047", Offline) * 1e6 / 3600.0, 44.6, 0.05));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -911,25 +582,18 @@ fn ceilings_of_the_article() {
 fn ml_energy_figures_are_those_of_data_md() {
     let c = catalogue();
     assert_eq!(c.context.len(), 2);
-    for (task, batch, joules_per_token, joules_per_response) in [
-        ("Text conversation", "512", 0.151, 95.0),
-        ("Problem solving", "128", 0.312, 2192.0),
-    ] {
+    for (task, batch, joules_per_token, joules_per_response) in
+        [("Text conversation", "512", 0.151, 95.0), ("Problem solving", "128", 0.312, 2192.0)]
+    {
         let m = context(c, task);
         assert_eq!(m.joules_per_token, joules_per_token, "{task}");
         assert_eq!(m.joules_per_response, Some(joules_per_response), "{task}");
         assert!(m.condition.contains(batch), "{task}: {}", m.condition);
-        assert_eq!(
-            (m.card.as_str(), m.cards, m.model.as_str()),
-            ("b200-sxm", 1, "Qwen 3 32B")
-        );
+        assert_eq!((m.card.as_str(), m.cards, m.model.as_str()), ("b200-sxm", 1, "Qwen 3 32B"));
         assert_eq!(m.scope, Scope::GpuBoard);
         let source = c.source(&m.source).expect("ML.ENERGY source");
         assert!(source.title.contains("2601.22076v2"));
         assert_eq!(source.date, "2026-01-30");
-        assert_eq!(
-            source.url.as_deref(),
-            Some("https://arxiv.org/abs/2601.22076")
-        );
+        assert_eq!(source.url.as_deref(), Some("https://arxiv.org/abs/2601.22076"));
     }
 }

@@ -16,16 +16,10 @@ use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999};
 use Scenario::{Interactive, Offline, Server};
 
 fn table(round: &str) -> String {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "shared",
-        "reference",
-        "mlperf",
-    ]
-    .iter()
-    .collect::<PathBuf>()
-    .join(format!("summary_results_{round}.json"));
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "reference", "mlperf"]
+        .iter()
+        .collect::<PathBuf>()
+        .join(format!("summary_results_{round}.json"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
@@ -34,28 +28,15 @@ fn catalogue() -> &'static Catalogue {
 }
 
 fn cards(ids: &[&str]) -> Vec<Card> {
-    ids.iter()
-        .map(|id| {
-            catalogue()
-                .card(id)
-                .unwrap_or_else(|| panic!("card {id}"))
-                .clone()
-        })
-        .collect()
+    ids.iter().map(|id| catalogue().card(id).unwrap_or_else(|| panic!("card {id}")).clone()).collect()
 }
 
 fn import(round: &str, card_ids: &[&str], entries: &[&str]) -> Vec<PublishedResult> {
     let entries: Vec<String> = entries.iter().map(|e| (*e).to_owned()).collect();
-    import::import_table(&table(round), &cards(card_ids), &entries)
-        .unwrap_or_else(|e| panic!("import {round}: {e}"))
+    import::import_table(&table(round), &cards(card_ids), &entries).unwrap_or_else(|e| panic!("import {round}: {e}"))
 }
 
-fn find<'a>(
-    rows: &'a [PublishedResult],
-    id: &str,
-    b: Benchmark,
-    s: Scenario,
-) -> &'a PublishedResult {
+fn find<'a>(rows: &'a [PublishedResult], id: &str, b: Benchmark, s: Scenario) -> &'a PublishedResult {
     rows.iter()
         .find(|r| r.id == id && r.benchmark == b && r.scenario == s)
         .unwrap_or_else(|| panic!("no row {id} {} {}", b.id(), s.id()))
@@ -74,12 +55,7 @@ fn sorted(rows: &[PublishedResult]) -> Vec<PublishedResult> {
 #[test]
 fn importing_v6_0_reproduces_the_catalogue() {
     let imported = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
-    let ours: Vec<PublishedResult> = catalogue()
-        .results
-        .iter()
-        .filter(|r| r.round == "v6.0")
-        .cloned()
-        .collect();
+    let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.round == "v6.0").cloned().collect();
     // Rows per entry, read off the table: 0021 6; 0004, 0005 3; 0014, 0051 2; the others 4.
     assert_eq!(imported.len(), 6 + 3 + 3 + 2 + 2 + 4 * 7);
     assert_eq!(sorted(&imported), sorted(&ours));
@@ -89,44 +65,18 @@ fn importing_v6_0_reproduces_the_catalogue() {
 fn importing_v6_0_reads_data_md_figures() {
     let rows = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
     let r = find(&rows, "6.0-0021", B99, Offline);
-    assert_eq!(
-        (
-            r.card.as_str(),
-            r.accelerators,
-            r.weights.as_str(),
-            r.tokens_per_s
-        ),
-        ("h200-nvl", 8, "fp8", 32004.0)
-    );
-    assert_eq!(
-        r.stated_power,
-        Some(StatedPower {
-            text: "H200 TGP 600W".to_owned(),
-            watts: 600.0
-        })
-    );
+    assert_eq!((r.card.as_str(), r.accelerators, r.weights.as_str(), r.tokens_per_s), ("h200-nvl", 8, "fp8", 32004.0));
+    assert_eq!(r.stated_power, Some(StatedPower { text: "H200 TGP 600W".to_owned(), watts: 600.0 }));
     assert_eq!(r.round, "v6.0");
     assert_eq!(r.source, "mlperf-inference-v6.0");
-    assert_eq!(
-        (r.division.as_str(), r.category.as_str()),
-        ("closed", "available")
-    );
+    assert_eq!((r.division.as_str(), r.category.as_str()), ("closed", "available"));
     assert_eq!(r.submitter, "Dell");
     assert_eq!(find(&rows, "6.0-0021", B99, Server).tokens_per_s, 29084.9);
-    assert_eq!(
-        find(&rows, "6.0-0021", B99, Interactive).tokens_per_s,
-        16343.8
-    );
+    assert_eq!(find(&rows, "6.0-0021", B99, Interactive).tokens_per_s, 16343.8);
     assert_eq!(find(&rows, "6.0-0047", B99, Offline).tokens_per_s, 29908.4);
-    assert_eq!(
-        find(&rows, "6.0-0004", B99, Interactive).tokens_per_s,
-        6238.12
-    );
+    assert_eq!(find(&rows, "6.0-0004", B99, Interactive).tokens_per_s, 6238.12);
     assert_eq!(find(&rows, "6.0-0045", B99, Offline).accelerators, 10);
-    assert!(
-        rows.iter().all(|r| r.measured_power.is_none()),
-        "no v6.0 row has a power measurement"
-    );
+    assert!(rows.iter().all(|r| r.measured_power.is_none()), "no v6.0 row has a power measurement");
 }
 
 #[test]
@@ -134,13 +84,7 @@ fn importing_reads_the_reduced_power_of_6_0_0054() {
     let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0054"]);
     assert_eq!(rows.len(), 4);
     for r in &rows {
-        assert_eq!(
-            r.stated_power,
-            Some(StatedPower {
-                text: "GPU 450W / 600W (reduced)".to_owned(),
-                watts: 450.0
-            })
-        );
+        assert_eq!(r.stated_power, Some(StatedPower { text: "GPU 450W / 600W (reduced)".to_owned(), watts: 450.0 }));
         assert_eq!(r.accelerators, 4);
     }
     assert_eq!(find(&rows, "6.0-0054", B99, Offline).tokens_per_s, 13361.9);
@@ -168,11 +112,7 @@ fn importing_v4_1_for_the_l40s() {
     ];
     for (id, b, s, n, tokens) in expected {
         let r = find(&rows, id, b, s);
-        assert_eq!(
-            (r.card.as_str(), r.accelerators, r.tokens_per_s),
-            ("l40s", n, tokens),
-            "{id} {s:?}"
-        );
+        assert_eq!((r.card.as_str(), r.accelerators, r.tokens_per_s), ("l40s", n, tokens), "{id} {s:?}");
         assert_eq!(r.weights, "fp16");
         assert_eq!(r.stated_power, None, "{id}: no watt figure in its Notes");
         assert_eq!(r.measured_power, None);
@@ -186,12 +126,7 @@ fn importing_v4_1_for_the_l40s() {
     // With the catalogue's choice of entries, the import is the catalogue's L40S rows.
     let chosen = import("v4.1", &["l40s"], &["v4.1-0025", "v4.1-0058"]);
     assert_eq!(chosen.len(), 6);
-    let ours: Vec<PublishedResult> = catalogue()
-        .results
-        .iter()
-        .filter(|r| r.card == "l40s")
-        .cloned()
-        .collect();
+    let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.card == "l40s").cloned().collect();
     assert_eq!(sorted(&chosen), sorted(&ours));
 }
 
@@ -201,11 +136,7 @@ fn importing_v5_1_0061_reproduces_the_catalogue() {
     assert_eq!(rows.len(), 4);
     let r = find(&rows, "5.1-0061", B99, Offline);
     assert_eq!(r.tokens_per_s, 102909.0);
-    let watts = r
-        .measured_power
-        .as_ref()
-        .map(|m| m.mean_watts)
-        .unwrap_or(f64::NAN);
+    let watts = r.measured_power.as_ref().map(|m| m.mean_watts).unwrap_or(f64::NAN);
     assert!((watts - 10400.999).abs() < 0.001, "{watts}");
     let ours: Vec<PublishedResult> = catalogue().entry("5.1-0061").cloned().collect();
     assert_eq!(sorted(&rows), sorted(&ours));
@@ -219,11 +150,7 @@ fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
     assert_eq!(offline.tokens_per_s, 25262.1);
     // The table's Notes say 700 W (the TGP); the catalogue states the 500 W MaxQ power_limit.
     assert_eq!(offline.stated_power.as_ref().map(|p| p.watts), Some(700.0));
-    let watts = offline
-        .measured_power
-        .as_ref()
-        .map(|m| m.mean_watts)
-        .unwrap_or(f64::NAN);
+    let watts = offline.measured_power.as_ref().map(|m| m.mean_watts).unwrap_or(f64::NAN);
     assert!((watts - 6152.98).abs() <= 0.01, "{watts}");
 
     let existing = &catalogue().results;
@@ -261,11 +188,7 @@ fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
     assert_eq!(&merged, ours);
     assert_eq!(report.added, 0);
     // The hand corrections: the four rows of v4.1-0049 (stated power).
-    let corrected: Vec<&str> = report
-        .differing_keys
-        .iter()
-        .map(|(id, _, _)| id.as_str())
-        .collect();
+    let corrected: Vec<&str> = report.differing_keys.iter().map(|(id, _, _)| id.as_str()).collect();
     assert_eq!(corrected, ["v4.1-0049"; 4]);
 }
 
@@ -276,23 +199,11 @@ fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
 fn merging_the_same_import_twice_adds_nothing() {
     let rows = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
     let (once, first) = import::merge(&[], rows.clone());
-    assert_eq!(
-        first,
-        MergeReport {
-            added: rows.len(),
-            ..MergeReport::default()
-        }
-    );
+    assert_eq!(first, MergeReport { added: rows.len(), ..MergeReport::default() });
     assert_eq!(once, rows, "new rows keep the table's order");
     let (twice, second) = import::merge(&once, rows.clone());
     assert_eq!(twice, once);
-    assert_eq!(
-        second,
-        MergeReport {
-            kept: rows.len(),
-            ..MergeReport::default()
-        }
-    );
+    assert_eq!(second, MergeReport { kept: rows.len(), ..MergeReport::default() });
 }
 
 #[test]
@@ -302,10 +213,7 @@ fn merging_keeps_existing_order_and_appends_new_rows() {
     // Existing rows in reverse order: the merge must not reorder them.
     let existing: Vec<PublishedResult> = first_half.iter().rev().cloned().collect();
     let (merged, report) = import::merge(&existing, rows.clone());
-    assert_eq!(
-        (report.added, report.kept, report.differing),
-        (rows.len() - 10, 10, 0)
-    );
+    assert_eq!((report.added, report.kept, report.differing), (rows.len() - 10, 10, 0));
     let mut expected = existing.clone();
     expected.extend(second_half.iter().cloned());
     assert_eq!(merged, expected);
@@ -315,10 +223,7 @@ fn merging_keeps_existing_order_and_appends_new_rows() {
 fn merging_keeps_a_hand_corrected_row() {
     let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0047"]);
     let mut corrected = find(&rows, "6.0-0047", B99, Offline).clone();
-    corrected.stated_power = Some(StatedPower {
-        text: "600 W, confirmed by the submitter".to_owned(),
-        watts: 600.0,
-    });
+    corrected.stated_power = Some(StatedPower { text: "600 W, confirmed by the submitter".to_owned(), watts: 600.0 });
     let existing = vec![corrected.clone()];
     let (merged, report) = import::merge(&existing, rows.clone());
     assert_eq!(merged.len(), 4);
@@ -342,14 +247,7 @@ fn merging_never_duplicates_a_key() {
     doubled.extend(rows.iter().cloned());
     let (merged, report) = import::merge(&[], doubled);
     assert_eq!(merged, rows);
-    assert_eq!(
-        report,
-        MergeReport {
-            added: rows.len(),
-            repeated: rows.len(),
-            ..MergeReport::default()
-        }
-    );
+    assert_eq!(report, MergeReport { added: rows.len(), repeated: rows.len(), ..MergeReport::default() });
     let mut keys: Vec<import::ResultKey> = merged.iter().map(import::key).collect();
     keys.sort();
     keys.dedup();
@@ -358,13 +256,7 @@ fn merging_never_duplicates_a_key() {
 
 #[test]
 fn merge_report_reads_as_a_sentence() {
-    let report = MergeReport {
-        added: 3,
-        kept: 1,
-        differing: 1,
-        differing_keys: vec![],
-        repeated: 0,
-    };
+    let report = MergeReport { added: 3, kept: 1, differing: 1, differing_keys: vec![], repeated: 0 };
     assert_eq!(
         report.to_string(),
         "3 added, 1 already in the catalogue (kept as they are; 1 of them differ from the table)"
@@ -409,8 +301,7 @@ fn import_rows(rows: Vec<Value>, card_ids: &[&str]) -> Result<Vec<PublishedResul
 
 #[test]
 fn a_plain_row_maps_field_by_field() {
-    let rows =
-        import_rows(vec![row(json!({"Notes": "GPU 450 W"}))], &["h200-nvl"]).expect("imports");
+    let rows = import_rows(vec![row(json!({"Notes": "GPU 450 W"}))], &["h200-nvl"]).expect("imports");
     assert_eq!(
         rows,
         vec![PublishedResult {
@@ -426,10 +317,7 @@ fn a_plain_row_maps_field_by_field() {
             scenario: Offline,
             weights: "fp8".to_owned(),
             tokens_per_s: 1000.5,
-            stated_power: Some(StatedPower {
-                text: "GPU 450 W".to_owned(),
-                watts: 450.0
-            }),
+            stated_power: Some(StatedPower { text: "GPU 450 W".to_owned(), watts: 450.0 }),
             measured_power: None,
             source: "mlperf-inference-v9.9".to_owned(),
         }]
@@ -475,33 +363,22 @@ fn only_closed_datacenter_available_single_node_llama2_70b_token_rows_are_taken(
 #[test]
 fn rows_of_other_cards_are_left_out() {
     let rows = import_rows(
-        vec![
-            row(json!({"ID": "9.9-0001"})),
-            row(json!({"ID": "9.9-0002", "Accelerator": "NVIDIA L40S", "a#": 4})),
-        ],
+        vec![row(json!({"ID": "9.9-0001"})), row(json!({"ID": "9.9-0002", "Accelerator": "NVIDIA L40S", "a#": 4}))],
         &["l40s"],
     )
     .expect("imports");
-    let ids: Vec<(&str, &str, u32)> = rows
-        .iter()
-        .map(|r| (r.id.as_str(), r.card.as_str(), r.accelerators))
-        .collect();
+    let ids: Vec<(&str, &str, u32)> = rows.iter().map(|r| (r.id.as_str(), r.card.as_str(), r.accelerators)).collect();
     assert_eq!(ids, [("9.9-0002", "l40s", 4)]);
 }
 
 #[test]
 fn a_measured_row_carries_its_node_power_at_full_precision() {
     let rows = import_rows(
-        vec![row(
-            json!({"has_power": true, "Power_Result": 6152.9844351733, "Power_Units": "Watts"}),
-        )],
+        vec![row(json!({"has_power": true, "Power_Result": 6152.9844351733, "Power_Units": "Watts"}))],
         &["h200-nvl"],
     )
     .expect("imports");
-    let m = rows
-        .first()
-        .and_then(|r| r.measured_power.clone())
-        .expect("a measurement");
+    let m = rows.first().and_then(|r| r.measured_power.clone()).expect("a measurement");
     assert_eq!(m.mean_watts, 6152.9844351733);
     assert_eq!(m.scope, token_energy::catalogue::Scope::NodeAc);
 }
@@ -509,74 +386,29 @@ fn a_measured_row_carries_its_node_power_at_full_precision() {
 #[test]
 fn a_version_without_its_v_is_given_one() {
     let rows = import_rows(vec![row(json!({"version": "6.0"}))], &["h200-nvl"]).expect("imports");
-    assert_eq!(
-        rows.first().map(|r| (r.round.as_str(), r.source.as_str())),
-        Some(("v6.0", "mlperf-inference-v6.0"))
-    );
+    assert_eq!(rows.first().map(|r| (r.round.as_str(), r.source.as_str())), Some(("v6.0", "mlperf-inference-v6.0")));
 }
 
 #[test]
 fn selected_rows_that_the_catalogue_cannot_hold_are_errors() {
     let cases = [
-        (
-            json!({"a#": ""}),
-            ImportError::Missing {
-                id: "9.9-0001".to_owned(),
-                field: "a#",
-            },
-        ),
-        (
-            json!({"a#": 0}),
-            ImportError::Invalid {
-                id: "9.9-0001".to_owned(),
-                field: "a#",
-                value: "0".to_owned(),
-            },
-        ),
+        (json!({"a#": ""}), ImportError::Missing { id: "9.9-0001".to_owned(), field: "a#" }),
+        (json!({"a#": 0}), ImportError::Invalid { id: "9.9-0001".to_owned(), field: "a#", value: "0".to_owned() }),
         (
             json!({"Performance_Result": null}),
-            ImportError::Missing {
-                id: "9.9-0001".to_owned(),
-                field: "Performance_Result",
-            },
+            ImportError::Missing { id: "9.9-0001".to_owned(), field: "Performance_Result" },
         ),
         (
             json!({"Performance_Result": -1.0}),
-            ImportError::Invalid {
-                id: "9.9-0001".to_owned(),
-                field: "Performance_Result",
-                value: "-1".to_owned(),
-            },
+            ImportError::Invalid { id: "9.9-0001".to_owned(), field: "Performance_Result", value: "-1".to_owned() },
         ),
-        (
-            json!({"has_power": true}),
-            ImportError::Missing {
-                id: "9.9-0001".to_owned(),
-                field: "Power_Result",
-            },
-        ),
+        (json!({"has_power": true}), ImportError::Missing { id: "9.9-0001".to_owned(), field: "Power_Result" }),
         (
             json!({"Scenario": "SingleStream"}),
-            ImportError::Invalid {
-                id: "9.9-0001".to_owned(),
-                field: "Scenario",
-                value: "SingleStream".to_owned(),
-            },
+            ImportError::Invalid { id: "9.9-0001".to_owned(), field: "Scenario", value: "SingleStream".to_owned() },
         ),
-        (
-            json!({"version": ""}),
-            ImportError::Missing {
-                id: "9.9-0001".to_owned(),
-                field: "version",
-            },
-        ),
-        (
-            json!({"ID": ""}),
-            ImportError::Missing {
-                id: "Example server (8x H200-NVL-141GB)".to_owned(),
-                field: "ID",
-            },
-        ),
+        (json!({"version": ""}), ImportError::Missing { id: "9.9-0001".to_owned(), field: "version" }),
+        (json!({"ID": ""}), ImportError::Missing { id: "Example server (8x H200-NVL-141GB)".to_owned(), field: "ID" }),
     ];
     for (change, expected) in cases {
         let result = import_rows(vec![row(change.clone())], &["h200-nvl"]);
@@ -606,44 +438,22 @@ fn an_accelerator_claimed_by_two_cards_is_an_error() {
 #[test]
 fn texts_that_are_not_tables_are_errors() {
     let cards = cards(&["h200-nvl"]);
-    assert!(matches!(
-        import::import_table("", &cards, &[]),
-        Err(ImportError::Json(_))
-    ));
-    assert!(matches!(
-        import::import_table("[{\"ID\": ", &cards, &[]),
-        Err(ImportError::Json(_))
-    ));
-    assert_eq!(
-        import::import_table("{}", &cards, &[]),
-        Err(ImportError::NotATable)
-    );
-    assert_eq!(
-        import::import_table("\"rows\"", &cards, &[]),
-        Err(ImportError::NotATable)
-    );
-    assert!(matches!(
-        import::import_table("[{}, 7]", &cards, &[]),
-        Err(ImportError::Row { index: 1, .. })
-    ));
+    assert!(matches!(import::import_table("", &cards, &[]), Err(ImportError::Json(_))));
+    assert!(matches!(import::import_table("[{\"ID\": ", &cards, &[]), Err(ImportError::Json(_))));
+    assert_eq!(import::import_table("{}", &cards, &[]), Err(ImportError::NotATable));
+    assert_eq!(import::import_table("\"rows\"", &cards, &[]), Err(ImportError::NotATable));
+    assert!(matches!(import::import_table("[{}, 7]", &cards, &[]), Err(ImportError::Row { index: 1, .. })));
     assert_eq!(import::import_table("[]", &cards, &[]), Ok(vec![]));
     // Every error says what went wrong.
     for e in [
         ImportError::NotATable,
         ImportError::Json("x".to_owned()),
-        ImportError::Row {
-            index: 3,
-            message: "m".to_owned(),
-        },
+        ImportError::Row { index: 3, message: "m".to_owned() },
     ] {
         assert!(!e.to_string().is_empty());
     }
     assert_eq!(
-        ImportError::Missing {
-            id: "6.0-0021".to_owned(),
-            field: "a#"
-        }
-        .to_string(),
+        ImportError::Missing { id: "6.0-0021".to_owned(), field: "a#" }.to_string(),
         "entry `6.0-0021`: no usable `a#`"
     );
 }
@@ -651,22 +461,13 @@ fn texts_that_are_not_tables_are_errors() {
 #[test]
 fn the_entry_filter_takes_only_the_named_entries() {
     let rows = import_rows(
-        vec![
-            row(json!({"ID": "9.9-0001"})),
-            row(json!({"ID": "9.9-0002"})),
-            row(json!({"ID": "9.9-0003"})),
-        ],
+        vec![row(json!({"ID": "9.9-0001"})), row(json!({"ID": "9.9-0002"})), row(json!({"ID": "9.9-0003"}))],
         &["h200-nvl"],
     )
     .expect("imports");
     assert_eq!(rows.len(), 3);
-    let text = Value::Array(vec![
-        row(json!({"ID": "9.9-0001"})),
-        row(json!({"ID": "9.9-0002"})),
-    ])
-    .to_string();
-    let only = import::import_table(&text, &cards(&["h200-nvl"]), &["9.9-0002".to_owned()])
-        .expect("imports");
+    let text = Value::Array(vec![row(json!({"ID": "9.9-0001"})), row(json!({"ID": "9.9-0002"}))]).to_string();
+    let only = import::import_table(&text, &cards(&["h200-nvl"]), &["9.9-0002".to_owned()]).expect("imports");
     let ids: Vec<&str> = only.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["9.9-0002"]);
 }

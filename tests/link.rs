@@ -41,7 +41,10 @@ fn a_conflicting_card_is_overridden_with_a_notice() {
 fn tps_replaces_the_result() {
     let d = decode(catalogue(), "card=l40s&tps=2500&gpus=4&watts=300");
     assert_eq!(d.form.throughput, ThroughputChoice::Own);
-    assert_eq!((d.form.card.as_str(), d.form.tps.as_str(), d.form.gpus.as_str(), d.form.watts.as_str()), ("l40s", "2500", "4", "300"));
+    assert_eq!(
+        (d.form.card.as_str(), d.form.tps.as_str(), d.form.gpus.as_str(), d.form.watts.as_str()),
+        ("l40s", "2500", "4", "300")
+    );
 }
 
 #[test]

@@ -166,13 +166,26 @@ fn own_throughput() {
 fn bad_fields_name_the_field_and_range_and_spoil_only_their_figures() {
     let l40s = Form::initial(catalogue()).with_card(catalogue(), "l40s");
     let cases: [(&str, fn(&mut Form), Field, &[&str]); 7] = [
-        ("900 W on an L40S", |f| f.watts = "900".into(), Field::Watts, &["Power limit per card", "350 W", "no minimum is published"]),
+        (
+            "900 W on an L40S",
+            |f| f.watts = "900".into(),
+            Field::Watts,
+            &["Power limit per card", "350 W", "no minimum is published"],
+        ),
         ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 64"]),
         ("2.5 cards", |f| f.gpus = "2.5".into(), Field::Gpus, &["whole number"]),
         ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value"]),
         ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number"]),
         ("NaN", |f| f.watts = "NaN".into(), Field::Watts, &["enter a number"]),
-        ("own tps -5", |f| { f.throughput = ThroughputChoice::Own; f.tps = "-5".into() }, Field::Tps, &["tokens/s"]),
+        (
+            "own tps -5",
+            |f| {
+                f.throughput = ThroughputChoice::Own;
+                f.tps = "-5".into()
+            },
+            Field::Tps,
+            &["tokens/s"],
+        ),
     ];
     for (name, edit, field, words) in cases {
         let mut f = l40s.clone();
@@ -203,7 +216,9 @@ fn h200_nvl_range_is_200_to_600() {
     }
     f.watts = "100".into();
     let e = model::evaluate(catalogue(), &f);
-    assert!(matches!(&e.errors()[0].problem, Problem::OutOfRange { min: Some(m), max, .. } if *m == 200.0 && *max == 600.0));
+    assert!(
+        matches!(&e.errors()[0].problem, Problem::OutOfRange { min: Some(m), max, .. } if *m == 200.0 && *max == 600.0)
+    );
 }
 
 #[test]
@@ -224,9 +239,9 @@ fn the_comparison_has_a_ceiling_row_per_result_and_measured_rows_for_mlperf_powe
     // v4.1-0049 and 5.1-0061, Offline and Server each.
     assert_eq!(measured, 4);
     assert_eq!(rows.len(), llama99 + measured);
-    let row = rows
-        .iter()
-        .find(|r| r.result.id == "6.0-0047" && r.result.scenario == Scenario::Offline && r.energy_per_token.kind == Kind::Ceiling);
+    let row = rows.iter().find(|r| {
+        r.result.id == "6.0-0047" && r.result.scenario == Scenario::Offline && r.energy_per_token.kind == Kind::Ceiling
+    });
     assert_printed(row.map_or(f64::NAN, |r| r.energy_per_token.value), "0.160");
 }
 

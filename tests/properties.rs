@@ -25,9 +25,47 @@ impl Rng {
 }
 
 const HOSTILE: [&str; 41] = [
-    "", " ", "0", "-0", "-1", "1", "8", "600", "599.999", "1e3", "1E400", "inf", "-inf", "Infinity", "NaN", "nan",
-    "0x10", "undefined", "1,5", "1.5.5", ".", "-", "+5", "٣", "８", "¹", "1\u{0}", "%00", "%", "%%", "%zz", "%C3%A9", "&", "=",
-    "==", "?", "#", "😀", "\u{202e}600", "4294967296", "18446744073709551616",
+    "",
+    " ",
+    "0",
+    "-0",
+    "-1",
+    "1",
+    "8",
+    "600",
+    "599.999",
+    "1e3",
+    "1E400",
+    "inf",
+    "-inf",
+    "Infinity",
+    "NaN",
+    "nan",
+    "0x10",
+    "undefined",
+    "1,5",
+    "1.5.5",
+    ".",
+    "-",
+    "+5",
+    "٣",
+    "８",
+    "¹",
+    "1\u{0}",
+    "%00",
+    "%",
+    "%%",
+    "%zz",
+    "%C3%A9",
+    "&",
+    "=",
+    "==",
+    "?",
+    "#",
+    "😀",
+    "\u{202e}600",
+    "4294967296",
+    "18446744073709551616",
 ];
 
 fn text(rng: &mut Rng) -> String {
@@ -42,11 +80,26 @@ fn text(rng: &mut Rng) -> String {
 }
 
 const KEYS: [&str; 14] = [
-    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00", "gpus[]",
+    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00",
+    "gpus[]",
 ];
 const VALUES: [&str; 16] = [
-    "h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "6.0-0021", "6.0-0004", "v4.1-0049",
-    "5.1-0061", "offline", "server", "interactive", "llama2-70b-99", "llama2-70b-99.9", "1", "own",
+    "h200-nvl",
+    "rtx-pro-6000-se",
+    "l40s",
+    "h200-sxm",
+    "b200-sxm",
+    "6.0-0021",
+    "6.0-0004",
+    "v4.1-0049",
+    "5.1-0061",
+    "offline",
+    "server",
+    "interactive",
+    "llama2-70b-99",
+    "llama2-70b-99.9",
+    "1",
+    "own",
 ];
 
 fn query(rng: &mut Rng) -> String {
@@ -61,7 +114,11 @@ fn query(rng: &mut Rng) -> String {
         });
     }
     let q = parts.join("&");
-    if rng.below(50) == 0 { q.repeat(100) } else { q } // sometimes a link of many kB
+    if rng.below(50) == 0 {
+        q.repeat(100)
+    } else {
+        q
+    } // sometimes a link of many kB
 }
 
 #[track_caller]
@@ -99,7 +156,15 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
         let e = model::evaluate(catalogue, &form);
         let context = format!("case {case}, query {:?}", q.chars().take(200).collect::<String>());
         let f = &e.figures;
-        for fig in [&f.board_power, &f.energy_per_token, &f.energy_per_million, &f.energy_per_day, &f.heat, &f.measured_energy_per_token, &f.throughput] {
+        for fig in [
+            &f.board_power,
+            &f.energy_per_token,
+            &f.energy_per_million,
+            &f.energy_per_day,
+            &f.heat,
+            &f.measured_energy_per_token,
+            &f.throughput,
+        ] {
             assert_sound(fig, &context);
         }
         for error in e.errors() {

@@ -88,7 +88,9 @@ fn serde_stays_in_the_catalogue_and_the_importer() {
 fn nothing_outside_ui_uses_ui() {
     let offences: Vec<_> = src()
         .into_iter()
-        .filter(|(p, t)| is_core(p) && code(t).iter().any(|(_, l)| l.contains("crate::ui") || l.contains("token_energy::ui")))
+        .filter(|(p, t)| {
+            is_core(p) && code(t).iter().any(|(_, l)| l.contains("crate::ui") || l.contains("token_energy::ui"))
+        })
         .map(|(p, _)| p)
         .collect();
     assert!(offences.is_empty(), "core modules use ui: {offences:?}");

@@ -15,7 +15,8 @@ use std::process::ExitCode;
 use token_energy::catalogue::{Catalogue, PublishedResult};
 use token_energy::import;
 
-const USAGE: &str = "usage: import-mlperf <summary_results.json> <card-id>... [--entry <ID>]... [--data <dir>] [--write]
+const USAGE: &str =
+    "usage: import-mlperf <summary_results.json> <card-id>... [--entry <ID>]... [--data <dir>] [--write]
 
   <card-id>     a card of data/cards.json (h200-nvl); its mlperf_accelerators select the rows
   --entry <ID>  import only this entry (repeatable; default: every entry of the cards)
@@ -52,13 +53,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Args, String> {
     if cards.is_empty() {
         return Err("no card id given".to_owned());
     }
-    Ok(Args {
-        table,
-        cards,
-        entries,
-        data,
-        write,
-    })
+    Ok(Args { table, cards, entries, data, write })
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -102,9 +97,7 @@ fn run(args: Args, out: &mut impl Write) -> Result<(), String> {
 
     let mut cards = Vec::new();
     for id in &args.cards {
-        let card = catalogue
-            .card(id)
-            .ok_or_else(|| format!("card `{id}` is not in cards.json"))?;
+        let card = catalogue.card(id).ok_or_else(|| format!("card `{id}` is not in cards.json"))?;
         if card.mlperf_accelerators.is_empty() {
             return Err(format!("card `{id}` lists no mlperf_accelerators"));
         }
@@ -112,41 +105,28 @@ fn run(args: Args, out: &mut impl Write) -> Result<(), String> {
     }
 
     let table = read(&args.table)?;
-    let imported =
-        import::import_table(&table, &cards, &args.entries).map_err(|e| e.to_string())?;
+    let imported = import::import_table(&table, &cards, &args.entries).map_err(|e| e.to_string())?;
     for entry in &args.entries {
         if !imported.iter().any(|r| r.id == entry.trim()) {
-            return Err(format!(
-                "entry `{entry}` has no row for these cards that the importer takes"
-            ));
+            return Err(format!("entry `{entry}` has no row for these cards that the importer takes"));
         }
     }
 
     let known: Vec<import::ResultKey> = catalogue.results.iter().map(import::key).collect();
-    let new: Vec<&PublishedResult> = imported
-        .iter()
-        .filter(|r| !known.contains(&import::key(r)))
-        .collect();
+    let new: Vec<&PublishedResult> = imported.iter().filter(|r| !known.contains(&import::key(r))).collect();
     let (merged, report) = import::merge(&catalogue.results, imported.clone());
 
     let mut say = |line: String| {
         // Output that cannot be written is not worth failing for.
         let _ = writeln!(out, "{line}");
     };
-    say(format!(
-        "{} rows in {} for {}",
-        imported.len(),
-        args.table.display(),
-        args.cards.join(", ")
-    ));
+    say(format!("{} rows in {} for {}", imported.len(), args.table.display(), args.cards.join(", ")));
     for r in &new {
         say(format!("  + {}", describe(r)));
     }
     for (id, benchmark, scenario) in &report.differing_keys {
         let ours = catalogue.result(id, *benchmark, *scenario);
-        let theirs = imported
-            .iter()
-            .find(|r| r.id == *id && r.benchmark == *benchmark && r.scenario == *scenario);
+        let theirs = imported.iter().find(|r| r.id == *id && r.benchmark == *benchmark && r.scenario == *scenario);
         if let (Some(ours), Some(theirs)) = (ours, theirs) {
             say(format!("  = kept:  {}", describe(ours)));
             say(format!("    table: {}", describe(theirs)));
@@ -154,10 +134,7 @@ fn run(args: Args, out: &mut impl Write) -> Result<(), String> {
     }
     say(report.to_string());
 
-    let checked = Catalogue {
-        results: merged.clone(),
-        ..catalogue.clone()
-    };
+    let checked = Catalogue { results: merged.clone(), ..catalogue.clone() };
     for problem in checked.validate() {
         say(format!("warning: {problem}"));
     }

@@ -338,9 +338,7 @@ impl Catalogue {
 
     /// The row of an entry for one benchmark and scenario.
     pub fn result(&self, id: &str, benchmark: Benchmark, scenario: Scenario) -> Option<&PublishedResult> {
-        self.results
-            .iter()
-            .find(|r| r.id == id && r.benchmark == benchmark && r.scenario == scenario)
+        self.results.iter().find(|r| r.id == id && r.benchmark == benchmark && r.scenario == scenario)
     }
 
     /// Distinct entry ids for a card, in catalogue order.

@@ -55,7 +55,11 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
     let (column, ascending) = *sort;
     rows.sort_by(|a, b| {
         let order = column.compare(a, b);
-        if ascending { order } else { order.reverse() }
+        if ascending {
+            order
+        } else {
+            order.reverse()
+        }
     });
 
     let header = |(col, id, label): (Column, &'static str, &'static str)| {
@@ -64,8 +68,24 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
             let (current, asc) = *sort;
             sort.set((col, if current == col { !asc } else { true }));
         });
-        let aria_sort = if col == column { if ascending { "ascending" } else { "descending" } } else { "none" };
-        let arrow = if col == column { if ascending { " ▲" } else { " ▼" } } else { "" };
+        let aria_sort = if col == column {
+            if ascending {
+                "ascending"
+            } else {
+                "descending"
+            }
+        } else {
+            "none"
+        };
+        let arrow = if col == column {
+            if ascending {
+                " ▲"
+            } else {
+                " ▼"
+            }
+        } else {
+            ""
+        };
         html! {
             <th scope="col" aria-sort={aria_sort}>
                 <button type="button" class="sort" data-testid={format!("sort-{id}")} {onclick}>{ label }{ arrow }</button>

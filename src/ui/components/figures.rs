@@ -24,10 +24,9 @@ pub fn kind_words(kind: &Kind, bound: &str) -> (String, String) {
             "Metered by MLPerf Power at the wall (AC) for the whole server, at the result's own configuration.".into(),
         ),
         Kind::Measured(Scope::GpuBoard) => ("Measured · GPU boards".into(), "Metered on the GPU boards only.".into()),
-        Kind::Estimate(assumptions) => (
-            "Estimate".into(),
-            assumptions.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        ),
+        Kind::Estimate(assumptions) => {
+            ("Estimate".into(), assumptions.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+        }
     }
 }
 
@@ -45,7 +44,14 @@ fn origins_view(catalogue: Cat, figure: &Figure) -> Html {
 }
 
 /// One figure: its value rounded for reading, and the full value for machines in `data-value`.
-fn figure_view(catalogue: Cat, testid: &'static str, label: &str, unit: &str, figure: Option<&Figure>, bound: &str) -> Html {
+fn figure_view(
+    catalogue: Cat,
+    testid: &'static str,
+    label: &str,
+    unit: &str,
+    figure: Option<&Figure>,
+    bound: &str,
+) -> Html {
     match figure {
         Some(f) => {
             let (kind, words) = kind_words(&f.kind, bound);
@@ -71,7 +77,8 @@ fn figure_view(catalogue: Cat, testid: &'static str, label: &str, unit: &str, fi
 
 const BOARD_BOUND: &str = "Every card at its power limit: GPU boards only, not a measurement. Servers draw more (processors, fans, power supplies).";
 const TOKEN_BOUND: &str = "At most this much GPU-board energy per token at this throughput and limit; not a measurement, and without processors, fans, power supplies or cooling.";
-const DAY_BOUND: &str = "Every card at its limit for 24 hours, busy or idle: an upper bound for the GPU boards of all servers.";
+const DAY_BOUND: &str =
+    "Every card at its limit for 24 hours, busy or idle: an upper bound for the GPU boards of all servers.";
 
 fn evidence_view(catalogue: &Catalogue, form: &Form) -> Html {
     let pairs = power_cap_evidence(catalogue, &form.card, form.benchmark, form.scenario);
