@@ -78,12 +78,8 @@ pub enum Problem {
     Missing,
     NotANumber,
     NotWhole,
-    /// Outside `[min, max]`; `min` is `None` where no minimum is published (then: above 0).
-    OutOfRange {
-        min: Option<f64>,
-        max: f64,
-        unit: &'static str,
-    },
+    /// Outside the field's allowed range (in [`InputError::allowed`]).
+    OutOfRange,
     UnknownCard(String),
     UnknownResult(String),
     /// The result is for another card.
@@ -99,11 +95,47 @@ pub enum Problem {
     },
 }
 
-/// A field's text that cannot be used, and why.
+/// The values a number field accepts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    /// `None`: any value above 0 (no minimum is published).
+    pub min: Option<f64>,
+    pub max: f64,
+    pub unit: &'static str,
+    /// The minimum is absent because no source publishes one (a card's power limit).
+    pub min_unpublished: bool,
+}
+
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
+        match self.min {
+            Some(min) => write!(f, "allowed range is {} to {}{unit}", number(min), number(self.max))?,
+            None => write!(f, "allowed range is above 0 up to {}{unit}", number(self.max))?,
+        }
+        if self.min_unpublished {
+            write!(f, " (no minimum is published for this card)")?;
+        }
+        Ok(())
+    }
+}
+
+/// A field's text that cannot be used, and why; `allowed` says what it accepts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InputError {
     pub field: Field,
     pub problem: Problem,
+    pub allowed: Option<Range>,
+}
+
+impl InputError {
+    fn new(field: Field, problem: Problem) -> InputError {
+        InputError { field, problem, allowed: None }
+    }
+
+    fn within(self, range: Range) -> InputError {
+        InputError { allowed: Some(range), ..self }
+    }
 }
 
 fn number(value: f64) -> String {
@@ -117,18 +149,15 @@ fn number(value: f64) -> String {
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let label = self.field.label();
+        let allowed = self.allowed.map(|r| format!(" The {r}.")).unwrap_or_default();
         match &self.problem {
-            Problem::Missing => write!(f, "{label}: enter a value."),
-            Problem::NotANumber => write!(f, "{label}: enter a number, with digits and an optional decimal point."),
-            Problem::NotWhole => write!(f, "{label}: enter a whole number."),
-            Problem::OutOfRange { min: Some(min), max, unit } => {
-                write!(f, "{label}: allowed range is {} to {} {unit}.", number(*min), number(*max))
-            }
-            Problem::OutOfRange { min: None, max, unit } => write!(
-                f,
-                "{label}: allowed range is above 0 up to {} {unit} (no minimum is published for this card).",
-                number(*max)
-            ),
+            Problem::Missing => write!(f, "{label}: enter a value.{allowed}"),
+            Problem::NotANumber => write!(f, "{label}: enter a number (digits, optional decimal point).{allowed}"),
+            Problem::NotWhole => write!(f, "{label}: enter a whole number.{allowed}"),
+            Problem::OutOfRange => match self.allowed {
+                Some(r) => write!(f, "{label}: {r}."),
+                None => write!(f, "{label}: out of range."),
+            },
             Problem::UnknownCard(id) => write!(f, "{label}: “{}” is not a card in the catalogue.", clip(id)),
             Problem::UnknownResult(id) => write!(f, "{label}: “{}” is not a result in the catalogue.", clip(id)),
             Problem::ResultForOtherCard { result, card } => {
@@ -235,7 +264,7 @@ impl Checked<'_> {
 /// Rejects what `f64::from_str` would also accept but no person means (`inf`, `NaN`, `1e3`).
 pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
     let text = text.trim();
-    let err = |problem| InputError { field, problem };
+    let err = |problem| InputError::new(field, problem);
     if text.is_empty() {
         return Err(err(Problem::Missing));
     }
@@ -253,32 +282,34 @@ pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
 }
 
 fn parse_count(field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
-    let value = parse_decimal(field, text)?;
-    let range =
-        InputError { field, problem: Problem::OutOfRange { min: Some(f64::from(min)), max: f64::from(max), unit: "" } };
+    let range = Range { min: Some(f64::from(min)), max: f64::from(max), unit: "", min_unpublished: false };
+    let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
     if value.fract() != 0.0 {
-        return Err(InputError { field, problem: Problem::NotWhole });
+        return Err(InputError::new(field, Problem::NotWhole).within(range));
     }
     if value < f64::from(min) || value > f64::from(max) {
-        return Err(range);
+        return Err(InputError::new(field, Problem::OutOfRange).within(range));
     }
     // In range and whole, so the cast is exact.
     Ok(value as u32)
 }
 
 /// The allowed per-card power range of a card: `[min, max]`, or `(0, max]` where no minimum is published.
-pub fn watts_range(card: &Card) -> (Option<f64>, f64) {
-    (card.min_power.as_ref().map(|m| m.watts), card.max_power.watts)
+pub fn watts_range(card: &Card) -> Range {
+    let min = card.min_power.as_ref().map(|m| m.watts);
+    Range { min, max: card.max_power.watts, unit: "W", min_unpublished: min.is_none() }
 }
 
-fn parse_watts(card: &Card, text: &str) -> Result<Watts, InputError> {
-    let value = parse_decimal(Field::Watts, text)?;
-    let (min, max) = watts_range(card);
-    let in_range = value <= max && min.map_or(value > 0.0, |m| value >= m);
+/// Own throughput per server.
+pub const TPS_RANGE: Range = Range { min: None, max: TPS_MAX, unit: "tokens/s", min_unpublished: false };
+
+fn parse_in(field: Field, text: &str, range: Range) -> Result<f64, InputError> {
+    let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
+    let in_range = value <= range.max && range.min.map_or(value > 0.0, |m| value >= m);
     if in_range {
-        Ok(Watts(value))
+        Ok(value)
     } else {
-        Err(InputError { field: Field::Watts, problem: Problem::OutOfRange { min, max, unit: "W" } })
+        Err(InputError::new(field, Problem::OutOfRange).within(range))
     }
 }
 
@@ -287,21 +318,14 @@ impl Form {
     pub fn check<'c>(&self, catalogue: &'c Catalogue) -> Checked<'c> {
         let card = catalogue
             .card(&self.card)
-            .ok_or_else(|| InputError { field: Field::Card, problem: Problem::UnknownCard(self.card.clone()) });
+            .ok_or_else(|| InputError::new(Field::Card, Problem::UnknownCard(self.card.clone())));
         let throughput = match &self.throughput {
-            ThroughputChoice::Own => parse_decimal(Field::Tps, &self.tps).and_then(|tps| {
-                if tps > 0.0 && tps <= TPS_MAX {
-                    Ok(Throughput::Own(TokensPerSecond(tps)))
-                } else {
-                    Err(InputError {
-                        field: Field::Tps,
-                        problem: Problem::OutOfRange { min: None, max: TPS_MAX, unit: "tokens/s" },
-                    })
-                }
-            }),
+            ThroughputChoice::Own => {
+                parse_in(Field::Tps, &self.tps, TPS_RANGE).map(|tps| Throughput::Own(TokensPerSecond(tps)))
+            }
             ThroughputChoice::Published(id) => self.published(catalogue, id),
         };
-        let watts = card.as_ref().ok().map(|card| parse_watts(card, &self.watts));
+        let watts = card.as_ref().ok().map(|card| parse_in(Field::Watts, &self.watts, watts_range(card)).map(Watts));
         Checked {
             card,
             throughput,
@@ -312,16 +336,18 @@ impl Form {
     }
 
     fn published<'c>(&self, catalogue: &'c Catalogue, id: &str) -> Result<Throughput<'c>, InputError> {
-        let err = |problem| InputError { field: Field::Result, problem };
+        let err = |problem| InputError::new(Field::Result, problem);
         let Some(first) = catalogue.entry(id).next() else {
             return Err(err(Problem::UnknownResult(id.to_owned())));
         };
         if first.card != self.card {
             return Err(err(Problem::ResultForOtherCard { result: id.to_owned(), card: self.card.clone() }));
         }
-        catalogue.result(id, self.benchmark, self.scenario).map(Throughput::Published).ok_or_else(|| InputError {
-            field: Field::Scenario,
-            problem: Problem::NoSuchRow { result: id.to_owned(), benchmark: self.benchmark, scenario: self.scenario },
+        catalogue.result(id, self.benchmark, self.scenario).map(Throughput::Published).ok_or_else(|| {
+            InputError::new(
+                Field::Scenario,
+                Problem::NoSuchRow { result: id.to_owned(), benchmark: self.benchmark, scenario: self.scenario },
+            )
         })
     }
 

@@ -4,7 +4,7 @@
 
 use token_energy::catalogue::{Benchmark, Catalogue, Scenario, Scope};
 use token_energy::figure::{Assumption, Kind};
-use token_energy::form::{Field, Form, Problem, ThroughputChoice};
+use token_energy::form::{Field, Form, Problem, Range, ThroughputChoice};
 use token_energy::model::{self, comparison, power_cap_evidence};
 
 fn catalogue() -> &'static Catalogue {
@@ -175,9 +175,9 @@ fn bad_fields_name_the_field_and_range_and_spoil_only_their_figures() {
         ),
         ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 64"]),
         ("2.5 cards", |f| f.gpus = "2.5".into(), Field::Gpus, &["whole number"]),
-        ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value"]),
-        ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number"]),
-        ("NaN", |f| f.watts = "NaN".into(), Field::Watts, &["enter a number"]),
+        ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value", "1 to 100000"]),
+        ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number", "up to 350 W"]),
+        ("NaN", |f| f.watts = "NaN".into(), Field::Watts, &["enter a number", "350 W"]),
         (
             "own tps -5",
             |f| {
@@ -217,9 +217,9 @@ fn h200_nvl_range_is_200_to_600() {
     }
     f.watts = "100".into();
     let e = model::evaluate(catalogue(), &f);
-    assert!(
-        matches!(&e.errors()[0].problem, Problem::OutOfRange { min: Some(m), max, .. } if *m == 200.0 && *max == 600.0)
-    );
+    let error = e.errors()[0];
+    assert_eq!(error.problem, Problem::OutOfRange);
+    assert!(matches!(error.allowed, Some(Range { min: Some(m), max, .. }) if m == 200.0 && max == 600.0));
 }
 
 #[test]

@@ -69,7 +69,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
         ThroughputChoice::Own => OWN.to_owned(),
     };
     let entries = catalogue.entries_for_card(&form.card);
-    let (min, max) = card.map_or((None, 0.0), watts_range);
+    let (min, max) = card.map(watts_range).map_or((None, 0.0), |r| (r.min, r.max));
     let slider_value = form.watts.trim().parse::<f64>().ok().filter(|w| w.is_finite()).unwrap_or(max);
 
     html! {

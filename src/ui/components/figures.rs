@@ -91,14 +91,15 @@ fn evidence_view(catalogue: &Catalogue, form: &Form) -> Html {
             <ul>
             { for pairs.iter().map(|(low, high)| {
                 let change = (low.tokens_per_s / high.tokens_per_s - 1.0) * 100.0;
+                let direction = if change < 0.0 { "less" } else { "more" };
                 html! { <li>{ format!(
-                    "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}) — {} % throughput for a lower limit.",
+                    "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {direction} throughput at the lower limit.",
                     low.accelerators,
                     low.stated_power.as_ref().map_or("—", |p| p.text.as_str()),
                     format::plain(low.tokens_per_s), low.id,
                     format::plain(high.tokens_per_s),
                     high.stated_power.as_ref().map_or("—", |p| p.text.as_str()), high.id,
-                    format::three(change)) }</li> }
+                    format::three(change.abs())) }</li> }
             }) }
             </ul>
             <p class="hint">{ "Different systems, same card count: evidence of the trend, not a measurement of yours." }</p>
