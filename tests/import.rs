@@ -1,5 +1,5 @@
-//! The importer on MLCommons' real summary tables (`shared/reference/mlperf/`, beside the repo) and
-//! on small tables written here.
+//! The importer on MLCommons' real summary tables (`tests/fixtures/mlperf/`, byte-identical copies of
+//! `shared/reference/mlperf/`, so a clone tests alone) and on small tables written here.
 //!
 //! Expected values are typed from `shared/reference/DATA.md` or read off the tables by eye, never
 //! taken from the code under test.
@@ -16,7 +16,7 @@ use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999};
 use Scenario::{Interactive, Offline, Server};
 
 fn table(round: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "reference", "mlperf"]
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", "mlperf"]
         .iter()
         .collect::<PathBuf>()
         .join(format!("summary_results_{round}.json"));

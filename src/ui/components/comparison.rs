@@ -87,7 +87,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
             ""
         };
         html! {
-            <th scope="col" aria-sort={aria_sort}>
+            <th scope="col" class={classes!(matches!(col, Column::Power | Column::JPerToken | Column::WhPerMtok).then_some("num"))} aria-sort={aria_sort}>
                 <button type="button" class="sort" data-testid={format!("sort-{id}")} {onclick}>{ label }{ arrow }</button>
             </th>
         }
@@ -106,7 +106,10 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                     <tbody>
                     { for rows.iter().map(|row| {
                         let r = row.result;
-                        let current = props.current_result.as_deref() == Some(r.id.as_str()) && props.current_scenario == r.scenario;
+                        // The configuration's own figure is the ceiling row; a measured row beside it is context.
+                        let current = props.current_result.as_deref() == Some(r.id.as_str())
+                            && props.current_scenario == r.scenario
+                            && row.energy_per_token.kind == Kind::Ceiling;
                         let (kind, _) = kind_words(&row.energy_per_token.kind, "");
                         let power_note = match row.energy_per_token.kind {
                             Kind::Measured(_) => "mean, whole node",
@@ -128,7 +131,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                 <td class="num">{ format::plain(row.power.value) }<span class="system">{ power_note }</span></td>
                                 <td class="num" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
                                 <td class="num" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
-                                <td>{ kind }</td>
+                                <td class="kind">{ kind }</td>
                             </tr>
                         }
                     }) }

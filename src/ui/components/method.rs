@@ -21,9 +21,9 @@ pub fn method() -> Html {
             </dl>
             <h3>{ "Kinds of figure" }</h3>
             <ul class="kinds">
-                <li><strong>{ "Ceiling" }</strong>{ ": an upper bound computed from the power limit, not a measurement. The cards may well have drawn less. It counts the GPU boards alone: processors, memory, fans, power-supply losses and cooling come on top. It holds only at the power setting the throughput was published for." }</li>
-                <li><strong>{ "Measured" }</strong>{ ": a figure someone metered, with its scope. MLPerf Power meters the whole node, AC at the wall, during the benchmark's measured window." }</li>
-                <li><strong>{ "Estimate" }</strong>{ ": a figure that rests on an assumption this page names beside it, such as a throughput scaled to another card count or used at a power limit it was not published for." }</li>
+                <li class="kind-ceiling"><strong>{ "Ceiling" }</strong>{ ": an upper bound computed from the power limit, not a measurement. The cards may well have drawn less. It counts the GPU boards alone: processors, memory, fans, power-supply losses and cooling come on top. It holds only at the power setting the throughput was published for." }</li>
+                <li class="kind-measured"><strong>{ "Measured" }</strong>{ ": a figure someone metered, with its scope. MLPerf Power meters the whole node, AC at the wall, during the benchmark's measured window." }</li>
+                <li class="kind-estimate"><strong>{ "Estimate" }</strong>{ ": a figure that rests on an assumption this page names beside it, such as a throughput scaled to another card count or used at a power limit it was not published for." }</li>
             </ul>
         </section>
     }
