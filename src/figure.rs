@@ -13,6 +13,7 @@ pub enum Unit {
     KilowattHoursPerDay,
     BtuPerHour,
     TokensPerSecond,
+    JoulesPerResponse,
 }
 
 impl Unit {
@@ -24,6 +25,7 @@ impl Unit {
             Unit::KilowattHoursPerDay => "kWh/day",
             Unit::BtuPerHour => "BTU/h",
             Unit::TokensPerSecond => "tokens/s",
+            Unit::JoulesPerResponse => "J/response",
         }
     }
 }

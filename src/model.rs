@@ -2,23 +2,26 @@
 //! its kind and origins. Nothing here can return NaN, infinity or a negative value: [`Figure::new`]
 //! refuses them, and the form's ranges keep every input finite and positive.
 
-use crate::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario};
+use crate::catalogue::{Benchmark, Card, Catalogue, ContextMeasurement, PublishedResult, Scenario};
 use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
 use crate::form::{Checked, Form, InputError, Throughput};
 use crate::units::{JoulesPerToken, TokensPerSecond, Watts};
 
+// The arithmetic below is crate-private: only `evaluate` and `comparison`, which check their inputs
+// and wrap every result in a `Figure`, may call it, so no NaN or infinity can leave the core.
+
 /// Board power of one server: cards × limit per card.
-pub fn board_power(cards: u32, limit_per_card: Watts) -> Watts {
+pub(crate) fn board_power(cards: u32, limit_per_card: Watts) -> Watts {
     limit_per_card * f64::from(cards)
 }
 
 /// The most board energy a token can have taken: board power ÷ output tokens/s.
-pub fn energy_per_token(board_power: Watts, throughput: TokensPerSecond) -> JoulesPerToken {
+pub(crate) fn energy_per_token(board_power: Watts, throughput: TokensPerSecond) -> JoulesPerToken {
     board_power / throughput
 }
 
 /// A published throughput scaled per card to another card count (the linear-scaling assumption).
-pub fn scaled_throughput(result: &PublishedResult, cards: u32) -> TokensPerSecond {
+pub(crate) fn scaled_throughput(result: &PublishedResult, cards: u32) -> TokensPerSecond {
     TokensPerSecond(result.tokens_per_s) * (f64::from(cards) / f64::from(result.accelerators))
 }
 
@@ -190,6 +193,36 @@ pub fn comparison(catalogue: &Catalogue, benchmark: Benchmark) -> Vec<Comparison
     rows
 }
 
+/// A published measurement outside MLPerf (ML.ENERGY), with its figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContextRow<'c> {
+    pub measurement: &'c ContextMeasurement,
+    pub card: &'c Card,
+    pub energy_per_token: Figure,
+    pub energy_per_response: Option<Figure>,
+}
+
+/// The catalogue's other published measurements, as figures of kind `Measured`.
+pub fn context(catalogue: &Catalogue) -> Vec<ContextRow<'_>> {
+    catalogue
+        .context
+        .iter()
+        .filter_map(|m| {
+            let card = catalogue.card(&m.card)?;
+            let origins = vec![Origin::Source(m.source.clone())];
+            let kind = Kind::Measured(m.scope);
+            Some(ContextRow {
+                measurement: m,
+                card,
+                energy_per_token: Figure::new(m.joules_per_token, Unit::JoulesPerToken, kind.clone(), origins.clone())?,
+                energy_per_response: m
+                    .joules_per_response
+                    .and_then(|j| Figure::new(j, Unit::JoulesPerResponse, kind.clone(), origins.clone())),
+            })
+        })
+        .collect()
+}
+
 /// Published evidence of what a lower power setting did: pairs of results for the same card,
 /// benchmark, scenario and card count at different stated settings (lower first).
 pub fn power_cap_evidence<'c>(
@@ -214,4 +247,17 @@ pub fn power_cap_evidence<'c>(
         }
     }
     pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plain_functions_do_the_published_arithmetic() {
+        // 004: 8 cards × 600 W = 4800 W; 4800 W ÷ 32004 tokens/s.
+        assert_eq!(board_power(8, Watts(600.0)), Watts(4800.0));
+        let j = energy_per_token(Watts(4800.0), TokensPerSecond(32004.0));
+        assert!((j.value() - 0.149_981_25).abs() < 1e-8);
+    }
 }

@@ -252,3 +252,13 @@ fn the_450_w_evidence_pairs_6_0_0054_with_6_0_0014() {
     let ids: Vec<_> = pairs.iter().map(|(l, h)| (l.id.as_str(), h.id.as_str())).collect();
     assert_eq!(ids, vec![("6.0-0054", "6.0-0014")]);
 }
+
+#[test]
+fn ml_energy_measurements_are_measured_gpu_figures() {
+    // DATA.md, ML.ENERGY: 0.151 J/token and 95 J per response; 0.312 J/token and 2,192 J per response.
+    let rows = model::context(catalogue());
+    let got: Vec<(f64, Option<f64>)> =
+        rows.iter().map(|r| (r.energy_per_token.value, r.energy_per_response.as_ref().map(|f| f.value))).collect();
+    assert_eq!(got, vec![(0.151, Some(95.0)), (0.312, Some(2192.0))]);
+    assert!(rows.iter().all(|r| r.energy_per_token.kind == Kind::Measured(Scope::GpuBoard)));
+}

@@ -218,3 +218,68 @@ fn comparison_is_sound_for_every_benchmark() {
     }
     let _ = Scenario::ALL;
 }
+
+/// Mangles a valid JSON text: drops, repeats or swaps characters, or splices hostile values in.
+fn mangle(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        if chars.is_empty() {
+            break;
+        }
+        let at = rng.below(chars.len());
+        match rng.below(4) {
+            0 => {
+                chars.remove(at);
+            }
+            1 => chars.insert(
+                at,
+                rng.pick(&["{", "}", "[", "]", ",", ":", "\"", "-", "1e999", "null"]).chars().next().unwrap_or('x'),
+            ),
+            2 => {
+                let tail: Vec<char> =
+                    rng.pick(&["-1", "0", "1e400", "NaN", "null", "\"x\"", "[]", "{}"]).chars().collect();
+                chars.splice(at..at, tail);
+            }
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
+    use token_energy::catalogue::embedded;
+    use token_energy::import;
+    let Ok(catalogue) = Catalogue::embedded() else { panic!("catalogue") };
+    let mut rng = Rng(7);
+    let table = r#"[{"ID":"6.0-0021","Submitter":"Dell","System":"S","Accelerator":"NVIDIA H200-NVL-141GB","a#":8,
+        "Model":"llama2-70b-99","Scenario":"Offline","Performance_Result":32004.0,"Performance_Units":"Tokens/s",
+        "has_power":false,"Power_Result":null,"Notes":"H200 TGP 600W","weight_data_types":"fp8","Category":"closed",
+        "Suite":"datacenter","Availability":"available","Nodes":1,"version":"v6.0"}]"#;
+    let mut parsed = 0;
+    for _ in 0..cases() / 50 {
+        let texts = [embedded::META, embedded::SOURCES, embedded::CARDS, embedded::RESULTS, embedded::CONTEXT];
+        let which = rng.below(texts.len());
+        let mut mangled: Vec<String> = texts.iter().map(|t| (*t).to_owned()).collect();
+        if let Some(slot) = mangled.get_mut(which) {
+            *slot = mangle(&mut rng, slot);
+        }
+        if let Ok(c) = Catalogue::from_json(&mangled[0], &mangled[1], &mangled[2], &mangled[3], &mangled[4]) {
+            parsed += 1;
+            // A catalogue that parses is either valid or says why; it never panics.
+            let _ = c.validate();
+        }
+        let t = mangle(&mut rng, table);
+        if let Ok(rows) = import::parse_table(&t) {
+            if let Ok(results) = import::select(&rows, &catalogue.cards, &[]) {
+                for r in &results {
+                    assert!(r.tokens_per_s.is_finite() && r.tokens_per_s > 0.0, "{t}: {r:?}");
+                }
+                let _ = import::merge(&catalogue.results, results);
+            }
+        }
+        let _ = import::watts_in_notes(&text(&mut rng));
+        let _ = model::power_cap_evidence(catalogue, &text(&mut rng), Benchmark::Llama2_70b99, Scenario::Offline);
+    }
+    assert!(parsed > 0, "some mangled catalogues still parse, so validate() is exercised too");
+}

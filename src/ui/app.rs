@@ -1,8 +1,8 @@
 //! The one reducer that owns the page's state, and the page's layout.
 
 use super::components::{
-    comparison::Comparison, config::ConfigPanel, figures::FiguresPanel, footer::Footer, method::Method,
-    notices::Notices, share::Share,
+    comparison::Comparison, config::ConfigPanel, context::Context, figures::FiguresPanel, footer::Footer,
+    method::Method, notices::Notices, share::Share,
 };
 use super::{browser, Cat};
 use crate::catalogue::{Benchmark, Catalogue, Scenario};
@@ -125,6 +125,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                 </div>
             </div>
             <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result} current_scenario={state.form.scenario} />
+            <Context {catalogue} />
             if !state.embed {
                 <Method />
                 <Footer {catalogue} />

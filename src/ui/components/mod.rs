@@ -2,6 +2,7 @@
 
 pub mod comparison;
 pub mod config;
+pub mod context;
 pub mod figures;
 pub mod footer;
 pub mod method;
