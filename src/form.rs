@@ -394,7 +394,7 @@ impl Form {
             next.throughput = ThroughputChoice::Published(id.to_owned());
             return next;
         };
-        next.card = first.card.clone();
+        next.card = first.card.to_string();
         next.throughput = ThroughputChoice::Published(id.to_owned());
         if catalogue.result(id, next.benchmark, next.scenario).is_none() {
             let row = catalogue.entry(id).find(|r| r.benchmark == next.benchmark).unwrap_or(first);

@@ -221,7 +221,7 @@ pub fn watts_in_notes(notes: &str) -> Option<f64> {
 
 /// The stated power of a row: its `Notes` as text, with the watts [`watts_in_notes`] reads.
 pub fn stated_power(notes: &str) -> Option<StatedPower> {
-    watts_in_notes(notes).map(|watts| StatedPower { text: notes.to_owned(), watts })
+    watts_in_notes(notes).map(|watts| StatedPower { text: notes.to_owned().into(), watts })
 }
 
 /// Whether a row is one the catalogue takes (apart from its card).
@@ -272,18 +272,18 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
         None
     };
     Ok(PublishedResult {
-        source: format!("mlperf-inference-{round}"),
-        id,
-        round,
-        division: row.category.clone(),
-        category: row.availability.clone(),
-        submitter: row.submitter.clone(),
-        system: row.system.clone(),
+        source: format!("mlperf-inference-{round}").into(),
+        id: id.into(),
+        round: round.into(),
+        division: row.category.clone().into(),
+        category: row.availability.clone().into(),
+        submitter: row.submitter.clone().into(),
+        system: row.system.clone().into(),
         card: card.id.clone(),
         accelerators,
         benchmark,
         scenario,
-        weights: row.weight_data_types.clone(),
+        weights: row.weight_data_types.clone().into(),
         tokens_per_s,
         stated_power: stated_power(&row.notes),
         measured_power,
@@ -296,12 +296,12 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
 pub fn select(rows: &[SummaryRow], cards: &[Card], entries: &[String]) -> Result<Vec<PublishedResult>, ImportError> {
     let mut by_accelerator: HashMap<&str, &Card> = HashMap::new();
     for card in cards {
-        for accelerator in &card.mlperf_accelerators {
-            if let Some(other) = by_accelerator.insert(accelerator.as_str(), card) {
+        for accelerator in card.mlperf_accelerators.iter() {
+            if let Some(other) = by_accelerator.insert(accelerator, card) {
                 if other.id != card.id {
                     return Err(ImportError::AmbiguousAccelerator {
-                        accelerator: accelerator.clone(),
-                        cards: vec![other.id.clone(), card.id.clone()],
+                        accelerator: accelerator.to_string(),
+                        cards: vec![other.id.to_string(), card.id.to_string()],
                     });
                 }
             }
@@ -324,7 +324,7 @@ pub fn import_table(text: &str, cards: &[Card], entries: &[String]) -> Result<Ve
 pub type ResultKey = (String, Benchmark, Scenario);
 
 pub fn key(result: &PublishedResult) -> ResultKey {
-    (result.id.clone(), result.benchmark, result.scenario)
+    (result.id.to_string(), result.benchmark, result.scenario)
 }
 
 /// What [`merge`] did.
@@ -458,7 +458,7 @@ mod tests {
     fn stated_power_keeps_the_notes_as_text() {
         assert_eq!(
             stated_power("GPU 450W / 600W (reduced)"),
-            Some(StatedPower { text: "GPU 450W / 600W (reduced)".to_owned(), watts: 450.0 })
+            Some(StatedPower { text: ("GPU 450W / 600W (reduced)".to_owned()).into(), watts: 450.0 })
         );
         assert_eq!(stated_power(""), None);
     }

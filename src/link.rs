@@ -191,7 +191,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             Some(row) => {
                 if let Some(c) = get("card") {
                     if catalogue.card(c).is_some() && c != row.card {
-                        notices.push(Notice::CardOverridden { given: c.to_owned(), used: row.card.clone() });
+                        notices.push(Notice::CardOverridden { given: c.to_owned(), used: row.card.to_string() });
                     }
                 }
                 form = form.with_result(catalogue, r);

@@ -54,7 +54,7 @@ fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> Thro
             ThroughputBasis {
                 per_server: scaled_throughput(result, cards),
                 assumptions,
-                origins: vec![Origin::Result(result.id.clone()), Origin::Source(result.source.clone())],
+                origins: vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())],
             }
         }
     }
@@ -101,7 +101,7 @@ pub fn evaluate<'c>(catalogue: &'c Catalogue, form: &Form) -> Evaluation<'c> {
 
 fn power_origins(card: &Card, limit: Watts) -> Vec<Origin> {
     if (limit.value() - card.max_power.watts).abs() < 1e-9 {
-        vec![Origin::Source(card.max_power.source.clone())]
+        vec![Origin::Source(card.max_power.source.to_string())]
     } else {
         vec![Origin::UserInput]
     }
@@ -120,7 +120,7 @@ fn figures(checked: &Checked) -> Figures {
                 j.value(),
                 Unit::JoulesPerToken,
                 Kind::Measured(measured.scope),
-                vec![Origin::Result(result.id.clone()), Origin::Source(result.source.clone())],
+                vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())],
             );
         }
     }
@@ -173,7 +173,7 @@ pub fn comparison(catalogue: &Catalogue, benchmark: Benchmark) -> Vec<Comparison
     for result in catalogue.results.iter().filter(|r| r.benchmark == benchmark) {
         let Some(card) = catalogue.card(&result.card) else { continue };
         let tps = TokensPerSecond(result.tokens_per_s);
-        let origins = vec![Origin::Result(result.id.clone()), Origin::Source(result.source.clone())];
+        let origins = vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())];
         let power = board_power(result.accelerators, Watts(result.power_setting(card)));
         let mut push = |power: Watts, kind: Kind| {
             let j = power / tps;
@@ -209,7 +209,7 @@ pub fn context(catalogue: &Catalogue) -> Vec<ContextRow<'_>> {
         .iter()
         .filter_map(|m| {
             let card = catalogue.card(&m.card)?;
-            let origins = vec![Origin::Source(m.source.clone())];
+            let origins = vec![Origin::Source(m.source.to_string())];
             let kind = Kind::Measured(m.scope);
             Some(ContextRow {
                 measurement: m,

@@ -11,7 +11,7 @@ use token_energy::catalogue::{
 };
 
 fn catalogue() -> &'static Catalogue {
-    Catalogue::embedded().expect("the embedded catalogue parses")
+    Catalogue::embedded()
 }
 
 fn copy() -> Catalogue {
@@ -71,14 +71,14 @@ fn every_record_cites_a_known_source() {
     let mut cited: Vec<&str> = Vec::new();
     for card in &c.cards {
         cited.push(&card.max_power.source);
-        cited.extend(card.min_power.as_ref().map(|m| m.source.as_str()));
-        cited.extend(card.other_limits.iter().map(|l| l.source.as_str()));
-        cited.extend(card.memory.as_ref().map(|m| m.source.as_str()));
+        cited.extend(card.min_power.as_ref().map(|m| &*m.source));
+        cited.extend(card.other_limits.iter().map(|l| &*l.source));
+        cited.extend(card.memory.as_ref().map(|m| &*m.source));
     }
-    cited.extend(c.results.iter().map(|r| r.source.as_str()));
-    cited.extend(c.context.iter().map(|m| m.source.as_str()));
+    cited.extend(c.results.iter().map(|r| &*r.source));
+    cited.extend(c.context.iter().map(|m| &*m.source));
     for s in &c.sources {
-        assert!(cited.contains(&s.id.as_str()), "source {} is cited by no record", s.id);
+        assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }
 }
 
@@ -128,13 +128,13 @@ fn a_duplicate_context_id_is_reported() {
     let m = context(&c, "Text conversation").clone();
     let id = m.id.clone();
     c.context.push(m);
-    assert_eq!(c.validate(), vec![CatalogueError::DuplicateId { kind: "context", id }]);
+    assert_eq!(c.validate(), vec![CatalogueError::DuplicateId { kind: "context", id: id.to_string() }]);
 }
 
 #[test]
 fn a_result_on_an_unknown_card_is_reported() {
     let mut c = copy();
-    result_mut(&mut c, "6.0-0047", B99, Offline).card = "h100-pcie".to_owned();
+    result_mut(&mut c, "6.0-0047", B99, Offline).card = "h100-pcie".to_owned().into();
     assert_eq!(
         c.validate(),
         vec![CatalogueError::UnknownCard { result: "6.0-0047".to_owned(), card: "h100-pcie".to_owned() }]
@@ -145,9 +145,9 @@ fn a_result_on_an_unknown_card_is_reported() {
 fn a_context_measurement_on_an_unknown_card_is_reported() {
     let mut c = copy();
     let m = c.context.iter_mut().find(|m| m.task == "Problem solving").expect("problem solving");
-    m.card = "b300".to_owned();
+    m.card = "b300".to_owned().into();
     let id = m.id.clone();
-    assert_eq!(c.validate(), vec![CatalogueError::UnknownCard { result: id, card: "b300".to_owned() }]);
+    assert_eq!(c.validate(), vec![CatalogueError::UnknownCard { result: id.to_string(), card: "b300".to_owned() }]);
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn a_non_positive_context_figure_is_reported() {
 #[test]
 fn a_card_citing_an_unknown_source_is_reported() {
     let mut c = copy();
-    card_mut(&mut c, "h200-nvl").max_power.source = "nvidia-blog".to_owned();
+    card_mut(&mut c, "h200-nvl").max_power.source = "nvidia-blog".to_owned().into();
     assert_eq!(
         c.validate(),
         vec![CatalogueError::UnknownSource { record: "card h200-nvl".to_owned(), source: "nvidia-blog".to_owned() }]
@@ -243,7 +243,7 @@ fn a_card_citing_an_unknown_source_is_reported() {
 #[test]
 fn a_card_citing_no_source_is_reported() {
     let mut c = copy();
-    card_mut(&mut c, "rtx-pro-6000-se").min_power.as_mut().expect("published minimum").source = String::new();
+    card_mut(&mut c, "rtx-pro-6000-se").min_power.as_mut().expect("published minimum").source = String::new().into();
     assert_eq!(
         c.validate(),
         vec![CatalogueError::UnknownSource { record: "card rtx-pro-6000-se".to_owned(), source: String::new() }]
@@ -253,7 +253,7 @@ fn a_card_citing_no_source_is_reported() {
 #[test]
 fn a_result_citing_an_unknown_source_is_reported() {
     let mut c = copy();
-    result_mut(&mut c, "6.0-0021", B99, Interactive).source = "mlperf-inference-v7.0".to_owned();
+    result_mut(&mut c, "6.0-0021", B99, Interactive).source = "mlperf-inference-v7.0".to_owned().into();
     assert_eq!(
         c.validate(),
         vec![CatalogueError::UnknownSource {
@@ -267,7 +267,7 @@ fn a_result_citing_an_unknown_source_is_reported() {
 fn a_context_measurement_citing_an_unknown_source_is_reported() {
     let mut c = copy();
     let m = c.context.iter_mut().find(|m| m.task == "Problem solving").expect("problem solving");
-    m.source = String::new();
+    m.source = String::new().into();
     let record = format!("context {}", m.id);
     assert_eq!(c.validate(), vec![CatalogueError::UnknownSource { record, source: String::new() }]);
 }
@@ -301,7 +301,7 @@ fn a_stated_power_outside_the_card_range_is_reported() {
 #[test]
 fn an_empty_system_name_is_reported() {
     let mut c = copy();
-    result_mut(&mut c, "6.0-0065", B999, Server).system = " ".to_owned();
+    result_mut(&mut c, "6.0-0065", B999, Server).system = " ".to_owned().into();
     assert_eq!(
         c.validate(),
         vec![CatalogueError::Empty { record: "result 6.0-0065 llama2-70b-99.9 server".to_owned(), field: "system" }]
@@ -309,13 +309,22 @@ fn an_empty_system_name_is_reported() {
 }
 
 #[test]
+fn the_static_catalogue_built_into_the_app_is_the_json() {
+    use token_energy::catalogue::json;
+    let parsed = Catalogue::from_json(json::META, json::SOURCES, json::CARDS, json::RESULTS, json::CONTEXT)
+        .expect("data/*.json parses");
+    assert_eq!(&parsed, Catalogue::embedded(), "build.rs must reproduce data/*.json exactly");
+    assert!(parsed.results.len() > 50 && parsed.cards.len() == 5);
+}
+
+#[test]
 fn a_broken_file_names_itself() {
     let e = Catalogue::from_json(
-        token_energy::catalogue::embedded::META,
-        token_energy::catalogue::embedded::SOURCES,
+        token_energy::catalogue::json::META,
+        token_energy::catalogue::json::SOURCES,
         r#"[{"id": "x", "unknown_field": 1}]"#,
-        token_energy::catalogue::embedded::RESULTS,
-        token_energy::catalogue::embedded::CONTEXT,
+        token_energy::catalogue::json::RESULTS,
+        token_energy::catalogue::json::CONTEXT,
     )
     .expect_err("an unknown field in cards.json is refused");
     assert_eq!(e.file, "cards.json");
@@ -328,7 +337,7 @@ fn a_broken_file_names_itself() {
 #[test]
 fn card_figures_are_those_of_data_md() {
     let c = catalogue();
-    let ids: Vec<&str> = c.cards.iter().map(|x| x.id.as_str()).collect();
+    let ids: Vec<&str> = c.cards.iter().map(|x| &*x.id).collect();
     assert_eq!(ids, ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"]);
 
     // (id, MLPerf accelerator, max W, min W, other limits W, memory)
@@ -349,12 +358,12 @@ fn card_figures_are_those_of_data_md() {
     ];
     for (id, accelerator, max, min, others, memory) in expected {
         let x = card(c, id);
-        assert_eq!(x.mlperf_accelerators, [accelerator], "{id}");
+        assert_eq!(x.mlperf_accelerators.iter().map(|a| &**a).collect::<Vec<_>>(), [accelerator], "{id}");
         assert_eq!(x.max_power.watts, max, "{id} max");
         assert_eq!(x.min_power.as_ref().map(|m| m.watts), min, "{id} min");
         let other: Vec<f64> = x.other_limits.iter().map(|l| l.watts).collect();
         assert_eq!(other, others, "{id} other limits");
-        assert_eq!(x.memory.as_ref().map(|m| m.text.as_str()), Some(memory), "{id} memory");
+        assert_eq!(x.memory.as_ref().map(|m| &*m.text), Some(memory), "{id} memory");
     }
 }
 
@@ -370,8 +379,8 @@ fn card_figures_cite_the_documents_of_data_md() {
     assert!(title(&rtx.other_limits.first().expect("450 W mode").source).contains("LP2263"));
     assert!(title(&card(c, "h200-sxm").max_power.source).contains("v4.1-0049"));
     assert!(title(&card(c, "b200-sxm").max_power.source).contains("5.1-0061"));
-    assert_eq!(c.source("nvidia-pb-12128-001").map(|s| s.date.as_str()), Some("2025-04-11"));
-    assert_eq!(c.source("nvidia-sp-12355-001").map(|s| s.date.as_str()), Some("2025-06-27"));
+    assert_eq!(c.source("nvidia-pb-12128-001").map(|s| &*s.date), Some("2025-04-11"));
+    assert_eq!(c.source("nvidia-sp-12355-001").map(|s| &*s.date), Some("2025-06-27"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,7 +458,7 @@ fn stated_power_texts_are_the_published_words() {
 #[test]
 fn the_v6_0_entries_are_those_of_data_md_and_6_0_0051() {
     let c = catalogue();
-    let mut ids: Vec<&str> = c.results.iter().filter(|r| r.round == "v6.0").map(|r| r.id.as_str()).collect();
+    let mut ids: Vec<&str> = c.results.iter().filter(|r| r.round == "v6.0").map(|r| &*r.id).collect();
     ids.sort_unstable();
     ids.dedup();
     let mut expected = vec![
@@ -535,7 +544,7 @@ fn v4_1_0049_states_its_maxq_power_limit() {
         assert_eq!(p.watts, 500.0);
         assert!(p.text.contains("power_limit 500 W"), "{}", p.text);
         assert!(p.text.contains("H200 TGP 700W"), "{}", p.text);
-        assert_eq!((r.card.as_str(), r.accelerators), ("h200-sxm", 8));
+        assert_eq!((&*r.card, r.accelerators), ("h200-sxm", 8));
     }
     // The board ceiling DATA.md derives: 8 × 500 W ÷ 23113.14 tok/s (run log) = 0.173 J/token.
     let server = result(c, "v4.1-0049", B999, Server);
@@ -547,7 +556,7 @@ fn v4_1_0049_states_its_maxq_power_limit() {
 #[test]
 fn b200_states_its_tgp() {
     let r = result(catalogue(), "5.1-0061", B99, Offline);
-    assert_eq!(r.stated_power.as_ref().map(|p| (p.text.as_str(), p.watts)), Some(("B200 TGP 1000W", 1000.0)));
+    assert_eq!(r.stated_power.as_ref().map(|p| (&*p.text, p.watts)), Some(("B200 TGP 1000W", 1000.0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,7 +598,7 @@ fn ml_energy_figures_are_those_of_data_md() {
         assert_eq!(m.joules_per_token, joules_per_token, "{task}");
         assert_eq!(m.joules_per_response, Some(joules_per_response), "{task}");
         assert!(m.condition.contains(batch), "{task}: {}", m.condition);
-        assert_eq!((m.card.as_str(), m.cards, m.model.as_str()), ("b200-sxm", 1, "Qwen 3 32B"));
+        assert_eq!((&*m.card, m.cards, &*m.model), ("b200-sxm", 1, "Qwen 3 32B"));
         assert_eq!(m.scope, Scope::GpuBoard);
         let source = c.source(&m.source).expect("ML.ENERGY source");
         assert!(source.title.contains("2601.22076v2"));

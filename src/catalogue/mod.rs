@@ -1,257 +1,21 @@
 //! The catalogue: cards, published throughputs, measured references and their sources.
 //!
-//! `data/*.json` is embedded at compile time and parsed once. Every record names a source from
-//! `data/sources.json`; a figure no source gives is absent (`None`) and the app prints "not published".
-//! [`Catalogue::validate`] states the rules the tests hold the data to.
+//! `data/*.json` is read at build time: `build.rs` parses it into the record types of `types.rs` and
+//! writes them out as static Rust values, so the app carries no JSON and no parser. The JSON texts are
+//! kept here too ([`json`]) for the tests, which check that both agree, and for [`Catalogue::from_json`]
+//! (tests, the importer). Every record names a source from `data/sources.json`; a figure no source
+//! gives is absent (`None`) and the app prints "not published". [`Catalogue::validate`] states the
+//! rules the tests hold the data to.
 
 mod validate;
 
-use serde::{Deserialize, Serialize};
+mod types;
+
 use std::fmt;
 use std::sync::OnceLock;
 
+pub use types::*;
 pub use validate::CatalogueError;
-
-/// The MLPerf benchmark a throughput was published for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Benchmark {
-    #[serde(rename = "llama2-70b-99")]
-    Llama2_70b99,
-    #[serde(rename = "llama2-70b-99.9")]
-    Llama2_70b999,
-}
-
-impl Benchmark {
-    pub const ALL: [Benchmark; 2] = [Benchmark::Llama2_70b99, Benchmark::Llama2_70b999];
-
-    /// The identifier MLCommons and the link use.
-    pub fn id(self) -> &'static str {
-        match self {
-            Benchmark::Llama2_70b99 => "llama2-70b-99",
-            Benchmark::Llama2_70b999 => "llama2-70b-99.9",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Benchmark> {
-        Benchmark::ALL.into_iter().find(|b| b.id() == id)
-    }
-}
-
-/// The MLPerf scenario: how the load was offered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scenario {
-    Offline,
-    Server,
-    Interactive,
-}
-
-impl Scenario {
-    pub const ALL: [Scenario; 3] = [Scenario::Offline, Scenario::Server, Scenario::Interactive];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Scenario::Offline => "offline",
-            Scenario::Server => "server",
-            Scenario::Interactive => "interactive",
-        }
-    }
-
-    /// The name MLCommons prints.
-    pub fn label(self) -> &'static str {
-        match self {
-            Scenario::Offline => "Offline",
-            Scenario::Server => "Server",
-            Scenario::Interactive => "Interactive",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Scenario> {
-        Scenario::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
-
-/// What a measured power figure covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scope {
-    /// GPU boards only (e.g. DCGM energy counters, nvidia-smi).
-    GpuBoard,
-    /// The whole node, AC, at the wall (MLPerf Power).
-    NodeAc,
-}
-
-impl Scope {
-    pub fn id(self) -> &'static str {
-        match self {
-            Scope::GpuBoard => "gpu-board",
-            Scope::NodeAc => "node-ac",
-        }
-    }
-    pub fn label(self) -> &'static str {
-        match self {
-            Scope::GpuBoard => "GPU boards only",
-            Scope::NodeAc => "whole node, AC at the wall",
-        }
-    }
-}
-
-/// One source: a document, page, result table or log that a figure was read from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Source {
-    pub id: String,
-    pub publisher: String,
-    pub title: String,
-    /// ISO date of publication (or of reading, for a web page).
-    pub date: String,
-    #[serde(default)]
-    pub url: Option<String>,
-}
-
-/// A power figure read from a source.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SourcedWatts {
-    pub watts: f64,
-    pub source: String,
-}
-
-/// A published power limit other than the maximum and minimum.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NamedLimit {
-    pub label: String,
-    pub watts: f64,
-    pub source: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SourcedText {
-    pub text: String,
-    pub source: String,
-}
-
-/// A GPU card.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Card {
-    /// Catalogue id, used in links (`h200-nvl`).
-    pub id: String,
-    pub name: String,
-    /// The `Accelerator` strings MLCommons' tables use for this card (for the importer).
-    pub mlperf_accelerators: Vec<String>,
-    /// Rated maximum board power.
-    pub max_power: SourcedWatts,
-    /// Minimum power limit; `None` where no source publishes one.
-    pub min_power: Option<SourcedWatts>,
-    #[serde(default)]
-    pub other_limits: Vec<NamedLimit>,
-    pub memory: Option<SourcedText>,
-}
-
-/// The power setting a submitter stated for a result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StatedPower {
-    /// The words as published (MLPerf `Notes`, or the system configuration).
-    pub text: String,
-    /// The per-card limit those words state.
-    pub watts: f64,
-}
-
-/// A power measurement published with a result (MLPerf Power).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MeasuredPower {
-    /// Mean power over the measured window, as the publisher reports it.
-    pub mean_watts: f64,
-    pub scope: Scope,
-}
-
-/// One published throughput: an MLPerf result row (entry × benchmark × scenario).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PublishedResult {
-    /// MLPerf entry ID (`6.0-0021`, `v4.1-0049`).
-    pub id: String,
-    /// Round (`v6.0`).
-    pub round: String,
-    /// `closed` or `open`.
-    pub division: String,
-    /// `available`, `preview` or `rdi`.
-    pub category: String,
-    pub submitter: String,
-    pub system: String,
-    /// Catalogue card id.
-    pub card: String,
-    /// Accelerators in the system.
-    pub accelerators: u32,
-    pub benchmark: Benchmark,
-    pub scenario: Scenario,
-    /// Weight precision as published (`fp8`, `fp4`, `fp16`).
-    pub weights: String,
-    /// Output tokens per second, as MLCommons' summary table gives it.
-    pub tokens_per_s: f64,
-    /// `None`: the submitter stated no power setting.
-    pub stated_power: Option<StatedPower>,
-    /// `None`: no power was measured for this result.
-    pub measured_power: Option<MeasuredPower>,
-    /// Source id (the round's summary table).
-    pub source: String,
-}
-
-impl PublishedResult {
-    /// The per-card power the throughput belongs to: the stated setting, else the card's rated max.
-    pub fn power_setting(&self, card: &Card) -> f64 {
-        self.stated_power.as_ref().map_or(card.max_power.watts, |p| p.watts)
-    }
-
-    /// The citation MLCommons asks for.
-    pub fn citation(&self) -> String {
-        format!(
-            "MLPerf® Inference {} {} {} {} {}, entry {}. Result verified by MLCommons Association.",
-            self.round.trim_start_matches('v'),
-            capitalise(&self.division),
-            capitalise(&self.category),
-            self.benchmark.id(),
-            self.scenario.label(),
-            self.id
-        )
-    }
-}
-
-fn capitalise(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// A published measurement that is context, not a configuration of this app (ML.ENERGY).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ContextMeasurement {
-    pub id: String,
-    pub card: String,
-    pub cards: u32,
-    pub model: String,
-    pub task: String,
-    pub condition: String,
-    pub joules_per_token: f64,
-    pub joules_per_response: Option<f64>,
-    pub scope: Scope,
-    pub source: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Meta {
-    pub data_version: String,
-    pub last_updated: String,
-}
 
 /// The whole catalogue.
 #[derive(Debug, Clone, PartialEq)]
@@ -263,8 +27,18 @@ pub struct Catalogue {
     pub context: Vec<ContextMeasurement>,
 }
 
-/// The JSON files, as compiled into the app.
-pub mod embedded {
+/// The catalogue as static values, generated by `build.rs` from `data/*.json`.
+mod generated {
+    use super::types::Benchmark::*;
+    use super::types::Scenario::*;
+    use super::types::Scope::*;
+    use super::types::*;
+    use std::borrow::Cow;
+    include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
+}
+
+/// The JSON files the catalogue is generated from.
+pub mod json {
     pub const META: &str = include_str!("../../data/meta.json");
     pub const SOURCES: &str = include_str!("../../data/sources.json");
     pub const CARDS: &str = include_str!("../../data/cards.json");
@@ -290,7 +64,7 @@ fn parse<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Resu
 }
 
 impl Catalogue {
-    /// Parses the five catalogue texts (the embedded ones, or others in tests).
+    /// Parses the five catalogue texts ([`json`], or others in tests).
     pub fn from_json(
         meta: &str,
         sources: &str,
@@ -307,19 +81,16 @@ impl Catalogue {
         })
     }
 
-    /// The catalogue compiled into the app, parsed on first use.
-    pub fn embedded() -> Result<&'static Catalogue, &'static ParseError> {
-        static CELL: OnceLock<Result<Catalogue, ParseError>> = OnceLock::new();
-        CELL.get_or_init(|| {
-            Catalogue::from_json(
-                embedded::META,
-                embedded::SOURCES,
-                embedded::CARDS,
-                embedded::RESULTS,
-                embedded::CONTEXT,
-            )
+    /// The catalogue compiled into the app.
+    pub fn embedded() -> &'static Catalogue {
+        static CELL: OnceLock<Catalogue> = OnceLock::new();
+        CELL.get_or_init(|| Catalogue {
+            meta: generated::META.clone(),
+            sources: generated::SOURCES.to_vec(),
+            cards: generated::CARDS.to_vec(),
+            results: generated::RESULTS.to_vec(),
+            context: generated::CONTEXT.to_vec(),
         })
-        .as_ref()
     }
 
     pub fn card(&self, id: &str) -> Option<&Card> {
@@ -354,6 +125,6 @@ impl Catalogue {
 
     /// The publication date of a result's round (its source's date).
     pub fn published_on(&self, result: &PublishedResult) -> Option<&str> {
-        self.source(&result.source).map(|s| s.date.as_str())
+        self.source(&result.source).map(|s| &*s.date)
     }
 }

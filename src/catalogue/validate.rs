@@ -55,7 +55,7 @@ impl Catalogue {
     /// Every broken rule in the catalogue; empty when the data is sound.
     pub fn validate(&self) -> Vec<CatalogueError> {
         let mut errors = Vec::new();
-        let sources: HashSet<&str> = self.sources.iter().map(|s| s.id.as_str()).collect();
+        let sources: HashSet<&str> = self.sources.iter().map(|s| &*s.id).collect();
         let cite = |errors: &mut Vec<CatalogueError>, record: &str, source: &str| {
             if !sources.contains(source) {
                 errors.push(CatalogueError::UnknownSource { record: record.to_owned(), source: source.to_owned() });
@@ -67,8 +67,8 @@ impl Catalogue {
 
         let mut seen = HashSet::new();
         for s in &self.sources {
-            if !seen.insert(s.id.as_str()) {
-                errors.push(CatalogueError::DuplicateId { kind: "source", id: s.id.clone() });
+            if !seen.insert(&*s.id) {
+                errors.push(CatalogueError::DuplicateId { kind: "source", id: s.id.to_string() });
             }
             let record = format!("source {}", s.id);
             non_empty(&mut errors, &record, "id", &s.id);
@@ -80,8 +80,8 @@ impl Catalogue {
         let mut seen = HashSet::new();
         for c in &self.cards {
             let record = format!("card {}", c.id);
-            if !seen.insert(c.id.as_str()) {
-                errors.push(CatalogueError::DuplicateId { kind: "card", id: c.id.clone() });
+            if !seen.insert(&*c.id) {
+                errors.push(CatalogueError::DuplicateId { kind: "card", id: c.id.to_string() });
             }
             non_empty(&mut errors, &record, "id", &c.id);
             non_empty(&mut errors, &record, "name", &c.name);
@@ -92,13 +92,13 @@ impl Catalogue {
                 cite(&mut errors, &record, &min.source);
                 if min.watts > c.max_power.watts {
                     errors.push(CatalogueError::MinAboveMax {
-                        card: c.id.clone(),
+                        card: c.id.to_string(),
                         min: min.watts,
                         max: c.max_power.watts,
                     });
                 }
             }
-            for limit in &c.other_limits {
+            for limit in c.other_limits.iter() {
                 positive(&mut errors, &record, "other_limits.watts", limit.watts);
                 cite(&mut errors, &record, &limit.source);
             }
@@ -110,7 +110,7 @@ impl Catalogue {
         let mut seen = HashSet::new();
         for r in &self.results {
             let record = format!("result {} {} {}", r.id, r.benchmark.id(), r.scenario.id());
-            if !seen.insert((r.id.as_str(), r.benchmark, r.scenario)) {
+            if !seen.insert((&*r.id, r.benchmark, r.scenario)) {
                 errors.push(CatalogueError::DuplicateId { kind: "result", id: record.clone() });
             }
             non_empty(&mut errors, &record, "id", &r.id);
@@ -120,13 +120,16 @@ impl Catalogue {
             positive(&mut errors, &record, "accelerators", f64::from(r.accelerators));
             cite(&mut errors, &record, &r.source);
             match self.card(&r.card) {
-                None => errors.push(CatalogueError::UnknownCard { result: r.id.clone(), card: r.card.clone() }),
+                None => errors.push(CatalogueError::UnknownCard { result: r.id.to_string(), card: r.card.to_string() }),
                 Some(card) => {
                     if let Some(p) = &r.stated_power {
                         positive(&mut errors, &record, "stated_power.watts", p.watts);
                         let min = card.min_power.as_ref().map_or(0.0, |m| m.watts);
                         if p.watts > card.max_power.watts || p.watts < min {
-                            errors.push(CatalogueError::StatedPowerOutOfRange { result: r.id.clone(), watts: p.watts });
+                            errors.push(CatalogueError::StatedPowerOutOfRange {
+                                result: r.id.to_string(),
+                                watts: p.watts,
+                            });
                         }
                     }
                 }
@@ -139,15 +142,15 @@ impl Catalogue {
         let mut seen = HashSet::new();
         for m in &self.context {
             let record = format!("context {}", m.id);
-            if !seen.insert(m.id.as_str()) {
-                errors.push(CatalogueError::DuplicateId { kind: "context", id: m.id.clone() });
+            if !seen.insert(&*m.id) {
+                errors.push(CatalogueError::DuplicateId { kind: "context", id: m.id.to_string() });
             }
             positive(&mut errors, &record, "joules_per_token", m.joules_per_token);
             if let Some(j) = m.joules_per_response {
                 positive(&mut errors, &record, "joules_per_response", j);
             }
             if self.card(&m.card).is_none() {
-                errors.push(CatalogueError::UnknownCard { result: m.id.clone(), card: m.card.clone() });
+                errors.push(CatalogueError::UnknownCard { result: m.id.to_string(), card: m.card.to_string() });
             }
             cite(&mut errors, &record, &m.source);
         }

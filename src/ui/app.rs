@@ -69,14 +69,7 @@ impl Reducible for State {
 
 #[function_component(App)]
 pub fn app() -> Html {
-    match Catalogue::embedded() {
-        Ok(catalogue) => html! { <Calculator catalogue={Cat(catalogue)} /> },
-        Err(error) => html! {
-            <div class="fatal" role="alert" data-testid="app">
-                { format!("The catalogue compiled into this page is damaged ({error}); no figures can be shown.") }
-            </div>
-        },
-    }
+    html! { <Calculator catalogue={Cat(Catalogue::embedded())} /> }
 }
 
 #[derive(Properties, PartialEq)]

@@ -107,7 +107,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                     { for rows.iter().map(|row| {
                         let r = row.result;
                         // The configuration's own figure is the ceiling row; a measured row beside it is context.
-                        let current = props.current_result.as_deref() == Some(r.id.as_str())
+                        let current = props.current_result.as_deref() == Some(&*r.id)
                             && props.current_scenario == r.scenario
                             && row.energy_per_token.kind == Kind::Ceiling;
                         let (kind, _) = kind_words(&row.energy_per_token.kind, "");
@@ -122,7 +122,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                 data-kind={row.energy_per_token.kind.id()} data-current={current.to_string()}
                                 aria-current={current.then_some("true")}>
                                 <th scope="row">
-                                    { &r.id }
+                                    { &*r.id }
                                     if current { <span class="current-mark">{ " ◀ your configuration" }</span> }
                                     <span class="system">{ format!("{} · {}", r.submitter, r.system) }</span>
                                 </th>

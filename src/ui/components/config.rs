@@ -79,7 +79,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                 <label for="card">{ Field::Card.label() }</label>
                 <select id="card" data-testid="card" onchange={select_input(on_action, Action::Card)}>
                     { for catalogue.cards.iter().map(|c| html! {
-                        <option value={c.id.clone()} selected={c.id == form.card}>{ &c.name }</option>
+                        <option value={c.id.clone()} selected={c.id == form.card}>{ &*c.name }</option>
                     }) }
                 </select>
                 { error_view(errors, Field::Card) }
@@ -98,13 +98,13 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                     </dd>
                     { for card.other_limits.iter().map(|l| html! {
                         <>
-                            <dt>{ &l.label }</dt>
+                            <dt>{ &*l.label }</dt>
                             <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }<SourceRef catalogue={props.catalogue} id={l.source.clone()} /></dd>
                         </>
                     }) }
                     if let Some(memory) = &card.memory {
                         <dt>{ "Memory" }</dt>
-                        <dd>{ &memory.text }{ " · " }<SourceRef catalogue={props.catalogue} id={memory.source.clone()} /></dd>
+                        <dd>{ &*memory.text }{ " · " }<SourceRef catalogue={props.catalogue} id={memory.source.clone()} /></dd>
                     }
                 </dl>
             }
@@ -113,7 +113,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                 <select id="result" data-testid="result" onchange={select_input(on_action, Action::Result)}>
                     { for entries.iter().map(|r| html! {
                         <option value={r.id.clone()} selected={r.id == result_value}>
-                            { format!("MLPerf {} · {} · {} × {}", r.id, r.submitter, r.accelerators, r.weights.to_uppercase()) }
+                            { format!("MLPerf {} · {} · {} × {}", r.id, r.submitter, r.accelerators, r.weights.to_ascii_uppercase()) }
                         </option>
                     }) }
                     <option value={OWN} selected={result_value == OWN}>{ "My own measured throughput" }</option>

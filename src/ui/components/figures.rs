@@ -95,10 +95,10 @@ fn evidence_view(catalogue: &Catalogue, form: &Form) -> Html {
                 html! { <li>{ format!(
                     "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {direction} throughput at the lower limit.",
                     low.accelerators,
-                    low.stated_power.as_ref().map_or("—", |p| p.text.as_str()),
+                    low.stated_power.as_ref().map_or("—", |p| &*p.text),
                     format::plain(low.tokens_per_s), low.id,
                     format::plain(high.tokens_per_s),
-                    high.stated_power.as_ref().map_or("—", |p| p.text.as_str()), high.id,
+                    high.stated_power.as_ref().map_or("—", |p| &*p.text), high.id,
                     format::three(change.abs())) }</li> }
             }) }
             </ul>
@@ -122,9 +122,9 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
             if let Some(r) = published {
                 <p class="result-line" data-testid="result-details">
                     { format!("MLPerf Inference {} · entry {} · {} · {} · {} × {} · {} {} · {} weights · {} tokens/s · power setting: {}",
-                        r.round, r.id, r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(r.card.as_str(), |c| c.name.as_str()),
-                        r.benchmark.id(), r.scenario.label(), r.weights.to_uppercase(), format::plain(r.tokens_per_s),
-                        r.stated_power.as_ref().map_or("not stated", |p| p.text.as_str())) }
+                        r.round, r.id, r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
+                        r.benchmark.id(), r.scenario.label(), r.weights.to_ascii_uppercase(), format::plain(r.tokens_per_s),
+                        r.stated_power.as_ref().map_or("not stated", |p| &*p.text)) }
                     { " · published " }{ c.0.published_on(r).unwrap_or("—") }{ ". " }
                     <span class="citation">{ r.citation() }</span>
                 </p>

@@ -18,11 +18,11 @@ pub fn footer(props: &FooterProps) -> Html {
                 <ol class="sources">
                     { for catalogue.sources.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}>
-                            <span class="publisher">{ &s.publisher }</span>{ ", " }
+                            <span class="publisher">{ &*s.publisher }</span>{ ", " }
                             if let Some(url) = &s.url {
-                                <a href={url.clone()} rel="noopener noreferrer">{ &s.title }</a>
+                                <a href={url.clone()} rel="noopener noreferrer">{ &*s.title }</a>
                             } else {
-                                <span>{ &s.title }</span>
+                                <span>{ &*s.title }</span>
                             }
                             { format!(", {}.", s.date) }
                         </li>

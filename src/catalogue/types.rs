@@ -1,0 +1,250 @@
+//! The catalogue's record types. This file is also compiled into `build.rs`, which parses
+//! `data/*.json` into these types and writes them out as static Rust data: the app carries the
+//! catalogue as values, not as JSON to parse.
+
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// Text in a record: borrowed from the static catalogue, owned when parsed or imported.
+pub type Text = Cow<'static, str>;
+
+/// The MLPerf benchmark a throughput was published for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Benchmark {
+    #[serde(rename = "llama2-70b-99")]
+    Llama2_70b99,
+    #[serde(rename = "llama2-70b-99.9")]
+    Llama2_70b999,
+}
+
+impl Benchmark {
+    pub const ALL: [Benchmark; 2] = [Benchmark::Llama2_70b99, Benchmark::Llama2_70b999];
+
+    /// The identifier MLCommons and the link use.
+    pub fn id(self) -> &'static str {
+        match self {
+            Benchmark::Llama2_70b99 => "llama2-70b-99",
+            Benchmark::Llama2_70b999 => "llama2-70b-99.9",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Benchmark> {
+        Benchmark::ALL.into_iter().find(|b| b.id() == id)
+    }
+}
+
+/// The MLPerf scenario: how the load was offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scenario {
+    Offline,
+    Server,
+    Interactive,
+}
+
+impl Scenario {
+    pub const ALL: [Scenario; 3] = [Scenario::Offline, Scenario::Server, Scenario::Interactive];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Scenario::Offline => "offline",
+            Scenario::Server => "server",
+            Scenario::Interactive => "interactive",
+        }
+    }
+
+    /// The name MLCommons prints.
+    pub fn label(self) -> &'static str {
+        match self {
+            Scenario::Offline => "Offline",
+            Scenario::Server => "Server",
+            Scenario::Interactive => "Interactive",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Scenario> {
+        Scenario::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// What a measured power figure covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// GPU boards only (e.g. DCGM energy counters, nvidia-smi).
+    GpuBoard,
+    /// The whole node, AC, at the wall (MLPerf Power).
+    NodeAc,
+}
+
+impl Scope {
+    pub fn id(self) -> &'static str {
+        match self {
+            Scope::GpuBoard => "gpu-board",
+            Scope::NodeAc => "node-ac",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Scope::GpuBoard => "GPU boards only",
+            Scope::NodeAc => "whole node, AC at the wall",
+        }
+    }
+}
+
+/// One source: a document, page, result table or log that a figure was read from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub id: Text,
+    pub publisher: Text,
+    pub title: Text,
+    /// ISO date of publication (or of reading, for a web page).
+    pub date: Text,
+    #[serde(default)]
+    pub url: Option<Text>,
+}
+
+/// A power figure read from a source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourcedWatts {
+    pub watts: f64,
+    pub source: Text,
+}
+
+/// A published power limit other than the maximum and minimum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamedLimit {
+    pub label: Text,
+    pub watts: f64,
+    pub source: Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourcedText {
+    pub text: Text,
+    pub source: Text,
+}
+
+/// A GPU card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    /// Catalogue id, used in links (`h200-nvl`).
+    pub id: Text,
+    pub name: Text,
+    /// The `Accelerator` strings MLCommons' tables use for this card (for the importer).
+    pub mlperf_accelerators: Cow<'static, [Text]>,
+    /// Rated maximum board power.
+    pub max_power: SourcedWatts,
+    /// Minimum power limit; `None` where no source publishes one.
+    pub min_power: Option<SourcedWatts>,
+    #[serde(default)]
+    pub other_limits: Cow<'static, [NamedLimit]>,
+    pub memory: Option<SourcedText>,
+}
+
+/// The power setting a submitter stated for a result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatedPower {
+    /// The words as published (MLPerf `Notes`, or the system configuration).
+    pub text: Text,
+    /// The per-card limit those words state.
+    pub watts: f64,
+}
+
+/// A power measurement published with a result (MLPerf Power).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredPower {
+    /// Mean power over the measured window, as the publisher reports it.
+    pub mean_watts: f64,
+    pub scope: Scope,
+}
+
+/// One published throughput: an MLPerf result row (entry × benchmark × scenario).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedResult {
+    /// MLPerf entry ID (`6.0-0021`, `v4.1-0049`).
+    pub id: Text,
+    /// Round (`v6.0`).
+    pub round: Text,
+    /// `closed` or `open`.
+    pub division: Text,
+    /// `available`, `preview` or `rdi`.
+    pub category: Text,
+    pub submitter: Text,
+    pub system: Text,
+    /// Catalogue card id.
+    pub card: Text,
+    /// Accelerators in the system.
+    pub accelerators: u32,
+    pub benchmark: Benchmark,
+    pub scenario: Scenario,
+    /// Weight precision as published (`fp8`, `fp4`, `fp16`).
+    pub weights: Text,
+    /// Output tokens per second, as MLCommons' summary table gives it.
+    pub tokens_per_s: f64,
+    /// `None`: the submitter stated no power setting.
+    pub stated_power: Option<StatedPower>,
+    /// `None`: no power was measured for this result.
+    pub measured_power: Option<MeasuredPower>,
+    /// Source id (the round's summary table).
+    pub source: Text,
+}
+
+impl PublishedResult {
+    /// The per-card power the throughput belongs to: the stated setting, else the card's rated max.
+    pub fn power_setting(&self, card: &Card) -> f64 {
+        self.stated_power.as_ref().map_or(card.max_power.watts, |p| p.watts)
+    }
+
+    /// The citation MLCommons asks for.
+    pub fn citation(&self) -> String {
+        format!(
+            "MLPerf® Inference {} {} {} {} {}, entry {}. Result verified by MLCommons Association.",
+            self.round.trim_start_matches('v'),
+            capitalise(&self.division),
+            capitalise(&self.category),
+            self.benchmark.id(),
+            self.scenario.label(),
+            self.id
+        )
+    }
+}
+
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A published measurement that is context, not a configuration of this app (ML.ENERGY).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContextMeasurement {
+    pub id: Text,
+    pub card: Text,
+    pub cards: u32,
+    pub model: Text,
+    pub task: Text,
+    pub condition: Text,
+    pub joules_per_token: f64,
+    pub joules_per_response: Option<f64>,
+    pub scope: Scope,
+    pub source: Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    pub data_version: Text,
+    pub last_updated: Text,
+}
