@@ -221,8 +221,8 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
     Decoded { form, notices, embed }
 }
 
-/// Writes a form as a link query (without `?`), version first.
-pub fn encode(form: &Form) -> String {
+/// Writes a form as a link query (without `?`), version first; `embed` keeps the compact layout.
+pub fn encode(form: &Form, embed: bool) -> String {
     let mut params: Vec<(&str, &str)> = vec![("v", VERSION), ("card", &form.card)];
     match &form.throughput {
         ThroughputChoice::Published(id) => params.push(("result", id)),
@@ -235,5 +235,8 @@ pub fn encode(form: &Form) -> String {
         ("servers", form.servers.as_str()),
         ("watts", form.watts.as_str()),
     ]);
+    if embed {
+        params.push(("embed", "1"));
+    }
     params.iter().map(|(k, v)| format!("{k}={}", percent_encode(v))).collect::<Vec<_>>().join("&")
 }

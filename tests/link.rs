@@ -56,10 +56,10 @@ fn round_trip_reproduces_the_form_exactly() {
     ];
     for query in forms {
         let first = decode(catalogue(), query).form;
-        let again = decode(catalogue(), &encode(&first));
+        let again = decode(catalogue(), &encode(&first, false));
         assert_eq!(again.form, first, "{query}");
         assert!(again.notices.is_empty(), "{query}: {:?}", again.notices);
-        assert!(encode(&first).starts_with("v=1&"));
+        assert!(encode(&first, false).starts_with("v=1&"));
     }
 }
 
@@ -100,7 +100,12 @@ fn percent_decoding_is_total() {
 }
 
 #[test]
-fn embed_flag() {
+fn embed_flag_survives_a_round_trip() {
     assert!(decode(catalogue(), "embed=1").embed);
     assert!(!decode(catalogue(), "").embed);
+    let d = decode(catalogue(), "embed=1&result=6.0-0004");
+    let again = decode(catalogue(), &encode(&d.form, d.embed));
+    assert!(again.embed && again.notices.is_empty());
+    assert_eq!(again.form, d.form);
+    assert!(!encode(&d.form, false).contains("embed"));
 }

@@ -84,7 +84,7 @@ fn calculator(props: &CalculatorProps) -> Html {
         let decoded = link::decode(catalogue.0, &browser::query());
         State { catalogue, form: decoded.form, notices: decoded.notices, embed: decoded.embed }
     });
-    let query = link::encode(&state.form);
+    let query = link::encode(&state.form, state.embed);
     {
         let query = query.clone();
         use_effect_with(query, |query| browser::replace_query(query));

@@ -28,9 +28,28 @@ pub fn replace_query(query: &str) {
     let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")));
 }
 
-/// Puts text on the clipboard; the promise's outcome is not awaited (the link is also shown to copy by hand).
-pub fn copy_to_clipboard(text: &str) -> bool {
+/// Puts text on the clipboard. `false` when the browser refuses (no permission, e.g. in a frame
+/// without `allow="clipboard-write"`): the rejection is handled here, never left uncaught.
+pub async fn copy_to_clipboard(text: &str) -> bool {
     let Some(window) = web_sys::window() else { return false };
-    let _promise = window.navigator().clipboard().write_text(text);
-    true
+    if !clipboard_allowed(&window) {
+        return false;
+    }
+    let promise = window.navigator().clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+/// Whether the frame's permissions policy lets it write to the clipboard. Asking first keeps the
+/// browser from logging a policy violation when a vendor's iframe did not grant `clipboard-write`.
+/// Browsers without `document.featurePolicy` are simply asked (the refusal is handled anyway).
+fn clipboard_allowed(window: &web_sys::Window) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(document) = window.document() else { return false };
+    let Ok(policy) = js_sys::Reflect::get(&document, &JsValue::from_str("featurePolicy")) else { return true };
+    if !policy.is_object() {
+        return true;
+    }
+    let Ok(allows) = js_sys::Reflect::get(&policy, &JsValue::from_str("allowsFeature")) else { return true };
+    let Ok(allows) = allows.dyn_into::<js_sys::Function>() else { return true };
+    allows.call1(&policy, &JsValue::from_str("clipboard-write")).ok().and_then(|v| v.as_bool()).unwrap_or(true)
 }

@@ -211,10 +211,30 @@ export async function launch(opts = {}) {
 function isAllowedUrl(u, origin) {
   if (u.startsWith('data:') || u.startsWith('blob:') || u === 'about:blank') return true;
   try {
-    return new URL(u).origin === origin;
+    const o = new URL(u).origin;
+    return Array.isArray(origin) ? origin.includes(o) : o === origin;
   } catch {
     return false;
   }
+}
+
+/** Init script for every frame: hand each CSP violation to the `__e2eCspViolation` binding. */
+function listenForCspViolations() {
+  addEventListener(
+    'securitypolicyviolation',
+    (e) => {
+      globalThis.__e2eCspViolation?.({
+        directive: e.effectiveDirective || e.violatedDirective,
+        blockedURI: e.blockedURI,
+        sourceFile: e.sourceFile,
+        lineNumber: e.lineNumber,
+        sample: e.sample,
+        disposition: e.disposition,
+        documentURI: e.documentURI,
+      });
+    },
+    true,
+  );
 }
 
 /**
@@ -225,14 +245,20 @@ function isAllowedUrl(u, origin) {
  *   panics         – every console message, of any type, that contains "panicked"
  *   pageErrors     – every uncaught exception / unhandled rejection (wasm traps included)
  *   outside        – every request to another origin than the server's (data: and blob: are fine);
- *                    these requests are aborted, so they never wait on the closed network
+ *                    these requests are aborted, so they never wait on the closed network; also
+ *                    every such load the page's Content-Security-Policy refused before it was sent
  *   httpErrors     – every same-origin response with status >= 400
  *   crashes        – the page's renderer crashed
+ *   cspViolations  – every `securitypolicyviolation` event, in any frame ({directive, blockedURI,
+ *                    sourceFile, lineNumber, sample, documentURI}); Chromium also logs each as a
+ *                    console error, so a violation shows up twice in problems()
  * `page.recorded.clear()` empties all of them.
+ * `opts.allowOrigins` lists further origins the page may load from (e.g. the origin of a framed
+ * page); requests to them are neither recorded as outside nor aborted.
  *
  * @param {import('playwright-core').Browser} browser
  * @param {string} target
- * @param {{width?: number, height?: number, server?: object, waitUntil?: string}} [opts]
+ * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[]}} [opts]
  * @returns {Promise<import('playwright-core').Page & {recorded: object, origin: string}>}
  */
 export async function openPage(browser, target = '', opts = {}) {
@@ -246,6 +272,7 @@ export async function openPage(browser, target = '', opts = {}) {
     url = server.url(target);
   }
   const origin = new URL(url).origin;
+  const allowed = [origin, ...(opts.allowOrigins ?? []).map((o) => new URL(o).origin)];
 
   const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
@@ -256,12 +283,22 @@ export async function openPage(browser, target = '', opts = {}) {
     outside: [],
     httpErrors: [],
     crashes: [],
+    cspViolations: [],
     clear() {
-      for (const k of ['consoleErrors', 'panics', 'pageErrors', 'outside', 'httpErrors', 'crashes']) this[k].length = 0;
+      for (const k of ['consoleErrors', 'panics', 'pageErrors', 'outside', 'httpErrors', 'crashes', 'cspViolations']) this[k].length = 0;
     },
   };
+  await context.exposeBinding('__e2eCspViolation', (_source, v) => {
+    recorded.cspViolations.push(v);
+    // A request to another origin that the page's CSP refused never reaches the network (nor the
+    // 'request' event below): it is still an attempt to load from outside.
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v.blockedURI ?? '') && !isAllowedUrl(v.blockedURI, allowed)) {
+      recorded.outside.push(`${v.blockedURI} (refused by the CSP's ${v.directive})`);
+    }
+  });
+  await context.addInitScript(listenForCspViolations);
   await context.route(
-    (u) => !isAllowedUrl(u.href, origin),
+    (u) => !isAllowedUrl(u.href, allowed),
     (route) => route.abort('blockedbyclient').catch(() => {}),
   );
   const page = await context.newPage();
@@ -273,10 +310,10 @@ export async function openPage(browser, target = '', opts = {}) {
   });
   page.on('pageerror', (err) => recorded.pageErrors.push(err.stack || String(err)));
   page.on('request', (req) => {
-    if (!isAllowedUrl(req.url(), origin)) recorded.outside.push(`${req.method()} ${req.url()}`);
+    if (!isAllowedUrl(req.url(), allowed)) recorded.outside.push(`${req.method()} ${req.url()}`);
   });
   page.on('response', (res) => {
-    if (res.status() >= 400 && isAllowedUrl(res.url(), origin)) recorded.httpErrors.push(`${res.status()} ${res.url()}`);
+    if (res.status() >= 400 && isAllowedUrl(res.url(), allowed)) recorded.httpErrors.push(`${res.status()} ${res.url()}`);
   });
   page.on('crash', () => recorded.crashes.push('renderer crashed'));
   page.recorded = recorded;
@@ -296,10 +333,14 @@ export function problems(page) {
   add('outside request', r.outside);
   add('http error', r.httpErrors);
   add('crash', r.crashes);
+  add(
+    'csp violation',
+    r.cspViolations.map((v) => `${v.directive} blocked ${v.blockedURI || '(no URI)'} in ${v.documentURI}` + (v.sample ? ` ("${v.sample}")` : '')),
+  );
   return out;
 }
 
-/** Throw (failing the test) if the page logged an error, panicked, threw, or asked another origin. */
+/** Throw (failing the test) if the page logged an error, panicked, threw, asked another origin or broke its CSP. */
 export function assertClean(page, label = '') {
   const list = problems(page);
   if (list.length) {

@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// Trunk post_build hook (Trunk.toml [[hooks]]): makes the built page run under a strict
+// Content-Security-Policy with no inline script at all.
+//
+//   node static/build/csp.mjs [dir]        (default dir: $TRUNK_STAGING_DIR, set by Trunk)
+//
+// For every *.html directly in `dir` (Trunk writes index.html there before it moves the staging
+// directory to dist/):
+//   1. every inline executable <script> moves to a file of its own beside the page,
+//      `<name>-<16 hex of its SHA-256>.js`, loaded with `integrity="sha384-…"`:
+//      - Trunk's loader (the module that imports the wasm-bindgen glue and starts the wasm) becomes
+//        `boot-….js`: the glue followed by the loader, in one module, so that one integrity=
+//        covers both (see bundleGlue: a modulepreload's integrity does not reliably protect an
+//        import); the glue's own file and modulepreload go. It fetches the wasm with the integrity
+//        of Trunk's wasm preload (Trunk's loader fetches it without any: see wasmWithIntegrity);
+//      - under `trunk serve`, the live-reload client becomes `trunk-autoreload-….js`; its two
+//        serve-time placeholders are read from data-* attributes of its <script> tag, which
+//        `trunk serve` still fills in;
+//   2. every <script src> and every <link rel="stylesheet" | "modulepreload" | "preload"> must
+//      carry integrity= (Trunk's SRI), or the build fails;
+//   3. an inline <style>, a style="" or on*="" attribute, or an inline import map fails the build
+//      (the policy below would block it in the browser);
+//   4. `<meta http-equiv="Content-Security-Policy" content="POLICY">` goes first in <head>, right
+//      after <meta charset> (a meta policy only governs what comes after it).
+// It never changes the wasm or the stylesheet, whose integrity= Trunk computed; the files it writes
+// get integrity= computed here. Running it twice is harmless (no inline script is left; the meta is
+// replaced, not duplicated).
+//
+// The policy is the same string docs/hosting/_headers and docs/hosting/nginx.conf send as a header
+// (they add `frame-ancestors *`, which a meta policy cannot carry); tests/e2e/hardening.test.mjs
+// checks that they agree.
+
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The page's policy. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets WebAssembly compile. */
+export const POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+const EXECUTABLE = new Set(['', 'module', 'text/javascript', 'application/javascript', 'application/ecmascript', 'text/ecmascript']);
+
+// Trunk's live-reload client (src/autoreload.js in Trunk 0.21) holds these as string literals
+// (backquoted once minified); `trunk serve` replaces them in the served HTML only, so in a file of
+// its own they are read from its tag instead.
+const ADDRESS = '{{__TRUNK_ADDRESS__}}';
+const WS_BASE = '{{__TRUNK_WS_BASE__}}';
+const literal = (placeholder) => new RegExp(`(['"\`])${placeholder.replace(/[{}]/g, '\\$&')}\\1`, 'g');
+
+const sha = (algo, data, enc) => createHash(algo).update(data).digest(enc);
+
+/** `name="v" x='y' z=w flag` → Map (names lowercased; values raw, without quotes). */
+export function parseAttrs(text) {
+  const attrs = new Map();
+  const re = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const m of text.matchAll(re)) attrs.set(m[1].toLowerCase(), m[2] ?? m[3] ?? m[4] ?? '');
+  return attrs;
+}
+
+function fail(file, message) {
+  throw new Error(`${path.basename(file)}: ${message}`);
+}
+
+/** href → integrity of every <link rel="preload"> in `html`. */
+function preloadIntegrities(html) {
+  const map = new Map();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = parseAttrs(tag.slice(5, -1));
+    if ((attrs.get('rel') ?? '').toLowerCase().split(/\s+/).includes('preload') && attrs.get('integrity')) {
+      map.set(attrs.get('href'), attrs.get('integrity'));
+    }
+  }
+  return map;
+}
+
+/**
+ * Trunk's loader passes the wasm's URL to the glue's init, which fetches it with no integrity, and
+ * Chromium ignores integrity= on a `<link rel="preload" as="fetch">` (crbug.com/981419): a changed
+ * wasm file would run without a word (tests/e2e/hardening.test.mjs checks it does not). Pass a
+ * Request that carries the preload's integrity instead: a changed wasm file is refused, and the
+ * preload's response is still the one used (one request).
+ */
+function wasmWithIntegrity(code, preloads, file) {
+  const re = /module_or_path:\s*(['"`])([^'"`]+)\1/g;
+  const found = [...code.matchAll(re)];
+  if (found.length !== 1) fail(file, `expected one "module_or_path: '<wasm url>'" in Trunk's loader, found ${found.length}; the wasm would load without integrity`);
+  const url = found[0][2];
+  const integrity = preloads.get(url);
+  if (!integrity) fail(file, `no <link rel="preload" href="${url}" integrity=…> to take the wasm's integrity from`);
+  return code.replace(re, (_m, q) => `module_or_path: new Request(${q}${url}${q}, { integrity: '${integrity}' })`);
+}
+
+/**
+ * Trunk's loader imports the wasm-bindgen glue by URL; the glue's only integrity check is its
+ * <link rel="modulepreload" integrity=…>, and when that check fails Chromium fetches the module
+ * again for the import, unchecked, and runs it (tests/e2e/hardening.test.mjs shows it). So the boot
+ * file is the glue itself followed by Trunk's loader (in a block, its import replaced by the glue's
+ * own bindings): one module, checked by its <script integrity=…>. The glue's modulepreload and file
+ * go (nothing else loads them). Returns the boot code and the glue's URL and file.
+ */
+function bundleGlue(loader, dir, file) {
+  const importRe = /^\s*import\s+([\w$]+)\s*(?:,\s*\*\s*as\s+([\w$]+)\s*)?from\s*(['"`])([^'"`]+)\3\s*;?[ \t]*$/m;
+  const m = importRe.exec(loader);
+  if (!m) fail(file, "Trunk's loader has no `import init[, * as bindings] from '<glue>'`");
+  const [statement, initName, bindingsName, , glueUrl] = m;
+  const rest = loader.replace(statement, '');
+  if (/^\s*import\b/m.test(rest)) fail(file, "Trunk's loader imports more than the glue (data-initializer?): not supported");
+  const glueFile = path.join(dir, path.basename(new URL(glueUrl, 'http://x/').pathname));
+  let glue;
+  try {
+    glue = readFileSync(glueFile, 'utf8');
+  } catch {
+    fail(file, `the glue ${glueUrl} that Trunk's loader imports is not in ${dir}`);
+  }
+  if (/^\s*import\b/m.test(glue)) fail(file, `the glue ${glueUrl} imports other modules (wasm-bindgen snippets?): not supported`);
+  const exportRe = /^export\s*\{([^}]*)\}\s*;?\s*$/m;
+  const exp = exportRe.exec(glue);
+  if (!exp) fail(file, `no \`export { … }\` in the glue ${glueUrl}`);
+  const bindings = exp[1].split(',').map((e) => e.trim()).filter(Boolean).map((e) => {
+    const [local, exported = local] = e.split(/\s+as\s+/);
+    return [local.trim(), exported.trim()];
+  });
+  const init = bindings.find(([, exported]) => exported === 'default');
+  if (!init) fail(file, `the glue ${glueUrl} has no default export (its init function)`);
+  const ns = bindings.map(([local, exported]) => `${JSON.stringify(exported)}: ${local}`).join(', ');
+  const code = [
+    glue.trimEnd(),
+    '',
+    "// Trunk's loader (static/build/csp.mjs joined it to the glue so that one integrity= covers both).",
+    '{',
+    `const ${initName} = ${init[0]};`,
+    bindingsName ? `const ${bindingsName} = Object.freeze({ ${ns} });` : '',
+    rest.trim(),
+    '}',
+    '',
+  ].join('\n');
+  return { code, glueUrl, glueFile };
+}
+
+/** Moves inline scripts out of `html`; returns the new HTML, the files to write ({name, body}) and to remove. */
+function externalize(html, file, dir) {
+  const files = [];
+  const remove = [];
+  const dropLinks = [];
+  const preloads = preloadIntegrities(html);
+  const out = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrText, body) => {
+    const attrs = parseAttrs(attrText);
+    if (attrs.has('src')) {
+      if (body.trim() !== '') fail(file, `a <script src> with content: ${whole.slice(0, 120)}`);
+      return whole;
+    }
+    const type = (attrs.get('type') ?? '').trim().toLowerCase();
+    if (type === 'importmap') fail(file, 'an inline import map: script-src would block it and it cannot be external');
+    if (!EXECUTABLE.has(type)) return whole; // a data block (JSON-LD, …): never executed, not governed by CSP
+    if (body.trim() === '') return '';
+
+    let stem = 'inline';
+    let extra = '';
+    let code = body.trim() + '\n';
+    if (code.includes(ADDRESS) || code.includes(WS_BASE)) {
+      stem = 'trunk-autoreload';
+      // `trunk serve` replaces '{{__TRUNK_ADDRESS__}}' (quotes included) with the quoted Host header,
+      // or with window.location.host unquoted when there is none, and {{__TRUNK_WS_BASE__}} as is.
+      extra = ` data-trunk-address='${ADDRESS}' data-trunk-ws-base="${WS_BASE}"`;
+      const tag = 'document.currentScript.dataset';
+      code = code
+        .replace(literal(ADDRESS), `((a) => (a && !a.includes('{{') && a !== 'window.location.host' ? a : window.location.host))(${tag}.trunkAddress)`)
+        .replace(literal(WS_BASE), `((b) => (b && !b.includes('{{') ? b : '/'))(${tag}.trunkWsBase)`);
+      if (code.includes(ADDRESS) || code.includes(WS_BASE)) fail(file, 'a live-reload placeholder outside a string literal');
+    } else if (type === 'module' && /\bmodule_or_path\b/.test(code)) {
+      stem = 'boot';
+      const bundled = bundleGlue(wasmWithIntegrity(code, preloads, file), dir, file);
+      code = bundled.code;
+      remove.push(bundled.glueFile);
+      dropLinks.push(bundled.glueUrl);
+    }
+    const name = `${stem}-${sha('sha256', code, 'hex').slice(0, 16)}.js`;
+    files.push({ name, body: code });
+    const integrity = `sha384-${sha('sha384', code, 'base64')}`;
+    const kept = [...attrs].filter(([k]) => k !== 'integrity' && k !== 'nonce' && k !== 'src');
+    const keptText = kept.map(([k, v]) => (v === '' && k !== 'type' ? ` ${k}` : ` ${k}="${v}"`)).join('');
+    // Relative to the page, as Trunk's own URLs are (public_url "./"): the file sits beside it.
+    return `<script${keptText} src="./${name}" integrity="${integrity}"${extra}></script>`;
+  });
+  const html2 = out.replace(/<link\b[^>]*>/gi, (tag) => {
+    const attrs = parseAttrs(tag.slice(5, -1));
+    const rel = (attrs.get('rel') ?? '').toLowerCase();
+    return rel === 'modulepreload' && dropLinks.includes(attrs.get('href')) ? '' : tag;
+  });
+  return { html: html2, files, remove };
+}
+
+/** Fails on anything the policy would block, or a Trunk asset without SRI. */
+function check(html, file) {
+  if (/<style\b/i.test(html)) fail(file, "an inline <style>: style-src 'self' would block it (use a stylesheet)");
+  const tags = html.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g);
+  for (const [whole, tagName, attrText] of tags) {
+    const tag = tagName.toLowerCase();
+    const attrs = parseAttrs(attrText);
+    for (const name of attrs.keys()) {
+      if (name === 'style') fail(file, `a style="" attribute: style-src 'self' would block it: ${whole.slice(0, 120)}`);
+      if (/^on[a-z]+$/.test(name)) fail(file, `an inline event handler: script-src would block it: ${whole.slice(0, 120)}`);
+    }
+    if (tag === 'script' && attrs.has('src') && !attrs.get('integrity')) fail(file, `a script without integrity=: ${whole}`);
+    if (tag === 'link') {
+      const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+      const href = attrs.get('href') ?? '';
+      const fetched = rel.some((r) => r === 'stylesheet' || r === 'modulepreload' || r === 'preload');
+      if (fetched && !href.startsWith('data:') && !attrs.get('integrity')) fail(file, `a <link> without integrity=: ${whole}`);
+    }
+  }
+}
+
+/** Adds (or replaces) the CSP meta right after <meta charset>, else first in <head>. */
+function insertMeta(html, file) {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${POLICY}">`;
+  const cleaned = html.replace(/[ \t]*<meta\s+http-equiv\s*=\s*["']?content-security-policy["']?[^>]*>\s*\n?/gi, '');
+  const charset = /<meta\s+charset\s*=[^>]*>/i.exec(cleaned);
+  if (charset) {
+    const at = charset.index + charset[0].length;
+    return `${cleaned.slice(0, at)}\n  ${meta}${cleaned.slice(at)}`;
+  }
+  const head = /<head\b[^>]*>/i.exec(cleaned);
+  if (!head) fail(file, 'no <head>: nowhere to put the Content-Security-Policy');
+  const at = head.index + head[0].length;
+  return `${cleaned.slice(0, at)}\n  ${meta}${cleaned.slice(at)}`;
+}
+
+/** Hardens every *.html directly in `dir`; returns what it did, for the log. */
+export function harden(dir) {
+  const pages = readdirSync(dir).filter((f) => f.endsWith('.html'));
+  if (pages.length === 0) throw new Error(`no .html file in ${dir}`);
+  const done = [];
+  for (const page of pages) {
+    const file = path.join(dir, page);
+    const { html, files, remove } = externalize(readFileSync(file, 'utf8'), file, dir);
+    check(html, file);
+    for (const f of files) writeFileSync(path.join(dir, f.name), f.body);
+    for (const f of remove) rmSync(f);
+    writeFileSync(file, insertMeta(html, file));
+    done.push(`${page}: CSP meta; ${files.length ? `inline script moved to ${files.map((f) => f.name).join(', ')}` : 'no inline script'}`);
+  }
+  return done;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+  if (!dir) {
+    console.error('usage: node static/build/csp.mjs <dir>   (or run as a Trunk post_build hook: $TRUNK_STAGING_DIR)');
+    process.exit(2);
+  }
+  try {
+    for (const line of harden(dir)) console.log(`csp hook: ${line}`);
+  } catch (e) {
+    console.error(`csp hook: ${e.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,164 @@
+// The calculator inside an <iframe> on another origin, as a GPU vendor's page embeds it: the
+// README's one-line snippet on a host page served from a second loopback port, the app served
+// with the headers of docs/hosting/_headers (its policy allows any site to frame it).
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, afterEach, before, test } from 'node:test';
+import {
+  REPO,
+  closePage,
+  figure,
+  launch,
+  near,
+  openPage,
+  problems,
+  serve,
+  setField,
+  tempDir,
+  waitForFigure,
+} from './harness.mjs';
+import { hostingHeaders } from './hosting.mjs';
+
+const T = { timeout: 60_000 };
+const APP_TIMEOUT = 20_000;
+
+/** The README's iframe snippet (section "Embedding and hosting"), with its src made relative. */
+async function readmeSnippet() {
+  const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Embedding and hosting'));
+  assert.ok(section, 'README.md has no "## Embedding and hosting" section');
+  const lines = section.split('\n').filter((l) => l.trim().startsWith('<iframe'));
+  assert.equal(lines.length, 1, 'the README should give exactly one iframe line');
+  const m = /\bsrc="(https?:\/\/[^/"]+)\/(\?[^"]*)"/.exec(lines[0]);
+  assert.ok(m, `the README's iframe has no absolute src: ${lines[0]}`);
+  assert.match(m[2], /[?&]embed=1(&|$)/, 'the README snippet does not ask for embed=1');
+  return { line: lines[0].trim(), origin: m[1], query: m[2] };
+}
+
+let app; // the calculator: dist/ with docs/hosting/_headers
+let host; // the vendor's page, on another port: another origin
+let hostDir;
+let browser;
+let page = null;
+let snippet;
+
+before(async () => {
+  snippet = await readmeSnippet();
+  hostDir = await tempDir('token-energy-host-');
+  app = await serve({ headers: hostingHeaders() });
+  const line = snippet.line.replace(snippet.origin + '/', app.url(''));
+  await writeFile(
+    path.join(hostDir.dir, 'index.html'),
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>A GPU vendor's page</title></head>\n<body>\n<h1 class="masthead">Vendor</h1>\n<p>Our cards, and what a token costs:</p>\n${line}\n<footer>Vendor footer</footer>\n</body></html>\n`,
+  );
+  // The same page by a vendor who left out the clipboard permission.
+  const bare = line.replace(/\sallow="[^"]*"/, '');
+  assert.notEqual(bare, line, 'the README snippet should grant clipboard-write');
+  await writeFile(
+    path.join(hostDir.dir, 'no-clipboard.html'),
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Another vendor</title></head>\n<body>\n${bare}\n</body></html>\n`,
+  );
+  host = await serve({ root: hostDir.dir });
+  assert.notEqual(new URL(host.origin).origin, new URL(app.origin).origin);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await host?.close();
+  await app?.close();
+  await hostDir?.remove();
+});
+afterEach(async (t) => {
+  if (!page) return;
+  const p = page;
+  page = null;
+  await closePage(p, { check: true, name: `embed-${t.name}` });
+});
+
+/** The host page with the calculator's frame mounted; returns the frame. */
+async function openHost(file = '') {
+  page = await openPage(browser, host.url(file), { allowOrigins: [app.origin], width: 1280, height: 900 });
+  const iframe = page.locator('iframe');
+  await iframe.waitFor({ state: 'attached' });
+  const frame = await (await iframe.elementHandle()).contentFrame();
+  assert.ok(frame, 'no frame for the iframe');
+  await frame.waitForSelector('[data-testid="j-per-token"]', { state: 'attached', timeout: APP_TIMEOUT });
+  return frame;
+}
+
+test('the README snippet embeds the calculator on another origin: compact, correct, and it reacts to typing', T, async () => {
+  const frame = await openHost();
+  assert.equal(new URL(frame.url()).origin, app.origin, 'the frame is not on the calculator\'s origin');
+  assert.notEqual(new URL(page.url()).origin, app.origin);
+
+  // The figures of the snippet's link: MLPerf 6.0-0021, 8 × H200 NVL at 600 W, Offline 32,004 tokens/s.
+  const j = await figure(frame, 'j-per-token');
+  assert.ok(near(j.value, 4800 / 32004, 1e-9), `j-per-token ${j.value}`);
+  assert.equal(j.kind, 'ceiling');
+  assert.ok(near((await figure(frame, 'board-power-w')).value, 4800, 1e-12));
+
+  // Compact: no masthead, no method, no footer inside the frame (the host page has its own).
+  const app_ = frame.locator('[data-testid="app"]');
+  assert.match((await app_.getAttribute('class')) ?? '', /\bembed\b/);
+  assert.equal(await frame.locator('.masthead').count(), 0, 'the frame shows the masthead');
+  assert.equal(await frame.locator('footer').count(), 0, 'the frame shows a footer');
+  assert.equal(await frame.locator('h1').count(), 0, 'the frame shows the page title');
+  assert.equal(await page.locator('.masthead').count(), 1, 'the host page lost its own masthead');
+
+  // Typing inside the frame recomputes.
+  const kwh1 = await figure(frame, 'kwh-per-day');
+  await setField(frame, 'servers', '5');
+  const kwh5 = await waitForFigure(frame, 'kwh-per-day', (f) => f.value !== kwh1.value);
+  assert.ok(near(kwh5.value, kwh1.value * 5, 1e-9), `kwh-per-day ${kwh1.value} -> ${kwh5.value}`);
+  await setField(frame, 'gpus', '4');
+  const board = await waitForFigure(frame, 'board-power-w', (f) => near(f.value, 2400, 1e-12));
+  assert.ok(board);
+  await frame.waitForFunction(() => new URL(location.href).searchParams.get('servers') === '5');
+
+  // The share link is the calculator's own address, not the host page's.
+  const share = await frame.locator('[data-testid="share-url"]').inputValue();
+  assert.ok(share.startsWith(app.url('')), `share-url ${share}`);
+
+  // "Copy link" works in the frame (the snippet grants clipboard-write) without an error.
+  await frame.locator('[data-testid="copy-link"]').click();
+  await frame.waitForFunction(() => document.querySelector('[data-testid="copy-status"]')?.textContent.includes('copied'));
+
+  // Requests: the host page from its origin, the calculator's files from its own, nothing else.
+  assert.deepEqual(page.recorded.outside, []);
+  assert.deepEqual(page.recorded.cspViolations, []);
+  assert.ok(host.log.some((r) => r.url === '/' && r.status === 200));
+  const files = app.log.map((r) => r.url.split('?')[0]);
+  assert.ok(files.some((u) => u.endsWith('.wasm')) && files.some((u) => /\/boot-[0-9a-f]+\.js$/.test(u)), `app served: ${files.join(' ')}`);
+  assert.ok(app.log.every((r) => r.status < 400), JSON.stringify(app.log));
+});
+
+test('the recorder sees inside the cross-origin frame: its console errors and its CSP violations', T, async () => {
+  const frame = await openHost();
+  await frame.evaluate(() => console.error('injected in the frame by embed.test'));
+  await frame.addScriptTag({ content: 'window.__inline = 1' }).catch(() => {});
+  await page.waitForTimeout(300);
+  assert.equal(await frame.evaluate(() => window.__inline), undefined, 'an inline script ran in the frame');
+  const r = page.recorded;
+  assert.ok(r.consoleErrors.some((x) => x.includes('injected in the frame')), `console: ${JSON.stringify(r.consoleErrors)}`);
+  assert.ok(
+    r.cspViolations.some((v) => v.directive === 'script-src-elem' && v.documentURI.startsWith(app.origin)),
+    `violations: ${JSON.stringify(r.cspViolations)}`,
+  );
+  const unexpected = problems(page).filter((x) => !/injected in the frame|Content Security Policy|csp violation/.test(x));
+  assert.deepEqual(unexpected, []);
+  r.clear();
+});
+
+test('without the clipboard permission, Copy link says so and nothing breaks', T, async () => {
+  const frame = await openHost('no-clipboard.html');
+  await frame.locator('[data-testid="copy-link"]').click();
+  await frame.waitForFunction(
+    () => /did not allow copying/.test(document.querySelector('[data-testid="copy-status"]')?.textContent ?? ''),
+    null,
+    { timeout: 5_000 },
+  );
+  // The refusal is handled: no uncaught promise, and the page still computes.
+  await setField(frame, 'servers', '2');
+  await waitForFigure(frame, 'kwh-per-day', (f) => near(f.value, 2 * 115.2, 1e-9));
+});
