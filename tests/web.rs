@@ -143,6 +143,8 @@ async fn choosing_a_card_loads_its_first_result_and_limit() {
 async fn the_link_follows_the_form() {
     let root = render("").await;
     type_into(&root, "servers", "3").await;
+    // The address bar follows once typing pauses (150 ms).
+    yew::platform::time::sleep(std::time::Duration::from_millis(400)).await;
     let search = web_sys::window().expect("w").location().search().expect("search");
     assert!(search.contains("servers=3") && search.starts_with("?v=1"), "{search}");
     let share: HtmlInputElement = by_testid(&root, "share-url").expect("share").dyn_into().expect("input");

@@ -15,6 +15,12 @@ use yew::prelude::*;
 /// The result select's value for "my own throughput".
 pub const OWN: &str = "own";
 
+/// How long the address bar waits for typing to pause before it follows the form.
+const URL_SYNC_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// How components send actions to the reducer.
+pub type Dispatch = UseReducerDispatcher<State>;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     pub catalogue: Cat,
@@ -85,14 +91,37 @@ fn calculator(props: &CalculatorProps) -> Html {
         State { catalogue, form: decoded.form, notices: decoded.notices, embed: decoded.embed }
     });
     let query = link::encode(&state.form, state.embed);
-    {
+    // The address bar follows the form, a moment after the last keystroke: browsers throttle
+    // history.replaceState, and the figures need not wait for it.
+    let latest = use_mut_ref(|| 0_u64);
+    use_effect_with(query.clone(), move |query| {
+        let generation = {
+            let mut latest = latest.borrow_mut();
+            *latest += 1;
+            *latest
+        };
         let query = query.clone();
-        use_effect_with(query, |query| browser::replace_query(query));
+        yew::platform::spawn_local(async move {
+            yew::platform::time::sleep(URL_SYNC_DELAY).await;
+            if *latest.borrow() == generation {
+                browser::replace_query(&query);
+            }
+        });
+    });
+    // The sections below the figures render one task after them, so the figures appear first.
+    let below_ready = use_state(|| false);
+    {
+        let below_ready = below_ready.clone();
+        use_effect_with((), move |_| {
+            yew::platform::spawn_local(async move {
+                yew::platform::time::sleep(std::time::Duration::ZERO).await;
+                below_ready.set(true);
+            });
+        });
     }
-    let dispatch = {
-        let state = state.clone();
-        Callback::from(move |action: Action| state.dispatch(action))
-    };
+    // A dispatcher is the same value on every render, so components that take it are re-rendered
+    // only when their other props change.
+    let dispatch = state.dispatcher();
     let evaluation = model::evaluate(catalogue.0, &state.form);
     let errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
     let current_result = match &state.form.throughput {
@@ -109,19 +138,21 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <p class="lede">{ "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source." }</p>
                 </header>
             }
-            <Notices notices={state.notices.clone()} on_dismiss={dispatch.reform(|_| Action::DismissNotices)} />
+            <Notices notices={state.notices.clone()} on_dismiss={dispatch.clone()} />
             <div class="workspace">
-                <ConfigPanel {catalogue} form={state.form.clone()} errors={errors} on_action={dispatch.clone()} />
+                <ConfigPanel {catalogue} form={state.form.clone()} errors={errors} on_action={dispatch} />
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} />
                     <Share query={query} />
                 </div>
             </div>
-            <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result} current_scenario={state.form.scenario} />
-            <Context {catalogue} />
-            if !state.embed {
-                <Method />
-                <Footer {catalogue} />
+            if *below_ready {
+                <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result} current_scenario={state.form.scenario} />
+                <Context {catalogue} />
+                if !state.embed {
+                    <Method />
+                    <Footer {catalogue} />
+                }
             }
         </div>
     }

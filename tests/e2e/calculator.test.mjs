@@ -488,6 +488,8 @@ test('3. own throughput and the other fields recompute on every keystroke (keybo
     const j = (8 * 600) / 10000;
     await expectFigure(page, 'j-per-token', j, 'ceiling');
     await expectFigure(page, 'wh-per-mtok', whPerMtok(j), 'ceiling');
+    // The address bar follows the form once typing pauses.
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('tps') === '10000', null, { timeout: 5_000 });
     assert.equal(query(page).get('tps'), '10000');
   });
 

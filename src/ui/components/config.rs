@@ -1,9 +1,9 @@
 //! The configuration form: card, throughput source, cards, servers and power limit.
 
-use super::source::SourceRef;
+use super::card_facts::CardFacts;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::form::{watts_range, Field, Form, InputError, ThroughputChoice};
-use crate::ui::app::{Action, OWN};
+use crate::ui::app::{Action, Dispatch, OWN};
 use crate::ui::{format, Cat};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -13,7 +13,7 @@ pub struct ConfigProps {
     pub catalogue: Cat,
     pub form: Form,
     pub errors: Vec<InputError>,
-    pub on_action: Callback<Action>,
+    pub on_action: Dispatch,
 }
 
 fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
@@ -32,12 +32,14 @@ fn error_view(errors: &[InputError], field: Field) -> Html {
     }
 }
 
-fn select_input(on_action: &Callback<Action>, make: fn(String) -> Action) -> Callback<Event> {
-    on_action.reform(move |e: Event| make(e.target_unchecked_into::<HtmlSelectElement>().value()))
+fn select_input(on_action: &Dispatch, make: fn(String) -> Action) -> Callback<Event> {
+    let dispatch = on_action.clone();
+    Callback::from(move |e: Event| dispatch.dispatch(make(e.target_unchecked_into::<HtmlSelectElement>().value())))
 }
 
-fn text_input(on_action: &Callback<Action>, make: fn(String) -> Action) -> Callback<InputEvent> {
-    on_action.reform(move |e: InputEvent| make(e.target_unchecked_into::<HtmlInputElement>().value()))
+fn text_input(on_action: &Dispatch, make: fn(String) -> Action) -> Callback<InputEvent> {
+    let dispatch = on_action.clone();
+    Callback::from(move |e: InputEvent| dispatch.dispatch(make(e.target_unchecked_into::<HtmlInputElement>().value())))
 }
 
 /// A labelled number field; `aria-invalid` and `aria-describedby` point at its error.
@@ -84,29 +86,8 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                 </select>
                 { error_view(errors, Field::Card) }
             </div>
-            if let Some(card) = card {
-                <dl class="card-facts" data-testid="card-facts">
-                    <dt>{ "Rated maximum" }</dt>
-                    <dd data-testid="card-max">{ format!("{} W", format::plain(card.max_power.watts)) }{ " · " }<SourceRef catalogue={props.catalogue} id={card.max_power.source.clone()} /></dd>
-                    <dt>{ "Minimum limit" }</dt>
-                    <dd data-testid="card-min">
-                        if let Some(m) = &card.min_power {
-                            { format!("{} W", format::plain(m.watts)) }{ " · " }<SourceRef catalogue={props.catalogue} id={m.source.clone()} />
-                        } else {
-                            { "not published" }
-                        }
-                    </dd>
-                    { for card.other_limits.iter().map(|l| html! {
-                        <>
-                            <dt>{ &*l.label }</dt>
-                            <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }<SourceRef catalogue={props.catalogue} id={l.source.clone()} /></dd>
-                        </>
-                    }) }
-                    if let Some(memory) = &card.memory {
-                        <dt>{ "Memory" }</dt>
-                        <dd>{ &*memory.text }{ " · " }<SourceRef catalogue={props.catalogue} id={memory.source.clone()} /></dd>
-                    }
-                </dl>
+            if card.is_some() {
+                <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
             }
             <div class="field">
                 <label for="result">{ "Throughput" }</label>

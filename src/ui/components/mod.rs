@@ -1,5 +1,6 @@
 //! One component per file; props down, callbacks (`on_<what>`) up.
 
+pub mod card_facts;
 pub mod comparison;
 pub mod config;
 pub mod context;

@@ -1,0 +1,42 @@
+//! A card's published power limits and memory, each with its source.
+
+use super::source::SourceRef;
+use crate::ui::{format, Cat};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CardFactsProps {
+    pub catalogue: Cat,
+    /// Catalogue id of the card.
+    pub card: AttrValue,
+}
+
+#[function_component(CardFacts)]
+pub fn card_facts(props: &CardFactsProps) -> Html {
+    let Some(card) = props.catalogue.0.card(&props.card) else { return html! {} };
+    let source = |id: &crate::catalogue::Text| html! { <SourceRef catalogue={props.catalogue} id={id.clone()} /> };
+    html! {
+        <dl class="card-facts" data-testid="card-facts">
+            <dt>{ "Rated maximum" }</dt>
+            <dd data-testid="card-max">{ format!("{} W", format::plain(card.max_power.watts)) }{ " · " }{ source(&card.max_power.source) }</dd>
+            <dt>{ "Minimum limit" }</dt>
+            <dd data-testid="card-min">
+                if let Some(m) = &card.min_power {
+                    { format!("{} W", format::plain(m.watts)) }{ " · " }{ source(&m.source) }
+                } else {
+                    { "not published" }
+                }
+            </dd>
+            { for card.other_limits.iter().map(|l| html! {
+                <>
+                    <dt>{ &*l.label }</dt>
+                    <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }{ source(&l.source) }</dd>
+                </>
+            }) }
+            if let Some(memory) = &card.memory {
+                <dt>{ "Memory" }</dt>
+                <dd>{ &*memory.text }{ " · " }{ source(&memory.source) }</dd>
+            }
+        </dl>
+    }
+}
