@@ -999,3 +999,32 @@ test('10. the footer shows the data version and the MLCommons trademark notice',
   }
   await assertSane(page, 'footer');
 });
+
+test('11. nothing is wider than a 360 px phone, and a 1920 px screen keeps the content in a column', T, async () => {
+  const cases = [
+    '?result=6.0-0021&scenario=offline',
+    '?result=v4.1-0049&scenario=server&watts=450&gpus=4',
+    '?card=l40s&tps=abc&gpus=0&watts=900&colour=red',
+  ];
+  for (const [width, height] of [[360, 800], [1920, 1080]]) {
+    for (const target of cases) {
+      const p = await openPage(browser, server.url(target), { width, height });
+      pages.push(p);
+      await waitForApp(p);
+      await p.waitForSelector('[data-testid="comparison"]');
+      // The comparison table scrolls inside its own box; nothing else may push the page sideways.
+      const overflow = await p.evaluate((w) => {
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((el) => !el.closest('.table-scroll') && el.getBoundingClientRect().right > w + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+        return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 5) };
+      }, width);
+      assert.ok(overflow.scrollWidth <= width, `${width} px, ${target}: page is ${overflow.scrollWidth} px wide (${overflow.wide.join(', ')})`);
+      if (width === 1920) {
+        const box = await p.locator('.workspace').boundingBox();
+        assert.ok(box && box.width <= 1300, `${target}: the workspace spans ${box?.width} px at 1920`);
+      }
+      await done(p);
+    }
+  }
+});
