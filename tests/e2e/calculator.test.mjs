@@ -11,10 +11,10 @@ import {
   near,
   openPage,
   present,
-  query,
   serve,
   waitForApp,
   waitForFigure,
+  waitForQuery,
 } from './harness.mjs';
 
 const T = { timeout: 180_000 };
@@ -459,7 +459,7 @@ test('2. choosing a published result shows its details and its ceiling figures',
     await expectFigure(p, 'wh-per-mtok', whPerMtok(j), 'ceiling');
     assert.ok(near(j, 0.294, 2e-3), 'DATA.md: 0.294 J/token');
     assert.ok((await p.locator(tid('result-details')).innerText()).includes('Interactive'), 'details follow the scenario');
-    assert.equal(query(p).get('scenario'), 'interactive');
+    await waitForQuery(p, 'scenario', 'interactive');
   });
   await assertSane(p, '6.0-0021');
   list.done();
@@ -488,9 +488,7 @@ test('3. own throughput and the other fields recompute on every keystroke (keybo
     const j = (8 * 600) / 10000;
     await expectFigure(page, 'j-per-token', j, 'ceiling');
     await expectFigure(page, 'wh-per-mtok', whPerMtok(j), 'ceiling');
-    // The address bar follows the form once typing pauses.
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('tps') === '10000', null, { timeout: 5_000 });
-    assert.equal(query(page).get('tps'), '10000');
+    await waitForQuery(page, 'tps', '10000');
   });
 
   await list.check('keyboard: Tab to cards per server, type 4', async () => {

@@ -454,6 +454,15 @@ export async function choose(page, testid, value) {
 }
 
 /** The page's current query parameters (kept in sync by the app with history.replaceState). */
+/**
+ * The address bar follows the form once typing pauses (150 ms after the last change): waits until
+ * `key` has `value` there (fails on timeout) and returns the query.
+ */
+export async function waitForQuery(page, key, value, timeout = ACTION_TIMEOUT_MS) {
+  await page.waitForFunction(([k, v]) => new URL(location.href).searchParams.get(k) === v, [key, value], { timeout });
+  return query(page);
+}
+
 export function query(page) {
   return new URL(page.url()).searchParams;
 }
