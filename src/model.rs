@@ -146,13 +146,19 @@ fn figures(checked: &Checked) -> Figures {
         let kind = if basis.assumptions.is_empty() { Kind::Ceiling } else { Kind::Estimate(basis.assumptions.clone()) };
         let mut j_origins = origins;
         j_origins.extend(basis.origins.iter().cloned());
-        let j = energy_per_token(power, basis.per_server);
-        out.energy_per_token = Figure::new(j.value(), Unit::JoulesPerToken, kind.clone(), j_origins.clone());
-        out.energy_per_million =
-            Figure::new(j.per_million_tokens().value(), Unit::WattHoursPerMillionTokens, kind.clone(), j_origins);
+        (out.energy_per_token, out.energy_per_million) =
+            token_figures(energy_per_token(power, basis.per_server), &kind, &j_origins);
         out.throughput = Figure::new(basis.per_server.value(), Unit::TokensPerSecond, kind, basis.origins);
     }
     out
+}
+
+/// Energy per token and per million tokens, of one kind and origin.
+fn token_figures(j: JoulesPerToken, kind: &Kind, origins: &[Origin]) -> (Option<Figure>, Option<Figure>) {
+    (
+        Figure::new(j.value(), Unit::JoulesPerToken, kind.clone(), origins.to_vec()),
+        Figure::new(j.per_million_tokens().value(), Unit::WattHoursPerMillionTokens, kind.clone(), origins.to_vec()),
+    )
 }
 
 /// One row of the comparison table: a published result at its own configuration.
@@ -176,12 +182,10 @@ pub fn comparison(catalogue: &Catalogue, benchmark: Benchmark) -> Vec<Comparison
         let origins = vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())];
         let power = board_power(result.accelerators, Watts(result.power_setting(card)));
         let mut push = |power: Watts, kind: Kind| {
-            let j = power / tps;
-            if let (Some(p), Some(e), Some(m)) = (
-                Figure::new(power.value(), Unit::Watts, kind.clone(), origins.clone()),
-                Figure::new(j.value(), Unit::JoulesPerToken, kind.clone(), origins.clone()),
-                Figure::new(j.per_million_tokens().value(), Unit::WattHoursPerMillionTokens, kind, origins.clone()),
-            ) {
+            let (e, m) = token_figures(energy_per_token(power, tps), &kind, &origins);
+            if let (Some(p), Some(e), Some(m)) =
+                (Figure::new(power.value(), Unit::Watts, kind.clone(), origins.clone()), e, m)
+            {
                 rows.push(ComparisonRow { result, card, power: p, energy_per_token: e, energy_per_million: m });
             }
         };
