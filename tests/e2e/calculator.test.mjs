@@ -1026,3 +1026,25 @@ test('11. nothing is wider than a 360 px phone, and a 1920 px screen keeps the c
     }
   }
 });
+
+test('12. the printed quote sheet fits one A4 page, with the configuration, figures and sources', T, async () => {
+  const cases = [
+    '?result=6.0-0021&scenario=offline',
+    '?result=v4.1-0049&scenario=server&watts=450&gpus=4&servers=3',
+    '?card=l40s&tps=2500&gpus=4&watts=abc',
+  ];
+  for (const target of cases) {
+    const p = await open(target);
+    await p.waitForSelector('[data-testid="comparison"]');
+    await p.emulateMedia({ media: 'print' });
+    const pdf = (await p.pdf({ format: 'A4', printBackground: true })).toString('latin1');
+    const pages = (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+    assert.equal(pages, 1, `${target}: ${pages} pages`);
+    // What the sheet must carry is visible in print: the figures with their kinds, and the sources.
+    for (const id of ['j-per-token', 'board-power-w', 'kwh-per-day']) {
+      assert.ok(await p.locator(tid(id)).isVisible(), `${target}: ${id} hidden in print`);
+    }
+    assert.ok(await p.locator('#sources-title').isVisible(), `${target}: sources hidden in print`);
+    await done(p);
+  }
+});
