@@ -2,7 +2,7 @@
 
 use super::components::{
     comparison::Comparison, config::ConfigPanel, context::Context, figures::FiguresPanel, footer::Footer,
-    method::Method, notices::Notices, share::Share,
+    method::Method, notices::Notices, share::Share, summary::Summary,
 };
 use super::{browser, Cat};
 use crate::catalogue::{Benchmark, Catalogue, Scenario};
@@ -146,6 +146,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <Share query={query} />
                 </div>
             </div>
+            <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
                 <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result} current_scenario={state.form.scenario} />
                 <Context {catalogue} />

@@ -1018,6 +1018,12 @@ test('11. nothing is wider than a 360 px phone, and a 1920 px screen keeps the c
         return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 5) };
       }, width);
       assert.ok(overflow.scrollWidth <= width, `${width} px, ${target}: page is ${overflow.scrollWidth} px wide (${overflow.wide.join(', ')})`);
+      // On a phone the headline figures stay in view in a bar; on a wide screen they sit beside the form.
+      const bar = p.locator(tid('mobile-summary'));
+      assert.equal(await bar.isVisible(), width === 360, `${width} px, ${target}: summary bar visibility`);
+      if (width === 360 && target.startsWith('?result=6.0-0021')) {
+        assert.match(await bar.innerText(), /0\.150\s*J\/token/, 'the bar shows 4800/32004 J/token at 3 significant figures');
+      }
       if (width === 1920) {
         const box = await p.locator('.workspace').boundingBox();
         assert.ok(box && box.width <= 1300, `${target}: the workspace spans ${box?.width} px at 1920`);

@@ -10,3 +10,4 @@ pub mod method;
 pub mod notices;
 pub mod share;
 pub mod source;
+pub mod summary;

@@ -1,0 +1,34 @@
+//! On a phone the figures sit below the form: this bar keeps the two headline figures in view while
+//! a person types. It repeats figures shown in full (with their sources) further down, so it is
+//! hidden from assistive technology and from print.
+
+use crate::figure::Figure;
+use crate::ui::format;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    pub energy_per_token: Option<Figure>,
+    pub energy_per_day: Option<Figure>,
+}
+
+fn part(figure: Option<&Figure>, unit: &str) -> Html {
+    match figure {
+        Some(f) => html! {
+            <span class={classes!("summary-part", format!("kind-{}", f.kind.id()))}>
+                <strong>{ format::three(f.value) }</strong>{ format!(" {unit} ") }<span class="badge">{ f.kind.id() }</span>
+            </span>
+        },
+        None => html! { <span class="summary-part missing"><strong>{ "—" }</strong>{ format!(" {unit}") }</span> },
+    }
+}
+
+#[function_component(Summary)]
+pub fn summary(props: &SummaryProps) -> Html {
+    html! {
+        <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary">
+            { part(props.energy_per_token.as_ref(), "J/token") }
+            { part(props.energy_per_day.as_ref(), "kWh/day") }
+        </aside>
+    }
+}
