@@ -142,11 +142,16 @@ async fn choosing_a_card_loads_its_first_result_and_limit() {
 #[wasm_bindgen_test]
 async fn the_link_follows_the_form() {
     let root = render("").await;
+    // A person followed a source link just before typing: the fragment must survive the update.
+    let location = web_sys::window().expect("w").location();
+    location.set_hash("source-nvidia-pb-12128-001").expect("hash");
     type_into(&root, "servers", "3").await;
     // The address bar follows once typing pauses (150 ms).
     yew::platform::time::sleep(std::time::Duration::from_millis(400)).await;
-    let search = web_sys::window().expect("w").location().search().expect("search");
+    let search = location.search().expect("search");
     assert!(search.contains("servers=3") && search.starts_with("?v=1"), "{search}");
+    assert_eq!(location.hash().expect("hash"), "#source-nvidia-pb-12128-001");
+    location.set_hash("").expect("hash");
     let share: HtmlInputElement = by_testid(&root, "share-url").expect("share").dyn_into().expect("input");
     assert!(share.value().ends_with(&search), "{} vs {search}", share.value());
 }

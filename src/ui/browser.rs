@@ -20,12 +20,15 @@ pub fn page_address() -> String {
     format!("{origin}{path}")
 }
 
-/// Replaces the address bar's query without a reload or a history entry.
+/// Replaces the address bar's query without a reload or a history entry, keeping any fragment.
 pub fn replace_query(query: &str) {
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };
-    let path = window.location().pathname().unwrap_or_default();
-    let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")));
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    // Keep a fragment the person followed (a source link): the query changes, the place does not.
+    let hash = location.hash().unwrap_or_default();
+    let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
 }
 
 /// Puts text on the clipboard. `false` when the browser refuses (no permission, e.g. in a frame
