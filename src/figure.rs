@@ -17,12 +17,14 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// The unit as the page prints it beside a figure (whose label says "per million tokens",
+    /// "per day").
     pub fn symbol(self) -> &'static str {
         match self {
             Unit::Watts => "W",
             Unit::JoulesPerToken => "J/token",
-            Unit::WattHoursPerMillionTokens => "Wh per million tokens",
-            Unit::KilowattHoursPerDay => "kWh/day",
+            Unit::WattHoursPerMillionTokens => "Wh",
+            Unit::KilowattHoursPerDay => "kWh",
             Unit::BtuPerHour => "BTU/h",
             Unit::TokensPerSecond => "tokens/s",
             Unit::JoulesPerResponse => "J/response",

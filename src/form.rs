@@ -208,16 +208,6 @@ pub struct Form {
     pub watts: String,
 }
 
-/// A checked configuration: the model's one input.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Config<'c> {
-    pub card: &'c Card,
-    pub throughput: Throughput<'c>,
-    pub gpus_per_server: u32,
-    pub servers: u32,
-    pub watts_per_card: Watts,
-}
-
 /// A checked throughput source.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Throughput<'c> {
@@ -247,16 +237,6 @@ impl Checked<'_> {
             errors.push(e);
         }
         errors
-    }
-
-    pub fn config(&self) -> Option<Config<'_>> {
-        Some(Config {
-            card: self.card.as_ref().ok()?,
-            throughput: self.throughput.as_ref().ok()?.clone(),
-            gpus_per_server: *self.gpus.as_ref().ok()?,
-            servers: *self.servers.as_ref().ok()?,
-            watts_per_card: *self.watts.as_ref()?.as_ref().ok()?,
-        })
     }
 }
 

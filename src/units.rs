@@ -16,14 +16,12 @@ pub const HOURS_PER_DAY: f64 = 24.0;
 pub const TOKENS_PER_MILLION: f64 = 1.0e6;
 
 macro_rules! quantity {
-    ($(#[$meta:meta])* $name:ident, $symbol:literal) => {
+    ($(#[$meta:meta])* $name:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
         pub struct $name(pub f64);
 
         impl $name {
-            /// The unit's symbol as the app prints it.
-            pub const SYMBOL: &'static str = $symbol;
             pub fn value(self) -> f64 {
                 self.0
             }
@@ -33,27 +31,27 @@ macro_rules! quantity {
 
 quantity!(
     /// Electrical power.
-    Watts, "W"
+    Watts
 );
 quantity!(
     /// Output tokens generated per second.
-    TokensPerSecond, "tokens/s"
+    TokensPerSecond
 );
 quantity!(
     /// Energy per output token.
-    JoulesPerToken, "J/token"
+    JoulesPerToken
 );
 quantity!(
     /// Energy per million output tokens.
-    WattHoursPerMillionTokens, "Wh/Mtok"
+    WattHoursPerMillionTokens
 );
 quantity!(
     /// Energy over a day.
-    KilowattHoursPerDay, "kWh/day"
+    KilowattHoursPerDay
 );
 quantity!(
     /// Heat flow.
-    BtuPerHour, "BTU/h"
+    BtuPerHour
 );
 
 impl Div<TokensPerSecond> for Watts {

@@ -52,20 +52,21 @@ fn kind(root: &Element, id: &str) -> Option<String> {
 async fn type_into(root: &Element, id: &str, text: &str) {
     let input: HtmlInputElement = by_testid(root, id).expect("input").dyn_into().expect("an input");
     input.set_value(text);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    let event = web_sys::Event::new_with_event_init_dict("input", &init).expect("event");
-    input.dispatch_event(&event).expect("dispatch");
-    settle().await;
+    fire(&input, "input").await;
 }
 
 async fn choose(root: &Element, id: &str, option: &str) {
     let select: HtmlSelectElement = by_testid(root, id).expect("select").dyn_into().expect("a select");
     select.set_value(option);
+    fire(&select, "change").await;
+}
+
+/// Dispatches a bubbling event as the browser does for a person's edit, then lets the app render.
+async fn fire(target: &web_sys::EventTarget, kind: &str) {
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
-    let event = web_sys::Event::new_with_event_init_dict("change", &init).expect("event");
-    select.dispatch_event(&event).expect("dispatch");
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).expect("event");
+    target.dispatch_event(&event).expect("dispatch");
     settle().await;
 }
 

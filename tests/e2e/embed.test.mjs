@@ -4,12 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import {
   REPO,
-  closePage,
   figure,
-  launch,
   near,
   openPage,
   problems,
@@ -17,6 +15,8 @@ import {
   setField,
   tempDir,
   waitForFigure,
+  cleanPageAfterEach,
+  sharedBrowser,
 } from './harness.mjs';
 import { hostingHeaders } from './hosting.mjs';
 
@@ -39,7 +39,7 @@ async function readmeSnippet() {
 let app; // the calculator: dist/ with docs/hosting/_headers
 let host; // the vendor's page, on another port: another origin
 let hostDir;
-let browser;
+const chromium = sharedBrowser();
 let page = null;
 let snippet;
 
@@ -61,24 +61,21 @@ before(async () => {
   );
   host = await serve({ root: hostDir.dir });
   assert.notEqual(new URL(host.origin).origin, new URL(app.origin).origin);
-  browser = await launch();
 });
 after(async () => {
-  await browser?.close();
   await host?.close();
   await app?.close();
   await hostDir?.remove();
 });
-afterEach(async (t) => {
-  if (!page) return;
+cleanPageAfterEach('embed', () => {
   const p = page;
   page = null;
-  await closePage(p, { check: true, name: `embed-${t.name}` });
+  return p;
 });
 
 /** The host page with the calculator's frame mounted; returns the frame. */
 async function openHost(file = '') {
-  page = await openPage(browser, host.url(file), { allowOrigins: [app.origin], width: 1280, height: 900 });
+  page = await openPage(chromium.browser, host.url(file), { allowOrigins: [app.origin], width: 1280, height: 900 });
   const iframe = page.locator('iframe');
   await iframe.waitFor({ state: 'attached' });
   const frame = await (await iframe.elementHandle()).contentFrame();

@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   DIST,
   closePage,
   figure,
-  launch,
   near,
   openPage,
   problems,
@@ -20,6 +19,8 @@ import {
   tempDir,
   waitForApp,
   waitForFigure,
+  cleanPageAfterEach,
+  sharedBrowser,
 } from './harness.mjs';
 import { headersFor, hostingHeaders, hostingPolicies, metaPolicy, parseHeadersFile, parsePolicy, HOSTING } from './hosting.mjs';
 
@@ -55,21 +56,16 @@ async function sri(file, algo = 'sha384') {
 const fileOf = (href) => path.join(DIST, decodeURIComponent(href.replace(/^\.?\//, '').split(/[?#]/)[0]));
 
 let html;
-let browser;
+const chromium = sharedBrowser();
 let page = null;
 
 before(async () => {
   html = await readFile(path.join(DIST, 'index.html'), 'utf8');
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-});
-afterEach(async (t) => {
-  if (!page) return;
+cleanPageAfterEach('hardening', () => {
   const p = page;
   page = null;
-  await closePage(p, { check: true, name: `hardening-${t.name}` });
+  return p;
 });
 
 describe('the built page', () => {
@@ -150,7 +146,7 @@ describe('the built page', () => {
 
   test('loads and works under the policy with no violation, and nothing from another origin', T, async () => {
     server.log.length = 0;
-    page = await openPage(browser, server.url('?result=6.0-0021&scenario=offline'));
+    page = await openPage(chromium.browser, server.url('?result=6.0-0021&scenario=offline'));
     await waitForApp(page);
     const j = await figure(page, 'j-per-token');
     assert.ok(near(j.value, 4800 / 32004, 1e-9), `j-per-token ${j.value}`);
@@ -166,7 +162,7 @@ describe('the built page', () => {
   });
 
   test('the policy is enforced: an injected inline script, eval, a style attribute and a fetch to another origin are blocked and reported', T, async () => {
-    page = await openPage(browser, server.url(''));
+    page = await openPage(chromium.browser, server.url(''));
     await waitForApp(page);
     assert.deepEqual(problems(page), [], 'not clean before injecting');
 
@@ -251,7 +247,7 @@ describe('the built page', () => {
         await cp(DIST, dir, { recursive: true });
         await writeFile(path.join(dir, name), change(await readFile(path.join(dir, name))));
         const server = await serve({ root: dir });
-        const p = await openPage(browser, server.url(''));
+        const p = await openPage(chromium.browser, server.url(''));
         try {
           // Wait for the browser to report the failed check, then give a run that should not
           // happen a moment to happen.
@@ -319,7 +315,7 @@ describe('docs/hosting', () => {
   });
 
   test('the page works served with the headers of _headers (header and meta policy both enforced)', T, async () => {
-    page = await openPage(browser, server.url('?card=l40s&gpus=4&servers=2'));
+    page = await openPage(chromium.browser, server.url('?card=l40s&gpus=4&servers=2'));
     await waitForApp(page);
     const kwh = await figure(page, 'kwh-per-day');
     assert.ok(near(kwh.value, (350 * 4 * 2 * 24) / 1000, 1e-9), `kwh-per-day ${kwh.value}`);

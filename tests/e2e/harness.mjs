@@ -2,13 +2,14 @@
 // playwright-core, a recorder of everything that must not happen on a page, and helpers that read
 // the app's data-testid contract. Every *.test.mjs in this folder uses it:
 //
-//   import { after, afterEach, before, test } from 'node:test';
-//   import { serve, launch, openPage, assertClean, waitForApp, figure } from './harness.mjs';
-//   let server, browser, page;
-//   before(async () => { server = await serve(); browser = await launch(); });
-//   after(async () => { await browser?.close(); await server?.close(); });
-//   afterEach(async () => { if (page) { const p = page; page = null; await closePage(p, { check: true }); } });
-//   test('…', async () => { page = await openPage(browser, server.url('?result=6.0-0021')); await waitForApp(page); … });
+//   import { after, before, test } from 'node:test';
+//   import { serve, sharedBrowser, cleanPageAfterEach, openPage, waitForApp, figure } from './harness.mjs';
+//   const chromium = sharedBrowser();
+//   let server, page = null;
+//   before(async () => { server = await serve(); });
+//   after(async () => { await server?.close(); });
+//   cleanPageAfterEach('name', () => { const p = page; page = null; return p; });
+//   test('…', async () => { page = await openPage(chromium.browser, server.url('?result=6.0-0021')); await waitForApp(page); … });
 //
 // Environment: E2E_DIST (default <repo>/dist), CHROMIUM (default /usr/bin/chromium),
 // E2E_ARTIFACTS (default tests/e2e/.artifacts: screenshots of pages that fail assertClean).
@@ -19,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -360,6 +362,30 @@ export async function screenshot(page, name) {
   } catch {
     return null;
   }
+}
+
+/** One Chromium for a whole test file: `.browser` is set before the first test and closed after the last. */
+export function sharedBrowser() {
+  const shared = { browser: null };
+  before(async () => {
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+  });
+  return shared;
+}
+
+/**
+ * After each test, close the page the test left open (`take()` hands it over and forgets it; null
+ * when there is none) with the clean check: no console error, panic, CSP violation or outside
+ * request. A failing page is screenshotted as `<prefix>-<test name>`.
+ */
+export function cleanPageAfterEach(prefix, take) {
+  afterEach(async (t) => {
+    const p = take();
+    if (p) await closePage(p, { check: true, name: `${prefix}-${t.name}` });
+  });
 }
 
 /**

@@ -1,12 +1,10 @@
 // The spine: the release dist loads at / and under a sub-path, the app mounts and reacts, and the
 // harness really does catch what it is there to catch.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import {
   assertClean,
-  closePage,
   figure,
-  launch,
   near,
   openPage,
   present,
@@ -16,26 +14,21 @@ import {
   setField,
   waitForApp,
   waitForFigure,
+  cleanPageAfterEach,
+  sharedBrowser,
 } from './harness.mjs';
 
 const TITLE = 'token-energy';
 const T = { timeout: 60_000 };
 
-let browser;
+const chromium = sharedBrowser();
 let page = null;
 
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
 // Every test leaves a clean page behind: no console error, panic, uncaught error or outside request.
-afterEach(async (t) => {
-  if (!page) return;
+cleanPageAfterEach('spine', () => {
   const p = page;
   page = null;
-  await closePage(p, { check: true, name: `spine-${t.name}` });
+  return p;
 });
 
 describe('served at /', () => {
@@ -48,7 +41,7 @@ describe('served at /', () => {
   });
 
   test('the release build loads and mounts, cleanly and with nothing from outside', T, async () => {
-    page = await openPage(browser, server.url(''), { width: 1280, height: 800 });
+    page = await openPage(chromium.browser, server.url(''), { width: 1280, height: 800 });
     await waitForApp(page);
     assert.ok((await page.title()).includes(TITLE), `title is "${await page.title()}"`);
     assert.ok(await present(page, 'app'), '[data-testid="app"] is missing');
@@ -59,7 +52,7 @@ describe('served at /', () => {
   });
 
   test('the harness sees a request to another origin and a console error (it can fail)', T, async () => {
-    page = await openPage(browser, server.url(''));
+    page = await openPage(chromium.browser, server.url(''));
     await waitForApp(page);
     assertClean(page, 'before injecting');
 
@@ -106,7 +99,7 @@ describe('served under /tools/energy/', () => {
   });
 
   test('loads, mounts and recomputes when the number of cards changes', T, async () => {
-    page = await openPage(browser, server.url('?result=6.0-0021&scenario=offline'), { width: 390, height: 844 });
+    page = await openPage(chromium.browser, server.url('?result=6.0-0021&scenario=offline'), { width: 390, height: 844 });
     await waitForApp(page);
     assert.ok(await present(page, 'app'));
     assert.ok(server.log.every((r) => r.status < 400), `failed requests: ${JSON.stringify(server.log)}`);

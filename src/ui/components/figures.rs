@@ -2,7 +2,7 @@
 
 use super::source::SourceRef;
 use crate::catalogue::{Catalogue, Scope};
-use crate::figure::{Figure, Kind, Origin};
+use crate::figure::{Figure, Kind, Origin, Unit};
 use crate::form::{Form, ThroughputChoice};
 use crate::model::{power_cap_evidence, Figures};
 use crate::ui::{format, Cat};
@@ -48,7 +48,7 @@ fn figure_view(
     catalogue: Cat,
     testid: &'static str,
     label: &str,
-    unit: &str,
+    unit: Unit,
     figure: Option<&Figure>,
     bound: &str,
 ) -> Html {
@@ -59,7 +59,7 @@ fn figure_view(
                 <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
                     data-value={f.value.to_string()} data-kind={f.kind.id()}>
                     <h3>{ label.to_owned() }</h3>
-                    <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ unit.to_owned() }</span></p>
+                    <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ f.unit.symbol() }</span></p>
                     <p class="kind"><span class="badge">{ kind }</span>{ " " }{ words }</p>
                     { origins_view(catalogue, f) }
                 </article>
@@ -68,7 +68,7 @@ fn figure_view(
         None => html! {
             <article class="figure missing" data-testid={testid}>
                 <h3>{ label.to_owned() }</h3>
-                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ unit.to_owned() }</span></p>
+                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ unit.symbol() }</span></p>
                 <p class="kind">{ "Not available until the fields above are valid." }</p>
             </article>
         },
@@ -130,14 +130,14 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 </p>
             }
             <div class="figure-grid">
-                { figure_view(c, "j-per-token", "Energy per output token", "J/token", f.energy_per_token.as_ref(), TOKEN_BOUND) }
-                { figure_view(c, "wh-per-mtok", "Per million output tokens", "Wh", f.energy_per_million.as_ref(), TOKEN_BOUND) }
+                { figure_view(c, "j-per-token", "Energy per output token", Unit::JoulesPerToken, f.energy_per_token.as_ref(), TOKEN_BOUND) }
+                { figure_view(c, "wh-per-mtok", "Per million output tokens", Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), TOKEN_BOUND) }
                 if f.measured_energy_per_token.is_some() {
-                    { figure_view(c, "measured-j-per-token", "Measured energy per token", "J/token", f.measured_energy_per_token.as_ref(), "") }
+                    { figure_view(c, "measured-j-per-token", "Measured energy per token", Unit::JoulesPerToken, f.measured_energy_per_token.as_ref(), "") }
                 }
-                { figure_view(c, "board-power-w", "Board power per server", "W", f.board_power.as_ref(), BOARD_BOUND) }
-                { figure_view(c, "kwh-per-day", "Energy per day, all servers", "kWh", f.energy_per_day.as_ref(), DAY_BOUND) }
-                { figure_view(c, "btu-per-h", "Heat, all servers", "BTU/h", f.heat.as_ref(), "All electrical power ends as heat in the room; this is the GPU boards' share at their limit.") }
+                { figure_view(c, "board-power-w", "Board power per server", Unit::Watts, f.board_power.as_ref(), BOARD_BOUND) }
+                { figure_view(c, "kwh-per-day", "Energy per day, all servers", Unit::KilowattHoursPerDay, f.energy_per_day.as_ref(), DAY_BOUND) }
+                { figure_view(c, "btu-per-h", "Heat, all servers", Unit::BtuPerHour, f.heat.as_ref(), "All electrical power ends as heat in the room; this is the GPU boards' share at their limit.") }
             </div>
             if estimate { { evidence_view(c.0, &props.form) } }
         </section>
