@@ -2,6 +2,7 @@
 //! The UI has no other way to get a number from the core, so no number can appear without its kind.
 
 use crate::catalogue::Scope;
+use crate::form::{number, Field};
 use std::fmt;
 
 /// The unit a figure is in.
@@ -35,21 +36,49 @@ impl Unit {
 /// An assumption that turns a figure into an estimate.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Assumption {
-    /// The power limit differs from the one the throughput was obtained at.
+    /// The power limit differs from the one the throughput was obtained at: the figure is a range
+    /// between throughput unchanged and throughput in proportion to power.
     PowerLimitDiffers { limit_watts: f64, setting_watts: f64, setting_stated: bool },
     /// Throughput scaled from the result's card count to another, per card.
     LinearScaling { published_cards: u32, cards: u32 },
 }
 
+impl Assumption {
+    /// The words for the two ends of a range, `(lower end, upper end)`, where the assumption makes one.
+    pub fn range_ends(&self) -> Option<(String, String)> {
+        let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = self else { return None };
+        let (limit, setting) = (number(*limit_watts), number(*setting_watts));
+        Some(if limit_watts < setting_watts {
+            (
+                format!("throughput unchanged at {limit} W (the best a lower limit could do)"),
+                format!("throughput falling in proportion to power: the ceiling at the result's own {setting} W"),
+            )
+        } else {
+            (
+                format!("throughput rising in proportion to power: the ceiling at the result's own {setting} W"),
+                format!("throughput unchanged at {limit} W (the extra power buys nothing)"),
+            )
+        })
+    }
+}
+
 impl fmt::Display for Assumption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => write!(
-                f,
-                "The throughput at {limit_watts} W per card is not published: the result ran at {setting_watts} W{} \
-                 and is used unchanged. A lower limit may cut throughput, so the true figure may be higher or lower.",
-                if *setting_stated { " (as its submitter states)" } else { " (no setting stated, so the card's rated maximum)" }
-            ),
+            Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => {
+                let (limit, setting) = (number(*limit_watts), number(*setting_watts));
+                let source = if *setting_stated {
+                    "as its submitter states"
+                } else {
+                    "no setting stated, so the card's rated maximum"
+                };
+                let direction = if limit_watts < setting_watts { "lowered" } else { "raised" };
+                write!(
+                    f,
+                    "The result ran at {setting} W per card ({source}); its throughput at the {direction} limit of \
+                     {limit} W is not published, so the figure is a range, not one number."
+                )
+            }
             Assumption::LinearScaling { published_cards, cards } => write!(
                 f,
                 "Assumes linear scaling: the result's throughput with {published_cards} cards is scaled per card to {cards}."
@@ -87,22 +116,42 @@ pub enum Origin {
     Source(String),
     /// An MLPerf entry in the catalogue.
     Result(String),
-    /// A number the user typed.
-    UserInput,
+    /// A number the user typed (or a default the page filled in) in this field.
+    Input(Field),
 }
 
-/// A number with its unit, kind and origins.
+/// A number with its unit, kind and origins; where it is a range, `value` is the upper end and
+/// `low` the lower.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figure {
     pub value: f64,
+    pub low: Option<f64>,
     pub unit: Unit,
     pub kind: Kind,
     pub origins: Vec<Origin>,
 }
 
+/// Origins in order, each once.
+fn unique(origins: Vec<Origin>) -> Vec<Origin> {
+    let mut out: Vec<Origin> = Vec::with_capacity(origins.len());
+    for o in origins {
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
 impl Figure {
     /// A figure is only made from a finite, non-negative value; anything else is no figure.
     pub fn new(value: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
-        (value.is_finite() && value >= 0.0).then_some(Figure { value, unit, kind, origins })
+        (value.is_finite() && value >= 0.0).then(|| Figure { value, low: None, unit, kind, origins: unique(origins) })
+    }
+
+    /// A range from `low` to `high` (both finite, non-negative, `low ≤ high`); equal ends are one value.
+    pub fn range(low: f64, high: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
+        let valid = low.is_finite() && high.is_finite() && low >= 0.0 && low <= high;
+        let low = (valid && low < high).then_some(low);
+        valid.then(|| Figure { value: high, low, unit, kind, origins: unique(origins) })
     }
 }

@@ -29,10 +29,14 @@ pub enum Field {
     Gpus,
     Servers,
     Watts,
+    /// The customer named on the printed quote sheet (not used by the model).
+    Customer,
+    /// The quote's reference (not used by the model).
+    Reference,
 }
 
 impl Field {
-    pub const ALL: [Field; 8] = [
+    pub const ALL: [Field; 10] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -41,6 +45,8 @@ impl Field {
         Field::Gpus,
         Field::Servers,
         Field::Watts,
+        Field::Customer,
+        Field::Reference,
     ];
 
     /// The link parameter and the `error-<id>` test id.
@@ -54,6 +60,8 @@ impl Field {
             Field::Gpus => "gpus",
             Field::Servers => "servers",
             Field::Watts => "watts",
+            Field::Customer => "customer",
+            Field::Reference => "ref",
         }
     }
 
@@ -68,6 +76,23 @@ impl Field {
             Field::Gpus => "Cards per server",
             Field::Servers => "Servers",
             Field::Watts => "Power limit per card",
+            Field::Customer => "Customer",
+            Field::Reference => "Quote reference",
+        }
+    }
+
+    /// The number fields a person types into.
+    pub const NUMBERS: [Field; 4] = [Field::Tps, Field::Gpus, Field::Servers, Field::Watts];
+
+    /// The values a number field accepts (`None` for choices and free text, and for the power
+    /// limit without a known card).
+    pub fn range(self, card: Option<&Card>) -> Option<Range> {
+        match self {
+            Field::Tps => Some(TPS_RANGE),
+            Field::Gpus => Some(count_range(GPUS_RANGE)),
+            Field::Servers => Some(count_range(SERVERS_RANGE)),
+            Field::Watts => card.map(watts_range),
+            _ => None,
         }
     }
 }
@@ -120,6 +145,17 @@ impl fmt::Display for Range {
     }
 }
 
+impl Range {
+    /// The short hint under a field ("1 to 64", "200 to 600 W per card").
+    pub fn hint(&self) -> String {
+        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
+        match self.min {
+            Some(min) => format!("{} to {}{unit}", number(min), number(self.max)),
+            None => format!("up to {}{unit}", number(self.max)),
+        }
+    }
+}
+
 /// A field's text that cannot be used, and why; `allowed` says what it accepts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InputError {
@@ -138,7 +174,37 @@ impl InputError {
     }
 }
 
-fn number(value: f64) -> String {
+/// A number as the page prints it for reading: thousands grouped with commas, no trailing zeros
+/// ("100,000", "0.5"); the form accepts this text back.
+pub fn number(value: f64) -> String {
+    let text =
+        if value.fract() == 0.0 && value.abs() < 1e15 { format!("{}", value as i64) } else { format!("{value}") };
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.as_str()),
+    };
+    let (whole, fraction) = match body.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (body, None),
+    };
+    if !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return text;
+    }
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match fraction {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// A number as the link writes it: plain digits, no grouping ("100000", "0.5").
+pub fn plain_number(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
@@ -152,7 +218,9 @@ impl fmt::Display for InputError {
         let allowed = self.allowed.map(|r| format!(" The {r}.")).unwrap_or_default();
         match &self.problem {
             Problem::Missing => write!(f, "{label}: enter a value.{allowed}"),
-            Problem::NotANumber => write!(f, "{label}: enter a number (digits, optional decimal point).{allowed}"),
+            Problem::NotANumber => {
+                write!(f, "{label}: enter a number such as 450, 0.5, 100,000 or 1e6 (a point for decimals).{allowed}")
+            }
             Problem::NotWhole => write!(f, "{label}: enter a whole number.{allowed}"),
             Problem::OutOfRange => match self.allowed {
                 Some(r) => write!(f, "{label}: {r}."),
@@ -206,6 +274,96 @@ pub struct Form {
     pub gpus: String,
     pub servers: String,
     pub watts: String,
+    /// Words for the printed quote sheet; the model does not read them.
+    pub customer: String,
+    pub reference: String,
+}
+
+/// Longest customer name or quote reference kept (characters).
+pub const QUOTE_TEXT_MAX: usize = 80;
+
+/// The throughput select's value for "my own throughput".
+pub const OWN_THROUGHPUT: &str = "own";
+
+/// No published minimum: the power slider starts here (the text field still accepts anything above 0).
+pub const SLIDER_FLOOR_WATTS: f64 = 5.0;
+/// The power slider's step.
+pub const SLIDER_STEP_WATTS: f64 = 5.0;
+
+/// The power-limit slider of a card: its bounds and the position for the typed limit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slider {
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+    pub value: f64,
+}
+
+/// The slider for `card`, placed at the typed limit (clamped), or at the maximum when the text is
+/// not a number.
+pub fn slider(card: &Card, watts_text: &str) -> Slider {
+    let range = watts_range(card);
+    let min = range.min.unwrap_or(SLIDER_FLOOR_WATTS).min(range.max);
+    let value = parse_decimal(Field::Watts, watts_text).map_or(range.max, |w| w.clamp(min, range.max));
+    Slider { min, max: range.max, step: SLIDER_STEP_WATTS, value }
+}
+
+/// One thing a person did to the form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    Card(String),
+    /// A published result's id, or [`OWN_THROUGHPUT`].
+    Throughput(String),
+    Scenario(String),
+    Benchmark(String),
+    /// A published row chosen in the table: entry, benchmark and scenario at once.
+    Row {
+        result: String,
+        benchmark: Benchmark,
+        scenario: Scenario,
+    },
+    /// Text typed into a field (number fields, customer, reference).
+    Text(Field, String),
+}
+
+/// A field the app changed by itself as the consequence of an edit; the page says so.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Adjustment {
+    /// The chosen result publishes no row for the scenario that was set.
+    Scenario { result: String, from: Scenario, to: Scenario },
+    /// The chosen result publishes no row for the benchmark that was set.
+    Benchmark { result: String, from: Benchmark, to: Benchmark },
+    /// The chosen result ran another card count.
+    Cards { result: String, from: String, to: u32 },
+    /// The power limit follows the chosen result's setting.
+    Watts { result: String, from: String, to: f64, stated: bool },
+}
+
+impl fmt::Display for Adjustment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Adjustment::Scenario { result, from, to } => {
+                write!(f, "{result} publishes no {} result: Scenario changed to {}.", from.label(), to.label())
+            }
+            Adjustment::Benchmark { result, from, to } => {
+                write!(f, "{result} publishes no {} result: Benchmark changed to {}.", from.name(), to.name())
+            }
+            Adjustment::Cards { result, from, to } => {
+                write!(f, "{result} ran {to} cards per server: Cards per server changed from {} to {to}.", clip(from))
+            }
+            Adjustment::Watts { result, to, stated, .. } => {
+                let why = if *stated { "the setting its submitter states" } else { "the card's rated maximum" };
+                write!(f, "Power limit set to {} W, {why} for {result}.", number(*to))
+            }
+        }
+    }
+}
+
+/// A form after an edit, with what the app changed by itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    pub form: Form,
+    pub adjustments: Vec<Adjustment>,
 }
 
 /// A checked throughput source.
@@ -240,29 +398,68 @@ impl Checked<'_> {
     }
 }
 
-/// Reads a decimal number as a person types it: digits, one optional point, surrounding spaces.
-/// Rejects what `f64::from_str` would also accept but no person means (`inf`, `NaN`, `1e3`).
+/// Reads a number as a person types it, and as the page prints it: digits with one optional
+/// decimal point, thousands grouped by commas ("100,000"), or an exponent ("1e9"); surrounding
+/// spaces are ignored. Rejects what no person means (`inf`, `NaN`, "1,5", "1,0000").
 pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
     let text = text.trim();
     let err = |problem| InputError::new(field, problem);
     if text.is_empty() {
         return Err(err(Problem::Missing));
     }
-    let body = text.strip_prefix('-').unwrap_or(text);
-    let digits_and_one_point = body.chars().all(|c| c.is_ascii_digit() || c == '.')
-        && body.chars().filter(|&c| c == '.').count() <= 1
-        && body.chars().any(|c| c.is_ascii_digit());
-    if !digits_and_one_point {
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], Some(&body[at + 1..])),
+        None => (body, None),
+    };
+    let (whole, fraction) = match mantissa.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (mantissa, None),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let whole = if whole.contains(',') {
+        let mut groups = whole.split(',');
+        let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && digits(g));
+        if !first_ok || !groups.all(|g| g.len() == 3 && digits(g)) {
+            return Err(err(Problem::NotANumber));
+        }
+        whole.replace(',', "")
+    } else {
+        whole.to_owned()
+    };
+    let fraction_ok = fraction.is_none_or(digits);
+    let has_digit = whole.bytes().any(|b| b.is_ascii_digit()) || fraction.is_some_and(|f| !f.is_empty());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+        !e.is_empty() && e.len() <= 4 && digits(e)
+    });
+    if !(digits(&whole) && fraction_ok && has_digit && exponent_ok) {
         return Err(err(Problem::NotANumber));
     }
-    match text.parse::<f64>() {
+    let mut normal = format!("{sign}{whole}");
+    if let Some(f) = fraction {
+        normal.push('.');
+        normal.push_str(f);
+    }
+    if let Some(e) = exponent {
+        normal.push('e');
+        normal.push_str(e);
+    }
+    match normal.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
         _ => Err(err(Problem::NotANumber)),
     }
 }
 
+fn count_range((min, max): (u32, u32)) -> Range {
+    Range { min: Some(f64::from(min)), max: f64::from(max), unit: "", min_unpublished: false }
+}
+
 fn parse_count(field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
-    let range = Range { min: Some(f64::from(min)), max: f64::from(max), unit: "", min_unpublished: false };
+    let range = count_range((min, max));
     let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
     if value.fract() != 0.0 {
         return Err(InputError::new(field, Problem::NotWhole).within(range));
@@ -342,11 +539,108 @@ impl Form {
             gpus: DEFAULT_GPUS.to_string(),
             servers: "1".to_owned(),
             watts: String::new(),
+            customer: String::new(),
+            reference: String::new(),
         };
         blank.with_card(catalogue, DEFAULT_CARD)
     }
 
-    /// Chooses a card: its first published result (if any) with that result's configuration.
+    /// Applies one edit. Unknown ids and values leave the form as it was; every field the app
+    /// changes by itself besides the one edited is reported as an [`Adjustment`].
+    pub fn apply(&self, catalogue: &Catalogue, edit: Edit) -> Applied {
+        let form = match edit {
+            Edit::Card(id) if catalogue.card(&id).is_some() => self.with_card(catalogue, &id),
+            Edit::Card(_) => self.clone(),
+            Edit::Throughput(id) if id == OWN_THROUGHPUT => self.with_own_throughput(),
+            Edit::Throughput(id) if catalogue.entry(&id).next().is_some() => self.with_result(catalogue, &id),
+            Edit::Throughput(_) => self.clone(),
+            Edit::Scenario(id) => match Scenario::from_id(&id) {
+                Some(scenario) => Form { scenario, ..self.clone() },
+                None => self.clone(),
+            },
+            Edit::Benchmark(id) => match Benchmark::from_id(&id) {
+                Some(benchmark) => Form { benchmark, ..self.clone() }.with_published_scenario(catalogue),
+                None => self.clone(),
+            },
+            Edit::Row { result, benchmark, scenario } => {
+                if catalogue.result(&result, benchmark, scenario).is_some() {
+                    Form { benchmark, scenario, ..self.clone() }.with_result(catalogue, &result)
+                } else {
+                    self.clone()
+                }
+            }
+            Edit::Text(field, text) => self.with_text(field, text),
+        };
+        let adjustments = self.adjustments_to(catalogue, &form);
+        Applied { form, adjustments }
+    }
+
+    fn with_text(&self, field: Field, text: String) -> Form {
+        let mut next = self.clone();
+        match field {
+            Field::Tps => next.tps = text,
+            Field::Gpus => next.gpus = text,
+            Field::Servers => next.servers = text,
+            Field::Watts => next.watts = text,
+            Field::Customer => next.customer = text.chars().take(QUOTE_TEXT_MAX).collect(),
+            Field::Reference => next.reference = text.chars().take(QUOTE_TEXT_MAX).collect(),
+            Field::Card | Field::Result | Field::Scenario | Field::Model => {}
+        }
+        next
+    }
+
+    /// Keeps the scenario where the chosen result publishes it for the benchmark; otherwise the
+    /// first scenario it does publish for that benchmark.
+    fn with_published_scenario(self, catalogue: &Catalogue) -> Form {
+        let ThroughputChoice::Published(id) = &self.throughput else { return self };
+        if catalogue.result(id, self.benchmark, self.scenario).is_some() {
+            return self;
+        }
+        match catalogue.entry(id).find(|r| r.benchmark == self.benchmark) {
+            Some(row) => Form { scenario: row.scenario, ..self },
+            None => self,
+        }
+    }
+
+    /// What changed from `self` to `next` that the edit brought with it.
+    fn adjustments_to(&self, catalogue: &Catalogue, next: &Form) -> Vec<Adjustment> {
+        let ThroughputChoice::Published(result) = &next.throughput else { return Vec::new() };
+        if next.throughput == self.throughput && next.card == self.card {
+            // Same result: only a benchmark change can move the scenario.
+            return if next.benchmark != self.benchmark && next.scenario != self.scenario {
+                vec![Adjustment::Scenario { result: result.clone(), from: self.scenario, to: next.scenario }]
+            } else {
+                Vec::new()
+            };
+        }
+        let mut out = Vec::new();
+        if next.benchmark != self.benchmark {
+            out.push(Adjustment::Benchmark { result: result.clone(), from: self.benchmark, to: next.benchmark });
+        }
+        if next.scenario != self.scenario {
+            out.push(Adjustment::Scenario { result: result.clone(), from: self.scenario, to: next.scenario });
+        }
+        if next.gpus != self.gpus {
+            if let Ok(to) = next.gpus.parse::<u32>() {
+                out.push(Adjustment::Cards { result: result.clone(), from: self.gpus.clone(), to });
+            }
+        }
+        if next.watts != self.watts {
+            let row = catalogue.entry(result).next();
+            if let (Some(row), Ok(to)) = (row, next.watts.parse::<f64>()) {
+                out.push(Adjustment::Watts {
+                    result: result.clone(),
+                    from: self.watts.clone(),
+                    to,
+                    stated: row.stated_power.is_some(),
+                });
+            }
+        }
+        out
+    }
+
+    /// Chooses a card: its first published result for the benchmark and scenario set (else for
+    /// the benchmark, else any), with that result's configuration.
     pub fn with_card(&self, catalogue: &Catalogue, card: &str) -> Form {
         let mut next = self.clone();
         next.card = card.to_owned();
@@ -354,13 +648,14 @@ impl Form {
         let best = entries
             .iter()
             .find(|r| catalogue.result(&r.id, self.benchmark, self.scenario).is_some())
+            .or_else(|| entries.iter().find(|r| catalogue.entry(&r.id).any(|row| row.benchmark == self.benchmark)))
             .or_else(|| entries.first());
         match best {
             Some(result) => next.with_result(catalogue, &result.id),
             None => {
                 next.throughput = ThroughputChoice::Own;
                 if let Some(c) = catalogue.card(card) {
-                    next.watts = number(c.max_power.watts);
+                    next.watts = plain_number(c.max_power.watts);
                 }
                 next
             }
@@ -383,7 +678,7 @@ impl Form {
         }
         next.gpus = first.accelerators.to_string();
         if let Some(card) = catalogue.card(&first.card) {
-            next.watts = number(first.power_setting(card));
+            next.watts = plain_number(first.power_setting(card));
         }
         next
     }
@@ -391,5 +686,13 @@ impl Form {
     /// Switches to the user's own throughput, keeping the rest.
     pub fn with_own_throughput(&self) -> Form {
         Form { throughput: ThroughputChoice::Own, ..self.clone() }
+    }
+
+    /// The value of the throughput select: a result id or [`OWN_THROUGHPUT`].
+    pub fn throughput_value(&self) -> &str {
+        match &self.throughput {
+            ThroughputChoice::Published(id) => id,
+            ThroughputChoice::Own => OWN_THROUGHPUT,
+        }
     }
 }

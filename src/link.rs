@@ -1,18 +1,21 @@
 //! The link contract: URL query ⇄ [`Form`]. Pure strings in and out.
 //!
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
-//! `servers`, `watts`, and `embed` (layout only). Decoding is lenient: anything unusable becomes a
+//! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), and `embed`
+//! (layout only). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
 //! text so the form shows its own message next to the field.
 
 use crate::catalogue::{Benchmark, Catalogue, Scenario};
-use crate::form::{clip, Form, ThroughputChoice};
+use crate::form::{clip, Edit, Field, Form, ThroughputChoice};
 use std::fmt;
 
 /// The version this app writes and reads.
 pub const VERSION: &str = "1";
 
-const KNOWN: [&str; 10] = ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed"];
+/// Every parameter this version reads.
+pub const KNOWN: [&str; 12] =
+    ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed"];
 
 /// Something in a link the app could not use as given.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,8 +65,10 @@ impl fmt::Display for Notice {
             ),
             Notice::UnknownModel(m) => write!(
                 f,
-                "The link's benchmark “{}” is unknown (llama2-70b-99 or llama2-70b-99.9); llama2-70b-99 is shown.",
-                clip(m)
+                "The link's benchmark “{}” is unknown ({}); {} is shown.",
+                clip(m),
+                Benchmark::ALL.iter().map(|b| b.id()).collect::<Vec<_>>().join(", "),
+                Benchmark::Llama2_70b99.id()
             ),
             Notice::CardOverridden { given, used } => {
                 write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given))
@@ -217,6 +222,11 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             *field = v.to_owned();
         }
     }
+    for field in [Field::Customer, Field::Reference] {
+        if let Some(v) = get(field.id()) {
+            form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
+        }
+    }
     let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
     Decoded { form, notices, embed }
 }
@@ -235,6 +245,11 @@ pub fn encode(form: &Form, embed: bool) -> String {
         ("servers", form.servers.as_str()),
         ("watts", form.watts.as_str()),
     ]);
+    for (key, text) in [("customer", &form.customer), ("ref", &form.reference)] {
+        if !text.is_empty() {
+            params.push((key, text.as_str()));
+        }
+    }
     if embed {
         params.push(("embed", "1"));
     }

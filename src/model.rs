@@ -4,7 +4,7 @@
 
 use crate::catalogue::{Benchmark, Card, Catalogue, ContextMeasurement, PublishedResult, Scenario};
 use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
-use crate::form::{Checked, Form, InputError, Throughput};
+use crate::form::{number, Checked, Field, Form, InputError, Throughput};
 use crate::units::{JoulesPerToken, TokensPerSecond, Watts};
 
 // The arithmetic below is crate-private: only `evaluate` and `comparison`, which check their inputs
@@ -31,13 +31,18 @@ pub struct ThroughputBasis {
     pub per_server: TokensPerSecond,
     pub assumptions: Vec<Assumption>,
     pub origins: Vec<Origin>,
+    /// The per-card power the throughput belongs to, where a result states or implies one.
+    pub setting: Option<Watts>,
 }
 
 fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> ThroughputBasis {
     match throughput {
-        Throughput::Own(tps) => {
-            ThroughputBasis { per_server: *tps, assumptions: Vec::new(), origins: vec![Origin::UserInput] }
-        }
+        Throughput::Own(tps) => ThroughputBasis {
+            per_server: *tps,
+            assumptions: Vec::new(),
+            origins: vec![Origin::Input(Field::Tps)],
+            setting: None,
+        },
         Throughput::Published(result) => {
             let mut assumptions = Vec::new();
             if cards != result.accelerators {
@@ -55,6 +60,7 @@ fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> Thro
                 per_server: scaled_throughput(result, cards),
                 assumptions,
                 origins: vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())],
+                setting: Some(Watts(setting)),
             }
         }
     }
@@ -99,11 +105,34 @@ pub fn evaluate<'c>(catalogue: &'c Catalogue, form: &Form) -> Evaluation<'c> {
     Evaluation { checked, figures }
 }
 
-fn power_origins(card: &Card, limit: Watts) -> Vec<Origin> {
-    if (limit.value() - card.max_power.watts).abs() < 1e-9 {
-        vec![Origin::Source(card.max_power.source.to_string())]
-    } else {
-        vec![Origin::UserInput]
+/// Where the power limit came from: the chosen result's setting, a card limit a source
+/// publishes, or the person's own number.
+fn limit_origins(card: &Card, limit: Watts, throughput: Option<&Throughput>) -> Vec<Origin> {
+    let same = |w: f64| (limit.value() - w).abs() < 1e-9;
+    if let Some(Throughput::Published(result)) = throughput {
+        if result.stated_power.as_ref().is_some_and(|p| same(p.watts)) {
+            return vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())];
+        }
+    }
+    if same(card.max_power.watts) {
+        return vec![Origin::Source(card.max_power.source.to_string())];
+    }
+    if let Some(min) = card.min_power.as_ref().filter(|m| same(m.watts)) {
+        return vec![Origin::Source(min.source.to_string())];
+    }
+    if let Some(other) = card.other_limits.iter().find(|l| same(l.watts)) {
+        return vec![Origin::Source(other.source.to_string())];
+    }
+    vec![Origin::Input(Field::Watts)]
+}
+
+/// Where the card count came from: the chosen result, or the person.
+fn cards_origins(cards: u32, throughput: Option<&Throughput>) -> Vec<Origin> {
+    match throughput {
+        Some(Throughput::Published(result)) if result.accelerators == cards => {
+            vec![Origin::Result(result.id.to_string())]
+        }
+        _ => vec![Origin::Input(Field::Gpus)],
     }
 }
 
@@ -112,8 +141,9 @@ fn figures(checked: &Checked) -> Figures {
     let card = checked.card.as_ref().ok();
     let gpus = checked.gpus.as_ref().ok().copied();
     let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
+    let throughput = checked.throughput.as_ref().ok();
 
-    if let Ok(Throughput::Published(result)) = &checked.throughput {
+    if let Some(Throughput::Published(result)) = throughput {
         if let Some(measured) = &result.measured_power {
             let j = Watts(measured.mean_watts) / TokensPerSecond(result.tokens_per_s);
             out.measured_energy_per_token = Figure::new(
@@ -129,35 +159,64 @@ fn figures(checked: &Checked) -> Figures {
         return out;
     };
     let power = board_power(gpus, limit);
-    let origins = power_origins(card, limit);
+    let mut origins = cards_origins(gpus, throughput);
+    origins.extend(limit_origins(card, limit, throughput));
     out.board_power = Figure::new(power.value(), Unit::Watts, Kind::Ceiling, origins.clone());
 
     if let Ok(servers) = &checked.servers {
         let all = power * f64::from(*servers);
         let mut all_origins = origins.clone();
-        all_origins.push(Origin::UserInput);
+        all_origins.push(Origin::Input(Field::Servers));
         out.energy_per_day =
             Figure::new(all.per_day().value(), Unit::KilowattHoursPerDay, Kind::Ceiling, all_origins.clone());
         out.heat = Figure::new(all.as_heat().value(), Unit::BtuPerHour, Kind::Ceiling, all_origins);
     }
 
-    if let Ok(throughput) = &checked.throughput {
+    if let Some(throughput) = throughput {
         let basis = basis(throughput, card, gpus, limit);
         let kind = if basis.assumptions.is_empty() { Kind::Ceiling } else { Kind::Estimate(basis.assumptions.clone()) };
         let mut j_origins = origins;
         j_origins.extend(basis.origins.iter().cloned());
-        (out.energy_per_token, out.energy_per_million) =
-            token_figures(energy_per_token(power, basis.per_server), &kind, &j_origins);
+        // At a limit other than the result's setting, the truth lies between throughput unchanged
+        // (the limit's power over the published throughput) and throughput in proportion to power
+        // (the setting's power over it): never below what the evidence allows.
+        let (low, high) = match basis.setting {
+            Some(setting) if (setting.value() - limit.value()).abs() > 1e-9 => {
+                let at = |w: Watts| energy_per_token(board_power(gpus, w), basis.per_server);
+                let (a, b) = (at(limit), at(setting));
+                if a.value() <= b.value() {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            }
+            _ => {
+                let j = energy_per_token(power, basis.per_server);
+                (j, j)
+            }
+        };
+        (out.energy_per_token, out.energy_per_million) = token_figures(low, high, &kind, &j_origins);
         out.throughput = Figure::new(basis.per_server.value(), Unit::TokensPerSecond, kind, basis.origins);
     }
     out
 }
 
-/// Energy per token and per million tokens, of one kind and origin.
-fn token_figures(j: JoulesPerToken, kind: &Kind, origins: &[Origin]) -> (Option<Figure>, Option<Figure>) {
+/// Energy per token and per million tokens (a range where `low < high`), of one kind and origin.
+fn token_figures(
+    low: JoulesPerToken,
+    high: JoulesPerToken,
+    kind: &Kind,
+    origins: &[Origin],
+) -> (Option<Figure>, Option<Figure>) {
     (
-        Figure::new(j.value(), Unit::JoulesPerToken, kind.clone(), origins.to_vec()),
-        Figure::new(j.per_million_tokens().value(), Unit::WattHoursPerMillionTokens, kind.clone(), origins.to_vec()),
+        Figure::range(low.value(), high.value(), Unit::JoulesPerToken, kind.clone(), origins.to_vec()),
+        Figure::range(
+            low.per_million_tokens().value(),
+            high.per_million_tokens().value(),
+            Unit::WattHoursPerMillionTokens,
+            kind.clone(),
+            origins.to_vec(),
+        ),
     )
 }
 
@@ -182,7 +241,8 @@ pub fn comparison(catalogue: &Catalogue, benchmark: Benchmark) -> Vec<Comparison
         let origins = vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())];
         let power = board_power(result.accelerators, Watts(result.power_setting(card)));
         let mut push = |power: Watts, kind: Kind| {
-            let (e, m) = token_figures(energy_per_token(power, tps), &kind, &origins);
+            let j = energy_per_token(power, tps);
+            let (e, m) = token_figures(j, j, &kind, &origins);
             if let (Some(p), Some(e), Some(m)) =
                 (Figure::new(power.value(), Unit::Watts, kind.clone(), origins.clone()), e, m)
             {
@@ -227,14 +287,24 @@ pub fn context(catalogue: &Catalogue) -> Vec<ContextRow<'_>> {
         .collect()
 }
 
-/// Published evidence of what a lower power setting did: pairs of results for the same card,
-/// benchmark, scenario and card count at different stated settings (lower first).
+/// Published evidence of what a lower power setting did: two results for the same card,
+/// benchmark, scenario and card count at different stated settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CapEvidence<'c> {
+    /// The result at the lower setting.
+    pub low: &'c PublishedResult,
+    pub high: &'c PublishedResult,
+    /// Throughput at the lower setting against the higher, in per cent (negative: less).
+    pub throughput_change_percent: f64,
+}
+
+/// Every pair of results that shows what a lower stated setting did (lower setting first).
 pub fn power_cap_evidence<'c>(
     catalogue: &'c Catalogue,
     card: &str,
     benchmark: Benchmark,
     scenario: Scenario,
-) -> Vec<(&'c PublishedResult, &'c PublishedResult)> {
+) -> Vec<CapEvidence<'c>> {
     let Some(card_record) = catalogue.card(card) else { return Vec::new() };
     let rows: Vec<&PublishedResult> = catalogue
         .results
@@ -246,11 +316,64 @@ pub fn power_cap_evidence<'c>(
         for high in &rows {
             if low.accelerators == high.accelerators && low.power_setting(card_record) < high.power_setting(card_record)
             {
-                pairs.push((*low, *high));
+                pairs.push(CapEvidence {
+                    low,
+                    high,
+                    throughput_change_percent: (low.tokens_per_s / high.tokens_per_s - 1.0) * 100.0,
+                });
             }
         }
     }
     pairs
+}
+
+/// Published results for the card, benchmark and scenario whose stated setting lies below the
+/// card's rated maximum: the evidence a lowered limit can be checked against.
+pub fn capped_results<'c>(
+    catalogue: &'c Catalogue,
+    card: &str,
+    benchmark: Benchmark,
+    scenario: Scenario,
+) -> Vec<&'c PublishedResult> {
+    let Some(card_record) = catalogue.card(card) else { return Vec::new() };
+    catalogue
+        .results
+        .iter()
+        .filter(|r| r.card == card && r.benchmark == benchmark && r.scenario == scenario)
+        .filter(|r| r.stated_power.as_ref().is_some_and(|p| p.watts < card_record.max_power.watts))
+        .collect()
+}
+
+/// A published result that ran at exactly this limit (other than the one in use), to offer instead
+/// of a range.
+pub fn published_at_limit<'c>(catalogue: &'c Catalogue, form: &Form, limit_watts: f64) -> Option<&'c PublishedResult> {
+    let current = match &form.throughput {
+        crate::form::ThroughputChoice::Published(id) => Some(id.as_str()),
+        crate::form::ThroughputChoice::Own => None,
+    };
+    catalogue.results.iter().find(|r| {
+        r.card == form.card
+            && r.benchmark == form.benchmark
+            && r.scenario == form.scenario
+            && Some(&*r.id) != current
+            && r.stated_power.as_ref().is_some_and(|p| (p.watts - limit_watts).abs() < 1e-9)
+    })
+}
+
+/// A result as the throughput select lists it: "6.0-0054 · HPE · 4 × FP4 · 450 W".
+pub fn result_label(result: &PublishedResult, card: Option<&Card>) -> String {
+    let power = match (&result.stated_power, card) {
+        (Some(p), _) => format!("{} W", number(p.watts)),
+        (None, Some(c)) => format!("{} W rated", number(c.max_power.watts)),
+        (None, None) => "power not stated".to_owned(),
+    };
+    format!(
+        "MLPerf {} · {} · {} × {} · {power}",
+        result.id,
+        result.submitter,
+        result.accelerators,
+        result.weights.to_ascii_uppercase()
+    )
 }
 
 #[cfg(test)]

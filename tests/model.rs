@@ -101,7 +101,13 @@ fn a_limit_other_than_the_results_setting_is_an_estimate_but_bounds_stay_ceiling
     f.watts = "350".into();
     let figures = model::evaluate(catalogue(), &f).figures;
     let Some(j) = figures.energy_per_token else { panic!("no J/token") };
-    assert_close(j.value, 8.0 * 350.0 / 32004.0, 1e-12);
+    // A lowered limit is a range: throughput unchanged at 350 W (lower end) up to throughput
+    // falling with power, which is the ceiling at the result's own 600 W (upper end).
+    assert_close(j.value, 8.0 * 600.0 / 32004.0, 1e-12);
+    assert_close(j.low.unwrap_or(f64::NAN), 8.0 * 350.0 / 32004.0, 1e-12);
+    let Some(m) = &figures.energy_per_million else { panic!("no Wh per million") };
+    assert_close(m.value, 8.0 * 600.0 / 32004.0 * 1e6 / 3600.0, 1e-9);
+    assert_close(m.low.unwrap_or(f64::NAN), 8.0 * 350.0 / 32004.0 * 1e6 / 3600.0, 1e-9);
     match &j.kind {
         Kind::Estimate(a) => assert!(matches!(
             a.as_slice(),
@@ -172,7 +178,7 @@ fn bad_fields_name_the_field_and_range_and_spoil_only_their_figures() {
         ),
         ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 64"]),
         ("2.5 cards", |f| f.gpus = "2.5".into(), Field::Gpus, &["whole number"]),
-        ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value", "1 to 100000"]),
+        ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value", "1 to 100,000"]),
         ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number", "up to 350 W"]),
         ("NaN", |f| f.watts = "NaN".into(), Field::Watts, &["enter a number", "350 W"]),
         (
@@ -246,7 +252,7 @@ fn the_comparison_has_a_ceiling_row_per_result_and_measured_rows_for_mlperf_powe
 #[test]
 fn the_450_w_evidence_pairs_6_0_0054_with_6_0_0014() {
     let pairs = power_cap_evidence(catalogue(), "rtx-pro-6000-se", Benchmark::Llama2_70b99, Scenario::Offline);
-    let ids: Vec<_> = pairs.iter().map(|(l, h)| (&*l.id, &*h.id)).collect();
+    let ids: Vec<_> = pairs.iter().map(|e| (&*e.low.id, &*e.high.id)).collect();
     assert_eq!(ids, vec![("6.0-0054", "6.0-0014")]);
 }
 

@@ -31,6 +31,21 @@ impl Benchmark {
     pub fn from_id(id: &str) -> Option<Benchmark> {
         Benchmark::ALL.into_iter().find(|b| b.id() == id)
     }
+
+    /// The model's plain name, as a buyer knows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Benchmark::Llama2_70b99 | Benchmark::Llama2_70b999 => "Llama 2 70B",
+        }
+    }
+
+    /// The accuracy target the benchmark holds the model to, where its id names one.
+    pub fn accuracy(self) -> Option<&'static str> {
+        match self {
+            Benchmark::Llama2_70b99 => Some("99 %"),
+            Benchmark::Llama2_70b999 => Some("99.9 %"),
+        }
+    }
 }
 
 /// The MLPerf scenario: how the load was offered.
@@ -64,6 +79,17 @@ impl Scenario {
 
     pub fn from_id(id: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// What the scenario means for a buyer, in one line.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Scenario::Offline => "batch work: every request is there at once, so only throughput counts",
+            Scenario::Server => "requests arrive at random and each must start within 2 s (200 ms per further token)",
+            Scenario::Interactive => {
+                "tight latency per user (450 ms to the first token, 40 ms per token): the one for a chatbot"
+            }
+        }
     }
 }
 

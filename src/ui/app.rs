@@ -1,77 +1,27 @@
-//! The one reducer that owns the page's state, and the page's layout.
+//! The page's layout, over the one reducer in `state.rs`.
 
 use super::components::{
-    comparison::Comparison, config::ConfigPanel, context::Context, figures::FiguresPanel, footer::Footer,
-    method::Method, notices::Notices, share::Share, summary::Summary,
+    comparison::Comparison,
+    config::ConfigPanel,
+    context::Context,
+    figures::FiguresPanel,
+    footer::Footer,
+    method::Method,
+    notices::Notices,
+    quote::{PrintHeader, QuoteFields},
+    share::Share,
+    summary::Summary,
 };
+use super::state::{Action, State};
 use super::{browser, Cat};
-use crate::catalogue::{Benchmark, Catalogue, Scenario};
-use crate::form::{Form, ThroughputChoice};
-use crate::link::{self, Notice};
+use crate::catalogue::Catalogue;
+use crate::form::{Edit, Field, ThroughputChoice};
+use crate::link;
 use crate::model;
-use std::rc::Rc;
 use yew::prelude::*;
-
-/// The result select's value for "my own throughput".
-pub const OWN: &str = "own";
 
 /// How long the address bar waits for typing to pause before it follows the form.
 const URL_SYNC_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
-
-/// How components send actions to the reducer.
-pub type Dispatch = UseReducerDispatcher<State>;
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct State {
-    pub catalogue: Cat,
-    pub form: Form,
-    pub notices: Vec<Notice>,
-    pub embed: bool,
-}
-
-/// What the user did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    Card(String),
-    Result(String),
-    Scenario(String),
-    Model(String),
-    Tps(String),
-    Gpus(String),
-    Servers(String),
-    Watts(String),
-    DismissNotices,
-}
-
-impl Reducible for State {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let catalogue = self.catalogue.0;
-        let form = &self.form;
-        let form = match action {
-            Action::Card(id) => form.with_card(catalogue, &id),
-            Action::Result(id) if id == OWN => form.with_own_throughput(),
-            Action::Result(id) => form.with_result(catalogue, &id),
-            Action::Scenario(id) => match Scenario::from_id(&id) {
-                Some(scenario) => Form { scenario, ..form.clone() },
-                None => return self,
-            },
-            Action::Model(id) => match Benchmark::from_id(&id) {
-                Some(benchmark) => Form { benchmark, ..form.clone() },
-                None => return self,
-            },
-            Action::Tps(text) => Form { tps: text, ..form.clone() },
-            Action::Gpus(text) => Form { gpus: text, ..form.clone() },
-            Action::Servers(text) => Form { servers: text, ..form.clone() },
-            Action::Watts(text) => Form { watts: text, ..form.clone() },
-            Action::DismissNotices => {
-                return Rc::new(State { notices: Vec::new(), ..(*self).clone() });
-            }
-        };
-        Rc::new(State { form, ..(*self).clone() })
-    }
-}
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -86,15 +36,14 @@ struct CalculatorProps {
 #[function_component(Calculator)]
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
-    let state = use_reducer(|| {
-        let decoded = link::decode(catalogue.0, &browser::query());
-        State { catalogue, form: decoded.form, notices: decoded.notices, embed: decoded.embed }
-    });
-    let query = link::encode(&state.form, state.embed);
+    let state = use_reducer(|| State::from_link(catalogue, &browser::query()));
+    // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
+    let address = link::encode(&state.form, state.embed);
+    let shared = link::encode(&state.form, false);
     // The address bar follows the form, a moment after the last keystroke: browsers throttle
     // history.replaceState, and the figures need not wait for it.
     let latest = use_mut_ref(|| 0_u64);
-    use_effect_with(query.clone(), move |query| {
+    use_effect_with(address.clone(), move |query| {
         let generation = {
             let mut latest = latest.borrow_mut();
             *latest += 1;
@@ -119,41 +68,79 @@ fn calculator(props: &CalculatorProps) -> Html {
             });
         });
     }
-    // A dispatcher is the same value on every render, so components that take it are re-rendered
+    // In a frame, the embedding page hears the height after every render.
+    {
+        let embed = state.embed;
+        use_effect(move || {
+            if embed {
+                browser::post_height();
+            }
+        });
+    }
+    // Stable callbacks: the same value on every render, so components that take them re-render
     // only when their other props change.
     let dispatch = state.dispatcher();
+    let on_edit = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |edit: Edit, _| dispatch.dispatch(Action::Edit(edit)))
+    };
+    let on_reveal = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |field: Field, _| dispatch.dispatch(Action::Reveal(field)))
+    };
+    let on_dismiss_notices = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |(), _| dispatch.dispatch(Action::DismissNotices))
+    };
+    let on_dismiss_adjustments = use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments));
+
     let evaluation = model::evaluate(catalogue.0, &state.form);
-    let errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
+    let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
+    let shown: Vec<_> = all_errors.iter().filter(|e| state.shows_error(e.field)).cloned().collect();
+    let from_link: Vec<_> = all_errors.iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
+    let invalid: Vec<&'static str> = all_errors.iter().map(|e| e.field.label()).collect();
+    let limit_watts = evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value());
     let current_result = match &state.form.throughput {
         ThroughputChoice::Published(id) => Some(id.clone()),
         ThroughputChoice::Own => None,
     };
+    let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 
     html! {
         <div {class} data-testid="app">
+            <a class="skip-link" href="#figures" data-testid="skip-link">{ "Skip to the figures" }</a>
+            <PrintHeader {catalogue} form={state.form.clone()} url={AttrValue::from(full_url.clone())} />
             if !state.embed {
                 <header class="masthead">
                     <h1>{ "token-energy" }</h1>
                     <p class="lede">{ "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source." }</p>
                 </header>
             }
-            <Notices notices={state.notices.clone()} on_dismiss={dispatch.clone()} />
+            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
             <div class="workspace">
-                <ConfigPanel {catalogue} form={state.form.clone()} errors={errors} on_action={dispatch} />
+                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown} adjustments={state.adjustments.clone()}
+                    on_edit={on_edit.clone()} {on_reveal} {on_dismiss_adjustments} />
                 <div class="outputs">
-                    <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} />
-                    <Share query={query} />
+                    <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
+                    if state.embed {
+                        <p class="open-full"><a data-testid="open-full" href={full_url} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
+                    } else {
+                        <Share query={AttrValue::from(shared)} {invalid} />
+                        <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
+                            reference={AttrValue::from(state.form.reference.clone())} on_edit={on_edit.clone()} />
+                    }
                 </div>
             </div>
             <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
-                <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result} current_scenario={state.form.scenario} />
-                <Context {catalogue} />
                 if !state.embed {
+                    <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
+                        current_scenario={state.form.scenario} on_edit={on_edit} />
+                    <Context {catalogue} />
                     <Method />
-                    <Footer {catalogue} />
                 }
+                <Footer {catalogue} compact={state.embed} />
             }
         </div>
     }

@@ -56,3 +56,58 @@ fn clipboard_allowed(window: &web_sys::Window) -> bool {
     let Ok(allows) = allows.dyn_into::<js_sys::Function>() else { return true };
     allows.call1(&policy, &JsValue::from_str("clipboard-write")).ok().and_then(|v| v.as_bool()).unwrap_or(true)
 }
+
+/// Opens the browser's print dialog (the quote sheet is the page's print stylesheet).
+pub fn print() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
+    }
+}
+
+/// Today's date in the reader's format (`Intl.DateTimeFormat`), e.g. "3 December 2026".
+pub fn today() -> String {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &JsValue::from_str("dateStyle"), &JsValue::from_str("long"));
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options).format();
+    format.call1(&JsValue::NULL, &js_sys::Date::new_0()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+/// Removes what the page showed while the wasm loaded (the heading and "Calculating…").
+pub fn clear_children(element: &web_sys::Element) {
+    element.set_inner_html("");
+}
+
+/// The origin of the page that embeds this one in a frame, if the browser tells it
+/// (`location.ancestorOrigins`, else the referrer); `None` when not framed.
+fn embedding_origin(window: &web_sys::Window) -> Option<String> {
+    let parent = window.parent().ok().flatten()?;
+    if js_sys::Object::is(&parent, window) {
+        return None;
+    }
+    if let Ok(list) = js_sys::Reflect::get(&window.location(), &JsValue::from_str("ancestorOrigins")) {
+        if let Ok(first) = js_sys::Reflect::get(&list, &JsValue::from_f64(0.0)) {
+            if let Some(origin) = first.as_string() {
+                return Some(origin);
+            }
+        }
+    }
+    let referrer = window.document()?.referrer();
+    let url = web_sys::Url::new(&referrer).ok()?;
+    let origin = url.origin();
+    (origin != "null" && !origin.is_empty()).then_some(origin)
+}
+
+/// Tells the embedding page how tall this page is, so it can size its frame:
+/// `{ type: "token-energy:height", height }` posted to the embedding origin only.
+pub fn post_height() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(origin) = embedding_origin(&window) else { return };
+    let Some(height) = window.document().and_then(|d| d.document_element()).map(|e| e.scroll_height()) else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else { return };
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &JsValue::from_str("type"), &JsValue::from_str("token-energy:height"));
+    let _ = js_sys::Reflect::set(&message, &JsValue::from_str("height"), &JsValue::from_f64(f64::from(height)));
+    let _ = parent.post_message(&message, &origin);
+}

@@ -6,6 +6,8 @@ mod app;
 mod browser;
 mod components;
 mod format;
+mod state;
+mod words;
 
 pub use app::App;
 
@@ -24,7 +26,10 @@ impl PartialEq for Cat {
 /// Renders the app into the page's `<main id="app-root">` (or the body if that is missing).
 pub fn mount() {
     match browser::element_by_id("app-root") {
-        Some(root) => yew::Renderer::<App>::with_root(root).render(),
+        Some(root) => {
+            browser::clear_children(&root);
+            yew::Renderer::<App>::with_root(root).render()
+        }
         None => yew::Renderer::<App>::new().render(),
     };
 }

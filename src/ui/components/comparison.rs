@@ -1,9 +1,10 @@
 //! Every published result at its own configuration, sortable, with the current one marked.
 
-use super::figures::kind_words;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
+use crate::form::Edit;
 use crate::model::{comparison, ComparisonRow};
+use crate::ui::words::{kind_short, SCOPE_NOTE};
 use crate::ui::{format, Cat};
 use std::cmp::Ordering;
 use yew::prelude::*;
@@ -14,6 +15,8 @@ pub struct ComparisonProps {
     pub benchmark: Benchmark,
     pub current_result: Option<String>,
     pub current_scenario: Scenario,
+    /// Loads a row's configuration into the form.
+    pub on_edit: Callback<Edit>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -21,17 +24,19 @@ enum Column {
     Result,
     Card,
     Scenario,
+    Precision,
     Power,
     JPerToken,
     WhPerMtok,
 }
 
 impl Column {
-    const ALL: [(Column, &'static str, &'static str); 6] = [
+    const ALL: [(Column, &'static str, &'static str); 7] = [
         (Column::Result, "result", "Result"),
         (Column::Card, "card", "Card × count"),
         (Column::Scenario, "scenario", "Scenario"),
-        (Column::Power, "power", "Power (W)"),
+        (Column::Precision, "precision", "Precision"),
+        (Column::Power, "power", "Power"),
         (Column::JPerToken, "j", "J/token"),
         (Column::WhPerMtok, "wh", "Wh per million tokens"),
     ];
@@ -41,6 +46,7 @@ impl Column {
             Column::Result => a.result.id.cmp(&b.result.id),
             Column::Card => a.card.name.cmp(&b.card.name).then(a.result.accelerators.cmp(&b.result.accelerators)),
             Column::Scenario => a.result.scenario.cmp(&b.result.scenario),
+            Column::Precision => a.result.weights.cmp(&b.result.weights),
             Column::Power => a.power.value.total_cmp(&b.power.value),
             Column::JPerToken => a.energy_per_token.value.total_cmp(&b.energy_per_token.value),
             Column::WhPerMtok => a.energy_per_million.value.total_cmp(&b.energy_per_million.value),
@@ -95,8 +101,9 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
 
     html! {
         <section class="comparison" aria-labelledby="comparison-title">
-            <h2 id="comparison-title">{ format!("Published results, {}", props.benchmark.id()) }</h2>
-            <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole node at the wall ÷ the same throughput." }</p>
+            <h2 id="comparison-title">{ format!("Published results, {}{}", props.benchmark.name(),
+                props.benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()) }</h2>
+            <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. " }{ SCOPE_NOTE }{ " Choose a row to load its configuration." }</p>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
                     <thead><tr>
@@ -110,7 +117,11 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                         let current = props.current_result.as_deref() == Some(&*r.id)
                             && props.current_scenario == r.scenario
                             && row.energy_per_token.kind == Kind::Ceiling;
-                        let (kind, _) = kind_words(&row.energy_per_token.kind, "");
+                        let kind = kind_short(&row.energy_per_token.kind);
+                        let onclick = props.on_edit.reform({
+                            let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
+                            move |_: MouseEvent| Edit::Row { result: result.clone(), benchmark, scenario }
+                        });
                         let power_note = match row.energy_per_token.kind {
                             Kind::Measured(_) => "mean, whole node",
                             _ if r.stated_power.is_some() => "stated setting",
@@ -122,16 +133,18 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                 data-kind={row.energy_per_token.kind.id()} data-current={current.to_string()}
                                 aria-current={current.then_some("true")}>
                                 <th scope="row">
-                                    { &*r.id }
+                                    <button type="button" class="link" data-testid="use-row" {onclick}
+                                        aria-label={format!("Load {} {} into the calculator", r.id, r.scenario.label())}>{ &*r.id }</button>
                                     if current { <span class="current-mark">{ " ◀ your configuration" }</span> }
                                     <span class="system">{ format!("{} · {}", r.submitter, r.system) }</span>
                                 </th>
-                                <td>{ format!("{} × {}", row.card.name, r.accelerators) }</td>
-                                <td>{ r.scenario.label() }</td>
-                                <td class="num">{ format::plain(row.power.value) }<span class="system">{ power_note }</span></td>
-                                <td class="num" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
-                                <td class="num" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
-                                <td class="kind">{ kind }</td>
+                                <td data-label="Card">{ format!("{} × {}", row.card.name, r.accelerators) }</td>
+                                <td data-label="Scenario">{ r.scenario.label() }</td>
+                                <td data-label="Precision" data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
+                                <td class="num" data-label="Power">{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
+                                <td class="num j" data-label="J/token" data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
+                                <td class="num" data-label="Wh per million tokens" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
+                                <td class="kind" data-label="Kind">{ kind }</td>
                             </tr>
                         }
                     }) }

@@ -1,26 +1,34 @@
-//! The configuration form: card, throughput source, cards, servers and power limit.
+//! The configuration form: card, throughput source, scenario, benchmark, cards, servers and power
+//! limit. Every choice sends an `Edit`; messages for typed numbers appear once typing pauses or the
+//! field is left.
 
 use super::card_facts::CardFacts;
+use super::choice::{Choice, Opt};
+use super::number_field::NumberField;
 use crate::catalogue::{Benchmark, Scenario};
-use crate::form::{watts_range, Field, Form, InputError, ThroughputChoice};
-use crate::ui::app::{Action, Dispatch, OWN};
-use crate::ui::{format, Cat};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use crate::form::{slider, Adjustment, Edit, Field, Form, InputError, ThroughputChoice, OWN_THROUGHPUT};
+use crate::model::result_label;
+use crate::ui::Cat;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ConfigProps {
     pub catalogue: Cat,
     pub form: Form,
+    /// The messages shown now (typing paused, field left, or bad in the link).
     pub errors: Vec<InputError>,
-    pub on_action: Dispatch,
+    pub adjustments: Vec<Adjustment>,
+    pub on_edit: Callback<Edit>,
+    pub on_reveal: Callback<Field>,
+    pub on_dismiss_adjustments: Callback<()>,
 }
 
 fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
     errors.iter().find(|e| e.field == field)
 }
 
-/// The message under a field, in an alert region so a screen reader announces it.
+/// The message under a choice, in an alert region so a screen reader announces it.
 fn error_view(errors: &[InputError], field: Field) -> Html {
     match error_for(errors, field) {
         Some(e) => html! {
@@ -32,29 +40,15 @@ fn error_view(errors: &[InputError], field: Field) -> Html {
     }
 }
 
-fn select_input(on_action: &Dispatch, make: fn(String) -> Action) -> Callback<Event> {
-    let dispatch = on_action.clone();
-    Callback::from(move |e: Event| dispatch.dispatch(make(e.target_unchecked_into::<HtmlSelectElement>().value())))
-}
-
-fn text_input(on_action: &Dispatch, make: fn(String) -> Action) -> Callback<InputEvent> {
-    let dispatch = on_action.clone();
-    Callback::from(move |e: InputEvent| dispatch.dispatch(make(e.target_unchecked_into::<HtmlInputElement>().value())))
-}
-
-/// A labelled number field; `aria-invalid` and `aria-describedby` point at its error.
-fn number_field(field: Field, value: &str, errors: &[InputError], hint: &str, oninput: Callback<InputEvent>) -> Html {
-    let invalid = error_for(errors, field).is_some();
-    let id = field.id();
+fn adjustments_view(adjustments: &[Adjustment], on_dismiss: &Callback<()>) -> Html {
+    if adjustments.is_empty() {
+        return html! {};
+    }
+    let onclick = on_dismiss.reform(|_: MouseEvent| ());
     html! {
-        <div class={classes!("field", invalid.then_some("invalid"))}>
-            <label for={id}>{ field.label() }</label>
-            <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
-                value={value.to_owned()} {oninput}
-                aria-invalid={invalid.to_string()}
-                aria-describedby={if invalid { format!("error-{id}") } else { format!("hint-{id}") }} />
-            <p class="hint" id={format!("hint-{id}")}>{ hint.to_owned() }</p>
-            { error_view(errors, field) }
+        <div class="adjusted" role="status" data-testid="adjusted">
+            <ul>{ for adjustments.iter().map(|a| html! { <li>{ a.to_string() }</li> }) }</ul>
+            <button type="button" class="quiet" data-testid="dismiss-adjusted" {onclick}>{ "OK" }</button>
         </div>
     }
 }
@@ -64,82 +58,109 @@ pub fn config_panel(props: &ConfigProps) -> Html {
     let catalogue = props.catalogue.0;
     let form = &props.form;
     let errors = &props.errors;
-    let on_action = &props.on_action;
     let card = catalogue.card(&form.card);
-    let result_value = match &form.throughput {
-        ThroughputChoice::Published(id) => id.clone(),
-        ThroughputChoice::Own => OWN.to_owned(),
+    let published = match &form.throughput {
+        ThroughputChoice::Published(id) => Some(id.as_str()),
+        ThroughputChoice::Own => None,
     };
-    let entries = catalogue.entries_for_card(&form.card);
-    let (min, max) = card.map(watts_range).map_or((None, 0.0), |r| (r.min, r.max));
-    let slider_value = form.watts.trim().parse::<f64>().ok().filter(|w| w.is_finite()).unwrap_or(max);
+    let emit = |make: fn(String) -> Edit| props.on_edit.reform(make);
+
+    let card_options: Vec<Opt> = catalogue
+        .cards
+        .iter()
+        .map(|c| Opt { value: c.id.to_string().into(), label: c.name.to_string().into(), disabled: false })
+        .collect();
+    let mut result_options: Vec<Opt> = catalogue
+        .entries_for_card(&form.card)
+        .iter()
+        .map(|r| Opt { value: r.id.to_string().into(), label: result_label(r, card).into(), disabled: false })
+        .collect();
+    result_options.push(Opt {
+        value: OWN_THROUGHPUT.into(),
+        label: "My own measured throughput".into(),
+        disabled: false,
+    });
+    let scenario_options: Vec<Opt> = Scenario::ALL
+        .iter()
+        .map(|s| {
+            let missing = published.is_some_and(|id| catalogue.result(id, form.benchmark, *s).is_none());
+            let label = format!("{}{}", s.label(), if missing { " (not published)" } else { "" });
+            Opt { value: s.id().into(), label: label.into(), disabled: missing }
+        })
+        .collect();
+    let benchmark_options: Vec<Opt> = Benchmark::ALL
+        .iter()
+        .map(|b| {
+            let missing = published.is_some_and(|id| !catalogue.entry(id).any(|r| r.benchmark == *b));
+            let accuracy = b.accuracy().map(|a| format!(", {a} accuracy target")).unwrap_or_default();
+            let label = format!("{}{accuracy}{}", b.name(), if missing { " (not published)" } else { "" });
+            Opt { value: b.id().into(), label: label.into(), disabled: missing }
+        })
+        .collect();
+    let watts_slider = card.map(|c| slider(c, &form.watts));
+    let on_slider = {
+        let on_edit = props.on_edit.clone();
+        let on_reveal = props.on_reveal.clone();
+        Callback::from(move |e: InputEvent| {
+            on_edit.emit(Edit::Text(Field::Watts, e.target_unchecked_into::<HtmlInputElement>().value()));
+            on_reveal.emit(Field::Watts);
+        })
+    };
+    let number = |field: Field, value: &str, hint: String| {
+        html! {
+            <NumberField {field} value={AttrValue::from(value.to_owned())} {hint}
+                error={error_for(errors, field).map(|e| AttrValue::from(e.to_string()))}
+                on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
+        }
+    };
+    let hint = |field: Field| field.range(card).map(|r| r.hint()).unwrap_or_default();
 
     html! {
         <section class="config" aria-labelledby="config-title">
             <h2 id="config-title">{ "Configuration" }</h2>
-            <div class="field">
-                <label for="card">{ Field::Card.label() }</label>
-                <select id="card" data-testid="card" onchange={select_input(on_action, Action::Card)}>
-                    { for catalogue.cards.iter().map(|c| html! {
-                        <option value={c.id.clone()} selected={c.id == form.card}>{ &*c.name }</option>
-                    }) }
-                </select>
-                { error_view(errors, Field::Card) }
-            </div>
+            { adjustments_view(&props.adjustments, &props.on_dismiss_adjustments) }
+            <Choice id="card" label={Field::Card.label()} options={card_options} value={AttrValue::from(form.card.clone())}
+                on_change={emit(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
+            { error_view(errors, Field::Card) }
             if card.is_some() {
                 <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
             }
-            <div class="field">
-                <label for="result">{ "Throughput" }</label>
-                <select id="result" data-testid="result" onchange={select_input(on_action, Action::Result)}>
-                    { for entries.iter().map(|r| html! {
-                        <option value={r.id.clone()} selected={r.id == result_value}>
-                            { format!("MLPerf {} · {} · {} × {}", r.id, r.submitter, r.accelerators, r.weights.to_ascii_uppercase()) }
-                        </option>
-                    }) }
-                    <option value={OWN} selected={result_value == OWN}>{ "My own measured throughput" }</option>
-                </select>
-                { error_view(errors, Field::Result) }
-            </div>
-            if matches!(form.throughput, ThroughputChoice::Published(_)) {
+            <Choice id="result" label="Throughput" options={result_options}
+                value={AttrValue::from(form.throughput_value().to_owned())} on_change={emit(Edit::Throughput)}
+                invalid={error_for(errors, Field::Result).is_some()} described_by={Some(AttrValue::from("hint-result"))} />
+            <p class="hint" id="hint-result">{ "Throughput counts output tokens, the text the model writes; the prompt tokens it reads are not counted." }</p>
+            { error_view(errors, Field::Result) }
+            if published.is_some() {
                 <div class="pair">
-                    <div class="field">
-                        <label for="scenario">{ Field::Scenario.label() }</label>
-                        <select id="scenario" data-testid="scenario" onchange={select_input(on_action, Action::Scenario)}
-                            aria-invalid={error_for(errors, Field::Scenario).is_some().to_string()}>
-                            { for Scenario::ALL.iter().map(|s| html! {
-                                <option value={s.id()} selected={*s == form.scenario}>{ s.label() }</option>
-                            }) }
-                        </select>
-                    </div>
-                    <div class="field">
-                        <label for="model">{ Field::Model.label() }</label>
-                        <select id="model" data-testid="model" onchange={select_input(on_action, Action::Model)}>
-                            { for Benchmark::ALL.iter().map(|b| html! {
-                                <option value={b.id()} selected={*b == form.benchmark}>{ b.id() }</option>
-                            }) }
-                        </select>
-                    </div>
+                    <Choice id="scenario" label={Field::Scenario.label()} options={scenario_options}
+                        value={AttrValue::from(form.scenario.id())} on_change={emit(Edit::Scenario)}
+                        invalid={error_for(errors, Field::Scenario).is_some()} described_by={Some(AttrValue::from("hint-scenario"))} />
+                    <Choice id="model" label={Field::Model.label()} options={benchmark_options}
+                        value={AttrValue::from(form.benchmark.id())} on_change={emit(Edit::Benchmark)} />
                 </div>
+                <p class="hint" id="hint-scenario" data-testid="scenario-explained">
+                    { format!("{}: {}.", form.scenario.label(), form.scenario.explanation()) }
+                    { " Which fits: Interactive for a chatbot, Server for requests from many users, Offline for batch jobs." }
+                </p>
                 { error_view(errors, Field::Scenario) }
             } else {
-                { number_field(Field::Tps, &form.tps, errors, "Output tokens per second that one server produced at the power limit below.", text_input(on_action, Action::Tps)) }
+                { number(Field::Tps, &form.tps, "Output tokens per second that one server produced at the power limit below.".to_owned()) }
             }
             <div class="pair">
-                { number_field(Field::Gpus, &form.gpus, errors, "1 to 64", text_input(on_action, Action::Gpus)) }
-                { number_field(Field::Servers, &form.servers, errors, "1 to 100,000", text_input(on_action, Action::Servers)) }
+                { number(Field::Gpus, &form.gpus, hint(Field::Gpus)) }
+                { number(Field::Servers, &form.servers, hint(Field::Servers)) }
             </div>
-            { number_field(Field::Watts, &form.watts, errors,
-                &match min { Some(min) => format!("W per card, {} to {} W", format::plain(min), format::plain(max)),
-                             None => format!("W per card, up to {} W", format::plain(max)) },
-                text_input(on_action, Action::Watts)) }
-            if card.is_some() {
+            { number(Field::Watts, &form.watts, match card.and_then(|c| Field::Watts.range(Some(c))) {
+                Some(r) => format!("{} per card", r.hint()),
+                None => String::new(),
+            }) }
+            if let Some(s) = watts_slider {
                 <div class="slider">
                     <label for="watts-slider" class="visually-hidden">{ "Power limit per card, slider" }</label>
                     <input id="watts-slider" data-testid="watts-slider" type="range"
-                        min={min.unwrap_or(5.0).to_string()} max={max.to_string()} step="5"
-                        value={slider_value.clamp(min.unwrap_or(5.0), max).to_string()}
-                        oninput={text_input(on_action, Action::Watts)} />
+                        min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
+                        value={s.value.to_string()} aria-valuetext={format!("{} W", crate::form::number(s.value))}
+                        oninput={on_slider} />
                 </div>
             }
         </section>

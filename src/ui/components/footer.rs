@@ -6,13 +6,16 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct FooterProps {
     pub catalogue: Cat,
+    /// The embedded widget: the source list only, so every citation still resolves.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 #[function_component(Footer)]
 pub fn footer(props: &FooterProps) -> Html {
     let catalogue = props.catalogue.0;
     html! {
-        <footer class="footer">
+        <footer class={classes!("footer", props.compact.then_some("compact"))}>
             <section aria-labelledby="sources-title">
                 <h2 id="sources-title">{ "Sources" }</h2>
                 <ol class="sources">

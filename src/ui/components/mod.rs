@@ -1,6 +1,7 @@
 //! One component per file; props down, callbacks (`on_<what>`) up.
 
 pub mod card_facts;
+pub mod choice;
 pub mod comparison;
 pub mod config;
 pub mod context;
@@ -8,6 +9,8 @@ pub mod figures;
 pub mod footer;
 pub mod method;
 pub mod notices;
+pub mod number_field;
+pub mod quote;
 pub mod share;
 pub mod source;
 pub mod summary;

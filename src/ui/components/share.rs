@@ -1,11 +1,14 @@
-//! The link that reproduces the configuration.
+//! The link that reproduces the configuration (never the embedded layout), and the print button.
 
 use crate::ui::browser;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ShareProps {
+    /// The configuration's query, without `embed`.
     pub query: AttrValue,
+    /// Labels of the fields whose value the page cannot use: the link carries them as they are.
+    pub invalid: Vec<&'static str>,
 }
 
 #[function_component(Share)]
@@ -26,6 +29,8 @@ pub fn share(props: &ShareProps) -> Html {
         let copied = copied.clone();
         use_effect_with(props.query.clone(), move |_| copied.set(None));
     }
+    let print = Callback::from(|_: MouseEvent| browser::print());
+    let broken = (!props.invalid.is_empty()).then(|| props.invalid.join(", "));
     html! {
         <section class="share" aria-labelledby="share-title">
             <h2 id="share-title">{ "Share this configuration" }</h2>
@@ -33,11 +38,18 @@ pub fn share(props: &ShareProps) -> Html {
                 <label for="share-url" class="visually-hidden">{ "Link to this configuration" }</label>
                 <input id="share-url" data-testid="share-url" type="text" readonly=true value={url} />
                 <button type="button" data-testid="copy-link" {onclick}>{ "Copy link" }</button>
+                <button type="button" data-testid="print" class="quiet" onclick={print}>{ "Print quote sheet" }</button>
             </div>
-            <p class="hint" aria-live="polite" data-testid="copy-status">{ match *copied {
-                Some(true) => "Link copied.",
-                Some(false) => "This browser did not allow copying here: select the link above and copy it by hand.",
-                None => "Opening the link restores every field.",
+            if let Some(fields) = &broken {
+                <p class="warning" data-testid="share-warning">
+                    { format!("This link keeps the value the page cannot use in: {fields}. Whoever opens it sees the same message.") }
+                </p>
+            }
+            <p class="hint" aria-live="polite" data-testid="copy-status">{ match (*copied, &broken) {
+                (Some(true), None) => "Link copied.".to_owned(),
+                (Some(true), Some(fields)) => format!("Link copied, with the invalid value in: {fields}."),
+                (Some(false), _) => "This browser did not allow copying here: select the link above and copy it by hand.".to_owned(),
+                (None, _) => "Opening the link restores every field.".to_owned(),
             } }</p>
         </section>
     }

@@ -4,6 +4,7 @@
 
 use crate::figure::Figure;
 use crate::ui::format;
+use crate::ui::words::kind_short;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,7 +17,10 @@ fn part(figure: Option<&Figure>, unit: &str) -> Html {
     match figure {
         Some(f) => html! {
             <span class={classes!("summary-part", format!("kind-{}", f.kind.id()))}>
-                <strong>{ format::three(f.value) }</strong>{ format!(" {unit} ") }<span class="badge">{ f.kind.id() }</span>
+                <strong>{ match f.low {
+                    Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
+                    None => format::three(f.value),
+                } }</strong>{ format!(" {unit} ") }<span class="badge">{ kind_short(&f.kind) }</span>
             </span>
         },
         None => html! { <span class="summary-part missing"><strong>{ "—" }</strong>{ format!(" {unit}") }</span> },

@@ -1,0 +1,86 @@
+//! The quote sheet: customer and reference typed on the page, and the header that only print
+//! shows (the link as text, the date, the catalogue version, the configuration in words).
+
+use crate::form::{number, Edit, Field, Form, ThroughputChoice};
+use crate::ui::{browser, Cat};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct QuoteProps {
+    pub catalogue: Cat,
+    pub form: Form,
+    /// The full link of the configuration.
+    pub url: AttrValue,
+}
+
+fn text_field(field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
+    let oninput =
+        on_edit.reform(move |e: InputEvent| Edit::Text(field, e.target_unchecked_into::<HtmlInputElement>().value()));
+    html! {
+        <div class="field">
+            <label for={field.id()}>{ field.label() }</label>
+            <input id={field.id()} data-testid={field.id()} type="text" autocomplete="off"
+                maxlength={crate::form::QUOTE_TEXT_MAX.to_string()} value={value.to_owned()} {oninput} />
+        </div>
+    }
+}
+
+/// The configuration in one line, every value with its unit.
+fn configuration_words(catalogue: Cat, form: &Form) -> String {
+    let card = catalogue.0.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
+    let throughput = match &form.throughput {
+        ThroughputChoice::Published(id) => format!(
+            "MLPerf {id}, {} ({}), {}",
+            form.benchmark.name(),
+            form.benchmark.accuracy().map(|a| format!("{a} accuracy target")).unwrap_or_default(),
+            form.scenario.label()
+        ),
+        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", form.tps.trim()),
+    };
+    let watts = form.watts.trim().parse::<f64>().map_or_else(|_| form.watts.clone(), number);
+    format!("{} servers × {} × {card} at {watts} W per card · {throughput}", form.servers.trim(), form.gpus.trim())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct QuoteFieldsProps {
+    pub customer: AttrValue,
+    pub reference: AttrValue,
+    pub on_edit: Callback<Edit>,
+}
+
+/// Customer and reference, typed on the page.
+#[function_component(QuoteFields)]
+pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
+    html! {
+        <section class="quote" aria-labelledby="quote-title">
+            <h2 id="quote-title">{ "Quote sheet" }</h2>
+            <p class="hint">{ "Printed on the sheet and kept in the link." }</p>
+            <div class="pair">
+                { text_field(Field::Customer, &props.customer, &props.on_edit) }
+                { text_field(Field::Reference, &props.reference, &props.on_edit) }
+            </div>
+        </section>
+    }
+}
+
+/// The sheet's header: only print shows it.
+#[function_component(PrintHeader)]
+pub fn print_header(props: &QuoteProps) -> Html {
+    let catalogue = props.catalogue.0;
+    let form = &props.form;
+    html! {
+        <div class="print-only print-header" data-testid="print-header">
+            <p><strong>{ "token-energy quote sheet" }</strong>{ format!(" · {}", browser::today()) }
+                { format!(" · catalogue {} ({})", catalogue.meta.data_version, catalogue.meta.last_updated) }</p>
+            if !form.customer.trim().is_empty() {
+                <p data-testid="print-customer">{ format!("Customer: {}", form.customer.trim()) }</p>
+            }
+            if !form.reference.trim().is_empty() {
+                <p data-testid="print-reference">{ format!("Reference: {}", form.reference.trim()) }</p>
+            }
+            <p data-testid="print-configuration">{ configuration_words(props.catalogue, form) }</p>
+            <p class="print-link" data-testid="print-link">{ props.url.clone() }</p>
+        </div>
+    }
+}

@@ -1,0 +1,95 @@
+//! The page's state and its one reducer. The pure step (an edit to the form and what the app
+//! changes with it) is `Form::apply` in the core; this adds only what the page shows around it:
+//! which errors a person has been shown, the link's notices, and the last adjustments.
+
+use super::Cat;
+use crate::form::{Adjustment, Edit, Field, Form};
+use crate::link::{self, Notice};
+use crate::model;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    pub catalogue: Cat,
+    pub form: Form,
+    /// What the link asked for that could not be used.
+    pub notices: Vec<Notice>,
+    /// Fields whose bad value came with the link and has not been edited since: their messages
+    /// also stand at the top of the page.
+    pub link_fields: Vec<Field>,
+    /// Fields whose message is shown: typed into and then paused or left, or bad in the link.
+    /// Choices (card, result, scenario, benchmark) always show theirs.
+    pub revealed: Vec<Field>,
+    /// What the app changed by itself with the last edit.
+    pub adjustments: Vec<Adjustment>,
+    pub embed: bool,
+}
+
+impl State {
+    /// The state a link opens with: bad values in it are shown at once, beside their field and at
+    /// the top.
+    pub fn from_link(catalogue: Cat, query: &str) -> State {
+        let decoded = link::decode(catalogue.0, query);
+        let errors = model::evaluate(catalogue.0, &decoded.form).errors().iter().map(|e| e.field).collect::<Vec<_>>();
+        State {
+            catalogue,
+            form: decoded.form,
+            notices: decoded.notices,
+            link_fields: errors.clone(),
+            revealed: errors,
+            adjustments: Vec::new(),
+            embed: decoded.embed,
+        }
+    }
+
+    /// Whether a field's message is shown now.
+    pub fn shows_error(&self, field: Field) -> bool {
+        !Field::NUMBERS.contains(&field) || self.revealed.contains(&field)
+    }
+}
+
+/// What happened on the page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Edit(Edit),
+    /// Show a field's message (typing paused, or the field was left).
+    Reveal(Field),
+    DismissNotices,
+    DismissAdjustments,
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Edit(edit) => {
+                if let Edit::Text(field, _) = &edit {
+                    // A message waits until typing pauses or the field is left.
+                    next.revealed.retain(|f| f != field);
+                    next.link_fields.retain(|f| f != field);
+                }
+                let applied = self.form.apply(self.catalogue.0, edit);
+                if applied.form == self.form {
+                    return self;
+                }
+                next.form = applied.form;
+                next.adjustments = applied.adjustments;
+            }
+            Action::Reveal(field) => {
+                if self.revealed.contains(&field) {
+                    return self;
+                }
+                next.revealed.push(field);
+            }
+            Action::DismissNotices => {
+                next.notices.clear();
+                next.link_fields.clear();
+            }
+            Action::DismissAdjustments => next.adjustments.clear(),
+        }
+        Rc::new(next)
+    }
+}
