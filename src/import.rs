@@ -5,8 +5,9 @@
 //! [`PublishedResult`]s) and [`merge`] (into the existing rows, which win: hand corrections stay).
 //!
 //! A row is selected when its `Accelerator` is one of a card's `mlperf_accelerators` and it is a
-//! closed-division, datacenter, available, single-node result of `llama2-70b-99` or
-//! `llama2-70b-99.9` in tokens per second.
+//! closed-division, datacenter, available, single-node result of one of the LLM benchmarks of
+//! [`Benchmark::ALL`] (`llama2-70b-99`, `llama2-70b-99.9`, `llama3.1-8b`, `llama3.1-405b`,
+//! `mixtral-8x7b`, `deepseek-r1`, `gpt-oss-120b`) in tokens per second.
 
 use crate::catalogue::{Benchmark, Card, MeasuredPower, PublishedResult, Scenario, Scope, StatedPower};
 use serde::{Deserialize, Deserializer};
@@ -224,6 +225,13 @@ pub fn stated_power(notes: &str) -> Option<StatedPower> {
     watts_in_notes(notes).map(|watts| StatedPower { text: notes.to_owned().into(), watts })
 }
 
+/// The stated power of a table row: a watt figure in its `Accelerator` name first
+/// (`AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)`: the configuration the result was obtained
+/// in), else the first in its `Notes` (`B300 TGP 1100W`). The text is the name or the Notes read.
+pub fn row_stated_power(accelerator: &str, notes: &str) -> Option<StatedPower> {
+    stated_power(accelerator).or_else(|| stated_power(notes))
+}
+
 /// Whether a row is one the catalogue takes (apart from its card).
 fn wanted(row: &SummaryRow) -> bool {
     row.category == "closed"
@@ -285,7 +293,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
         scenario,
         weights: row.weight_data_types.clone().into(),
         tokens_per_s,
-        stated_power: stated_power(&row.notes),
+        stated_power: row_stated_power(&row.accelerator, &row.notes),
         measured_power,
     })
 }
@@ -461,6 +469,20 @@ mod tests {
             Some(StatedPower { text: ("GPU 450W / 600W (reduced)".to_owned()).into(), watts: 450.0 })
         );
         assert_eq!(stated_power(""), None);
+    }
+
+    #[test]
+    fn a_power_cap_in_the_accelerator_name_comes_before_the_notes() {
+        let capped = "AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)";
+        assert_eq!(
+            row_stated_power(capped, "MI355X TGP 1400W"),
+            Some(StatedPower { text: capped.to_owned().into(), watts: 1000.0 })
+        );
+        assert_eq!(
+            row_stated_power("NVIDIA B300-SXM-270GB", "B300 TGP 1100W"),
+            Some(StatedPower { text: "B300 TGP 1100W".to_owned().into(), watts: 1100.0 })
+        );
+        assert_eq!(row_stated_power("AMD Instinct MI355X 288GB HBM3e", ""), None);
     }
 
     #[test]

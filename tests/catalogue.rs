@@ -46,7 +46,9 @@ fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
     (actual - expected).abs() <= tolerance
 }
 
-use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999};
+use Benchmark::{
+    DeepseekR1, GptOss120b, Llama2_70b99 as B99, Llama2_70b999 as B999, Llama3_1_405b, Llama3_1_8b, Mixtral8x7b,
+};
 use Scenario::{Interactive, Offline, Server};
 
 // ---------------------------------------------------------------------------------------------
@@ -56,8 +58,8 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.0");
-    assert_eq!(c.meta.last_updated, "2026-12-02");
+    assert_eq!(c.meta.data_version, "2026.12.1");
+    assert_eq!(c.meta.last_updated, "2026-12-03");
 }
 
 #[test]
@@ -65,6 +67,7 @@ fn every_record_cites_a_known_source() {
     // validate() checks this too; here the other direction: every source is cited by something,
     // and every result cites its round's summary table.
     let c = catalogue();
+    assert_eq!(c.results.len(), 605, "the loop below checks every row");
     for r in &c.results {
         assert_eq!(r.source, format!("mlperf-inference-{}", r.round), "{}", r.id);
     }
@@ -274,15 +277,18 @@ fn a_context_measurement_citing_an_unknown_source_is_reported() {
 
 #[test]
 fn a_removed_source_is_reported_for_each_record_citing_it() {
-    // The v5.1 table is cited by the four rows of 5.1-0061 and nothing else.
+    // The v5.1 table is cited by its rows and nothing else: 231 rows, counted off the table for the
+    // cards with v5.1 results (B200 120, H200 SXM 55, MI300X 24, H200 NVL 20, RTX PRO 6000 SE 8,
+    // H100 SXM 2, L40S 2).
     let mut c = copy();
     c.sources.retain(|s| s.id != "mlperf-inference-v5.1");
     let errors = c.validate();
-    assert_eq!(errors.len(), 4, "{errors:?}");
+    assert_eq!(errors.len(), 120 + 55 + 24 + 20 + 8 + 2 + 2, "{errors:?}");
     assert!(errors.iter().all(|e| matches!(
         e,
-        CatalogueError::UnknownSource { record, source } if record.starts_with("result 5.1-0061 ") && source == "mlperf-inference-v5.1"
+        CatalogueError::UnknownSource { record, source } if record.starts_with("result 5.1-") && source == "mlperf-inference-v5.1"
     )));
+    assert!(errors.iter().any(|e| matches!(e, CatalogueError::UnknownSource { record, .. } if record == "result 5.1-0061 llama2-70b-99 offline")));
 }
 
 #[test]
@@ -314,7 +320,8 @@ fn the_static_catalogue_built_into_the_app_is_the_json() {
     let parsed = Catalogue::from_json(json::META, json::SOURCES, json::CARDS, json::RESULTS, json::CONTEXT)
         .expect("data/*.json parses");
     assert_eq!(&parsed, Catalogue::embedded(), "build.rs must reproduce data/*.json exactly");
-    assert!(parsed.results.len() > 50 && parsed.cards.len() == 5);
+    // Rows per round: v4.1 126, v5.1 231, v6.0 248 (counted off the tables); nine cards.
+    assert_eq!((parsed.results.len(), parsed.cards.len()), (126 + 231 + 248, 9));
 }
 
 #[test]
@@ -338,27 +345,56 @@ fn a_broken_file_names_itself() {
 fn card_figures_are_those_of_data_md() {
     let c = catalogue();
     let ids: Vec<&str> = c.cards.iter().map(|x| &*x.id).collect();
-    assert_eq!(ids, ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"]);
+    assert_eq!(
+        ids,
+        ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "h100-sxm", "b300-sxm", "mi300x", "mi355x"]
+    );
 
-    // (id, MLPerf accelerator, max W, min W, other limits W, memory)
-    type Expected<'a> = (&'a str, &'a str, f64, Option<f64>, &'a [f64], &'a str);
-    let expected: [Expected; 5] = [
-        ("h200-nvl", "NVIDIA H200-NVL-141GB", 600.0, Some(200.0), &[350.0], "141 GB HBM3e, 4.8 TB/s"),
+    // (id, MLPerf accelerators, max W, min W, other limits W, memory)
+    type Expected<'a> = (&'a str, &'a [&'a str], f64, Option<f64>, &'a [f64], &'a str);
+    let expected: [Expected; 9] = [
+        ("h200-nvl", &["NVIDIA H200-NVL-141GB"], 600.0, Some(200.0), &[350.0], "141 GB HBM3e, 4.8 TB/s"),
         (
             "rtx-pro-6000-se",
-            "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+            &["NVIDIA RTX PRO 6000 Blackwell Server Edition"],
             600.0,
             Some(300.0),
             &[450.0],
             "96 GB GDDR7",
         ),
-        ("l40s", "NVIDIA L40S", 350.0, None, &[], "48 GB GDDR6"),
-        ("h200-sxm", "NVIDIA H200-SXM-141GB", 700.0, None, &[], "141 GB HBM3e"),
-        ("b200-sxm", "NVIDIA B200-SXM-180GB", 1000.0, None, &[], "180 GB"),
+        ("l40s", &["NVIDIA L40S"], 350.0, None, &[], "48 GB GDDR6"),
+        ("h200-sxm", &["NVIDIA H200-SXM-141GB"], 700.0, None, &[], "141 GB HBM3e"),
+        ("b200-sxm", &["NVIDIA B200-SXM-180GB"], 1000.0, None, &[], "180 GB"),
+        // known_hardware.py of NVIDIA's v5.1 submission: max_power_limit=700.0, vram "80 GiB".
+        ("h100-sxm", &["NVIDIA H100-SXM-80GB"], 700.0, None, &[], "80 GiB"),
+        // 6.0-0073's hw_notes: "B300 TGP 1100W"; the accelerator is named "B300-SXM-270GB".
+        ("b300-sxm", &["NVIDIA B300-SXM-270GB"], 1100.0, None, &[], "270 GB"),
+        // AMD's v4.1 system description: "AMD Instinct MI300X-NPS1-SPX-192GB-750W", 192 GB HBM3.
+        (
+            "mi300x",
+            &[
+                "AMD Instinct MI300X-NPS1-SPX-192GB-750W",
+                "AMD MI300X-NPS1-SPX-192GB-750W",
+                "AMD Instinct MI300X 192GB HBM3",
+            ],
+            750.0,
+            None,
+            &[],
+            "192 GB HBM3",
+        ),
+        // AMD's v5.1 system description: hw_notes "MI355X TGP 1400W", 288 GB HBM3E.
+        (
+            "mi355x",
+            &["AMD Instinct MI355X 288GB HBM3e", "AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)"],
+            1400.0,
+            None,
+            &[],
+            "288 GB HBM3E",
+        ),
     ];
-    for (id, accelerator, max, min, others, memory) in expected {
+    for (id, accelerators, max, min, others, memory) in expected {
         let x = card(c, id);
-        assert_eq!(x.mlperf_accelerators.iter().map(|a| &**a).collect::<Vec<_>>(), [accelerator], "{id}");
+        assert_eq!(x.mlperf_accelerators.iter().map(|a| &**a).collect::<Vec<_>>(), accelerators, "{id}");
         assert_eq!(x.max_power.watts, max, "{id} max");
         assert_eq!(x.min_power.as_ref().map(|m| m.watts), min, "{id} min");
         let other: Vec<f64> = x.other_limits.iter().map(|l| l.watts).collect();
@@ -381,6 +417,40 @@ fn card_figures_cite_the_documents_of_data_md() {
     assert!(title(&card(c, "b200-sxm").max_power.source).contains("5.1-0061"));
     assert_eq!(c.source("nvidia-pb-12128-001").map(|s| &*s.date), Some("2025-04-11"));
     assert_eq!(c.source("nvidia-sp-12355-001").map(|s| &*s.date), Some("2025-06-27"));
+}
+
+#[test]
+fn every_new_card_limit_cites_a_source_that_states_it() {
+    // (card, the words of its source that state the rated maximum, the source's address)
+    let c = catalogue();
+    let expected = [
+        (
+            "h100-sxm",
+            "max_power_limit=700.0",
+            "https://github.com/mlcommons/inference_results_v5.1/blob/965182b03376a00fcae415c54e560e1c83937932/closed/NVIDIA/code/common/systems/known_hardware.py",
+        ),
+        ("b300-sxm", "B300 TGP 1100W", "https://github.com/mlcommons/inference_results_v6.0"),
+        (
+            "mi300x",
+            "MI300X-NPS1-SPX-192GB-750W",
+            "https://github.com/mlcommons/inference_results_v4.1/blob/198fc46799b3328b36ee4bcbdebfa2db5a8e6183/closed/AMD/systems/8xMI300X_2xEPYC-9374F.json",
+        ),
+        (
+            "mi355x",
+            "MI355X TGP 1400W",
+            "https://github.com/mlcommons/inference_results_v5.1/blob/965182b03376a00fcae415c54e560e1c83937932/open/AMD/systems/8xMI355X_2xEPYC_9575F.json",
+        ),
+    ];
+    for (id, words, url) in expected {
+        let x = card(c, id);
+        let source = c.source(&x.max_power.source).unwrap_or_else(|| panic!("{id}: its source is in sources.json"));
+        assert!(source.title.contains(words), "{id}: {}", source.title);
+        assert_eq!(source.url.as_deref(), Some(url), "{id}");
+        // No source publishes a minimum or another limit for these cards: "not published".
+        assert_eq!((&x.min_power, x.other_limits.len()), (&None, 0), "{id}");
+        let memory = x.memory.as_ref().unwrap_or_else(|| panic!("{id}: memory"));
+        assert_eq!(memory.source, x.max_power.source, "{id}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,7 +528,13 @@ fn stated_power_texts_are_the_published_words() {
 #[test]
 fn the_v6_0_entries_are_those_of_data_md_and_6_0_0051() {
     let c = catalogue();
-    let mut ids: Vec<&str> = c.results.iter().filter(|r| r.round == "v6.0").map(|r| &*r.id).collect();
+    // The Llama 2 70B entries of the two PCIe cards of DATA.md.
+    let mut ids: Vec<&str> = c
+        .results
+        .iter()
+        .filter(|r| r.round == "v6.0" && matches!(&*r.card, "h200-nvl" | "rtx-pro-6000-se") && r.benchmark == B99)
+        .map(|r| &*r.id)
+        .collect();
     ids.sort_unstable();
     ids.dedup();
     let mut expected = vec![
@@ -483,8 +559,11 @@ fn no_v6_0_row_carries_a_measurement() {
 
 #[test]
 fn the_l40s_has_no_v6_0_llm_result() {
+    // The L40S rows: v4.1-0025 (4), v4.1-0052 (2), v4.1-0058 (2), 5.1-0082 (2); none in v6.0.
     let c = catalogue();
-    assert!(c.results.iter().filter(|r| r.card == "l40s").all(|r| r.round == "v4.1"));
+    let mut rounds: Vec<&str> = c.results.iter().filter(|r| r.card == "l40s").map(|r| &*r.round).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [["v4.1"; 8].as_slice(), &["v5.1"; 2]].concat());
 }
 
 #[test]
@@ -494,7 +573,9 @@ fn rounds_are_dated_by_their_summary_tables() {
         let source = c.source(&format!("mlperf-inference-{round}")).expect("round source");
         assert_eq!(source.date, date);
         assert_eq!(source.publisher, "MLCommons");
-        for r in c.results.iter().filter(|r| r.round == round) {
+        let rows: Vec<&PublishedResult> = c.results.iter().filter(|r| r.round == round).collect();
+        assert!(rows.len() >= 126, "{round}: {} rows", rows.len());
+        for r in rows {
             assert_eq!(c.published_on(r), Some(date), "{}", r.id);
         }
     }
@@ -536,9 +617,15 @@ fn measured_references_are_those_of_data_md() {
 #[test]
 fn v4_1_0049_states_its_maxq_power_limit() {
     // Hand correction: the 500 W `power_limit` of the MaxQ configuration, not the 700 W TGP of Notes.
+    // Its mixtral-8x7b rows ran in the same MaxQ configuration: `power_limit = 500` in the entry's
+    // configs/mixtral-8x7b/{Offline,Server} (H200_SXM_141GBx8_MaxQ).
     let c = catalogue();
     let rows: Vec<&PublishedResult> = c.entry("v4.1-0049").collect();
-    assert_eq!(rows.len(), 4);
+    let keys: Vec<(Benchmark, Scenario)> = rows.iter().map(|r| (r.benchmark, r.scenario)).collect();
+    assert_eq!(
+        keys,
+        [(B99, Offline), (B99, Server), (B999, Offline), (B999, Server), (Mixtral8x7b, Offline), (Mixtral8x7b, Server)]
+    );
     for r in rows {
         let p = r.stated_power.as_ref().expect("stated power");
         assert_eq!(p.watts, 500.0);
@@ -551,6 +638,119 @@ fn v4_1_0049_states_its_maxq_power_limit() {
     let ceiling = server.power_setting(card(c, "h200-sxm")) * f64::from(server.accelerators) / server.tokens_per_s;
     assert!(close(ceiling, 8.0 * 500.0 / 23113.14, 0.000_01), "{ceiling}");
     assert!(close(ceiling, 0.173, 0.0005), "{ceiling}");
+}
+
+#[test]
+fn every_measured_row_is_an_mlperf_power_row() {
+    // The has_power rows of the tables for these benchmarks (14): v4.1-0049 (llama2-70b-99 and -99.9,
+    // mixtral-8x7b; Offline and Server), 5.1-0061 (llama2-70b-99 and -99.9), 5.1-0062 (llama3.1-405b,
+    // llama3.1-8b). Mean node watts as the tables give them.
+    let expected = [
+        ("v4.1-0049", B99, Offline, 25262.1, 6152.9844351733),
+        ("v4.1-0049", B99, Server, 23113.1, 6280.214),
+        ("v4.1-0049", B999, Offline, 25262.1, 6152.9844351733),
+        ("v4.1-0049", B999, Server, 23113.1, 6280.214),
+        ("v4.1-0049", Mixtral8x7b, Offline, 48987.9, 6154.8035493827),
+        ("v4.1-0049", Mixtral8x7b, Server, 45497.0, 6174.8963283828),
+        ("5.1-0061", B99, Offline, 102909.0, 10400.9988793425),
+        ("5.1-0061", B99, Server, 99159.3, 10442.2597402597),
+        ("5.1-0061", B999, Offline, 102909.0, 10400.9988793425),
+        ("5.1-0061", B999, Server, 99203.9, 10434.706455542),
+        ("5.1-0062", Llama3_1_405b, Offline, 1637.11, 9891.7643975904),
+        ("5.1-0062", Llama3_1_405b, Server, 1249.04, 9566.1823383085),
+        ("5.1-0062", Llama3_1_8b, Offline, 146960.0, 9436.05296875),
+        ("5.1-0062", Llama3_1_8b, Server, 128689.0, 9011.0666666667),
+    ];
+    let c = catalogue();
+    let measured: Vec<&PublishedResult> = c.results.iter().filter(|r| r.measured_power.is_some()).collect();
+    assert_eq!(measured.len(), expected.len());
+    for (id, benchmark, scenario, tokens, watts) in expected {
+        let r = result(c, id, benchmark, scenario);
+        assert_eq!(r.tokens_per_s, tokens, "{id} {}", benchmark.id());
+        let m = r.measured_power.as_ref().unwrap_or_else(|| panic!("{id} {} is measured", benchmark.id()));
+        assert_eq!((m.mean_watts, m.scope), (watts, Scope::NodeAc), "{id} {}", benchmark.id());
+    }
+    // 5.1-0062 ran at full power: its Notes' TGP is its setting. J/token: 9436.05296875 W ÷ 146960 tok/s.
+    let r = result(c, "5.1-0062", Llama3_1_8b, Offline);
+    assert_eq!(r.stated_power.as_ref().map(|p| (&*p.text, p.watts)), Some(("B200 TGP 1000W", 1000.0)));
+    let joules = r.measured_power.as_ref().map_or(f64::NAN, |m| m.mean_watts) / r.tokens_per_s;
+    assert!(close(joules, 0.064208, 0.000_001), "{joules}");
+}
+
+#[test]
+fn new_rows_per_benchmark_are_the_tables_figures() {
+    // (entry, benchmark, scenario, card, cards, weights, tokens/s, stated W), read off the summary tables.
+    #[allow(clippy::type_complexity)]
+    let expected: [(&str, Benchmark, Scenario, &str, u32, &str, f64, Option<f64>); 16] = [
+        ("6.0-0073", B99, Offline, "b300-sxm", 8, "fp4", 112954.0, Some(1100.0)),
+        ("6.0-0073", Llama3_1_8b, Server, "b300-sxm", 8, "fp4", 141565.0, Some(1100.0)),
+        ("6.0-0073", Llama3_1_405b, Offline, "b300-sxm", 8, "fp4", 1951.6, Some(1100.0)),
+        ("6.0-0073", DeepseekR1, Offline, "b300-sxm", 8, "fp4", 70325.7, Some(1100.0)),
+        ("6.0-0073", GptOss120b, Server, "b300-sxm", 8, "fp4", 100328.0, Some(1100.0)),
+        ("6.0-0021", Llama3_1_8b, Offline, "h200-nvl", 8, "fp8", 53193.6, Some(600.0)),
+        ("5.1-0069", DeepseekR1, Server, "b200-sxm", 8, "fp4", 18592.2, Some(1000.0)),
+        ("5.1-0083", Llama3_1_8b, Offline, "h100-sxm", 1, "fp8", 5777.08, None),
+        ("5.1-0082", Llama3_1_8b, Server, "l40s", 1, "fp8", 1207.14, None),
+        ("v4.1-0043", Mixtral8x7b, Offline, "h100-sxm", 8, "fp16", 52415.9, None),
+        ("v4.1-0043", Mixtral8x7b, Server, "h100-sxm", 8, "fp16", 50795.6, None),
+        ("v4.1-0052", B99, Offline, "l40s", 8, "fp8", 948.198, None),
+        // The MI300X named with its 750 W; the MI355X capped at 1000 W in its name (Notes empty).
+        ("v4.1-0002", B999, Server, "mi300x", 8, "fp8", 21028.2, Some(750.0)),
+        ("6.0-0033", B99, Offline, "mi355x", 8, "fp8", 81870.5, Some(1000.0)),
+        ("6.0-0002", GptOss120b, Offline, "mi355x", 8, "fp4", 95004.0, None),
+        ("6.0-0002", GptOss120b, Server, "mi355x", 8, "fp4", 82136.1, None),
+    ];
+    let c = catalogue();
+    for (id, benchmark, scenario, card_id, n, weights, tokens, stated) in expected {
+        let r = result(c, id, benchmark, scenario);
+        let what = format!("{id} {} {}", benchmark.id(), scenario.id());
+        assert_eq!((&*r.card, r.accelerators, &*r.weights, r.tokens_per_s), (card_id, n, weights, tokens), "{what}");
+        assert_eq!(r.stated_power.as_ref().map(|p| p.watts), stated, "{what}");
+        assert_eq!(r.measured_power, None, "{what}");
+        assert_eq!((&*r.division, &*r.category), ("closed", "available"), "{what}");
+    }
+    let capped = result(c, "6.0-0033", B99, Offline).stated_power.as_ref().map(|p| p.text.to_string());
+    assert_eq!(capped.as_deref(), Some("AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)"));
+}
+
+#[test]
+fn ambiguous_accelerators_belong_to_no_card() {
+    // Virtualised H200s, the 1000 W H200 "-CTS" and the MI325X (no published rating found) are left out.
+    let c = catalogue();
+    let names: Vec<&str> = c.cards.iter().flat_map(|x| x.mlperf_accelerators.iter().map(|a| &**a)).collect();
+    for name in names.iter() {
+        assert!(!name.contains("Virtualized") && !name.ends_with("-CTS") && !name.contains("MI325X"), "{name}");
+        assert!(!name.contains("RTX PRO 6000") || name.ends_with("Server Edition"), "{name}");
+    }
+    assert_eq!(names.len(), 5 + 1 + 1 + 3 + 2);
+    // 5.1-0017 (a CPU-only row) and the virtualised H200 of v5.1 (Dell_Broadcom) have no catalogue row.
+    assert!(c.entry("5.1-0017").next().is_none());
+    assert!(c.results.iter().all(|r| !r.system.starts_with("vXE9680")));
+}
+
+#[test]
+fn benchmarks_name_their_model_and_accuracy() {
+    let expected = [
+        (B99, "llama2-70b-99", "Llama 2 70B", Some("99 %")),
+        (B999, "llama2-70b-99.9", "Llama 2 70B", Some("99.9 %")),
+        (Llama3_1_8b, "llama3.1-8b", "Llama 3.1 8B", None),
+        (Llama3_1_405b, "llama3.1-405b", "Llama 3.1 405B", None),
+        (Mixtral8x7b, "mixtral-8x7b", "Mixtral 8x7B", None),
+        (DeepseekR1, "deepseek-r1", "DeepSeek-R1", None),
+        (GptOss120b, "gpt-oss-120b", "gpt-oss-120b", None),
+    ];
+    assert_eq!(Benchmark::ALL.to_vec(), expected.iter().map(|e| e.0).collect::<Vec<_>>());
+    for (b, id, name, accuracy) in expected {
+        assert_eq!((b.id(), b.name(), b.accuracy()), (id, name, accuracy));
+        assert_eq!(Benchmark::from_id(id), Some(b));
+    }
+    for unknown in ["llama2-70b", "llama3.1-8b-edge", "Llama 2 70B", ""] {
+        assert_eq!(Benchmark::from_id(unknown), None, "{unknown}");
+    }
+    // Every benchmark has rows.
+    for b in Benchmark::ALL {
+        assert!(catalogue().results.iter().any(|r| r.benchmark == b), "{}", b.id());
+    }
 }
 
 #[test]

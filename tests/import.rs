@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use token_energy::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario, StatedPower};
 use token_energy::import::{self, ImportError, MergeReport};
 
-use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999};
+use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999, Mixtral8x7b};
+
+/// Every card of the catalogue.
+const ALL_CARDS: [&str; 9] =
+    ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "h100-sxm", "b300-sxm", "mi300x", "mi355x"];
 use Scenario::{Interactive, Offline, Server};
 
 fn table(round: &str) -> String {
@@ -54,11 +58,18 @@ fn sorted(rows: &[PublishedResult]) -> Vec<PublishedResult> {
 
 #[test]
 fn importing_v6_0_reproduces_the_catalogue() {
-    let imported = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[]);
+    let imported = import("v6.0", &ALL_CARDS, &[]);
     let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.round == "v6.0").cloned().collect();
-    // Rows per entry, read off the table: 0021 6; 0004, 0005 3; 0014, 0051 2; the others 4.
-    assert_eq!(imported.len(), 6 + 3 + 3 + 2 + 2 + 4 * 7);
+    // Rows per card, counted off the table: RTX PRO 6000 SE 79, B300 64, MI355X 50 + 4 capped, B200 31,
+    // H200 NVL 10, MI300X 8, H200 SXM 2.
+    assert_eq!(imported.len(), 79 + 64 + 54 + 31 + 10 + 8 + 2);
     assert_eq!(sorted(&imported), sorted(&ours));
+    // The Llama 2 70B rows of the two PCIe cards, per entry: 0021 6; 0004, 0005 3; 0014, 0051 2; seven others 4.
+    let llama2 = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[])
+        .into_iter()
+        .filter(|r| matches!(r.benchmark, B99 | B999))
+        .count();
+    assert_eq!(llama2, 6 + 3 + 3 + 2 + 2 + 4 * 7);
 }
 
 #[test]
@@ -82,7 +93,8 @@ fn importing_v6_0_reads_data_md_figures() {
 #[test]
 fn importing_reads_the_reduced_power_of_6_0_0054() {
     let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0054"]);
-    assert_eq!(rows.len(), 4);
+    // Llama 2 70B (99, 99.9) Offline and Server, llama3.1-8b three scenarios, mixtral-8x7b two.
+    assert_eq!(rows.len(), 9);
     for r in &rows {
         assert_eq!(
             r.stated_power,
@@ -98,7 +110,7 @@ fn importing_reads_the_reduced_power_of_6_0_0054() {
 fn notes_without_a_watt_figure_state_no_power() {
     // 6.0-0004's Notes speak of GB/s; 6.0-0047's are empty.
     let rows = import("v6.0", &["rtx-pro-6000-se"], &["6.0-0004", "6.0-0047"]);
-    assert_eq!(rows.len(), 3 + 4);
+    assert_eq!(rows.len(), 6 + 9);
     assert!(rows.iter().all(|r| r.stated_power.is_none()));
 }
 
@@ -126,11 +138,13 @@ fn importing_v4_1_for_the_l40s() {
     ids.dedup();
     assert_eq!(ids, ["v4.1-0025", "v4.1-0052", "v4.1-0058"]);
 
-    // With the catalogue's choice of entries, the import is the catalogue's L40S rows.
-    let chosen = import("v4.1", &["l40s"], &["v4.1-0025", "v4.1-0058"]);
-    assert_eq!(chosen.len(), 6);
-    let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.card == "l40s").cloned().collect();
-    assert_eq!(sorted(&chosen), sorted(&ours));
+    // NeuralMagic's rows (vLLM, fp8) are in the catalogue too: every v4.1 L40S row is.
+    let r = find(&rows, "v4.1-0052", B99, Server);
+    assert_eq!((r.accelerators, &*r.weights, r.tokens_per_s), (8, "fp8", 592.265));
+    assert_eq!(rows.len(), 8);
+    let ours: Vec<PublishedResult> =
+        catalogue().results.iter().filter(|r| r.card == "l40s" && r.round == "v4.1").cloned().collect();
+    assert_eq!(sorted(&rows), sorted(&ours));
 }
 
 #[test]
@@ -148,7 +162,9 @@ fn importing_v5_1_0061_reproduces_the_catalogue() {
 #[test]
 fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
     let rows = import("v4.1", &["h200-sxm"], &["v4.1-0049"]);
-    assert_eq!(rows.len(), 4);
+    // Llama 2 70B (99, 99.9) and mixtral-8x7b, Offline and Server.
+    assert_eq!(rows.len(), 6);
+    assert_eq!(find(&rows, "v4.1-0049", Mixtral8x7b, Server).tokens_per_s, 45497.0);
     let offline = find(&rows, "v4.1-0049", B999, Offline);
     assert_eq!(offline.tokens_per_s, 25262.1);
     // The table's Notes say 700 W (the TGP); the catalogue states the 500 W MaxQ power_limit.
@@ -159,7 +175,7 @@ fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
     let existing = &catalogue().results;
     let (merged, report) = import::merge(existing, rows.clone());
     assert_eq!(&merged, existing, "the catalogue's rows win");
-    assert_eq!((report.added, report.kept, report.differing), (0, 4, 4));
+    assert_eq!((report.added, report.kept, report.differing), (0, 6, 6));
     for r in merged.iter().filter(|r| r.id == "v4.1-0049") {
         assert_eq!(r.stated_power.as_ref().map(|p| p.watts), Some(500.0));
     }
@@ -174,25 +190,30 @@ fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
 
 #[test]
 fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
-    let imports = [
-        ("v6.0", "h200-nvl", vec![]),
-        ("v6.0", "rtx-pro-6000-se", vec![]),
-        ("v4.1", "l40s", vec!["v4.1-0025", "v4.1-0058"]),
-        ("v4.1", "h200-sxm", vec!["v4.1-0049"]),
-        ("v5.1", "b200-sxm", vec!["5.1-0061"]),
-    ];
+    // README, "A new MLPerf round": the three tables, every card, no entry filter.
     let mut imported = Vec::new();
-    for (round, card, entries) in imports {
-        imported.extend(import(round, &[card], &entries));
+    for round in ["v4.1", "v5.1", "v6.0"] {
+        imported.extend(import(round, &ALL_CARDS, &[]));
     }
     let ours = &catalogue().results;
-    assert_eq!(imported.len(), ours.len());
+    // Rows per table, counted off them: v4.1 126, v5.1 231, v6.0 248.
+    assert_eq!((imported.len(), ours.len()), (126 + 231 + 248, 126 + 231 + 248));
     let (merged, report) = import::merge(ours, imported);
     assert_eq!(&merged, ours);
-    assert_eq!(report.added, 0);
-    // The hand corrections: the four rows of v4.1-0049 (stated power).
-    let corrected: Vec<&str> = report.differing_keys.iter().map(|(id, _, _)| id.as_str()).collect();
-    assert_eq!(corrected, ["v4.1-0049"; 4]);
+    assert_eq!((report.added, report.kept, report.repeated), (0, 605, 0));
+    // The hand corrections: the six rows of v4.1-0049 (stated power: the MaxQ power_limit, 500 W).
+    let corrected: Vec<(&str, Benchmark)> = report.differing_keys.iter().map(|(id, b, _)| (id.as_str(), *b)).collect();
+    assert_eq!(
+        corrected,
+        [
+            ("v4.1-0049", B99),
+            ("v4.1-0049", B99),
+            ("v4.1-0049", B999),
+            ("v4.1-0049", B999),
+            ("v4.1-0049", Mixtral8x7b),
+            ("v4.1-0049", Mixtral8x7b)
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,12 +251,13 @@ fn merging_keeps_a_hand_corrected_row() {
         Some(StatedPower { text: ("600 W, confirmed by the submitter".to_owned()).into(), watts: 600.0 });
     let existing = vec![corrected.clone()];
     let (merged, report) = import::merge(&existing, rows.clone());
-    assert_eq!(merged.len(), 4);
+    // 6.0-0047 published nine rows.
+    assert_eq!(merged.len(), 9);
     assert_eq!(merged.first(), Some(&corrected));
     assert_eq!(
         report,
         MergeReport {
-            added: 3,
+            added: 8,
             kept: 1,
             differing: 1,
             differing_keys: vec![("6.0-0047".to_owned(), B99, Offline)],
@@ -329,7 +351,7 @@ fn a_plain_row_maps_field_by_field() {
 }
 
 #[test]
-fn only_closed_datacenter_available_single_node_llama2_70b_token_rows_are_taken() {
+fn only_closed_datacenter_available_single_node_llm_token_rows_are_taken() {
     let refused = [
         json!({"Category": "open"}),
         json!({"Suite": "edge"}),
@@ -338,8 +360,12 @@ fn only_closed_datacenter_available_single_node_llama2_70b_token_rows_are_taken(
         json!({"Availability": "rdi"}),
         json!({"Nodes": 2}),
         json!({"Nodes": ""}),
-        json!({"Model": "llama3.1-405b"}),
         json!({"Model": "llama2-70b"}),
+        json!({"Model": "llama3.1-8b-edge"}),
+        json!({"Model": "gptj-99"}),
+        json!({"Model": "qwen3-vl-235b-a22b"}),
+        json!({"Model": "Llama 2 70B"}),
+        json!({"Performance_Units": "Queries/s", "Model": "llama3.1-8b", "Scenario": "Interactive"}),
         json!({"Performance_Units": "Samples/s"}),
         json!({"Accelerator": "NVIDIA H200-NVL-141GB (x2)"}),
         json!({"Accelerator": "NVIDIA H100-SXM-80GB"}),
@@ -351,6 +377,11 @@ fn only_closed_datacenter_available_single_node_llama2_70b_token_rows_are_taken(
     let taken = [
         json!({}),
         json!({"Model": "llama2-70b-99.9"}),
+        json!({"Model": "llama3.1-8b"}),
+        json!({"Model": "llama3.1-405b"}),
+        json!({"Model": "mixtral-8x7b"}),
+        json!({"Model": "deepseek-r1"}),
+        json!({"Model": "gpt-oss-120b"}),
         json!({"Scenario": "Server"}),
         json!({"Scenario": "Interactive"}),
         json!({"a#": 8.0}),
@@ -449,13 +480,9 @@ fn texts_that_are_not_tables_are_errors() {
     assert!(matches!(import::import_table("[{}, 7]", &cards, &[]), Err(ImportError::Row { index: 1, .. })));
     assert_eq!(import::import_table("[]", &cards, &[]), Ok(vec![]));
     // Every error says what went wrong.
-    for e in [
-        ImportError::NotATable,
-        ImportError::Json("x".to_owned()),
-        ImportError::Row { index: 3, message: "m".to_owned() },
-    ] {
-        assert!(!e.to_string().is_empty());
-    }
+    assert_eq!(ImportError::NotATable.to_string(), "the table is not a JSON list of rows");
+    assert_eq!(ImportError::Json("x".to_owned()).to_string(), "the table is not JSON: x");
+    assert_eq!(ImportError::Row { index: 3, message: "m".to_owned() }.to_string(), "row 3 of the table: m");
     assert_eq!(
         ImportError::Missing { id: "6.0-0021".to_owned(), field: "a#" }.to_string(),
         "entry `6.0-0021`: no usable `a#`"

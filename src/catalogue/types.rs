@@ -8,23 +8,73 @@ use std::borrow::Cow;
 /// Text in a record: borrowed from the static catalogue, owned when parsed or imported.
 pub type Text = Cow<'static, str>;
 
-/// The MLPerf benchmark a throughput was published for.
+/// The MLPerf benchmark a throughput was published for: a model and, where MLCommons' id carries one,
+/// the accuracy target it was held to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Benchmark {
     #[serde(rename = "llama2-70b-99")]
     Llama2_70b99,
     #[serde(rename = "llama2-70b-99.9")]
     Llama2_70b999,
+    #[serde(rename = "llama3.1-8b")]
+    Llama3_1_8b,
+    #[serde(rename = "llama3.1-405b")]
+    Llama3_1_405b,
+    #[serde(rename = "mixtral-8x7b")]
+    Mixtral8x7b,
+    #[serde(rename = "deepseek-r1")]
+    DeepseekR1,
+    #[serde(rename = "gpt-oss-120b")]
+    GptOss120b,
 }
 
 impl Benchmark {
-    pub const ALL: [Benchmark; 2] = [Benchmark::Llama2_70b99, Benchmark::Llama2_70b999];
+    /// Every benchmark: the two Llama 2 70B ids first (the catalogue's first), then by model.
+    pub const ALL: [Benchmark; 7] = [
+        Benchmark::Llama2_70b99,
+        Benchmark::Llama2_70b999,
+        Benchmark::Llama3_1_8b,
+        Benchmark::Llama3_1_405b,
+        Benchmark::Mixtral8x7b,
+        Benchmark::DeepseekR1,
+        Benchmark::GptOss120b,
+    ];
 
-    /// The identifier MLCommons and the link use.
+    /// The identifier MLCommons' tables (`Model`) and the link use.
     pub fn id(self) -> &'static str {
         match self {
             Benchmark::Llama2_70b99 => "llama2-70b-99",
             Benchmark::Llama2_70b999 => "llama2-70b-99.9",
+            Benchmark::Llama3_1_8b => "llama3.1-8b",
+            Benchmark::Llama3_1_405b => "llama3.1-405b",
+            Benchmark::Mixtral8x7b => "mixtral-8x7b",
+            Benchmark::DeepseekR1 => "deepseek-r1",
+            Benchmark::GptOss120b => "gpt-oss-120b",
+        }
+    }
+
+    /// The model's plain name, as a buyer reads it (without the accuracy target).
+    pub fn name(self) -> &'static str {
+        match self {
+            Benchmark::Llama2_70b99 | Benchmark::Llama2_70b999 => "Llama 2 70B",
+            Benchmark::Llama3_1_8b => "Llama 3.1 8B",
+            Benchmark::Llama3_1_405b => "Llama 3.1 405B",
+            Benchmark::Mixtral8x7b => "Mixtral 8x7B",
+            Benchmark::DeepseekR1 => "DeepSeek-R1",
+            Benchmark::GptOss120b => "gpt-oss-120b",
+        }
+    }
+
+    /// The accuracy target the id carries (share of the reference model's accuracy), where it carries one.
+    pub fn accuracy(self) -> Option<&'static str> {
+        match self {
+            Benchmark::Llama2_70b99 => Some("99 %"),
+            Benchmark::Llama2_70b999 => Some("99.9 %"),
+            Benchmark::Llama3_1_8b
+            | Benchmark::Llama3_1_405b
+            | Benchmark::Mixtral8x7b
+            | Benchmark::DeepseekR1
+            | Benchmark::GptOss120b => None,
         }
     }
 
