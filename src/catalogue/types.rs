@@ -82,20 +82,6 @@ impl Benchmark {
         Benchmark::ALL.into_iter().find(|b| b.id() == id)
     }
 
-    /// The model's plain name, as a buyer knows it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Benchmark::Llama2_70b99 | Benchmark::Llama2_70b999 => "Llama 2 70B",
-        }
-    }
-
-    /// The accuracy target the benchmark holds the model to, where its id names one.
-    pub fn accuracy(self) -> Option<&'static str> {
-        match self {
-            Benchmark::Llama2_70b99 => Some("99 %"),
-            Benchmark::Llama2_70b999 => Some("99.9 %"),
-        }
-    }
 }
 
 /// The MLPerf scenario: how the load was offered.
