@@ -76,7 +76,8 @@ function ceilingJ(r, scenario) {
 }
 
 const FIGURES = ['j-per-token', 'wh-per-mtok', 'measured-j-per-token', 'board-power-w', 'kwh-per-day', 'btu-per-h'];
-const KIND_WORD = { ceiling: 'Ceiling', estimate: 'Estimate', measured: 'Measured' };
+/** The kind in words, with its scope: every headline names what it covers (issue 15, finding 3). */
+const KIND_WORD = { ceiling: 'GPU-board ceiling', estimate: 'GPU-board estimate', measured: 'Measured · whole server at the wall' };
 const FIELDS = ['card', 'result', 'scenario', 'model', 'tps', 'gpus', 'servers', 'watts', 'watts-slider'];
 /** How the page groups thousands (en-US, like the browser's Intl.NumberFormat here). */
 const fmt = (n) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
@@ -229,7 +230,12 @@ async function expectNoFieldError(page, field) {
  */
 async function assertSane(page, label, { noNegativeText = false } = {}) {
   const info = await page.evaluate((figs) => ({
-    text: document.body.innerText,
+    // Submitters' system names are published text (one reads "AS -4126GS"): not the page's numbers.
+    text: (() => {
+      const copy = document.body.cloneNode(true);
+      copy.querySelectorAll('.system').forEach((e) => e.remove());
+      return copy.textContent;
+    })(),
     values: [...document.querySelectorAll('[data-value]')].map((e) => [
       e.getAttribute('data-testid') ?? e.closest('[data-testid]')?.getAttribute('data-testid') ?? e.tagName,
       e.getAttribute('data-value'),
@@ -276,17 +282,17 @@ async function allFigures(page) {
 async function comparisonRows(page) {
   return page.locator(tid('comparison-row')).evaluateAll((rows) =>
     rows.map((row) => {
-      const nums = row.querySelectorAll('td[data-value]');
-      const cells = row.querySelectorAll('td');
-      const powerText = cells[2]?.firstChild?.textContent ?? '';
+      const cell = (id) => row.querySelector(`[data-testid="${id}"]`);
+      const num = (id) => (cell(id)?.hasAttribute('data-value') ? Number(cell(id).getAttribute('data-value')) : null);
       return {
         result: row.getAttribute('data-result'),
         scenario: row.getAttribute('data-scenario'),
         kind: row.getAttribute('data-kind'),
         current: row.getAttribute('data-current'),
-        j: nums[0] ? Number(nums[0].getAttribute('data-value')) : null,
-        wh: nums[1] ? Number(nums[1].getAttribute('data-value')) : null,
-        power: Number(powerText.replace(/[^\d.]/g, '')),
+        j: num('row-j'),
+        wh: num('row-wh'),
+        power: num('row-power'),
+        precision: cell('precision')?.innerText ?? null,
         text: row.innerText,
       };
     }),
@@ -551,7 +557,7 @@ test('3. own throughput and the other fields recompute on every keystroke (keybo
     await typeInto(p, 'gpus', '4');
     await expectFigure(p, 'board-power-w', 4 * 600, 'ceiling');
     const f = await expectFigure(p, 'j-per-token', (4 * 600) / ((32004 * 4) / 8), 'estimate');
-    assert.match(f.text, /Estimate/, 'kind in words');
+    assert.match(f.text, /GPU-board estimate/, 'kind in words');
     assert.match(f.text, /linear|scal/i, `the assumption is named: ${f.text}`);
     await expectFigure(p, 'wh-per-mtok', whPerMtok((4 * 600) / ((32004 * 4) / 8)), 'estimate');
   });
@@ -585,7 +591,7 @@ test('4. every figure shows its kind in words without hovering; "How this is cal
         const visible = await page.locator(tid(id)).getByText(word, { exact: false }).first().isVisible();
         assert.ok(visible, `"${word}" of ${id} is not visible`);
         if (f.kind === 'estimate') assert.match(f.text, /assum|scal|not published/i, `${id}: the estimate names its assumption: ${f.text}`);
-        if (f.kind === 'measured') assert.match(f.text, /whole node|node/i, `${id}: the measurement names its scope: ${f.text}`);
+        if (f.kind === 'measured') assert.match(f.text, /whole server/i, `${id}: the measurement names its scope: ${f.text}`);
       }
       const heading = page.getByRole('heading', { name: 'How this is calculated' });
       assert.ok(await heading.isVisible(), '"How this is calculated" heading');
@@ -617,7 +623,7 @@ test('5. comparison table: every result, measured rows, sorting, the current row
         const j = ceilingJ(r, scenario);
         assert.ok(near(found[0].j, j), `${id} ${scenario} J/token ${found[0].j}, expected ${j}`);
         assert.ok(near(found[0].wh, whPerMtok(j)), `${id} ${scenario} Wh/Mtok ${found[0].wh}, expected ${whPerMtok(j)}`);
-        assert.match(found[0].text, /Ceiling/, `${id} ${scenario} says its kind`);
+        assert.match(found[0].text, /ceiling, GPU boards/, `${id} ${scenario} says its kind and scope`);
       }
     }
   });
@@ -627,14 +633,14 @@ test('5. comparison table: every result, measured rows, sorting, the current row
       const found = find(rows, m.id, m.scenario, 'measured');
       assert.equal(found.length, 1, `measured row ${m.id} ${m.scenario}: ${found.length} found`);
       assert.ok(near(found[0].j, m.nodeWatts / m.tps, MEASURED_TOL), `${m.id} ${m.scenario} measured J/token ${found[0].j}, expected ${m.nodeWatts / m.tps}`);
-      assert.match(found[0].text, /Measured/, `${m.id} ${m.scenario} row text: ${found[0].text}`);
+      assert.match(found[0].text, /measured, whole server/, `${m.id} ${m.scenario} row text: ${found[0].text}`);
       const ceiling = find(rows, m.id, m.scenario, 'ceiling');
       assert.equal(ceiling.length, 1, `ceiling row beside ${m.id} ${m.scenario}`);
       assert.ok(near(ceiling[0].j, (m.n * m.limit) / m.tps), `${m.id} ${m.scenario} ceiling ${ceiling[0].j}`);
     }
     const both = new Set(rows.filter((r) => r.kind === 'measured').map((r) => r.result));
     assert.ok(both.has('v4.1-0049') && both.has('5.1-0061'), `measured rows in one table: ${[...both].join(', ')}`);
-    for (const r of rows.filter((x) => x.kind === 'measured')) assert.match(r.text, /Measured/, `${r.result} measured row says so`);
+    for (const r of rows.filter((x) => x.kind === 'measured')) assert.match(r.text, /measured, whole server/, `${r.result} measured row says so`);
   });
 
   await list.check('the current configuration stands out', async () => {
@@ -716,7 +722,7 @@ test('5. comparison table: every result, measured rows, sorting, the current row
       const found = find(rows, m.id, m.scenario, 'measured');
       assert.equal(found.length, 1, `measured row ${m.id} ${m.scenario}`);
       assert.ok(near(found[0].j, m.nodeWatts / m.tps, MEASURED_TOL), `${m.id} ${m.scenario} measured ${found[0].j}, expected ${m.nodeWatts / m.tps}`);
-      assert.match(found[0].text, /Measured/);
+      assert.match(found[0].text, /measured, whole server/);
     }
   });
   await assertSane(page, 'comparison');
@@ -776,9 +782,14 @@ test('6. the copied link reproduces the configuration exactly, in a fresh page a
   await typeInto(page, 'gpus', '6');
   await typeInto(page, 'servers', '12');
   await typeInto(page, 'watts', '450');
-  const j = (6 * 450) / ((6238.12 * 6) / 8);
+  // 450 W is below 6.0-0004's rated 600 W: a range whose upper end (data-value) is the ceiling at
+  // 600 W and whose lower end (data-low) keeps the throughput unchanged at 450 W.
+  const scaled = (6238.12 * 6) / 8;
+  const j = (6 * 600) / scaled;
   await list.check('published configuration figures', async () => {
     await expectFigure(page, 'j-per-token', j, 'estimate');
+    const low = Number(await page.locator(tid('j-per-token')).getAttribute('data-low'));
+    assert.ok(near(low, (6 * 450) / scaled), `data-low ${low}, expected ${(6 * 450) / scaled}`);
     await expectFigure(page, 'kwh-per-day', kwhPerDay(6 * 450 * 12));
   });
   await roundTrip('published');
@@ -947,11 +958,13 @@ test('7. mistakes get a message next to the field, "—" where it matters, and n
 test('8. a result with MLPerf Power shows the measured whole-node figure beside the ceiling', T, async () => {
   const page = await open('?result=v4.1-0049&scenario=server');
   const measured = await expectFigure(page, 'measured-j-per-token', 6280.214 / 23113.1, 'measured', MEASURED_TOL);
-  assert.match(measured.text, /Measured/);
-  assert.match(measured.text, /whole node|node/i, `scope named: ${measured.text}`);
+  assert.match(measured.text, /Measured · whole server at the wall/, `scope named: ${measured.text}`);
   assert.ok(near(measured.value, 0.27172, 1e-4), 'DATA.md: 0.27172 J/token');
   const ceiling = await expectFigure(page, 'j-per-token', (8 * 500) / 23113.1, 'ceiling');
-  assert.match(ceiling.text, /Ceiling/);
+  assert.match(ceiling.text, /GPU-board ceiling/);
+  // v4.1-0049's board ceiling (0.173) sits below its whole-server measurement (0.272): the page says why.
+  const note = await page.locator(tid('scope-note')).innerText();
+  assert.match(note, /processors, memory, fans and power-supply losses/, note);
   await expectFigure(page, 'board-power-w', 8 * 500, 'ceiling');
   assert.equal(await page.locator(tid('card')).inputValue(), 'h200-sxm', 'the result implies its card');
   await assertSane(page, 'measured');
@@ -966,8 +979,10 @@ test('9. a lower power limit makes an estimate and shows the published power-cap
   await expectFigure(page, 'j-per-token', (4 * 600) / 13529.8, 'ceiling');
   assert.equal(await present(page, 'power-cap-evidence'), false, 'no evidence while the figure is a ceiling');
   await typeInto(page, 'watts', '450');
-  const f = await expectFigure(page, 'j-per-token', (4 * 450) / 13529.8, 'estimate');
-  assert.match(f.text, /Estimate/);
+  // A range: the ceiling at 6.0-0014's own 600 W down to throughput unchanged at 450 W.
+  const f = await expectFigure(page, 'j-per-token', (4 * 600) / 13529.8, 'estimate');
+  assert.ok(near(Number(await page.locator(tid('j-per-token')).getAttribute('data-low')), (4 * 450) / 13529.8));
+  assert.match(f.text, /GPU-board estimate/);
   assert.match(f.text, /450/, `the assumption names the limit: ${f.text}`);
   await expectFigure(page, 'board-power-w', 4 * 450);
   const evidence = page.locator(tid('power-cap-evidence'));

@@ -141,9 +141,9 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                 <td data-label="Card">{ format!("{} × {}", row.card.name, r.accelerators) }</td>
                                 <td data-label="Scenario">{ r.scenario.label() }</td>
                                 <td data-label="Precision" data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
-                                <td class="num" data-label="Power">{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
+                                <td class="num" data-label="Power" data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
                                 <td class="num j" data-label="J/token" data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
-                                <td class="num" data-label="Wh per million tokens" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
+                                <td class="num" data-label="Wh per million tokens" data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
                                 <td class="kind" data-label="Kind">{ kind }</td>
                             </tr>
                         }
