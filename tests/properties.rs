@@ -140,6 +140,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut errors_seen = 0usize;
     let mut round_trips = 0usize;
+    let mut figures_seen = 0usize;
     for case in 0..cases() {
         let q = query(&mut rng);
         let decoded = decode(catalogue, &q);
@@ -169,6 +170,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
             &f.throughput,
         ] {
             assert_sound(fig, &context);
+            figures_seen += usize::from(fig.is_some());
         }
         for error in e.errors() {
             errors_seen += 1;
@@ -193,6 +195,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
         }
     }
     assert!(errors_seen > cases() / 10, "the generator must produce bad input: {errors_seen}");
+    assert!(figures_seen > cases() / 2, "the checks of figures must see figures: {figures_seen}");
     assert!(round_trips > cases() / 2, "most forms must reach the round-trip check: {round_trips}");
 }
 
