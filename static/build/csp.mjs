@@ -28,7 +28,8 @@
 //
 // The policy is the same string docs/hosting/_headers and docs/hosting/nginx.conf send as a header
 // (they add `frame-ancestors *`, which a meta policy cannot carry); tests/e2e/hardening.test.mjs
-// checks that they agree.
+// checks that they agree. tests/build/csp-hook.test.mjs runs this hook on a captured Trunk 0.21.14
+// output (tests/fixtures/trunk-0.21.14/), with no build and no browser.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
