@@ -2,7 +2,7 @@
 #![allow(clippy::panic, clippy::type_complexity)] // a test fails by panicking
 
 use token_energy::catalogue::{Benchmark, Catalogue, Scenario};
-use token_energy::form::{Form, ThroughputChoice};
+use token_energy::form::{Field, Form, ThroughputChoice};
 use token_energy::link::{decode, encode, percent_decode, Notice};
 
 fn catalogue() -> &'static Catalogue {
@@ -108,4 +108,17 @@ fn embed_flag_survives_a_round_trip() {
     assert!(again.embed && again.notices.is_empty());
     assert_eq!(again.form, d.form);
     assert!(!encode(&d.form, false).contains("embed"));
+}
+
+#[test]
+fn every_form_field_is_a_link_parameter() {
+    // Field::id names the field's link parameter: the decoder must know each one. `colour` shows
+    // that an unknown one is reported, so the check below can fail.
+    let unknown =
+        |query: &str| decode(catalogue(), query).notices.into_iter().any(|n| matches!(n, Notice::UnknownParameter(_)));
+    assert!(unknown("colour=1"));
+    for field in Field::ALL {
+        let query = format!("{}=1", field.id());
+        assert!(!unknown(&query), "{query}: {:?}", decode(catalogue(), &query).notices);
+    }
 }

@@ -84,6 +84,7 @@ const KEYS: [&str; 14] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00",
     "gpus[]",
 ];
+const CARDS: [&str; 5] = ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"];
 const VALUES: [&str; 16] = [
     "h200-nvl",
     "rtx-pro-6000-se",
@@ -138,6 +139,8 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
     let catalogue = Catalogue::embedded();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut errors_seen = 0usize;
+    let mut round_trips = 0usize;
+    let mut figures_seen = 0usize;
     for case in 0..cases() {
         let q = query(&mut rng);
         let decoded = decode(catalogue, &q);
@@ -167,6 +170,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
             &f.throughput,
         ] {
             assert_sound(fig, &context);
+            figures_seen += usize::from(fig.is_some());
         }
         for error in e.errors() {
             errors_seen += 1;
@@ -186,38 +190,55 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
                 }
             }
             assert_eq!(again.form, form, "{context}");
+            assert_eq!(again.notices, [], "{context}");
+            round_trips += 1;
         }
     }
     assert!(errors_seen > cases() / 10, "the generator must produce bad input: {errors_seen}");
+    assert!(figures_seen > cases() / 2, "the checks of figures must see figures: {figures_seen}");
+    assert!(round_trips > cases() / 2, "most forms must reach the round-trip check: {round_trips}");
 }
 
 #[test]
 fn string_functions_are_total() {
     let mut rng = Rng(42);
+    let mut parsed = 0usize;
     for _ in 0..cases() / 10 {
         let t = text(&mut rng);
-        let _ = percent_decode(&t);
         assert_eq!(percent_decode(&percent_encode(&t)), t);
-        let _ = pairs(&t);
+        // Raw text splits into at most one pair per `&`; encoded pairs read back as they were.
+        assert!(pairs(&t).len() <= t.matches('&').count() + 1, "{t:?}");
+        let (key, value) = (text(&mut rng), text(&mut rng));
+        let query = format!("?{}={}&{}", percent_encode(&key), percent_encode(&value), percent_encode(&t));
+        let mut expected = vec![(key, value)];
+        if !t.is_empty() {
+            expected.push((t.clone(), String::new()));
+        }
+        assert_eq!(pairs(&query), expected, "{query}");
         for field in Field::ALL {
             if let Ok(v) = parse_decimal(field, &t) {
-                assert!(v.is_finite(), "{t:?} parsed to {v}");
+                // A plain decimal as a person types it: what f64 reads it as, never `inf`, `NaN`, `1e3`, `0x10`.
+                assert!(v.is_finite() && t.trim().parse::<f64>() == Ok(v), "{t:?} parsed to {v}");
+                assert!(!t.contains(['e', 'E', 'i', 'I', 'n', 'N', 'x', '+']), "{t:?} parsed to {v}");
+                parsed += 1;
             }
         }
     }
+    assert!(parsed > 0, "some generated texts must be decimals, or the check above checks nothing");
 }
 
 #[test]
 fn comparison_is_sound_for_every_benchmark() {
     let catalogue = Catalogue::embedded();
     for benchmark in Benchmark::ALL {
-        for row in comparison(catalogue, benchmark) {
+        let rows = comparison(catalogue, benchmark);
+        assert!(!rows.is_empty(), "{benchmark:?}: no comparison rows, nothing checked");
+        for row in rows {
             for f in [&row.power, &row.energy_per_token, &row.energy_per_million] {
-                assert!(f.value.is_finite() && f.value > 0.0);
+                assert!(f.value.is_finite() && f.value > 0.0, "{benchmark:?}: {f:?}");
             }
         }
     }
-    let _ = Scenario::ALL;
 }
 
 /// Mangles a valid JSON text: drops, repeats or swaps characters, or splices hostile values in.
@@ -257,7 +278,7 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
         "Model":"llama2-70b-99","Scenario":"Offline","Performance_Result":32004.0,"Performance_Units":"Tokens/s",
         "has_power":false,"Power_Result":null,"Notes":"H200 TGP 600W","weight_data_types":"fp8","Category":"closed",
         "Suite":"datacenter","Availability":"available","Nodes":1,"version":"v6.0"}]"#;
-    let mut parsed = 0;
+    let (mut parsed, mut imported, mut watts_read, mut evidence) = (0, 0, 0, 0);
     for _ in 0..cases() / 50 {
         let texts = [json::META, json::SOURCES, json::CARDS, json::RESULTS, json::CONTEXT];
         let which = rng.below(texts.len());
@@ -276,11 +297,30 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
                 for r in &results {
                     assert!(r.tokens_per_s.is_finite() && r.tokens_per_s > 0.0, "{t}: {r:?}");
                 }
-                let _ = import::merge(&catalogue.results, results);
+                imported += results.len();
+                let (merged, _) = import::merge(&catalogue.results, results);
+                assert!(merged.len() >= catalogue.results.len(), "{t}: a merge lost rows");
             }
         }
-        let _ = import::watts_in_notes(&text(&mut rng));
-        let _ = model::power_cap_evidence(catalogue, &text(&mut rng), Benchmark::Llama2_70b99, Scenario::Offline);
+        let notes = format!("{}{}{}", text(&mut rng), rng.pick(&["W", " W", "Wh", " watts", ""]), text(&mut rng));
+        if let Some(w) = import::watts_in_notes(&notes) {
+            assert!(w.is_finite() && w > 0.0, "{notes:?}: {w}");
+            watts_read += 1;
+        }
+        let card = if rng.below(2) == 0 { rng.pick(&CARDS).to_owned() } else { text(&mut rng) };
+        let (benchmark, scenario) = (Benchmark::ALL[rng.below(2)], Scenario::ALL[rng.below(3)]);
+        if let Some(c) = catalogue.card(&card) {
+            for (low, high) in model::power_cap_evidence(catalogue, &card, benchmark, scenario) {
+                assert_eq!((&*low.card, &*high.card, low.accelerators), (&*card, &*card, high.accelerators));
+                assert!(low.power_setting(c) < high.power_setting(c), "{card}: {low:?} {high:?}");
+                evidence += 1;
+            }
+        } else {
+            assert_eq!(model::power_cap_evidence(catalogue, &card, benchmark, scenario), [], "{card:?}");
+        }
     }
     assert!(parsed > 0, "some mangled catalogues still parse, so validate() is exercised too");
+    assert!(imported > 0, "some mangled tables still import, so the rows are checked");
+    assert!(watts_read > 0, "some notes state a power, so the check of it runs");
+    assert!(evidence > 0, "some cards have power-cap evidence, so the pairs are checked");
 }

@@ -23,12 +23,13 @@
 //   4. `<meta http-equiv="Content-Security-Policy" content="POLICY">` goes first in <head>, right
 //      after <meta charset> (a meta policy only governs what comes after it).
 // It never changes the wasm or the stylesheet, whose integrity= Trunk computed; the files it writes
-// get integrity= computed here. Running it twice is harmless (no inline script is left; the meta is
-// replaced, not duplicated).
+// get integrity= computed here. Running it twice changes nothing more (no inline script is left; the
+// meta is replaced, not duplicated).
 //
 // The policy is the same string docs/hosting/_headers and docs/hosting/nginx.conf send as a header
 // (they add `frame-ancestors *`, which a meta policy cannot carry); tests/e2e/hardening.test.mjs
-// checks that they agree.
+// checks that they agree. tests/build/csp-hook.test.mjs runs this hook on a captured Trunk 0.21.14
+// output (tests/fixtures/trunk-0.21.14/), with no build and no browser.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -224,7 +225,8 @@ function check(html, file) {
 /** Adds (or replaces) the CSP meta right after <meta charset>, else first in <head>. */
 function insertMeta(html, file) {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${POLICY}">`;
-  const cleaned = html.replace(/[ \t]*<meta\s+http-equiv\s*=\s*["']?content-security-policy["']?[^>]*>\s*\n?/gi, '');
+  // Removes the line break and indent this function puts before it too, so a second run gives the same page.
+  const cleaned = html.replace(/\n?[ \t]*<meta\s+http-equiv\s*=\s*["']?content-security-policy["']?[^>]*>/gi, '');
   const charset = /<meta\s+charset\s*=[^>]*>/i.exec(cleaned);
   if (charset) {
     const at = charset.index + charset[0].length;

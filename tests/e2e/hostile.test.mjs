@@ -151,7 +151,7 @@ test(`${LINKS.length} hostile links: alive, an alert shown, nothing broken on th
   assert.ok(LINKS.length >= 50, `only ${LINKS.length} links`);
   assert.equal(new Set(LINKS.map(([q]) => q)).size, LINKS.length, 'a link is listed twice');
   const failures = [];
-  const started = Date.now();
+  let recomputed = 0; // links where kWh per day could be checked against board power
 
   for (const [query, expected] of LINKS) {
     const label = query.length > 80 ? `${query.slice(0, 60)}… (${query.length} chars)` : query;
@@ -206,6 +206,7 @@ test(`${LINKS.length} hostile links: alive, an alert shown, nothing broken on th
       assert.equal(after_.serversError, false, 'servers=3 still shows an error');
       if (after_.board !== null) {
         assert.ok(near(Number(after_.kwh), (Number(after_.board) * 3 * 24) / 1000, 1e-9), `kwh-per-day ${after_.kwh} for board ${after_.board} W × 3 servers`);
+        recomputed += 1;
       } else {
         assert.equal(after_.kwh, null, 'kWh per day without board power');
       }
@@ -220,7 +221,7 @@ test(`${LINKS.length} hostile links: alive, an alert shown, nothing broken on th
     }
   }
 
-  const seconds = (Date.now() - started) / 1000;
   assert.deepEqual(failures, [], `${failures.length} of ${LINKS.length} hostile links failed`);
-  assert.ok(seconds < 120, `${LINKS.length} links took ${seconds.toFixed(1)} s`);
+  // Most links leave gpus and watts usable: if none had board power, "alive" was never checked.
+  assert.ok(recomputed >= LINKS.length / 2, `kWh per day recomputed for only ${recomputed} of ${LINKS.length} links`);
 });

@@ -1,0 +1,236 @@
+//! Writes catalogue records as Rust source: the static catalogue `build.rs` generates.
+//!
+//! Not a module of the library (the app never runs it): `build.rs` compiles this file beside
+//! `types.rs` (`#[path]`), and `tests/bake.rs` compiles it again to test it. Each record's
+//! expression is written by the code below, not taken from `Debug`, whose format is not a stable
+//! interface: text becomes an ASCII string literal with every other character escaped, an `f64` a
+//! literal that reads back to the same bits, a list `Cow::Borrowed(&[…])`. Every struct is taken
+//! apart field by field without `..`, so a field added to `types.rs` fails this file's build until
+//! it is written out here too.
+//!
+//! The generated code names `Cow` and the record types unqualified: the file that includes it
+//! imports them (`src/catalogue/mod.rs`, `mod generated`).
+
+use super::types::{
+    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, Scenario, Scope, Source,
+    SourcedText, SourcedWatts, StatedPower,
+};
+use std::borrow::Cow;
+
+/// A value that can be written as a Rust expression of its own type.
+pub trait Bake {
+    fn bake(&self, out: &mut String);
+}
+
+/// The five statics `src/catalogue/mod.rs` includes: `META`, `SOURCES`, `CARDS`, `RESULTS`, `CONTEXT`.
+pub fn catalogue(
+    meta: &Meta,
+    sources: &[Source],
+    cards: &[Card],
+    results: &[PublishedResult],
+    context: &[ContextMeasurement],
+) -> String {
+    let mut out = String::new();
+    out.push_str("pub static META: Meta = ");
+    meta.bake(&mut out);
+    out.push_str(";\n");
+    list(&mut out, "SOURCES", "Source", sources);
+    list(&mut out, "CARDS", "Card", cards);
+    list(&mut out, "RESULTS", "PublishedResult", results);
+    list(&mut out, "CONTEXT", "ContextMeasurement", context);
+    out
+}
+
+/// `pub static NAME: &[Type] = &[…];`, one record a line.
+fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
+    out.push_str("pub static ");
+    out.push_str(name);
+    out.push_str(": &[");
+    out.push_str(ty);
+    out.push_str("] = &[\n");
+    for item in items {
+        out.push_str("    ");
+        item.bake(out);
+        out.push_str(",\n");
+    }
+    out.push_str("];\n");
+}
+
+/// A string literal of `text`, in ASCII: printable ASCII as is (but `"` and `\` escaped), tab,
+/// carriage return and newline as `\t`, `\r`, `\n`, every other character as `\u{…}`. So no
+/// control, bidi or look-alike character reaches the generated source as itself.
+pub fn string_literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            ' '..='~' => out.push(c),
+            _ => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An `f64` expression that evaluates to exactly `x`. Finite values are written with the fewest
+/// digits that read back to the same number (Rust's float formatting guarantees it), always with a
+/// `.` or an exponent so that the literal is a float literal, never an integer one: `600.0`, `0.1`,
+/// `1e-7`, `1e21`, `-0.0`. Scientific notation outside 1e-5 ≤ |x| < 1e16 keeps long runs of zeros
+/// out. NaN and ±∞ (which JSON cannot hold) are written as the `f64` constants.
+pub fn float_literal(x: f64) -> String {
+    if x.is_nan() {
+        return "f64::NAN".to_owned();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "f64::INFINITY" } else { "f64::NEG_INFINITY" }.to_owned();
+    }
+    let magnitude = x.abs();
+    let text = if magnitude != 0.0 && !(1e-5..1e16).contains(&magnitude) { format!("{x:e}") } else { format!("{x}") };
+    if text.contains(['.', 'e']) {
+        text
+    } else {
+        text + ".0"
+    }
+}
+
+impl Bake for Cow<'static, str> {
+    fn bake(&self, out: &mut String) {
+        out.push_str("Cow::Borrowed(");
+        out.push_str(&string_literal(self));
+        out.push(')');
+    }
+}
+
+impl Bake for f64 {
+    fn bake(&self, out: &mut String) {
+        out.push_str(&float_literal(*self));
+    }
+}
+
+impl Bake for u32 {
+    fn bake(&self, out: &mut String) {
+        out.push_str(&self.to_string());
+    }
+}
+
+impl<T: Bake> Bake for Option<T> {
+    fn bake(&self, out: &mut String) {
+        match self {
+            None => out.push_str("None"),
+            Some(value) => {
+                out.push_str("Some(");
+                value.bake(out);
+                out.push(')');
+            }
+        }
+    }
+}
+
+impl<T: Bake + Clone> Bake for Cow<'static, [T]> {
+    fn bake(&self, out: &mut String) {
+        out.push_str("Cow::Borrowed(&[");
+        for (i, item) in self.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            item.bake(out);
+        }
+        out.push_str("])");
+    }
+}
+
+impl Bake for Benchmark {
+    fn bake(&self, out: &mut String) {
+        out.push_str(match self {
+            Benchmark::Llama2_70b99 => "Benchmark::Llama2_70b99",
+            Benchmark::Llama2_70b999 => "Benchmark::Llama2_70b999",
+        });
+    }
+}
+
+impl Bake for Scenario {
+    fn bake(&self, out: &mut String) {
+        out.push_str(match self {
+            Scenario::Offline => "Scenario::Offline",
+            Scenario::Server => "Scenario::Server",
+            Scenario::Interactive => "Scenario::Interactive",
+        });
+    }
+}
+
+impl Bake for Scope {
+    fn bake(&self, out: &mut String) {
+        out.push_str(match self {
+            Scope::GpuBoard => "Scope::GpuBoard",
+            Scope::NodeAc => "Scope::NodeAc",
+        });
+    }
+}
+
+/// `Type { field: value, … }` from fields already taken apart.
+fn record(out: &mut String, ty: &str, fields: &[(&str, &dyn Bake)]) {
+    out.push_str(ty);
+    out.push_str(" {");
+    for (i, (name, value)) in fields.iter().enumerate() {
+        out.push_str(if i == 0 { " " } else { ", " });
+        out.push_str(name);
+        out.push_str(": ");
+        value.bake(out);
+    }
+    out.push_str(" }");
+}
+
+/// `impl Bake for Type`, destructuring every field (no `..`: a new field must be listed here).
+macro_rules! bake_struct {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Bake for $ty {
+            fn bake(&self, out: &mut String) {
+                let $ty { $($field),* } = self;
+                record(out, stringify!($ty), &[$((stringify!($field), $field as &dyn Bake)),*]);
+            }
+        }
+    };
+}
+
+bake_struct!(Meta { data_version, last_updated });
+bake_struct!(Source { id, publisher, title, date, url });
+bake_struct!(SourcedWatts { watts, source });
+bake_struct!(NamedLimit { label, watts, source });
+bake_struct!(SourcedText { text, source });
+bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, memory });
+bake_struct!(StatedPower { text, watts });
+bake_struct!(MeasuredPower { mean_watts, scope });
+bake_struct!(PublishedResult {
+    id,
+    round,
+    division,
+    category,
+    submitter,
+    system,
+    card,
+    accelerators,
+    benchmark,
+    scenario,
+    weights,
+    tokens_per_s,
+    stated_power,
+    measured_power,
+    source,
+});
+bake_struct!(ContextMeasurement {
+    id,
+    card,
+    cards,
+    model,
+    task,
+    condition,
+    joules_per_token,
+    joules_per_response,
+    scope,
+    source,
+});
