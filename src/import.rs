@@ -48,6 +48,9 @@ pub struct SummaryRow {
     pub power_result: Option<f64>,
     #[serde(rename = "Notes", default, deserialize_with = "text")]
     pub notes: String,
+    /// The result's public page.
+    #[serde(rename = "Details", default, deserialize_with = "text")]
+    pub details: String,
     #[serde(rename = "weight_data_types", default, deserialize_with = "text")]
     pub weight_data_types: String,
     /// `closed` or `open` (the catalogue calls it the division).
@@ -232,6 +235,18 @@ pub fn row_stated_power(accelerator: &str, notes: &str) -> Option<StatedPower> {
     stated_power(accelerator).or_else(|| stated_power(notes))
 }
 
+/// A `Details` address the page may link to: an https URL on MLCommons' GitHub, nothing else.
+/// The v4.1 table links a mirror of MLCommons' results repository; the same path in MLCommons' own
+/// repository is used instead.
+fn details_url(text: &str) -> Option<crate::catalogue::Text> {
+    const MIRROR: &str = "https://github.com/gateoverflow/inference_results_v";
+    let own = text.trim().replace(MIRROR, "https://github.com/mlcommons/inference_results_v");
+    let text = own.as_str();
+    let safe = text.starts_with("https://github.com/mlcommons/")
+        && text.chars().all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '`'));
+    safe.then(|| own.clone().into())
+}
+
 /// Whether a row is one the catalogue takes (apart from its card).
 fn wanted(row: &SummaryRow) -> bool {
     row.category == "closed"
@@ -295,6 +310,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
         tokens_per_s,
         stated_power: row_stated_power(&row.accelerator, &row.notes),
         measured_power,
+        details: details_url(&row.details),
     })
 }
 
@@ -379,6 +395,12 @@ pub fn merge(existing: &[PublishedResult], imported: Vec<PublishedResult>) -> (V
         match index.get(&k).copied() {
             Some(i) if i < existing_len => {
                 report.kept += 1;
+                // A field the catalogue row lacks is filled in; that is no hand correction.
+                if let Some(kept) = out.get_mut(i) {
+                    if kept.details.is_none() {
+                        kept.details.clone_from(&row.details);
+                    }
+                }
                 if out.get(i) != Some(&row) {
                     report.differing += 1;
                     report.differing_keys.push(k);

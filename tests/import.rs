@@ -346,8 +346,43 @@ fn a_plain_row_maps_field_by_field() {
             stated_power: Some(StatedPower { text: ("GPU 450 W".to_owned()).into(), watts: 450.0 }),
             measured_power: None,
             source: "mlperf-inference-v9.9".to_owned().into(),
+            details: None,
         }]
     );
+}
+
+#[test]
+fn details_become_a_link_only_when_they_are_mlcommons_https_addresses() {
+    let page = "https://github.com/mlcommons/submissions_inference_v6.0/tree/main/closed/Dell/results/XE7740";
+    let cases = [
+        (page, Some(page)),
+        ("javascript:alert(1)", None),
+        ("http://github.com/mlcommons/x", None),
+        ("https://example.com/mlcommons/x", None),
+        ("https://github.com/mlcommons/x\"onmouseover=\"y", None),
+        ("", None),
+        (
+            "https://github.com/gateoverflow/inference_results_v4.1/tree/main/closed/NVIDIA/results/H200-SXM-141GBx8_TRT_MaxQ",
+            Some("https://github.com/mlcommons/inference_results_v4.1/tree/main/closed/NVIDIA/results/H200-SXM-141GBx8_TRT_MaxQ"),
+        ),
+    ];
+    for (given, expected) in cases {
+        let rows = import_rows(vec![row(json!({ "Details": given }))], &["h200-nvl"]).expect("imports");
+        assert_eq!(rows.first().and_then(|r| r.details.as_deref()), expected, "{given}");
+    }
+}
+
+#[test]
+fn a_merge_fills_in_details_the_catalogue_lacked_without_calling_it_a_difference() {
+    let page = "https://github.com/mlcommons/submissions_inference_v9.9/tree/main/closed/Example/results/x";
+    let imported = import_rows(vec![row(json!({ "Details": page }))], &["h200-nvl"]).expect("imports");
+    let mut without = imported.clone();
+    for r in &mut without {
+        r.details = None;
+    }
+    let (merged, report) = import::merge(&without, imported);
+    assert_eq!(merged.first().and_then(|r| r.details.as_deref()), Some(page));
+    assert_eq!((report.kept, report.differing), (1, 0));
 }
 
 #[test]

@@ -217,9 +217,17 @@ fn string_functions_are_total() {
         assert_eq!(pairs(&query), expected, "{query}");
         for field in Field::ALL {
             if let Ok(v) = parse_decimal(field, &t) {
-                // A plain decimal as a person types it: what f64 reads it as, never `inf`, `NaN`, `1e3`, `0x10`.
-                assert!(v.is_finite() && t.trim().parse::<f64>() == Ok(v), "{t:?} parsed to {v}");
-                assert!(!t.contains(['e', 'E', 'i', 'I', 'n', 'N', 'x', '+']), "{t:?} parsed to {v}");
+                // A number as a person types or the page prints it ("100,000", "1e9"): what f64 reads
+                // once the grouping commas are gone, never `inf`, `NaN` or `0x10`.
+                let ungrouped = t.trim().replace(',', "");
+                assert!(v.is_finite() && ungrouped.parse::<f64>() == Ok(v), "{t:?} parsed to {v}");
+                assert!(!t.contains(['i', 'I', 'n', 'N', 'x', 'X']), "{t:?} parsed to {v}");
+                // A comma only ever groups three digits: "1,5" is never read as 1.5 (nor as 15).
+                if let Some((whole, _)) = t.trim().split_once(['.', 'e', 'E']).or(Some((t.trim(), ""))) {
+                    for group in whole.split(',').skip(1) {
+                        assert_eq!(group.len(), 3, "{t:?} parsed to {v}");
+                    }
+                }
                 parsed += 1;
             }
         }
@@ -310,7 +318,8 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
         let card = if rng.below(2) == 0 { rng.pick(&CARDS).to_owned() } else { text(&mut rng) };
         let (benchmark, scenario) = (Benchmark::ALL[rng.below(2)], Scenario::ALL[rng.below(3)]);
         if let Some(c) = catalogue.card(&card) {
-            for (low, high) in model::power_cap_evidence(catalogue, &card, benchmark, scenario) {
+            for model::CapEvidence { low, high, .. } in model::power_cap_evidence(catalogue, &card, benchmark, scenario)
+            {
                 assert_eq!((&*low.card, &*high.card, low.accelerators), (&*card, &*card, high.accelerators));
                 assert!(low.power_setting(c) < high.power_setting(c), "{card}: {low:?} {high:?}");
                 evidence += 1;

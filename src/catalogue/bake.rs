@@ -149,6 +149,11 @@ impl Bake for Benchmark {
         out.push_str(match self {
             Benchmark::Llama2_70b99 => "Benchmark::Llama2_70b99",
             Benchmark::Llama2_70b999 => "Benchmark::Llama2_70b999",
+            Benchmark::Llama3_1_8b => "Benchmark::Llama3_1_8b",
+            Benchmark::Llama3_1_405b => "Benchmark::Llama3_1_405b",
+            Benchmark::Mixtral8x7b => "Benchmark::Mixtral8x7b",
+            Benchmark::DeepseekR1 => "Benchmark::DeepseekR1",
+            Benchmark::GptOss120b => "Benchmark::GptOss120b",
         });
     }
 }
@@ -221,6 +226,7 @@ bake_struct!(PublishedResult {
     stated_power,
     measured_power,
     source,
+    details,
 });
 bake_struct!(ContextMeasurement {
     id,

@@ -81,7 +81,6 @@ impl Benchmark {
     pub fn from_id(id: &str) -> Option<Benchmark> {
         Benchmark::ALL.into_iter().find(|b| b.id() == id)
     }
-
 }
 
 /// The MLPerf scenario: how the load was offered.
@@ -258,6 +257,9 @@ pub struct PublishedResult {
     pub measured_power: Option<MeasuredPower>,
     /// Source id (the round's summary table).
     pub source: Text,
+    /// The result's public page at MLCommons (the table's `Details`), where the table gives one.
+    #[serde(default)]
+    pub details: Option<Text>,
 }
 
 impl PublishedResult {

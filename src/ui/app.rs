@@ -125,8 +125,9 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
                         <p class="open-full"><a data-testid="open-full" href={full_url} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
-                    } else {
-                        <Share query={AttrValue::from(shared)} {invalid} />
+                    }
+                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
+                    if !state.embed {
                         <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
                             reference={AttrValue::from(state.form.reference.clone())} on_edit={on_edit.clone()} />
                     }

@@ -95,11 +95,12 @@ test('the README snippet embeds the calculator on another origin: compact, corre
   assert.equal(j.kind, 'ceiling');
   assert.ok(near((await figure(frame, 'board-power-w')).value, 4800, 1e-12));
 
-  // Compact: no masthead, no method, no footer inside the frame (the host page has its own).
+  // Compact: no masthead, no method, no table; only the sources stay, so every citation resolves.
   const app_ = frame.locator('[data-testid="app"]');
   assert.match((await app_.getAttribute('class')) ?? '', /\bembed\b/);
   assert.equal(await frame.locator('.masthead').count(), 0, 'the frame shows the masthead');
-  assert.equal(await frame.locator('footer').count(), 0, 'the frame shows a footer');
+  assert.equal(await frame.locator('.method').count(), 0, 'the frame shows the method');
+  assert.equal(await frame.locator('footer.compact').count(), 1, 'the frame keeps a compact source list');
   assert.equal(await frame.locator('h1').count(), 0, 'the frame shows the page title');
   assert.equal(await page.locator('.masthead').count(), 1, 'the host page lost its own masthead');
 

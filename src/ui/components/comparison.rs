@@ -136,7 +136,11 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                     <button type="button" class="link" data-testid="use-row" {onclick}
                                         aria-label={format!("Load {} {} into the calculator", r.id, r.scenario.label())}>{ &*r.id }</button>
                                     if current { <span class="current-mark">{ " ◀ your configuration" }</span> }
-                                    <span class="system">{ format!("{} · {}", r.submitter, r.system) }</span>
+                                    <span class="system">{ format!("{} · {}", r.submitter, r.system) }
+                                        if let Some(url) = &r.details {
+                                            { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ "MLCommons page" }</a>
+                                        }
+                                    </span>
                                 </th>
                                 <td data-label="Card">{ format!("{} × {}", row.card.name, r.accelerators) }</td>
                                 <td data-label="Scenario">{ r.scenario.label() }</td>

@@ -1,9 +1,10 @@
 //! The figures of the configuration, each with its kind (and scope) in words beside it.
 
 use super::source::SourceRef;
+use crate::catalogue::PublishedResult;
 use crate::figure::{Figure, Kind, Origin, Unit};
 use crate::form::{number, Edit, Form, ThroughputChoice};
-use crate::model::{capped_results, power_cap_evidence, published_at_limit, Figures};
+use crate::model::{capped_results, power_cap_evidence, published_at_limit, CapEvidence, Figures};
 use crate::ui::words::{kind_explanation, kind_title, SCOPE_NOTE};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -93,6 +94,29 @@ const DAY_BOUND: &str =
     "Every card at its limit for 24 hours, busy or idle: an upper bound for the GPU boards of all servers.";
 const HEAT_BOUND: &str = "All electrical power ends as heat in the room; this is the GPU boards' share at their limit.";
 
+/// How many capped results and evidence pairs show before the rest fold away.
+const SHOWN: usize = 3;
+
+fn capped_item(r: &PublishedResult, card_name: &str) -> Html {
+    html! {
+        <li data-testid="capped-result">{ format!("{} · {} × {} at {} · {} tokens/s ({} {})",
+            r.id, r.accelerators, card_name, r.stated_power.as_ref().map_or("—", |p| &*p.text),
+            format::plain(r.tokens_per_s), r.scenario.label(), r.benchmark.name()) }</li>
+    }
+}
+
+fn evidence_item(e: &CapEvidence) -> Html {
+    html! {
+        <p data-testid="cap-pair">{ format!(
+            "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {} throughput at the lower setting.",
+            e.low.accelerators, e.low.stated_power.as_ref().map_or("—", |p| &*p.text),
+            format::plain(e.low.tokens_per_s), e.low.id, format::plain(e.high.tokens_per_s),
+            e.high.stated_power.as_ref().map_or("—", |p| &*p.text), e.high.id,
+            format::three(e.throughput_change_percent.abs()),
+            if e.throughput_change_percent < 0.0 { "less" } else { "more" }) }</p>
+    }
+}
+
 /// Published results at a lowered setting, and an offer to use the one at exactly this limit.
 fn capped_view(props: &FiguresProps) -> Html {
     let catalogue = props.catalogue.0;
@@ -117,23 +141,16 @@ fn capped_view(props: &FiguresProps) -> Html {
                 </p>
             }
             if !capped.is_empty() {
-                <ul>
-                { for capped.iter().map(|r| html! {
-                    <li data-testid="capped-result">{ format!("{} · {} × {} at {} · {} tokens/s ({} {})",
-                        r.id, r.accelerators, card_name, r.stated_power.as_ref().map_or("—", |p| &*p.text),
-                        format::plain(r.tokens_per_s), r.scenario.label(), r.benchmark.name()) }</li>
-                }) }
-                </ul>
+                <ul>{ for capped.iter().take(SHOWN).map(|r| capped_item(r, card_name)) }</ul>
             }
-            { for evidence.iter().map(|e| html! {
-                <p>{ format!(
-                    "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {} throughput at the lower setting.",
-                    e.low.accelerators, e.low.stated_power.as_ref().map_or("—", |p| &*p.text),
-                    format::plain(e.low.tokens_per_s), e.low.id, format::plain(e.high.tokens_per_s),
-                    e.high.stated_power.as_ref().map_or("—", |p| &*p.text), e.high.id,
-                    format::three(e.throughput_change_percent.abs()),
-                    if e.throughput_change_percent < 0.0 { "less" } else { "more" }) }</p>
-            }) }
+            { for evidence.iter().take(SHOWN).map(evidence_item) }
+            if capped.len() > SHOWN || evidence.len() > SHOWN {
+                <details>
+                    <summary>{ format!("{} more published results and pairs", capped.len().saturating_sub(SHOWN) + evidence.len().saturating_sub(SHOWN)) }</summary>
+                    <ul>{ for capped.iter().skip(SHOWN).map(|r| capped_item(r, card_name)) }</ul>
+                    { for evidence.iter().skip(SHOWN).map(evidence_item) }
+                </details>
+            }
             <p class="hint">{ "Other systems: evidence of the trend, not a measurement of yours." }</p>
         </aside>
     }
@@ -177,8 +194,14 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
             <p class="visually-hidden" aria-live="polite" data-testid="figures-live">{ live_text(f) }</p>
             if let Some(r) = published {
                 <p class="result-line" data-testid="result-details">
-                    { format!("MLPerf Inference {} · entry {} · {} · {} · {} × {} · {} ({}) · {} weights · {} tokens/s · power setting: {}",
-                        r.round, r.id, r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
+                    { format!("MLPerf Inference {} · entry ", r.round) }
+                    if let Some(url) = &r.details {
+                        <a href={url.to_string()} rel="noopener noreferrer" data-testid="result-link">{ &*r.id }</a>
+                    } else {
+                        { &*r.id }
+                    }
+                    { format!(" · {} · {} · {} × {} · {} ({}) · {} weights · {} tokens/s · power setting: {}",
+                        r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
                         r.benchmark.name(), r.scenario.label(), r.weights.to_ascii_uppercase(), format::plain(r.tokens_per_s),
                         r.stated_power.as_ref().map_or_else(|| "not stated".to_owned(), |p| format!("{} ({} W)", p.text, number(p.watts)))) }
                     { " · published " }{ c.0.published_on(r).unwrap_or("—") }{ ". " }

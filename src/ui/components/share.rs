@@ -9,6 +9,9 @@ pub struct ShareProps {
     pub query: AttrValue,
     /// Labels of the fields whose value the page cannot use: the link carries them as they are.
     pub invalid: Vec<&'static str>,
+    /// Offer the print button (not in the embedded widget).
+    #[prop_or(true)]
+    pub printable: bool,
 }
 
 #[function_component(Share)]
@@ -38,7 +41,9 @@ pub fn share(props: &ShareProps) -> Html {
                 <label for="share-url" class="visually-hidden">{ "Link to this configuration" }</label>
                 <input id="share-url" data-testid="share-url" type="text" readonly=true value={url} />
                 <button type="button" data-testid="copy-link" {onclick}>{ "Copy link" }</button>
-                <button type="button" data-testid="print" class="quiet" onclick={print}>{ "Print quote sheet" }</button>
+                if props.printable {
+                    <button type="button" data-testid="print" class="quiet" onclick={print}>{ "Print quote sheet" }</button>
+                }
             </div>
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
