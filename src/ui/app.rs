@@ -8,7 +8,7 @@ use super::components::{
     footer::Footer,
     method::Method,
     notices::Notices,
-    quote::{PrintHeader, QuoteFields},
+    quote::{PrintHeader, QuoteFields, ValidNumbers},
     share::Share,
     summary::Summary,
 };
@@ -104,13 +104,23 @@ fn calculator(props: &CalculatorProps) -> Html {
         ThroughputChoice::Published(id) => Some(id.clone()),
         ThroughputChoice::Own => None,
     };
+    let checked = &evaluation.checked;
+    let valid = ValidNumbers {
+        gpus: checked.gpus.as_ref().ok().map(|&g| f64::from(g)),
+        servers: checked.servers.as_ref().ok().map(|&s| f64::from(s)),
+        watts: limit_watts,
+        tps: match &checked.throughput {
+            Ok(crate::form::Throughput::Own(tps)) => Some(tps.value()),
+            _ => None,
+        },
+    };
     let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 
     html! {
         <div {class} data-testid="app">
             <a class="skip-link" href="#figures" data-testid="skip-link">{ "Skip to the figures" }</a>
-            <PrintHeader {catalogue} form={state.form.clone()} url={AttrValue::from(full_url.clone())} />
+            <PrintHeader {catalogue} form={state.form.clone()} {valid} url={AttrValue::from(full_url.clone())} />
             if !state.embed {
                 <header class="masthead">
                     <h1>{ "token-energy" }</h1>

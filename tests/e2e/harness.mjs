@@ -503,3 +503,69 @@ export async function tempDir(prefix = 'token-energy-e2e-') {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Page object: the calculator as a person uses it, by data-testid only
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One calculator page: opened and waited for, its controls and figures by test id, closed with the
+ * clean check. `const calc = await Calculator.open(browser, '?card=l40s', { width: 360 })`.
+ */
+export class Calculator {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Opens `target` (a query or path, relative to the last server) and waits for the app. */
+  static async open(browser, target = '', opts = {}) {
+    const page = await openPage(browser, target, opts);
+    await waitForApp(page);
+    return new Calculator(page);
+  }
+
+  el(testid) {
+    return this.page.locator(byTestId(testid));
+  }
+
+  figure(testid) {
+    return figure(this.page, testid);
+  }
+
+  waitForFigure(testid, pred, timeout) {
+    return waitForFigure(this.page, testid, pred, timeout);
+  }
+
+  /** A select's or input's current value, as the browser shows it. */
+  value(testid) {
+    return this.el(testid).inputValue();
+  }
+
+  choose(testid, value) {
+    return choose(this.page, testid, value);
+  }
+
+  /** Types into a text field as a person does: focus, select all, type key by key. */
+  async type(testid, text) {
+    await this.el(testid).click();
+    await this.page.keyboard.press('Control+A');
+    await this.page.keyboard.type(String(text));
+  }
+
+  text(testid) {
+    return this.el(testid).innerText();
+  }
+
+  /** The options of a select: `[{ value, text, disabled }]`. */
+  options(testid) {
+    return this.el(testid).evaluate((s) => [...s.options].map((o) => ({ value: o.value, text: o.text, disabled: o.disabled })));
+  }
+
+  waitForQuery(key, value, timeout) {
+    return waitForQuery(this.page, key, value, timeout);
+  }
+
+  close({ check = true, name = null } = {}) {
+    return closePage(this.page, { check, name });
+  }
+}

@@ -6,10 +6,20 @@ use crate::ui::{browser, Cat};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+/// The form's numbers as checked (`None` where a field is not valid).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ValidNumbers {
+    pub gpus: Option<f64>,
+    pub servers: Option<f64>,
+    pub watts: Option<f64>,
+    pub tps: Option<f64>,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct QuoteProps {
     pub catalogue: Cat,
     pub form: Form,
+    pub valid: ValidNumbers,
     /// The full link of the configuration.
     pub url: AttrValue,
 }
@@ -26,9 +36,10 @@ fn text_field(field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
     }
 }
 
-/// The configuration in one line, every value with its unit.
-fn configuration_words(catalogue: Cat, form: &Form) -> String {
+/// The configuration in one line, every value with its unit; "—" where a field is not valid.
+fn configuration_words(catalogue: Cat, form: &Form, valid: &ValidNumbers) -> String {
     let card = catalogue.0.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
+    let or_dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), number);
     let throughput = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
             "MLPerf {id}, {} ({}), {}",
@@ -36,10 +47,14 @@ fn configuration_words(catalogue: Cat, form: &Form) -> String {
             form.benchmark.accuracy().map(|a| format!("{a} accuracy target")).unwrap_or_default(),
             form.scenario.label()
         ),
-        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", form.tps.trim()),
+        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", or_dash(valid.tps)),
     };
-    let watts = form.watts.trim().parse::<f64>().map_or_else(|_| form.watts.clone(), number);
-    format!("{} servers × {} × {card} at {watts} W per card · {throughput}", form.servers.trim(), form.gpus.trim())
+    format!(
+        "{} servers × {} × {card} at {} W per card · {throughput}",
+        or_dash(valid.servers),
+        or_dash(valid.gpus),
+        or_dash(valid.watts)
+    )
 }
 
 #[derive(Properties, PartialEq)]
@@ -79,7 +94,7 @@ pub fn print_header(props: &QuoteProps) -> Html {
             if !form.reference.trim().is_empty() {
                 <p data-testid="print-reference">{ format!("Reference: {}", form.reference.trim()) }</p>
             }
-            <p data-testid="print-configuration">{ configuration_words(props.catalogue, form) }</p>
+            <p data-testid="print-configuration">{ configuration_words(props.catalogue, form, &props.valid) }</p>
             <p class="print-link" data-testid="print-link">{ props.url.clone() }</p>
         </div>
     }
