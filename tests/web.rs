@@ -55,6 +55,18 @@ async fn type_into(root: &Element, id: &str, text: &str) {
     fire(&input, "input").await;
 }
 
+/// Leaves a text field as a person does after typing (its `change` event).
+async fn leave(root: &Element, id: &str) {
+    let input = by_testid(root, id).expect("input");
+    fire(&input, "change").await;
+}
+
+async fn click(root: &Element, id: &str) {
+    let button: web_sys::HtmlElement = by_testid(root, id).expect("button").dyn_into().expect("an element");
+    button.click();
+    settle().await;
+}
+
 async fn choose(root: &Element, id: &str, option: &str) {
     let select: HtmlSelectElement = by_testid(root, id).expect("select").dyn_into().expect("a select");
     select.set_value(option);
@@ -106,6 +118,7 @@ async fn typing_updates_figures_and_kind() {
 async fn a_bad_field_shows_an_alert_and_a_dash_and_nothing_else_breaks() {
     let root = render("card=l40s").await;
     type_into(&root, "watts", "900").await;
+    leave(&root, "watts").await;
     let alert = by_testid(&root, "error-watts").expect("an error next to the field");
     assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
     let message = alert.text_content().unwrap_or_default();
@@ -163,7 +176,7 @@ async fn the_comparison_sorts_and_marks_the_current_row() {
     let current = root.query_selector_all("[data-testid=comparison-row][data-current=true]").expect("rows");
     assert_eq!(current.length(), 1);
     let values = |root: &Element| -> Vec<f64> {
-        let cells = root.query_selector_all("[data-testid=comparison-row] td:nth-child(5)").expect("cells");
+        let cells = root.query_selector_all("[data-testid=comparison-row] [data-testid=row-j]").expect("cells");
         (0..cells.length())
             .filter_map(|i| cells.item(i)?.dyn_into::<Element>().ok()?.get_attribute("data-value")?.parse().ok())
             .collect()
@@ -175,4 +188,46 @@ async fn the_comparison_sorts_and_marks_the_current_row() {
     settle().await;
     let descending = values(&root);
     assert!(descending.windows(2).all(|w| w[0] >= w[1]));
+}
+
+#[wasm_bindgen_test]
+async fn dismissing_the_link_notice_removes_it_and_keeps_the_figures() {
+    let root = render("card=no-such-card&colour=blue").await;
+    let notice = by_testid(&root, "link-notice").expect("a notice for the unknown card and parameter");
+    let text = notice.text_content().unwrap_or_default();
+    assert!(text.contains("no-such-card") && text.contains("colour"), "{text}");
+    click(&root, "dismiss-notices").await;
+    assert!(by_testid(&root, "link-notice").is_none(), "the notice stays after Dismiss");
+    close(value(&root, "j-per-token"), 4800.0 / 32004.0);
+}
+
+#[wasm_bindgen_test]
+async fn a_select_moved_by_the_app_shows_the_new_value_and_the_page_says_why() {
+    let root = render("").await;
+    choose(&root, "scenario", "interactive").await;
+    choose(&root, "card", "l40s").await;
+    let scenario: HtmlSelectElement = by_testid(&root, "scenario").expect("select").dyn_into().expect("select");
+    // The L40S result publishes no Interactive row (DATA.md): the select shows what the figures use.
+    assert_ne!(scenario.value(), "interactive");
+    let details = by_testid(&root, "result-details").and_then(|e| e.text_content()).unwrap_or_default();
+    let label = if scenario.value() == "offline" { "(Offline)" } else { "(Server)" };
+    assert!(details.contains(label), "{details} vs the select's {}", scenario.value());
+    let adjusted = by_testid(&root, "adjusted").and_then(|e| e.text_content()).unwrap_or_default();
+    assert!(adjusted.contains("Interactive"), "{adjusted}");
+    click(&root, "dismiss-adjusted").await;
+    assert!(by_testid(&root, "adjusted").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn a_field_message_waits_for_a_pause() {
+    let root = render("result=6.0-0021&scenario=offline").await;
+    type_into(&root, "watts", "4").await;
+    // At once: the figures know (no value), but the person is not told off mid-number.
+    assert!(by_testid(&root, "error-watts").is_none(), "a message at the first keystroke");
+    assert!(by_testid(&root, "j-per-token").and_then(|e| e.get_attribute("data-value")).is_none());
+    // After the pause (700 ms) the message comes, with the card's range.
+    yew::platform::time::sleep(std::time::Duration::from_millis(900)).await;
+    settle().await;
+    let message = by_testid(&root, "error-watts").and_then(|e| e.text_content()).unwrap_or_default();
+    assert!(message.contains("200 to 600 W"), "{message}");
 }

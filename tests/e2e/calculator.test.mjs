@@ -231,11 +231,7 @@ async function expectNoFieldError(page, field) {
 async function assertSane(page, label, { noNegativeText = false } = {}) {
   const info = await page.evaluate((figs) => ({
     // Submitters' system names are published text (one reads "AS -4126GS"): not the page's numbers.
-    text: (() => {
-      const copy = document.body.cloneNode(true);
-      copy.querySelectorAll('.system').forEach((e) => e.remove());
-      return copy.textContent;
-    })(),
+    text: [...document.querySelectorAll('.system')].reduce((t, e) => t.split(e.innerText).join(' '), document.body.innerText),
     values: [...document.querySelectorAll('[data-value]')].map((e) => [
       e.getAttribute('data-testid') ?? e.closest('[data-testid]')?.getAttribute('data-testid') ?? e.tagName,
       e.getAttribute('data-value'),
