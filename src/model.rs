@@ -368,7 +368,7 @@ pub fn result_label(result: &PublishedResult, card: Option<&Card>) -> String {
         (None, None) => "power not stated".to_owned(),
     };
     format!(
-        "MLPerf {} · {} · {} × {} · {power}",
+        "{} · {} · {} × {} · {power}",
         result.id,
         result.submitter,
         result.accelerators,

@@ -125,7 +125,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             if card.is_some() {
                 <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
             }
-            <Choice id="result" label="Throughput" options={result_options}
+            <Choice id="result" label="Throughput: MLPerf result or your own" options={result_options}
                 value={AttrValue::from(form.throughput_value().to_owned())} on_change={emit(Edit::Throughput)}
                 invalid={error_for(errors, Field::Result).is_some()} described_by={Some(AttrValue::from("hint-result"))} />
             <p class="hint" id="hint-result">{ "Throughput counts output tokens, the text the model writes; the prompt tokens it reads are not counted." }</p>
