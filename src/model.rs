@@ -231,12 +231,44 @@ pub struct ComparisonRow<'c> {
     pub energy_per_million: Figure,
 }
 
+/// Which published results the comparison table shows: one benchmark, and optionally one
+/// scenario, card and vendor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableFilter {
+    pub benchmark: Benchmark,
+    pub scenario: Option<Scenario>,
+    pub card: Option<String>,
+    pub vendor: Option<String>,
+}
+
+impl TableFilter {
+    /// Every result of one benchmark.
+    pub fn benchmark(benchmark: Benchmark) -> TableFilter {
+        TableFilter { benchmark, scenario: None, card: None, vendor: None }
+    }
+
+    fn admits(&self, result: &PublishedResult, card: &Card) -> bool {
+        result.benchmark == self.benchmark
+            && self.scenario.is_none_or(|s| s == result.scenario)
+            && self.card.as_deref().is_none_or(|c| c == &*result.card)
+            && self.vendor.as_deref().is_none_or(|v| v == card.vendor())
+    }
+}
+
 /// Every published result for a benchmark at its own configuration: a ceiling row for each, and a
 /// measured row beside it where MLPerf Power measured the node.
 pub fn comparison(catalogue: &Catalogue, benchmark: Benchmark) -> Vec<ComparisonRow<'_>> {
+    comparison_of(catalogue, &TableFilter::benchmark(benchmark))
+}
+
+/// The comparison rows the filter admits.
+pub fn comparison_of<'c>(catalogue: &'c Catalogue, filter: &TableFilter) -> Vec<ComparisonRow<'c>> {
     let mut rows = Vec::new();
-    for result in catalogue.results.iter().filter(|r| r.benchmark == benchmark) {
+    for result in catalogue.results.iter() {
         let Some(card) = catalogue.card(&result.card) else { continue };
+        if !filter.admits(result, card) {
+            continue;
+        }
         let tps = TokensPerSecond(result.tokens_per_s);
         let origins = vec![Origin::Result(result.id.to_string()), Origin::Source(result.source.to_string())];
         let power = board_power(result.accelerators, Watts(result.power_setting(card)));

@@ -208,6 +208,13 @@ pub struct Card {
     pub memory: Option<SourcedText>,
 }
 
+impl Card {
+    /// The card's maker, as its name begins ("NVIDIA", "AMD").
+    pub fn vendor(&self) -> &str {
+        self.name.split_whitespace().next().unwrap_or_default()
+    }
+}
+
 /// The power setting a submitter stated for a result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -607,6 +607,9 @@ test('4. every figure shows its kind in words without hovering; "How this is cal
 test('5. comparison table: every result, measured rows, sorting, the current row', T, async () => {
   const list = checklist();
   const page = await open('?result=6.0-0021&scenario=offline');
+  // The table shows its first 40 rows; every row on request.
+  await page.locator(tid('show-all-rows')).click();
+  await page.locator(tid('show-all-rows')).waitFor({ state: 'detached' });
   let rows = await comparisonRows(page);
   const find = (rs, id, scenario, kind) => rs.filter((r) => r.result === id && r.scenario === scenario && r.kind === kind);
 

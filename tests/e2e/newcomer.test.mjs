@@ -144,7 +144,9 @@ test('6. the table shows precision, loads a row by keyboard, and keeps J/token i
   assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `J/token cell at ${JSON.stringify(box)}`);
   const scroll = await c.page.locator('.table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth);
   assert.ok(scroll <= 1, `the table scrolls sideways by ${scroll} px`);
-  // Keyboard: focus 6.0-0054's Offline row and press Enter: its configuration loads.
+  // Keyboard: narrow the table to the RTX PRO 6000, focus 6.0-0054's Offline row and press Enter.
+  await c.choose('filter-card', 'rtx-pro-6000-se');
+  await c.page.locator('[data-testid="comparison-row"][data-result="6.0-0054"]').first().waitFor();
   const use = c.page.locator('[data-testid="comparison-row"][data-result="6.0-0054"][data-scenario="offline"] [data-testid="use-row"]').first();
   await use.focus();
   await c.page.keyboard.press('Enter');

@@ -3,7 +3,8 @@
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
 use crate::form::Edit;
-use crate::model::{comparison, ComparisonRow};
+use super::table_filters::TableFilters;
+use crate::model::{comparison_of, ComparisonRow, TableFilter};
 use crate::ui::words::{kind_short, SCOPE_NOTE};
 use crate::ui::{format, Cat};
 use std::cmp::Ordering;
@@ -54,10 +55,32 @@ impl Column {
     }
 }
 
+/// Rows shown before "Show all".
+const ROW_LIMIT: usize = 40;
+
 #[function_component(Comparison)]
 pub fn comparison_table(props: &ComparisonProps) -> Html {
     let sort = use_state(|| (Column::JPerToken, true));
-    let mut rows = comparison(props.catalogue.0, props.benchmark);
+    let filter = use_state(|| TableFilter::benchmark(props.benchmark));
+    let show_all = use_state(|| false);
+    {
+        // The table follows the form's benchmark when it changes.
+        let filter = filter.clone();
+        use_effect_with(props.benchmark, move |benchmark| {
+            if filter.benchmark != *benchmark {
+                filter.set(TableFilter { benchmark: *benchmark, ..(*filter).clone() });
+            }
+        });
+    }
+    let on_filter = {
+        let filter = filter.clone();
+        let show_all = show_all.clone();
+        Callback::from(move |next: TableFilter| {
+            filter.set(next);
+            show_all.set(false);
+        })
+    };
+    let mut rows = comparison_of(props.catalogue.0, &filter);
     let (column, ascending) = *sort;
     rows.sort_by(|a, b| {
         let order = column.compare(a, b);
@@ -99,10 +122,34 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
         }
     };
 
+    let total = rows.len();
+    let is_current = |row: &ComparisonRow| {
+        props.current_result.as_deref() == Some(&*row.result.id)
+            && props.current_scenario == row.result.scenario
+            && row.result.benchmark == props.benchmark
+            && row.energy_per_token.kind == Kind::Ceiling
+    };
+    // Hundreds of rows stay readable: the first ROW_LIMIT in the chosen order, and the current row
+    // wherever it falls; the rest on request.
+    if !*show_all && total > ROW_LIMIT {
+        let mut kept = 0;
+        rows.retain(|row| {
+            kept += 1;
+            kept <= ROW_LIMIT || is_current(row)
+        });
+    }
+    let shown = rows.len();
+    let more = {
+        let show_all = show_all.clone();
+        Callback::from(move |_: MouseEvent| show_all.set(true))
+    };
+    let benchmark = filter.benchmark;
+
     html! {
         <section class="comparison" aria-labelledby="comparison-title">
-            <h2 id="comparison-title">{ format!("Published results, {}{}", props.benchmark.name(),
-                props.benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()) }</h2>
+            <h2 id="comparison-title">{ format!("Published results, {}{}", benchmark.name(),
+                benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()) }</h2>
+            <TableFilters catalogue={props.catalogue} filter={(*filter).clone()} on_change={on_filter} />
             <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. " }{ SCOPE_NOTE }{ " Choose a row to load its configuration." }</p>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
@@ -114,9 +161,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                     { for rows.iter().map(|row| {
                         let r = row.result;
                         // The configuration's own figure is the ceiling row; a measured row beside it is context.
-                        let current = props.current_result.as_deref() == Some(&*r.id)
-                            && props.current_scenario == r.scenario
-                            && row.energy_per_token.kind == Kind::Ceiling;
+                        let current = is_current(row);
                         let kind = kind_short(&row.energy_per_token.kind);
                         let onclick = props.on_edit.reform({
                             let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
@@ -155,6 +200,12 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                     </tbody>
                 </table>
             </div>
+            <p class="table-count" data-testid="table-count">
+                { format!("{shown} of {total} rows") }
+                if shown < total {
+                    { " " }<button type="button" class="quiet" data-testid="show-all-rows" onclick={more}>{ format!("Show all {total}") }</button>
+                }
+            </p>
         </section>
     }
 }

@@ -14,3 +14,4 @@ pub mod quote;
 pub mod share;
 pub mod source;
 pub mod summary;
+pub mod table_filters;

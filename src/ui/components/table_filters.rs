@@ -1,0 +1,66 @@
+//! The comparison table's filters: benchmark, scenario, card and vendor.
+
+use super::choice::{Choice, Opt};
+use crate::catalogue::{Benchmark, Scenario};
+use crate::model::TableFilter;
+use crate::ui::Cat;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TableFiltersProps {
+    pub catalogue: Cat,
+    pub filter: TableFilter,
+    pub on_change: Callback<TableFilter>,
+}
+
+const ALL: &str = "all";
+
+fn opt(value: &str, label: String) -> Opt {
+    Opt { value: value.to_owned().into(), label: label.into(), disabled: false }
+}
+
+#[function_component(TableFilters)]
+pub fn table_filters(props: &TableFiltersProps) -> Html {
+    let catalogue = props.catalogue.0;
+    let filter = &props.filter;
+    let benchmarks: Vec<Opt> = Benchmark::ALL
+        .iter()
+        .map(|b| {
+            opt(b.id(), format!("{}{}", b.name(), b.accuracy().map(|a| format!(", {a}")).unwrap_or_default()))
+        })
+        .collect();
+    let mut scenarios = vec![opt(ALL, "All scenarios".to_owned())];
+    scenarios.extend(Scenario::ALL.iter().map(|s| opt(s.id(), s.label().to_owned())));
+    let mut cards = vec![opt(ALL, "All cards".to_owned())];
+    cards.extend(catalogue.cards.iter().map(|c| opt(&c.id, c.name.to_string())));
+    let mut vendors: Vec<&str> = catalogue.cards.iter().map(|c| c.vendor()).collect();
+    vendors.sort_unstable();
+    vendors.dedup();
+    let mut vendor_options = vec![opt(ALL, "All vendors".to_owned())];
+    vendor_options.extend(vendors.iter().map(|v| opt(v, (*v).to_owned())));
+
+    let change = |apply: fn(&mut TableFilter, String)| {
+        let on_change = props.on_change.clone();
+        let filter = filter.clone();
+        Callback::from(move |value: String| {
+            let mut next = filter.clone();
+            apply(&mut next, value);
+            on_change.emit(next);
+        })
+    };
+    html! {
+        <div class="table-filters" data-testid="table-filters">
+            <Choice id="filter-benchmark" label="Benchmark" options={benchmarks} value={AttrValue::from(filter.benchmark.id())}
+                on_change={change(|f, v| if let Some(b) = Benchmark::from_id(&v) { f.benchmark = b })} />
+            <Choice id="filter-scenario" label="Scenario" options={scenarios}
+                value={AttrValue::from(filter.scenario.map_or(ALL, |s| s.id()))}
+                on_change={change(|f, v| f.scenario = Scenario::from_id(&v))} />
+            <Choice id="filter-card" label="Card" options={cards}
+                value={AttrValue::from(filter.card.clone().unwrap_or_else(|| ALL.to_owned()))}
+                on_change={change(|f, v| f.card = (v != ALL).then_some(v))} />
+            <Choice id="filter-vendor" label="Vendor" options={vendor_options}
+                value={AttrValue::from(filter.vendor.clone().unwrap_or_else(|| ALL.to_owned()))}
+                on_change={change(|f, v| f.vendor = (v != ALL).then_some(v))} />
+        </div>
+    }
+}

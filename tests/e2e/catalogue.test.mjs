@@ -1,0 +1,141 @@
+// The grown catalogue in the browser (issue 9): one link per new benchmark and per new card, each
+// figure checked against MLCommons' own summary tables (read here, in the test) and the cards'
+// published ratings; the comparison table's filters. Expected values are computed in this file.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { Calculator, REPO, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+let server;
+let calc = null;
+before(async () => {
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('catalogue', () => {
+  const c = calc;
+  calc = null;
+  return c?.page ?? null;
+});
+
+/** Rated maximum board power per card, as its source in data/sources.json states it. */
+const CARDS = {
+  'b200-sxm': { max: 1000, accelerators: ['NVIDIA B200-SXM-180GB'] }, // MLPerf v5.1 hw_notes "B200 TGP 1000W"
+  'h100-sxm': { max: 700, accelerators: ['NVIDIA H100-SXM-80GB'] }, // NVIDIA's known_hardware.py, max_power_limit=700
+  'b300-sxm': { max: 1100, accelerators: ['NVIDIA B300-SXM-270GB'] }, // hw_notes "B300 TGP 1100W"
+  mi300x: { max: 750, accelerators: ['AMD Instinct MI300X-NPS1-SPX-192GB-750W', 'AMD MI300X-NPS1-SPX-192GB-750W', 'AMD Instinct MI300X 192GB HBM3'] },
+  mi355x: { max: 1400, accelerators: ['AMD Instinct MI355X 288GB HBM3e', 'AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)'] }, // "MI355X TGP 1400W"
+};
+const NEW_BENCHMARKS = ['llama3.1-8b', 'llama3.1-405b', 'mixtral-8x7b', 'deepseek-r1', 'gpt-oss-120b'];
+const PLAIN_NAMES = { 'llama3.1-8b': 'Llama 3.1 8B', 'llama3.1-405b': 'Llama 3.1 405B', 'mixtral-8x7b': 'Mixtral 8x7B', 'deepseek-r1': 'DeepSeek-R1', 'gpt-oss-120b': 'gpt-oss-120b' };
+
+const TABLES = ['v4.1', 'v5.1', 'v6.0'].flatMap((round) =>
+  JSON.parse(readFileSync(path.join(REPO, 'tests', 'fixtures', 'mlperf', `summary_results_${round}.json`), 'utf8')),
+);
+const cardOf = (row) => Object.entries(CARDS).find(([, c]) => c.accelerators.includes(row.Accelerator))?.[0];
+/** Single-server, closed, datacenter, available rows in tokens/s: what the catalogue takes. */
+const taken = (row) =>
+  row.Category === 'closed' && row.Suite === 'datacenter' && row.Availability === 'available' && row.Nodes === 1 && row.Performance_Units === 'Tokens/s';
+/** The per-card watts a row's throughput belongs to: a figure in the accelerator name, else in the Notes, else the rated maximum. */
+function setting(row, card) {
+  const watts = (text) => /(\d+(?:\.\d+)?)\s?W\b/.exec(text ?? '')?.[1];
+  return Number(watts(row.Accelerator) ?? watts(row.Notes) ?? CARDS[card].max);
+}
+const scenarioId = (label) => label.toLowerCase();
+
+async function open(query) {
+  calc = await Calculator.open(chromium.browser, server.url(query));
+  return calc;
+}
+
+async function expectCeiling(c, row, card, label) {
+  const j = await c.figure('j-per-token');
+  const expected = (row['a#'] * setting(row, card)) / row.Performance_Result;
+  assert.equal(j.kind, 'ceiling', `${label}: kind`);
+  assert.ok(near(j.value, expected, 1e-9), `${label}: J/token ${j.value}, expected ${expected}`);
+  const board = await c.figure('board-power-w');
+  assert.ok(near(board.value, row['a#'] * setting(row, card)), `${label}: board power ${board.value}`);
+}
+
+test('one link per new benchmark opens with the published figures and its plain name', T, async () => {
+  for (const model of NEW_BENCHMARKS) {
+    const row = TABLES.find((r) => taken(r) && r.Model === model && cardOf(r));
+    assert.ok(row, `no ${model} row for a catalogue card in the tables`);
+    const card = cardOf(row);
+    const c = await open(`?result=${row.ID}&model=${model}&scenario=${scenarioId(row.Scenario)}`);
+    assert.equal(await c.value('model'), model);
+    assert.equal(await c.value('card'), card);
+    const option = (await c.options('model')).find((o) => o.value === model);
+    assert.ok(option.text.startsWith(PLAIN_NAMES[model]), option.text);
+    await expectCeiling(c, row, card, `${model} ${row.ID}`);
+    await c.close();
+    calc = null;
+  }
+});
+
+test('one link per new card shows its rating and the ceiling of its first result', T, async () => {
+  for (const card of ['h100-sxm', 'b300-sxm', 'mi300x', 'mi355x']) {
+    const c = await open(`?card=${card}`);
+    assert.match(await c.text('card-max'), new RegExp(`^${CARDS[card].max.toLocaleString('en-US')} W`));
+    const id = await c.value('result');
+    const model = await c.value('model');
+    const scenario = await c.value('scenario');
+    const row = TABLES.find((r) => r.ID === id && r.Model === model && scenarioId(r.Scenario) === scenario && taken(r));
+    assert.ok(row, `${card}: the page shows ${id} ${model} ${scenario}, which is not in the tables`);
+    await expectCeiling(c, row, card, `${card} ${id}`);
+    await c.close();
+    calc = null;
+  }
+});
+
+test('MLPerf Power rows of the new benchmarks are whole-server measurements', T, async () => {
+  const rows = TABLES.filter((r) => taken(r) && r.has_power && NEW_BENCHMARKS.includes(r.Model) && cardOf(r));
+  assert.ok(rows.length >= 2, `${rows.length} measured rows`);
+  for (const row of rows.slice(0, 3)) {
+    const c = await open(`?result=${row.ID}&model=${row.Model}&scenario=${scenarioId(row.Scenario)}`);
+    const m = await c.figure('measured-j-per-token');
+    assert.equal(m.kind, 'measured');
+    assert.ok(near(m.value, row.Power_Result / row.Performance_Result, 1e-9), `${row.ID} ${row.Model}: ${m.value}`);
+    assert.match(m.text, /whole server at the wall/);
+    await c.close();
+    calc = null;
+  }
+});
+
+test('the comparison table filters by benchmark, scenario, card and vendor', T, async () => {
+  const c = await open('?result=6.0-0021&scenario=offline');
+  await c.el('comparison').waitFor();
+  const rows = () =>
+    c.page.locator('[data-testid="comparison-row"]').evaluateAll((rs) =>
+      rs.map((r) => ({ result: r.getAttribute('data-result'), scenario: r.getAttribute('data-scenario'), text: r.innerText })),
+    );
+  const count = async () => Number(/of (\d+) rows/.exec(await c.text('table-count'))?.[1]);
+  const all = await count();
+  const llama99 = TABLES.filter((r) => taken(r) && r.Model === 'llama2-70b-99' && cardOf(r)).length;
+  assert.ok(all >= 40 && all > llama99 / 2, `${all} rows for llama2-70b-99`);
+
+  await c.choose('filter-vendor', 'AMD');
+  await c.page.waitForFunction((n) => !document.querySelector('[data-testid="table-count"]').innerText.includes(`of ${n} rows`), all);
+  const amd = await rows();
+  assert.ok(amd.length > 0 && amd.every((r) => /AMD/.test(r.text)), 'only AMD cards');
+
+  await c.choose('filter-vendor', 'all');
+  await c.choose('filter-scenario', 'server');
+  await c.choose('filter-card', 'h200-nvl');
+  await c.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="comparison-row"]')].every((r) => r.getAttribute('data-scenario') === 'server'));
+  const h200 = await rows();
+  assert.ok(h200.length > 0 && h200.every((r) => r.scenario === 'server' && /H200 NVL/.test(r.text)), JSON.stringify(h200.slice(0, 3)));
+
+  await c.choose('filter-card', 'b300-sxm');
+  await c.choose('filter-benchmark', 'gpt-oss-120b');
+  await c.page.waitForFunction(() => /gpt-oss-120b/.test(document.getElementById('comparison-title').innerText));
+  const gpt = await rows();
+  const expected = TABLES.filter((r) => taken(r) && r.Model === 'gpt-oss-120b' && r.Scenario === 'Server' && r.Accelerator === 'NVIDIA B300-SXM-270GB').length;
+  assert.ok(expected > 0, 'the tables hold gpt-oss-120b Server rows on the B300');
+  assert.equal(gpt.filter((r) => r.text.includes('ceiling')).length, expected, 'one ceiling row per published gpt-oss-120b Server row on the B300');
+});
