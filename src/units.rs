@@ -1,7 +1,9 @@
 //! Unit newtypes and the conversion constants, each with its source.
 //!
-//! A bare `f64` never crosses a module boundary as a physical quantity: `Watts / TokensPerSecond`
-//! is `JoulesPerToken`, so a unit slip is a type error.
+//! The model's arithmetic runs on these types: `Watts / TokensPerSecond` is `JoulesPerToken`, so a
+//! unit slip is a type error. The catalogue's records keep plain `f64`s as the JSON has them, each
+//! named for its unit (`watts`, `mean_watts`, `tokens_per_s`); `model` wraps them in these types
+//! where it reads them, and a figure leaves the core as a `Figure` that carries its `Unit`.
 
 use std::ops::{Div, Mul};
 

@@ -27,6 +27,9 @@ import { APP_TIMEOUT_MS, REPO, assertClean, closePage, launch, openPage, serve, 
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO, 'dist'));
 const REF_DIST = path.resolve(process.env.BENCH_REF_DIST ?? path.join(REPO, 'target', 'reference-dist'));
+/** The site built with only the first BENCH_ROWS_SMALL result rows (.ci/bench makes it), to weigh the catalogue. */
+const ROWS_DIST = process.env.BENCH_ROWS_DIST ? path.resolve(process.env.BENCH_ROWS_DIST) : null;
+const ROWS_SMALL = Number(process.env.BENCH_ROWS_SMALL ?? 58);
 const OUT = path.resolve(process.env.BENCH_OUT ?? path.join(REPO, 'target', 'bench', 'latest.json'));
 const LOADS = positiveInt(process.env.BENCH_LOADS, 21);
 const EDITS = positiveInt(process.env.BENCH_EDITS, 240);
@@ -428,6 +431,22 @@ async function main() {
 
     // 1. Sizes
     const size = { ours: await sizes(ours), reference: await sizes(ref) };
+    // The catalogue's weight: the same site built with only the first N result rows (.ci/bench).
+    let catalogue = null;
+    if (ROWS_DIST && existsSync(path.join(ROWS_DIST, 'index.html'))) {
+      const small = await sizes(ROWS_DIST);
+      const wasm = (s) => s.files.find((f) => f.name.endsWith('.wasm')) ?? { raw: 0, gzip: 0, brotli: 0 };
+      const rowsAll = JSON.parse(await readFile(path.join(REPO, 'data', 'results.json'), 'utf8')).length;
+      const before = wasm(small);
+      const after_ = wasm(size.ours);
+      catalogue = {
+        rowsBefore: ROWS_SMALL,
+        rowsAfter: rowsAll,
+        before: { raw: before.raw, gzip: before.gzip },
+        after: { raw: after_.raw, gzip: after_.gzip },
+        perRow: { raw: (after_.raw - before.raw) / (rowsAll - ROWS_SMALL), gzip: (after_.gzip - before.gzip) / (rowsAll - ROWS_SMALL) },
+      };
+    }
     const sizeRatio = Object.fromEntries(['raw', 'gzip', 'brotli'].map((k) => [k, size.ours.total[k] / size.reference.total[k]]));
 
     // 2. First full render
@@ -519,6 +538,7 @@ async function main() {
       render,
       renderRatio,
       staticPageBytes: made.bytes,
+      catalogue,
       input,
       budgets: BUDGET,
       verdicts,
@@ -572,6 +592,19 @@ function print(r) {
   );
   const v = r.verdicts;
   out.push(`budget: gzip ≤ ${v.gzip.budget}× the reference → ${ratio(v.gzip.value)}: ${verdict(v.gzip.ok)}`);
+  if (r.catalogue) {
+    const c = r.catalogue;
+    out.push('', `catalogue weight (the wasm with the first ${c.rowsBefore} result rows against all ${c.rowsAfter}):`);
+    out.push(
+      table(
+        [{ head: 'wasm' }, { head: `${c.rowsBefore} rows`, align: 'r' }, { head: `${c.rowsAfter} rows`, align: 'r' }, { head: 'per added row', align: 'r' }],
+        [
+          ['raw', int(c.before.raw), int(c.after.raw), c.perRow.raw.toFixed(1)],
+          ['gzip -9', int(c.before.gzip), int(c.after.gzip), c.perRow.gzip.toFixed(1)],
+        ],
+      ),
+    );
+  }
 
   out.push('', `2. Time to first full render (navigation start → all figures in the DOM; ${r.render.ours.n} cold loads each, headless Chromium, 127.0.0.1)`, '');
   out.push(
