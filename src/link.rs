@@ -14,8 +14,8 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 12] =
-    ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed"];
+pub const KNOWN: [&str; 13] =
+    ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed", "cfg"];
 
 /// Something in a link the app could not use as given.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,6 +87,8 @@ pub struct Decoded {
     pub notices: Vec<Notice>,
     /// `embed=1`: the compact layout for an iframe.
     pub embed: bool,
+    /// The compared configurations' `cfg` values, in order (read by `compare::decode`).
+    pub compared: Vec<String>,
 }
 
 fn hex(byte: u8) -> Option<u8> {
@@ -150,8 +152,12 @@ pub fn pairs(query: &str) -> Vec<(String, String)> {
 pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
     let mut notices = Vec::new();
     let mut params: Vec<(String, String)> = Vec::new();
+    let mut compared = Vec::new();
     for (key, value) in pairs(query) {
-        if !KNOWN.contains(&key.as_str()) {
+        if key == "cfg" {
+            // Repeated on purpose: one per compared configuration.
+            compared.push(value);
+        } else if !KNOWN.contains(&key.as_str()) {
             notices.push(Notice::UnknownParameter(key));
         } else if params.iter().any(|(k, _)| *k == key) {
             if !notices.contains(&Notice::Repeated(key.clone())) {
@@ -228,7 +234,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         }
     }
     let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
-    Decoded { form, notices, embed }
+    Decoded { form, notices, embed, compared }
 }
 
 /// Writes a form as a link query (without `?`), version first; `embed` keeps the compact layout.

@@ -1,6 +1,7 @@
 //! The page's layout, over the one reducer in `state.rs`.
 
 use super::components::{
+    compare_panel::ComparePanel,
     comparison::Comparison,
     config::ConfigPanel,
     context::Context,
@@ -15,6 +16,7 @@ use super::components::{
 use super::state::{Action, State};
 use super::{browser, Cat};
 use crate::catalogue::Catalogue;
+use crate::compare::{self, CompareError, ListEdit, Saved};
 use crate::form::{Edit, Field, ThroughputChoice};
 use crate::link;
 use crate::model;
@@ -36,10 +38,25 @@ struct CalculatorProps {
 #[function_component(Calculator)]
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
-    let state = use_reducer(|| State::from_link(catalogue, &browser::query()));
+    let state = use_reducer(|| State::from_link(catalogue, &browser::query(), browser::stored(compare::STORAGE_KEY)));
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
-    let address = link::encode(&state.form, state.embed);
-    let shared = link::encode(&state.form, false);
+    // Both carry the compared configurations.
+    let compared = compare::encode(&state.compared);
+    let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
+    let address = with_compared(link::encode(&state.form, state.embed));
+    let shared = with_compared(link::encode(&state.form, false));
+    // The browser keeps the comparison; where it refuses (private mode, full storage), the page says
+    // the comparison lives in the link only.
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(compared.clone(), move |compared| {
+            if !browser::store(compare::STORAGE_KEY, compared) && !compared.is_empty() {
+                dispatch.dispatch(Action::CompareMessage(
+                    "This browser did not keep the comparison (private mode, or its storage is full or refused): it lives in the link only.".to_owned(),
+                ));
+            }
+        });
+    }
     // The address bar follows the form, a moment after the last keystroke: browsers throttle
     // history.replaceState, and the figures need not wait for it.
     let latest = use_mut_ref(|| 0_u64);
@@ -92,7 +109,29 @@ fn calculator(props: &CalculatorProps) -> Html {
         let dispatch = dispatch.clone();
         use_callback((), move |(), _| dispatch.dispatch(Action::DismissNotices))
     };
-    let on_dismiss_adjustments = use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments));
+    let on_dismiss_adjustments = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments))
+    };
+    let on_list = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |edit: ListEdit, _| dispatch.dispatch(Action::Compare(edit)))
+    };
+    let on_baseline = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |i: usize, _| dispatch.dispatch(Action::Baseline(i)))
+    };
+    let on_replace = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |(list, problems): (Vec<Saved>, Vec<CompareError>), _| {
+            dispatch.dispatch(Action::ReplaceComparison(list, problems))
+        })
+    };
+    let on_message = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |m: String, _| dispatch.dispatch(Action::CompareMessage(m)))
+    };
+    let on_dismiss_compare = use_callback((), move |(), _| dispatch.dispatch(Action::DismissCompareMessages));
 
     let evaluation = model::evaluate(catalogue.0, &state.form);
     let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
@@ -134,7 +173,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
-                        <p class="open-full"><a data-testid="open-full" href={full_url} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
+                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
                     }
                     <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
                     if !state.embed {
@@ -143,6 +182,11 @@ fn calculator(props: &CalculatorProps) -> Html {
                     }
                 </div>
             </div>
+            if !state.embed {
+                <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
+                    messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
+                    {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
+            }
             <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
                 if !state.embed {

@@ -111,3 +111,79 @@ pub fn post_height() {
     let _ = js_sys::Reflect::set(&message, &JsValue::from_str("height"), &JsValue::from_f64(f64::from(height)));
     let _ = parent.post_message(&message, &origin);
 }
+
+/// The browser's stored value for `key`; `None` when absent or when storage is refused (private
+/// mode, a sandboxed frame, disabled cookies).
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+/// Keeps `value` under `key` (removes it when empty). `false` when the browser refused (storage
+/// full, private mode, a sandboxed frame): the caller says so, nothing breaks.
+pub fn store(key: &str, value: &str) -> bool {
+    let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.local_storage()) else { return false };
+    if value.is_empty() {
+        storage.remove_item(key).is_ok()
+    } else {
+        storage.set_item(key, value).is_ok()
+    }
+}
+
+/// Offers `text` as a file to download (Blob + object URL + a temporary link). `false` if the
+/// browser refused.
+pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return false };
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return false };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return false };
+    let Some(link) = document.create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        return false;
+    };
+    link.set_href(&url);
+    link.set_download(file_name);
+    let appended = document.body().map(|b| b.append_child(&link).is_ok()).unwrap_or(false);
+    link.click();
+    if appended {
+        link.remove();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+    true
+}
+
+/// The text of the first file picked in `input`, if any and readable (at most `max_bytes`).
+pub async fn picked_text(input: &web_sys::HtmlInputElement, max_bytes: f64) -> Result<String, &'static str> {
+    let Some(file) = input.files().and_then(|list| list.get(0)) else { return Err("no file was chosen") };
+    if file.size() > max_bytes {
+        return Err("the file is too large");
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(|_| "the file could not be read")?;
+    text.as_string().ok_or("the file is not text")
+}
+
+/// A comparison file's `format` and its `(name, query)` entries.
+pub type ExportEntries = (Option<String>, Vec<(String, String)>);
+
+/// Reads a JSON text with the browser's own parser: `(format, [(name, query)])` of a comparison
+/// export, or why not.
+pub fn parse_comparison_json(text: &str) -> Result<ExportEntries, &'static str> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "it is not JSON")?;
+    let get = |v: &JsValue, key: &str| js_sys::Reflect::get(v, &JsValue::from_str(key)).ok();
+    let format = get(&value, "format").and_then(|f| f.as_string());
+    let list = get(&value, "configurations").filter(js_sys::Array::is_array).map(|c| js_sys::Array::from(&c));
+    let entries = list
+        .map(|list| {
+            list.iter()
+                .filter_map(|c| {
+                    let name = get(&c, "name").and_then(|n| n.as_string()).unwrap_or_default();
+                    let query = get(&c, "query").and_then(|q| q.as_string())?;
+                    Some((name, query))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((format, entries))
+}

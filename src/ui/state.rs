@@ -3,6 +3,7 @@
 //! which errors a person has been shown, the link's notices, and the last adjustments.
 
 use super::Cat;
+use crate::compare::{self, CompareError, ListEdit, Saved};
 use crate::form::{Adjustment, Edit, Field, Form};
 use crate::link::{self, Notice};
 use crate::model;
@@ -24,15 +25,30 @@ pub struct State {
     /// What the app changed by itself with the last edit.
     pub adjustments: Vec<Adjustment>,
     pub embed: bool,
+    /// Configurations kept side by side (from the link, else from the browser's storage).
+    pub compared: Vec<Saved>,
+    /// The compared configuration the others are measured against.
+    pub baseline: usize,
+    /// What the comparison could not do or read, in words.
+    pub compare_messages: Vec<String>,
 }
 
 impl State {
     /// The state a link opens with: bad values in it are shown at once, beside their field and at
     /// the top.
-    pub fn from_link(catalogue: Cat, query: &str) -> State {
+    pub fn from_link(catalogue: Cat, query: &str, stored: Option<String>) -> State {
         let decoded = link::decode(catalogue.0, query);
         let errors = model::evaluate(catalogue.0, &decoded.form).errors().iter().map(|e| e.field).collect::<Vec<_>>();
+        // A comparison in the link wins over the one this browser kept.
+        let (compared, problems) = if decoded.compared.is_empty() {
+            stored.map_or_else(Default::default, |s| compare::from_storage(catalogue.0, &s))
+        } else {
+            compare::decode(catalogue.0, &decoded.compared)
+        };
         State {
+            compared,
+            baseline: 0,
+            compare_messages: problems.iter().map(ToString::to_string).collect(),
             catalogue,
             form: decoded.form,
             notices: decoded.notices,
@@ -57,6 +73,12 @@ pub enum Action {
     Reveal(Field),
     DismissNotices,
     DismissAdjustments,
+    Compare(ListEdit),
+    Baseline(usize),
+    /// A comparison read from a file replaces the list.
+    ReplaceComparison(Vec<Saved>, Vec<CompareError>),
+    CompareMessage(String),
+    DismissCompareMessages,
 }
 
 impl Reducible for State {
@@ -89,6 +111,34 @@ impl Reducible for State {
                 next.link_fields.clear();
             }
             Action::DismissAdjustments => next.adjustments.clear(),
+            Action::Compare(edit) => {
+                next.compare_messages.clear();
+                match compare::apply(&self.compared, edit) {
+                    Ok(list) => next.compared = list,
+                    Err(e) => next.compare_messages.push(e.to_string()),
+                }
+                if next.baseline >= next.compared.len() {
+                    next.baseline = 0;
+                }
+            }
+            Action::Baseline(i) => {
+                if i >= self.compared.len() || i == self.baseline {
+                    return self;
+                }
+                next.baseline = i;
+            }
+            Action::ReplaceComparison(list, problems) => {
+                next.compared = list;
+                next.baseline = 0;
+                next.compare_messages = problems.iter().map(ToString::to_string).collect();
+            }
+            Action::CompareMessage(message) => {
+                if self.compare_messages.contains(&message) {
+                    return self;
+                }
+                next.compare_messages.push(message);
+            }
+            Action::DismissCompareMessages => next.compare_messages.clear(),
         }
         Rc::new(next)
     }

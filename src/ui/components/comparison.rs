@@ -1,9 +1,9 @@
 //! Every published result at its own configuration, sortable, with the current one marked.
 
+use super::table_filters::TableFilters;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
 use crate::form::Edit;
-use super::table_filters::TableFilters;
 use crate::model::{comparison_of, ComparisonRow, TableFilter};
 use crate::ui::words::{kind_short, SCOPE_NOTE};
 use crate::ui::{format, Cat};

@@ -2,6 +2,7 @@
 
 pub mod card_facts;
 pub mod choice;
+pub mod compare_panel;
 pub mod comparison;
 pub mod config;
 pub mod context;

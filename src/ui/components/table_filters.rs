@@ -25,9 +25,7 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     let filter = &props.filter;
     let benchmarks: Vec<Opt> = Benchmark::ALL
         .iter()
-        .map(|b| {
-            opt(b.id(), format!("{}{}", b.name(), b.accuracy().map(|a| format!(", {a}")).unwrap_or_default()))
-        })
+        .map(|b| opt(b.id(), format!("{}{}", b.name(), b.accuracy().map(|a| format!(", {a}")).unwrap_or_default())))
         .collect();
     let mut scenarios = vec![opt(ALL, "All scenarios".to_owned())];
     scenarios.extend(Scenario::ALL.iter().map(|s| opt(s.id(), s.label().to_owned())));

@@ -1,0 +1,184 @@
+//! Configurations side by side: the list's link and storage round trips, its edits, the grid's best
+//! and differences, and the CSV/JSON exports read back. Expected figures are DATA.md's published
+//! throughputs with the arithmetic written here.
+#![allow(clippy::panic, clippy::expect_used, clippy::indexing_slicing)] // a test fails by panicking
+
+use token_energy::catalogue::{Catalogue, Scenario};
+use token_energy::compare::{self, CompareError, ExportContext, ListEdit, Saved, MAX};
+use token_energy::form::{Edit, Form};
+use token_energy::link;
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+fn saved(name: &str, edits: &[Edit]) -> Saved {
+    let mut form = Form::initial(catalogue());
+    for e in edits {
+        form = form.apply(catalogue(), e.clone()).form;
+    }
+    Saved { name: name.to_owned(), form }
+}
+
+fn h200() -> Saved {
+    saved("8 × H200 NVL", &[])
+}
+
+fn rtx() -> Saved {
+    saved(
+        "RTX PRO 6000 & friends = 2 servers?",
+        &[Edit::Throughput("6.0-0047".into()), Edit::Text(token_energy::form::Field::Servers, "2".into())],
+    )
+}
+
+#[track_caller]
+fn close(actual: f64, expected: f64) {
+    assert!((actual - expected).abs() <= expected.abs() * 1e-12, "{actual} ≠ {expected}");
+}
+
+#[test]
+fn a_comparison_travels_in_one_link_and_comes_back_the_same() {
+    let list = vec![h200(), rtx(), saved("Ünïcode ✓ %41", &[Edit::Card("l40s".into())])];
+    let query = format!("{}&{}", link::encode(&list[0].form, false), compare::encode(&list));
+    let decoded = link::decode(catalogue(), &query);
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    assert_eq!(decoded.compared.len(), 3);
+    let (back, errors) = compare::decode(catalogue(), &decoded.compared);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(back, list);
+    // The stored text is the same pairs: it reads back the same too.
+    assert_eq!(compare::from_storage(catalogue(), &compare::encode(&list)).0, list);
+}
+
+#[test]
+fn damaged_or_foreign_stored_values_give_the_usable_part_and_say_why() {
+    let good = compare::encode(&[h200()]);
+    for stored in ["", "garbage", "cfg=", "cfg=%", "cfg=card%3Dnope", "cfg=v%3D9%26card%3Dl40s", "\u{0}\u{ffff}"] {
+        let (list, errors) = compare::from_storage(catalogue(), &format!("{stored}&{good}"));
+        assert_eq!(list, vec![h200()], "{stored:?}");
+        let expect_error = stored.starts_with("cfg=");
+        assert_eq!(!errors.is_empty(), expect_error, "{stored:?}: {errors:?}");
+    }
+    let (_, errors) = compare::from_storage(catalogue(), "cfg=card%3Dnope");
+    assert!(errors[0].to_string().contains("Compared configuration 1 could not be read"), "{}", errors[0]);
+    // More than MAX: the first MAX stay, and the page says so.
+    let many: Vec<Saved> = (0..MAX + 2).map(|i| saved(&format!("n{i}"), &[])).collect();
+    let (list, errors) = compare::from_storage(catalogue(), &compare::encode(&many));
+    assert_eq!(list.len(), MAX);
+    assert_eq!(errors, vec![CompareError::TooMany { given: MAX + 2 }]);
+}
+
+#[test]
+fn the_list_adds_up_to_six_and_moves_renames_and_removes() {
+    let mut list = Vec::new();
+    for i in 0..MAX {
+        list = compare::apply(&list, ListEdit::Add(saved(&format!("c{i}"), &[]))).expect("room");
+    }
+    assert_eq!(compare::apply(&list, ListEdit::Add(h200())), Err(CompareError::Full));
+    let moved = compare::apply(&list, ListEdit::Move(2, true)).expect("move");
+    assert_eq!((moved[1].name.as_str(), moved[2].name.as_str()), ("c2", "c1"));
+    let back = compare::apply(&moved, ListEdit::Move(1, false)).expect("move");
+    assert_eq!(back, list);
+    // Out of range or past the ends: unchanged.
+    for edit in
+        [ListEdit::Move(0, true), ListEdit::Move(MAX - 1, false), ListEdit::Move(99, true), ListEdit::Remove(99)]
+    {
+        assert_eq!(compare::apply(&list, edit.clone()).expect("no error"), list, "{edit:?}");
+    }
+    let renamed = compare::apply(&list, ListEdit::Rename(0, "  \n ".into())).expect("rename");
+    assert_eq!(renamed[0].name, "Configuration 1", "an empty name falls back");
+    let renamed = compare::apply(&list, ListEdit::Rename(0, "x".repeat(500))).expect("rename");
+    assert_eq!(renamed[0].name.chars().count(), compare::NAME_MAX);
+    let removed = compare::apply(&list, ListEdit::Remove(0)).expect("remove");
+    assert_eq!(removed.len(), MAX - 1);
+    assert_eq!(removed[0].name, "c1");
+}
+
+#[test]
+fn the_grid_marks_the_best_and_the_differences_against_the_baseline() {
+    // DATA.md: 6.0-0021 H200 NVL Offline 32004.0 tokens/s, 6.0-0047 RTX PRO 6000 Offline 29908.4; 8 × 600 W each.
+    let list = vec![h200(), rtx()];
+    assert_eq!(list[1].form.scenario, Scenario::Offline);
+    let rows = compare::grid(catalogue(), &list, 1);
+    let j = rows.iter().find(|r| r.id == "j-per-token").expect("J/token row");
+    close(j.cells[0].as_ref().expect("a").value, 4800.0 / 32004.0);
+    close(j.cells[1].as_ref().expect("b").value, 4800.0 / 29908.4);
+    assert_eq!(j.best, vec![0]);
+    // Against the RTX (baseline 1): the H200 uses 29908.4 / 32004 − 1 of its energy per token.
+    close(j.delta_percent[0].expect("delta"), (29908.4 / 32004.0 - 1.0) * 100.0);
+    assert_eq!(j.delta_percent[1], None);
+    // Throughput: higher is better.
+    let tps = rows.iter().find(|r| r.id == "throughput").expect("throughput row");
+    assert_eq!(tps.best, vec![0]);
+    // Energy per day: 2 servers of 4800 W against 1.
+    let day = rows.iter().find(|r| r.id == "kwh-per-day").expect("kWh row");
+    close(day.cells[1].as_ref().expect("b").value, 2.0 * 4.8 * 24.0);
+    assert_eq!(day.best, vec![0]);
+    // Board power is 4800 W in both: no best.
+    let board = rows.iter().find(|r| r.id == "board-power-w").expect("board row");
+    assert!(board.best.is_empty());
+    // One configuration: nothing to call best.
+    assert!(compare::grid(catalogue(), &list[..1], 0).iter().all(|r| r.best.is_empty()));
+}
+
+fn ctx() -> ExportContext<'static> {
+    ExportContext {
+        data_version: "2026.12.1",
+        data_date: "2026-12-03",
+        link: "https://x.test/?v=1",
+        page: "https://x.test/",
+    }
+}
+
+#[test]
+fn the_csv_holds_every_figure_at_full_precision_with_kind_and_source() {
+    let list = vec![h200(), rtx()];
+    let csv = compare::csv(catalogue(), &list, &ctx());
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].contains("catalogue 2026.12.1 (2026-12-03)"));
+    assert_eq!(lines[2], "configuration,name,figure,value,low,unit,kind,scope,assumptions,sources,link");
+    let j = lines.iter().find(|l| l.starts_with("1,") && l.contains(",j-per-token,")).expect("J/token line");
+    let value: f64 = j.split(',').nth(3).expect("value").parse().expect("a number");
+    assert_eq!(value, 4800.0 / 32004.0, "full precision");
+    assert!(j.contains(",ceiling,gpu-board,") && j.contains("MLPerf 6.0-0021"), "{j}");
+    // The name with a comma, an ampersand and an equals sign is one quoted cell.
+    assert!(
+        csv.contains("\"RTX PRO 6000 & friends = 2 servers?\"")
+            || csv.contains(",RTX PRO 6000 & friends = 2 servers?,")
+    );
+    // Every configuration has the six figures a published result gives (no measurement for these two).
+    assert_eq!(lines.len() - 3, 2 * 6, "{csv}");
+}
+
+#[test]
+fn the_json_export_reads_back_to_the_same_comparison() {
+    let list = vec![h200(), rtx()];
+    let text = compare::json(catalogue(), &list, &ctx());
+    let value: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(value["format"], "token-energy-comparison");
+    assert_eq!(value["data_version"], "2026.12.1");
+    let first = &value["configurations"][0]["figures"][0];
+    assert_eq!(first["id"], "j-per-token");
+    assert_eq!(first["value"].as_f64(), Some(4800.0 / 32004.0));
+    assert_eq!(first["kind"], "ceiling");
+    let entries: Vec<(String, String)> = value["configurations"]
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap_or("").to_owned(), c["query"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    let (back, errors) = compare::from_export(catalogue(), value["format"].as_str(), &entries).expect("ours");
+    assert!(errors.is_empty());
+    assert_eq!(back, list);
+    // A foreign or empty file is said to be one.
+    for (format, entries) in
+        [(Some("something-else"), entries.clone()), (None, entries.clone()), (Some(compare::FORMAT), vec![])]
+    {
+        let err = compare::from_export(catalogue(), format, &entries).expect_err("refused");
+        assert!(err.to_string().starts_with("This file is not a token-energy comparison"), "{err}");
+    }
+    // Control characters and quotes in a name stay valid JSON.
+    let odd = vec![saved("a \"quoted\"\\ name\u{1}\u{2028}", &[])];
+    let parsed: serde_json::Value = serde_json::from_str(&compare::json(catalogue(), &odd, &ctx())).expect("valid");
+    assert_eq!(parsed["configurations"][0]["name"], "a \"quoted\"\\ name\u{1}\u{2028}");
+}

@@ -1,0 +1,212 @@
+// Configurations side by side (issue 12): adding, naming, reordering, removing, persistence in the
+// browser and in the link, refused storage, CSV/JSON downloads checked against the page's
+// data-values, JSON read back, and the printed sheet. Expected figures: DATA.md's throughputs.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { Calculator, cleanPageAfterEach, near, openPage, serve, sharedBrowser } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+let server;
+let calc = null;
+const extra = [];
+before(async () => {
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('compare', () => {
+  const c = calc;
+  calc = null;
+  for (const p of extra.splice(0)) p.context().close().catch(() => {});
+  return c?.page ?? null;
+});
+
+/** DATA.md: 8 × 600 W over 6.0-0021 H200 NVL and 6.0-0047 RTX PRO 6000 Offline. */
+const J_H200 = (8 * 600) / 32004.0;
+const J_RTX = (8 * 600) / 29908.4;
+/** Three significant figures, as the page prints them. */
+const three = (n) => new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(n);
+
+/** One CSV line into its cells (RFC 4180 quoting), written here so the test does not trust the page. */
+function csvCells(line) {
+  const out = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
+async function add(c, name) {
+  const before_ = await c.el('compared-item').count();
+  await c.el('compare-new-name').fill(name);
+  await c.el('compare-add').click();
+  await c.page.waitForFunction((n) => document.querySelectorAll('[data-testid="compared-item"]').length === n, before_ + 1);
+}
+
+async function gridValues(c, row = 'j-per-token') {
+  return c.page.locator(`[data-testid="compare-row-${row}"] [data-testid="compare-cell"]`).evaluateAll((cells) =>
+    cells.map((td) => ({ value: Number(td.getAttribute('data-value')), best: td.getAttribute('data-best'), text: td.innerText })),
+  );
+}
+
+async function names(c) {
+  return c.page.locator('[data-testid="compared-name"]').evaluateAll((inputs) => inputs.map((i) => i.value));
+}
+
+/** Two configurations: the H200 NVL and the RTX PRO 6000 results of DATA.md, Offline. */
+async function two() {
+  const c = await Calculator.open(chromium.browser, server.url('?result=6.0-0021&scenario=offline'));
+  calc = c;
+  await add(c, 'H200 NVL, one server');
+  await c.choose('result', 'own'); // any change, then the RTX result by its link parameters
+  await c.page.goto(server.url(`?result=6.0-0047&scenario=offline&${new URL(c.page.url()).search.split('&').filter((p) => p.startsWith('cfg=')).join('&')}`));
+  await c.el('compare').waitFor();
+  await add(c, 'RTX PRO 6000 & co');
+  return c;
+}
+
+test('adding, the grid with the best marked, and the differences against a baseline', T, async () => {
+  const c = await two();
+  assert.deepEqual(await names(c), ['H200 NVL, one server', 'RTX PRO 6000 & co']);
+  const j = await gridValues(c);
+  assert.ok(near(j[0].value, J_H200) && near(j[1].value, J_RTX), JSON.stringify(j));
+  assert.deepEqual(j.map((x) => x.best), ['true', 'false']);
+  assert.match(j[0].text, /★ best/);
+  assert.match(j[1].text, new RegExp(`\\+${three((J_RTX / J_H200 - 1) * 100)} % against the baseline`));
+  await c.page.selectOption('[data-testid="compare-baseline"]', '1');
+  await c.page.waitForFunction(() => /against the baseline/.test(document.querySelector('[data-testid="compare-row-j-per-token"] td').innerText));
+  assert.match((await gridValues(c))[0].text, new RegExp(`${three((J_H200 / J_RTX - 1) * 100)} % against the baseline`));
+});
+
+test('rename, reorder by keyboard, remove; the link and the browser keep the list', T, async () => {
+  const c = await two();
+  const first = c.page.locator('[data-testid="compared-name"]').first();
+  await first.fill('Option A');
+  await first.press('Tab');
+  await c.page.waitForFunction(() => /label%3DOption%2520A/.test(location.search));
+  // Keyboard: focus the second entry's ↑ and press Enter.
+  await c.page.locator('[data-testid="compared-up"]').nth(1).focus();
+  await c.page.keyboard.press('Enter');
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="compared-name"]').value === 'RTX PRO 6000 & co');
+  assert.deepEqual(await names(c), ['RTX PRO 6000 & co', 'Option A']);
+  // The link reopens the same comparison in a fresh browser with nothing stored.
+  await c.page.waitForFunction(() => new URL(location.href).searchParams.getAll('cfg')[0]?.includes('label=RTX'));
+  const link = c.page.url();
+  const fresh = await openPage(chromium.browser, link);
+  extra.push(fresh);
+  const f = new Calculator(fresh);
+  await f.el('compare-grid').waitFor();
+  assert.deepEqual(await names(f), ['RTX PRO 6000 & co', 'Option A']);
+  assert.deepEqual((await gridValues(f)).map((x) => x.value), (await gridValues(c)).map((x) => x.value));
+  // The browser kept it: a bare page in the same browser shows it again.
+  await c.page.goto(server.url(''));
+  await c.el('compare-grid').waitFor();
+  assert.deepEqual(await names(c), ['RTX PRO 6000 & co', 'Option A']);
+  // Remove both.
+  await c.page.locator('[data-testid="compared-remove"]').first().click();
+  await c.page.locator('[data-testid="compared-remove"]').first().click();
+  await c.page.waitForFunction(() => !document.querySelector('[data-testid="compared-item"]'));
+  assert.equal(await c.el('compare-grid').count(), 0);
+});
+
+test('refused storage and damaged stored values do not break the page', T, async () => {
+  const page = await openPage(chromium.browser, 'about:blank', { allowOrigins: [server.origin] });
+  calc = new Calculator(page);
+  await page.context().addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+  });
+  await page.goto(server.url('?result=6.0-0021&scenario=offline'));
+  await calc.el('j-per-token').waitFor({ state: 'attached' });
+  await add(calc, 'kept in the link only');
+  assert.match(await calc.text('compare-message'), /lives in the link only/);
+  assert.ok(near((await calc.figure('j-per-token')).value, J_H200));
+
+  // A stored value from another version, or damaged: the page opens, says so, keeps what it can.
+  const other = await openPage(chromium.browser, 'about:blank', { allowOrigins: [server.origin] });
+  extra.push(other);
+  await other.context().addInitScript(() => {
+    localStorage.setItem('token-energy:comparison:v1', 'cfg=v%3D9%26card%3Dmi999&cfg=%E0%A4%A&cfg=v%3D1%26card%3Dl40s%26label%3DL');
+  });
+  await other.goto(server.url(''));
+  const o = new Calculator(other);
+  await o.el('compare-grid').waitFor();
+  assert.deepEqual(await names(o), ['L']);
+  assert.match(await o.text('compare-message'), /could not be read/);
+});
+
+test('CSV and JSON downloads carry the page\'s values; the JSON opens again; a foreign file is refused', T, async () => {
+  const c = await two();
+  const cells = await gridValues(c);
+  const download = async (id) => {
+    const [d] = await Promise.all([c.page.waitForEvent('download'), c.el(id).click()]);
+    return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+  };
+  const csv = await download('export-csv');
+  assert.equal(csv.name, 'token-energy-comparison.csv');
+  const lines = csv.text.trim().split('\n');
+  assert.match(lines[0], /catalogue \d{4}\.\d+\.\d+ \(\d{4}-\d{2}-\d{2}\)/);
+  const header = csvCells(lines[2]);
+  const rows = lines.slice(3).map(csvCells);
+  assert.ok(rows.every((r) => r.length === header.length), 'every line has every column');
+  const jLines = rows.filter((r) => r[header.indexOf('figure')] === 'j-per-token');
+  assert.equal(jLines.length, 2);
+  assert.equal(jLines[0][header.indexOf('name')], 'H200 NVL, one server');
+  jLines.forEach((l, i) => {
+    const v = Number(l[header.indexOf('value')]);
+    assert.equal(v, cells[i].value, `CSV J/token of configuration ${i + 1}`);
+  });
+
+  const json = await download('export-json');
+  const data = JSON.parse(json.text);
+  assert.equal(data.format, 'token-energy-comparison');
+  assert.equal(data.configurations.length, 2);
+  data.configurations.forEach((conf, i) => {
+    const j = conf.figures.find((f) => f.id === 'j-per-token');
+    assert.equal(j.value, cells[i].value);
+    assert.equal(j.kind, 'ceiling');
+    assert.ok(j.sources.some((s) => s.includes('MLPerf')), JSON.stringify(j.sources));
+  });
+
+  // Read back on a fresh page.
+  const fresh = await openPage(chromium.browser, server.url(''));
+  extra.push(fresh);
+  const f = new Calculator(fresh);
+  await f.el('compare-import').waitFor();
+  await f.el('compare-import').setInputFiles({ name: 'q.json', mimeType: 'application/json', buffer: Buffer.from(json.text) });
+  await f.el('compare-grid').waitFor();
+  assert.deepEqual(await names(f), ['H200 NVL, one server', 'RTX PRO 6000 & co']);
+  // A foreign file.
+  await f.el('compare-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  await f.el('compare-message').waitFor();
+  assert.match(await f.text('compare-message'), /not a token-energy comparison/);
+  await f.el('compare-import').setInputFiles({ name: 'y.json', mimeType: 'application/json', buffer: Buffer.from('\u0000\u0001garbage') });
+  await f.page.waitForFunction(() => /not JSON/.test(document.querySelector('[data-testid="compare-message"]')?.innerText ?? ''));
+});
+
+test('the printed sheet holds three compared configurations on at most two A4 pages', T, async () => {
+  const c = await two();
+  await c.choose('card', 'l40s');
+  await add(c, 'L40S');
+  await c.page.emulateMedia({ media: 'print' });
+  assert.ok(await c.el('compare-grid').isVisible(), 'the grid prints');
+  const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
+  const pages = (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+  assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
+});
