@@ -216,7 +216,7 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
                 Better::Higher => present.iter().copied().reduce(f64::max),
             };
             // Nothing is best where every value is the same.
-            let all_equal = present.windows(2).all(|w| w[0] == w[1]);
+            let all_equal = present.first().is_some_and(|first| present.iter().all(|v| v == first));
             let best = match best_value {
                 Some(b) if present.len() > 1 && !all_equal => {
                     values.iter().enumerate().filter(|(_, v)| **v == Some(b)).map(|(i, _)| i).collect()

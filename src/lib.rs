@@ -4,6 +4,7 @@
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it and exists only on wasm32.
 
 pub mod catalogue;
+pub mod chart;
 pub mod compare;
 pub mod figure;
 pub mod form;

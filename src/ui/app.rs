@@ -1,6 +1,7 @@
 //! The page's layout, over the one reducer in `state.rs`.
 
 use super::components::{
+    charts::Charts,
     compare_panel::ComparePanel,
     comparison::Comparison,
     config::ConfigPanel,
@@ -190,6 +191,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
                 if !state.embed {
+                    <Charts {catalogue} form={state.form.clone()} compared={state.compared.iter().map(|s| s.form.clone()).collect::<Vec<_>>()} />
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                         current_scenario={state.form.scenario} on_edit={on_edit} />
                     <Context {catalogue} />

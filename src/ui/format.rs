@@ -43,3 +43,12 @@ pub fn three(value: f64) -> String {
 pub fn plain(value: f64) -> String {
     with(&PLAIN, || formatter(&[("maximumFractionDigits", JsValue::from_f64(2.0))]), value)
 }
+
+thread_local! {
+    static SHORT: RefCell<Option<Function>> = const { RefCell::new(None) };
+}
+
+/// At most three significant figures, no trailing zeros ("0.05", "0.15", "600"): axis ticks.
+pub fn short(value: f64) -> String {
+    with(&SHORT, || formatter(&[("maximumSignificantDigits", JsValue::from_f64(3.0))]), value)
+}

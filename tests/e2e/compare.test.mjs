@@ -210,3 +210,25 @@ test('the printed sheet holds three compared configurations on at most two A4 pa
   const pages = (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
   assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
 });
+
+test('charts: the published ceilings with the current result marked, J/token against the limit with 6.0-0054', T, async () => {
+  const c = await Calculator.open(chromium.browser, server.url('?result=6.0-0014&scenario=offline&model=llama2-70b-99'), { width: 360, height: 800 });
+  calc = c;
+  await c.el('chart-published').waitFor();
+  const bars = await c.page.locator('[data-testid="chart-bar"]').evaluateAll((gs) => gs.map((g) => ({ value: Number(g.getAttribute('data-value')), current: g.classList.contains('current') })));
+  const current = bars.find((b) => b.current);
+  assert.ok(current && near(current.value, (4 * 600) / 13529.8), JSON.stringify(current));
+  assert.ok(bars.length >= 2);
+  // Text alternatives and axis units.
+  assert.match(await c.page.locator('#chart-published-desc').textContent(), /6\.0-0014/);
+  assert.match(await c.el('chart-published').innerText(), /J\/token/);
+  const capped = await c.page.locator('[data-testid="chart-capped"]').evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-value'))));
+  assert.ok(capped.some((v) => near(v, (4 * 450) / 13361.9)), JSON.stringify(capped));
+  assert.match(await c.el('chart-limit').innerText(), /W per card/);
+  // Within a 360 px screen, in dark mode too.
+  await c.page.emulateMedia({ colorScheme: 'dark' });
+  const box = await c.el('chart-limit').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box));
+  const fill = await c.page.locator('.chart text').first().evaluate((t) => getComputedStyle(t).fill);
+  assert.notEqual(fill, 'rgb(0, 0, 0)', 'chart text follows the dark scheme');
+});

@@ -1,6 +1,7 @@
 //! One component per file; props down, callbacks (`on_<what>`) up.
 
 pub mod card_facts;
+pub mod charts;
 pub mod choice;
 pub mod compare_panel;
 pub mod comparison;

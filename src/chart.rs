@@ -1,0 +1,214 @@
+//! Chart geometry from the model's figures: the UI only draws what this returns (SVG in a fixed
+//! view box), so every position is computed and tested here.
+
+use crate::catalogue::{Benchmark, Catalogue, Scenario};
+use crate::figure::Kind;
+use crate::form::{watts_range, Form, ThroughputChoice, SLIDER_FLOOR_WATTS};
+use crate::model::{self, ComparisonRow, TableFilter};
+
+/// Width of every chart's view box; heights follow the content.
+pub const WIDTH: f64 = 640.0;
+/// Left margin of the bar chart (for labels) and the plot's right edge.
+const LABEL_W: f64 = 210.0;
+const RIGHT: f64 = WIDTH - 70.0;
+const ROW_H: f64 = 20.0;
+const TOP: f64 = 28.0;
+
+/// A tick on a value axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    pub x: f64,
+    pub value: f64,
+}
+
+/// How a bar is highlighted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    None,
+    /// The configuration on the page.
+    Current,
+    /// One of the compared configurations.
+    Compared,
+}
+
+/// One published result: its ceiling as a bar, its MLPerf Power measurement (if any) as a mark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub label: String,
+    pub y: f64,
+    pub width: f64,
+    pub value: f64,
+    /// x of the measured J/token's mark, and its value.
+    pub measured: Option<(f64, f64)>,
+    pub mark: Mark,
+}
+
+/// J/token ceilings of the published results of one benchmark and scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarChart {
+    pub benchmark: Benchmark,
+    pub scenario: Scenario,
+    pub bars: Vec<Bar>,
+    pub ticks: Vec<Tick>,
+    pub height: f64,
+    pub x0: f64,
+    /// Results left out to keep the chart readable.
+    pub left_out: usize,
+}
+
+/// "Nice" tick steps: 1, 2 or 5 × 10ⁿ, about `count` of them up to `max`.
+pub fn ticks(max: f64, count: usize, x0: f64, x1: f64) -> Vec<Tick> {
+    if !(max.is_finite() && max > 0.0) || count == 0 {
+        return Vec::new();
+    }
+    let raw = max / count as f64;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * magnitude).find(|s| *s >= raw).unwrap_or(raw);
+    let mut out = Vec::new();
+    let mut value = 0.0;
+    while value <= max * (1.0 + 1e-9) && out.len() <= count * 2 {
+        out.push(Tick { x: x0 + (x1 - x0) * value / max, value });
+        value += step;
+    }
+    out
+}
+
+/// Longest bar label (characters), so it fits left of the bars.
+const LABEL_MAX: usize = 27;
+
+/// "6.0-0010 · 8 × B300 SXM 270 GB": the entry, the count and the card without its maker.
+fn bar_label(row: &ComparisonRow) -> String {
+    let card = row.card.name.split_once(' ').map_or(&*row.card.name, |(_, rest)| rest);
+    let label = format!("{} · {} × {card}", row.result.id, row.result.accelerators);
+    if label.chars().count() > LABEL_MAX {
+        let mut short: String = label.chars().take(LABEL_MAX - 1).collect();
+        short.push('…');
+        short
+    } else {
+        label
+    }
+}
+
+/// The published ceilings of the form's benchmark and scenario: at most `limit` bars (lowest J/token
+/// first), always with the current and the compared results.
+pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], limit: usize) -> BarChart {
+    let filter = TableFilter { scenario: Some(form.scenario), ..TableFilter::benchmark(form.benchmark) };
+    let rows = model::comparison_of(catalogue, &filter);
+    let mut ceilings: Vec<&ComparisonRow> = rows.iter().filter(|r| r.energy_per_token.kind == Kind::Ceiling).collect();
+    ceilings.sort_by(|a, b| a.energy_per_token.value.total_cmp(&b.energy_per_token.value));
+    let id_of = |f: &Form| match &f.throughput {
+        ThroughputChoice::Published(id) => Some(id.clone()),
+        ThroughputChoice::Own => None,
+    };
+    let current = id_of(form);
+    let others: Vec<String> = compared
+        .iter()
+        .filter(|f| f.benchmark == form.benchmark && f.scenario == form.scenario)
+        .filter_map(id_of)
+        .collect();
+    let mark = |id: &str| {
+        if current.as_deref() == Some(id) {
+            Mark::Current
+        } else if others.iter().any(|o| o == id) {
+            Mark::Compared
+        } else {
+            Mark::None
+        }
+    };
+    let total = ceilings.len();
+    let mut kept: Vec<&ComparisonRow> = Vec::new();
+    for (i, row) in ceilings.iter().enumerate() {
+        if i < limit || mark(&row.result.id) != Mark::None {
+            kept.push(row);
+        }
+    }
+    let measured_of = |id: &str| {
+        rows.iter()
+            .find(|r| &*r.result.id == id && matches!(r.energy_per_token.kind, Kind::Measured(_)))
+            .map(|r| r.energy_per_token.value)
+    };
+    let max =
+        kept.iter().map(|r| r.energy_per_token.value.max(measured_of(&r.result.id).unwrap_or(0.0))).fold(0.0, f64::max);
+    let scale = |v: f64| if max > 0.0 { (RIGHT - LABEL_W) * v / max } else { 0.0 };
+    let bars = kept
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Bar {
+            label: bar_label(r),
+            y: TOP + i as f64 * ROW_H,
+            width: scale(r.energy_per_token.value),
+            value: r.energy_per_token.value,
+            measured: measured_of(&r.result.id).map(|m| (LABEL_W + scale(m), m)),
+            mark: mark(&r.result.id),
+        })
+        .collect::<Vec<_>>();
+    BarChart {
+        benchmark: form.benchmark,
+        scenario: form.scenario,
+        height: TOP + bars.len() as f64 * ROW_H + 10.0,
+        bars,
+        ticks: ticks(max, 5, LABEL_W, RIGHT),
+        x0: LABEL_W,
+        left_out: total - kept.len(),
+    }
+}
+
+/// A point of the power-limit chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub watts: f64,
+    pub joules_per_token: f64,
+    pub label: String,
+}
+
+/// J/token against the power limit for the form's card and published result: the line of
+/// "throughput unchanged" (cards × W ÷ tokens/s), the result's own ceiling, and published results
+/// at a stated lower setting as points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitChart {
+    /// The line's two ends (min and max limit).
+    pub line: (Point, Point),
+    /// The result's own setting and ceiling.
+    pub own: Point,
+    pub capped: Vec<Point>,
+    pub x_ticks: Vec<Tick>,
+    pub y_ticks: Vec<Tick>,
+    pub height: f64,
+    pub plot: (f64, f64, f64, f64),
+}
+
+/// The power-limit chart of the form's published result, where it has one.
+pub fn limit_chart(catalogue: &Catalogue, form: &Form) -> Option<LimitChart> {
+    let ThroughputChoice::Published(id) = &form.throughput else { return None };
+    let result = catalogue.result(id, form.benchmark, form.scenario)?;
+    let card = catalogue.card(&result.card)?;
+    let range = watts_range(card);
+    let (w_min, w_max) = (range.min.unwrap_or(SLIDER_FLOOR_WATTS), range.max);
+    let cards = f64::from(result.accelerators);
+    let tps = result.tokens_per_s;
+    let j = |w: f64| cards * w / tps;
+    let setting = result.power_setting(card);
+    let capped: Vec<(f64, f64, String)> = model::capped_results(catalogue, &result.card, form.benchmark, form.scenario)
+        .into_iter()
+        .filter_map(|r| {
+            let w = r.stated_power.as_ref()?.watts;
+            Some((w, f64::from(r.accelerators) * w / r.tokens_per_s, format!("{} at {} W", r.id, w)))
+        })
+        .collect();
+    let y_max = capped.iter().map(|c| c.1).fold(j(w_max).max(j(setting)), f64::max);
+    let (x0, x1, y0, y1) = (60.0, WIDTH - 20.0, 20.0, 200.0);
+    let px = |w: f64| x0 + (x1 - x0) * (w - 0.0) / w_max;
+    let py = |v: f64| y1 - (y1 - y0) * v / y_max;
+    let point = |w: f64, v: f64, label: String| Point { x: px(w), y: py(v), watts: w, joules_per_token: v, label };
+    Some(LimitChart {
+        line: (point(w_min, j(w_min), String::new()), point(w_max, j(w_max), String::new())),
+        own: point(setting, j(setting), format!("{} at {} W", result.id, setting)),
+        capped: capped.into_iter().map(|(w, v, l)| point(w, v, l)).collect(),
+        x_ticks: ticks(w_max, 5, x0, x1),
+        y_ticks: ticks(y_max, 4, y1, y0),
+        height: 240.0,
+        plot: (x0, x1, y0, y1),
+    })
+}

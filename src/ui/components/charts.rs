@@ -1,0 +1,124 @@
+//! Two charts drawn as SVG from `chart`'s geometry (the UI places nothing itself): the published
+//! ceilings of the benchmark and scenario, and J/token against the power limit of the current card.
+
+use crate::chart::{self, BarChart, LimitChart, Mark, WIDTH};
+use crate::form::Form;
+use crate::ui::{format, Cat};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ChartsProps {
+    pub catalogue: Cat,
+    pub form: Form,
+    /// The compared configurations' forms, highlighted where they are drawn.
+    pub compared: Vec<Form>,
+}
+
+/// Bars drawn before the rest is left out (the table below has every result).
+const BARS: usize = 15;
+
+fn bar_chart(c: &BarChart) -> Html {
+    let desc = c
+        .bars
+        .iter()
+        .map(|b| {
+            let measured =
+                b.measured.map(|(_, m)| format!(", measured whole server {}", format::three(m))).unwrap_or_default();
+            format!("{}: {} J/token{measured}", b.label, format::three(b.value))
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    html! {
+        <figure class="chart" data-testid="chart-published">
+            <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
+                <title id="chart-published-title">{ format!("GPU-board ceilings in J/token, {} {}", c.benchmark.name(), c.scenario.label()) }</title>
+                <desc id="chart-published-desc">{ desc }</desc>
+                { for c.ticks.iter().map(|t| html! {
+                    <g class="tick">
+                        <line x1={t.x.to_string()} x2={t.x.to_string()} y1="18" y2={(c.height - 8.0).to_string()} />
+                        <text x={t.x.to_string()} y="12" text-anchor="middle">{ format::short(t.value) }</text>
+                    </g>
+                }) }
+                <text x={(WIDTH - 4.0).to_string()} y="12" text-anchor="end" class="axis-unit">{ "J/token" }</text>
+                { for c.bars.iter().map(|b| {
+                    let class = match b.mark { Mark::Current => "bar current", Mark::Compared => "bar compared", Mark::None => "bar" };
+                    html! {
+                        <g class={class} data-testid="chart-bar" data-value={b.value.to_string()}>
+                            <text x={(c.x0 - 6.0).to_string()} y={(b.y + 13.0).to_string()} text-anchor="end">
+                                { &b.label }{ match b.mark { Mark::Current => " ◀", Mark::Compared => " ◇", Mark::None => "" } }
+                            </text>
+                            <rect x={c.x0.to_string()} y={(b.y + 3.0).to_string()} width={b.width.max(1.0).to_string()} height="13" />
+                            if let Some((x, _)) = b.measured {
+                                <path class="measured-mark" d={format!("M{x} {} l5 7 l-5 7 l-5 -7 z", b.y + 2.0)} />
+                            }
+                        </g>
+                    }
+                }) }
+            </svg>
+            <figcaption class="hint">
+                { "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones." }
+                if c.left_out > 0 { { format!(" {} more results are in the table below.", c.left_out) } }
+            </figcaption>
+        </figure>
+    }
+}
+
+fn limit_chart(c: &LimitChart) -> Html {
+    let (x0, x1, y0, y1) = c.plot;
+    let desc = std::iter::once(format!(
+        "Throughput unchanged: {} J/token at {} W to {} J/token at {} W",
+        format::three(c.line.0.joules_per_token),
+        format::plain(c.line.0.watts),
+        format::three(c.line.1.joules_per_token),
+        format::plain(c.line.1.watts)
+    ))
+    .chain(std::iter::once(format!("{}: {} J/token", c.own.label, format::three(c.own.joules_per_token))))
+    .chain(c.capped.iter().map(|p| format!("{}: {} J/token", p.label, format::three(p.joules_per_token))))
+    .collect::<Vec<_>>()
+    .join("; ");
+    html! {
+        <figure class="chart" data-testid="chart-limit">
+            <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-limit-title chart-limit-desc">
+                <title id="chart-limit-title">{ "J/token ceiling against the power limit per card" }</title>
+                <desc id="chart-limit-desc">{ desc }</desc>
+                { for c.x_ticks.iter().map(|t| html! {
+                    <g class="tick">
+                        <line x1={t.x.to_string()} x2={t.x.to_string()} y1={y0.to_string()} y2={y1.to_string()} />
+                        <text x={t.x.to_string()} y={(y1 + 14.0).to_string()} text-anchor="middle">{ format::plain(t.value) }</text>
+                    </g>
+                }) }
+                { for c.y_ticks.iter().map(|t| html! {
+                    <g class="tick">
+                        <line x1={x0.to_string()} x2={x1.to_string()} y1={t.x.to_string()} y2={t.x.to_string()} />
+                        <text x={(x0 - 6.0).to_string()} y={(t.x + 4.0).to_string()} text-anchor="end">{ format::short(t.value) }</text>
+                    </g>
+                }) }
+                <text x={x1.to_string()} y={(y1 + 30.0).to_string()} text-anchor="end" class="axis-unit">{ "W per card" }</text>
+                <text x="4" y="12" class="axis-unit">{ "J/token" }</text>
+                <line class="limit-line" x1={c.line.0.x.to_string()} y1={c.line.0.y.to_string()} x2={c.line.1.x.to_string()} y2={c.line.1.y.to_string()} />
+                <circle class="own-point" cx={c.own.x.to_string()} cy={c.own.y.to_string()} r="5" data-testid="chart-own" />
+                <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ &c.own.label }</text>
+                { for c.capped.iter().map(|p| html! {
+                    <g data-testid="chart-capped" data-value={p.joules_per_token.to_string()}>
+                        <rect class="capped-point" x={(p.x - 4.0).to_string()} y={(p.y - 4.0).to_string()} width="8" height="8" />
+                        <text x={(p.x + 8.0).to_string()} y={(p.y + 14.0).to_string()}>{ &p.label }</text>
+                    </g>
+                }) }
+            </svg>
+            <figcaption class="hint">{ "Line: the result's throughput held at every limit (the lower end of a range). ●: its own setting. ■: published results at a lowered setting." }</figcaption>
+        </figure>
+    }
+}
+
+#[function_component(Charts)]
+pub fn charts(props: &ChartsProps) -> Html {
+    let bars = chart::published_bars(props.catalogue.0, &props.form, &props.compared, BARS);
+    let limit = chart::limit_chart(props.catalogue.0, &props.form);
+    html! {
+        <section class="charts" aria-labelledby="charts-title">
+            <h2 id="charts-title">{ "Charts" }</h2>
+            if !bars.bars.is_empty() { { bar_chart(&bars) } }
+            if let Some(l) = &limit { { limit_chart(l) } }
+        </section>
+    }
+}
