@@ -12,6 +12,7 @@ pub mod import;
 pub mod link;
 pub mod model;
 pub mod units;
+pub mod vendor;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

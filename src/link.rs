@@ -14,8 +14,10 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 13] =
-    ["v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed", "cfg"];
+pub const KNOWN: [&str; 14] = [
+    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed", "cfg",
+    "host",
+];
 
 /// Something in a link the app could not use as given.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,6 +91,9 @@ pub struct Decoded {
     pub embed: bool,
     /// The compared configurations' `cfg` values, in order (read by `compare::decode`).
     pub compared: Vec<String>,
+    /// `host=`: the origin of the page that embeds this one, which may receive the quote
+    /// (`postMessage`); kept only when it is an origin.
+    pub host: Option<String>,
 }
 
 fn hex(byte: u8) -> Option<u8> {
@@ -234,7 +239,8 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         }
     }
     let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
-    Decoded { form, notices, embed, compared }
+    let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
+    Decoded { form, notices, embed, compared, host }
 }
 
 /// Writes a form as a link query (without `?`), version first; `embed` keeps the compact layout.

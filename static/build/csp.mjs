@@ -34,6 +34,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brand } from './vendor.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** The page's policy. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets WebAssembly compile. */
@@ -263,6 +264,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   try {
     for (const line of harden(dir)) console.log(`csp hook: ${line}`);
+    // The optional vendor file (static/vendor.json, beside this hook's folder).
+    const vendorFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vendor.json');
+    for (const line of brand(dir, vendorFile)) console.log(`csp hook: ${line}`);
   } catch (e) {
     console.error(`csp hook: ${e.message}`);
     process.exit(1);

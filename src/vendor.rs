@@ -1,0 +1,178 @@
+//! The vendor who hosts the page, from the build-time vendor file (`static/vendor.json`, put into the
+//! page by the build as a `<meta>`): name, accent colour, logo, and where "Request a quote" goes — a
+//! `mailto:` address, an https page, and for an embedded page the host origin it may post to. Checked
+//! here, so a bad file gives no button rather than a broken one; the hand-off text is written here.
+
+use crate::catalogue::Catalogue;
+use crate::compare::Saved;
+use crate::form::{Form, ThroughputChoice};
+use crate::link;
+use crate::model;
+
+/// The vendor, as checked.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Vendor {
+    pub name: String,
+    /// `#rgb` or `#rrggbb`.
+    pub accent: Option<String>,
+    /// A path on the page's own origin (no scheme, no `//`).
+    pub logo: Option<String>,
+    /// An e-mail address for `mailto:`.
+    pub mailto: Option<String>,
+    /// An https page that takes the configuration as query parameters.
+    pub url: Option<String>,
+    /// The origin an embedded page may post the quote to.
+    pub host: Option<String>,
+}
+
+/// The vendor file's fields as read (any may be missing or wrong).
+#[derive(Debug, Clone, Default)]
+pub struct Raw {
+    pub name: Option<String>,
+    pub accent: Option<String>,
+    pub logo: Option<String>,
+    pub mailto: Option<String>,
+    pub url: Option<String>,
+    pub host: Option<String>,
+}
+
+fn hex_colour(text: &str) -> bool {
+    text.strip_prefix('#').is_some_and(|h| matches!(h.len(), 3 | 6) && h.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+fn email(text: &str) -> bool {
+    let Some((user, domain)) = text.split_once('@') else { return false };
+    !user.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c))
+}
+
+/// An origin as `postMessage` takes it: `https://host[:port]`, or `http://` on a loopback address.
+pub fn origin(text: &str) -> bool {
+    let rest = if let Some(rest) = text.strip_prefix("https://") {
+        rest
+    } else if let Some(rest) = text.strip_prefix("http://") {
+        if !(rest.starts_with("127.0.0.1") || rest.starts_with("localhost")) {
+            return false;
+        }
+        rest
+    } else {
+        return false;
+    };
+    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c))
+}
+
+fn https_url(text: &str) -> bool {
+    text.strip_prefix("https://")
+        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_graphic() && !"\"'<>`\\".contains(c)))
+}
+
+fn local_path(text: &str) -> bool {
+    !text.is_empty()
+        && !text.contains("//")
+        && !text.contains(':')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || "./-_".contains(c))
+}
+
+impl Vendor {
+    /// The vendor from the file's fields: `None` without a name; each other field kept only when
+    /// it is well formed.
+    pub fn checked(raw: Raw) -> Option<Vendor> {
+        let name: String = raw.name?.trim().chars().filter(|c| !c.is_control()).take(80).collect();
+        if name.is_empty() {
+            return None;
+        }
+        Some(Vendor {
+            name,
+            accent: raw.accent.filter(|a| hex_colour(a)),
+            logo: raw.logo.filter(|l| local_path(l)),
+            mailto: raw.mailto.filter(|m| email(m)),
+            url: raw.url.filter(|u| https_url(u)),
+            host: raw.host.filter(|h| origin(h)),
+        })
+    }
+
+    /// Whether "Request a quote" has somewhere to go.
+    pub fn takes_quotes(&self) -> bool {
+        self.mailto.is_some() || self.url.is_some()
+    }
+}
+
+fn describe(catalogue: &Catalogue, form: &Form) -> String {
+    let card = catalogue.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
+    let source = match &form.throughput {
+        ThroughputChoice::Published(id) => format!(
+            "MLPerf {id}, {}{}, {}",
+            form.benchmark.name(),
+            form.benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default(),
+            form.scenario.label()
+        ),
+        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", form.tps.trim()),
+    };
+    let figures = model::evaluate(catalogue, form).figures;
+    let mut lines = vec![
+        format!(
+            "{} server(s) × {} × {card} at {} W per card",
+            form.servers.trim(),
+            form.gpus.trim(),
+            form.watts.trim()
+        ),
+        format!("Throughput: {source}"),
+        format!("Model: {}", form.benchmark.name()),
+    ];
+    let figure = |label: &str, f: Option<&crate::figure::Figure>| {
+        f.map(|f| {
+            let value = match f.low {
+                Some(low) => format!("{low} to {}", f.value),
+                None => f.value.to_string(),
+            };
+            format!("{label}: {value} {} ({})", f.unit.symbol(), f.kind.id())
+        })
+    };
+    lines.extend(figure("Energy per output token", figures.energy_per_token.as_ref()));
+    lines.extend(figure("Board power per server", figures.board_power.as_ref()));
+    lines.extend(figure("Energy per day, all servers", figures.energy_per_day.as_ref()));
+    lines.extend(figure("Measured energy per token", figures.measured_energy_per_token.as_ref()));
+    lines.join("\n")
+}
+
+/// The quote's text: every configuration (the one on the page, or the compared ones) with its
+/// figures and kinds, and the link that reopens it all.
+pub fn quote_text(catalogue: &Catalogue, form: &Form, compared: &[Saved], page_link: &str) -> String {
+    let mut out = String::from("Request for a quote, from token-energy\n\n");
+    if compared.is_empty() {
+        out.push_str(&describe(catalogue, form));
+        out.push('\n');
+    } else {
+        for (i, saved) in compared.iter().enumerate() {
+            out.push_str(&format!("{}. {}\n{}\n\n", i + 1, saved.name, describe(catalogue, &saved.form)));
+        }
+    }
+    if !form.customer.trim().is_empty() {
+        out.push_str(&format!("\nCustomer: {}\n", form.customer.trim()));
+    }
+    if !form.reference.trim().is_empty() {
+        out.push_str(&format!("Reference: {}\n", form.reference.trim()));
+    }
+    out.push_str(&format!("\nLink: {page_link}\n"));
+    out
+}
+
+/// The `mailto:` address with subject and body filled in.
+pub fn mailto_href(vendor: &Vendor, text: &str) -> Option<String> {
+    let to = vendor.mailto.as_ref()?;
+    Some(format!(
+        "mailto:{to}?subject={}&body={}",
+        link::percent_encode("Quote request: GPU servers (token-energy)"),
+        link::percent_encode(text)
+    ))
+}
+
+/// The vendor's page with the link and the text as query parameters (`link=`, `summary=`).
+pub fn url_href(vendor: &Vendor, page_link: &str, text: &str) -> Option<String> {
+    let url = vendor.url.as_ref()?;
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    Some(format!("{url}{joiner}link={}&summary={}", link::percent_encode(page_link), link::percent_encode(text)))
+}
