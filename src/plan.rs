@@ -580,7 +580,7 @@ pub fn evaluate(checked: &Checked) -> Plan {
         out.servers_needed = Figure::new(needed, Unit::Servers, Kind::Estimate(assumptions), origins);
     }
 
-    if let Ok(Some(price)) = &p.price {
+    if let (Ok(Some(price)), Ok(_)) = (&p.price, &p.currency) {
         let money = Unit::Money(out.currency);
         let price_origins = vec![Origin::Input(Field::Price)];
         out.cost_per_year =

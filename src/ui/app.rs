@@ -8,6 +8,7 @@ use super::components::{
     footer::Footer,
     method::Method,
     notices::Notices,
+    plan::PlanPanel,
     quote::{PrintHeader, QuoteFields, ValidNumbers},
     share::Share,
     summary::Summary,
@@ -114,6 +115,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             _ => None,
         },
     };
+    let plan = crate::plan::evaluate(&evaluation.checked);
     let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 
@@ -129,8 +131,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
             <div class="workspace">
-                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown} adjustments={state.adjustments.clone()}
-                    on_edit={on_edit.clone()} {on_reveal} {on_dismiss_adjustments} />
+                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
+                    on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
@@ -143,6 +145,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                     }
                 </div>
             </div>
+            if !state.embed {
+                <PlanPanel {catalogue} form={state.form.plan.clone()} {plan} {limit_watts} errors={shown}
+                    on_edit={on_edit.clone()} {on_reveal} />
+            }
             <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
                 if !state.embed {
