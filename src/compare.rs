@@ -124,7 +124,7 @@ pub fn from_storage(catalogue: &Catalogue, stored: &str) -> (Vec<Saved>, Vec<Com
 /// A change to the list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ListEdit {
-    Add(Saved),
+    Add(Box<Saved>),
     Remove(usize),
     /// Moves the entry one place towards the front (`true`) or the back.
     Move(usize, bool),
@@ -142,7 +142,7 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
                 return Err(CompareError::Full);
             }
             let position = next.len() + 1;
-            next.push(Saved { name: clean_name(&saved.name, position), ..saved });
+            next.push(Saved { name: clean_name(&saved.name, position), ..*saved });
         }
         ListEdit::Remove(i) if i < next.len() => {
             next.remove(i);

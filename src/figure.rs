@@ -15,6 +15,18 @@ pub enum Unit {
     BtuPerHour,
     TokensPerSecond,
     JoulesPerResponse,
+    // The plan's units (`crate::plan`).
+    Kilowatts,
+    /// Energy over a year (the label says "per year").
+    KilowattHoursPerYear,
+    /// Money in a currency (the label says per year or per million tokens).
+    Money(crate::plan::Currency),
+    KilogramsCo2e,
+    GramsCo2e,
+    Amperes,
+    /// A count of servers.
+    Servers,
+    JoulesPerAnswer,
 }
 
 impl Unit {
@@ -29,6 +41,14 @@ impl Unit {
             Unit::BtuPerHour => "BTU/h",
             Unit::TokensPerSecond => "tokens/s",
             Unit::JoulesPerResponse => "J/response",
+            Unit::Kilowatts => "kW",
+            Unit::KilowattHoursPerYear => "kWh",
+            Unit::Money(currency) => currency.id(),
+            Unit::KilogramsCo2e => "kg CO₂e",
+            Unit::GramsCo2e => "g CO₂e",
+            Unit::Amperes => "A",
+            Unit::Servers => "servers",
+            Unit::JoulesPerAnswer => "J/answer",
         }
     }
 }
@@ -41,6 +61,10 @@ pub enum Assumption {
     PowerLimitDiffers { limit_watts: f64, setting_watts: f64, setting_stated: bool },
     /// Throughput scaled from the result's card count to another, per card.
     LinearScaling { published_cards: u32, cards: u32 },
+    /// Each card draws its idle power plus the load's share of the rest up to the limit.
+    PowerFollowsLoad { idle_watts: f64, limit_watts: f64, load_percent: f64 },
+    /// Each server keeps up the throughput in use, at the average load, all day.
+    ThroughputHeld { load_percent: f64 },
 }
 
 impl Assumption {
@@ -82,6 +106,18 @@ impl fmt::Display for Assumption {
             Assumption::LinearScaling { published_cards, cards } => write!(
                 f,
                 "Assumes linear scaling: the result's throughput with {published_cards} cards is scaled per card to {cards}."
+            ),
+            Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => write!(
+                f,
+                "Assumes each card draws its idle {} W plus {} % of the way up to its {} W limit, in proportion to the load.",
+                number(*idle_watts),
+                number(*load_percent),
+                number(*limit_watts)
+            ),
+            Assumption::ThroughputHeld { load_percent } => write!(
+                f,
+                "Assumes every server sustains the throughput in use at {} % load, all day.",
+                number(*load_percent)
             ),
         }
     }

@@ -33,10 +33,33 @@ pub enum Field {
     Customer,
     /// The quote's reference (not used by the model).
     Reference,
+    // The plan (`crate::plan`): all optional; an empty field takes its default or leaves its figures out.
+    /// Output tokens per day, whole deployment.
+    Demand,
+    /// Average load, % of the configuration's throughput.
+    Load,
+    /// Idle board power per card, W.
+    Idle,
+    /// W per server beyond the GPU boards.
+    Overhead,
+    Pue,
+    /// Electricity price per kWh.
+    Price,
+    /// The price's currency.
+    Currency,
+    /// Grid carbon intensity, g CO₂e per kWh.
+    Co2,
+    Volts,
+    Phases,
+    PowerFactor,
+    /// Power budget of one rack position, kW.
+    Rack,
+    /// Output tokens per answer.
+    Answer,
 }
 
 impl Field {
-    pub const ALL: [Field; 10] = [
+    pub const ALL: [Field; 23] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -47,6 +70,19 @@ impl Field {
         Field::Watts,
         Field::Customer,
         Field::Reference,
+        Field::Demand,
+        Field::Load,
+        Field::Idle,
+        Field::Overhead,
+        Field::Pue,
+        Field::Price,
+        Field::Currency,
+        Field::Co2,
+        Field::Volts,
+        Field::Phases,
+        Field::PowerFactor,
+        Field::Rack,
+        Field::Answer,
     ];
 
     /// The link parameter and the `error-<id>` test id.
@@ -62,6 +98,19 @@ impl Field {
             Field::Watts => "watts",
             Field::Customer => "customer",
             Field::Reference => "ref",
+            Field::Demand => "demand",
+            Field::Load => "load",
+            Field::Idle => "idle",
+            Field::Overhead => "overhead",
+            Field::Pue => "pue",
+            Field::Price => "price",
+            Field::Currency => "cur",
+            Field::Co2 => "co2",
+            Field::Volts => "volts",
+            Field::Phases => "phases",
+            Field::PowerFactor => "pf",
+            Field::Rack => "rack",
+            Field::Answer => "answer",
         }
     }
 
@@ -78,6 +127,19 @@ impl Field {
             Field::Watts => "Power limit per card",
             Field::Customer => "Customer",
             Field::Reference => "Quote reference",
+            Field::Demand => "Output tokens per day",
+            Field::Load => "Average load",
+            Field::Idle => "Idle power per card",
+            Field::Overhead => "Server overhead",
+            Field::Pue => "PUE of the site",
+            Field::Price => "Electricity price",
+            Field::Currency => "Currency",
+            Field::Co2 => "Grid carbon intensity",
+            Field::Volts => "Supply voltage",
+            Field::Phases => "Phases",
+            Field::PowerFactor => "Power factor",
+            Field::Rack => "Rack position budget",
+            Field::Answer => "Output tokens per answer",
         }
     }
 
@@ -92,8 +154,18 @@ impl Field {
             Field::Gpus => Some(count_range(GPUS_RANGE)),
             Field::Servers => Some(count_range(SERVERS_RANGE)),
             Field::Watts => card.map(watts_range),
-            _ => None,
+            _ => crate::plan::range(self, None),
         }
+    }
+
+    /// The field a link parameter (or a reference value) names.
+    pub fn from_id(id: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// A number field whose message waits until typing pauses or the field is left.
+    pub fn waits_for_pause(self) -> bool {
+        Field::NUMBERS.contains(&self) || crate::plan::NUMBERS.contains(&self)
     }
 }
 
@@ -107,6 +179,11 @@ pub enum Problem {
     OutOfRange,
     UnknownCard(String),
     UnknownResult(String),
+    /// Not one of the values a choice offers (`allowed` in words: "EUR, USD or GBP").
+    NotOneOf {
+        given: String,
+        allowed: &'static str,
+    },
     /// The result is for another card.
     ResultForOtherCard {
         result: String,
@@ -165,11 +242,11 @@ pub struct InputError {
 }
 
 impl InputError {
-    fn new(field: Field, problem: Problem) -> InputError {
+    pub(crate) fn new(field: Field, problem: Problem) -> InputError {
         InputError { field, problem, allowed: None }
     }
 
-    fn within(self, range: Range) -> InputError {
+    pub(crate) fn within(self, range: Range) -> InputError {
         InputError { allowed: Some(range), ..self }
     }
 }
@@ -228,6 +305,7 @@ impl fmt::Display for InputError {
             },
             Problem::UnknownCard(id) => write!(f, "{label}: “{}” is not a card in the catalogue.", clip(id)),
             Problem::UnknownResult(id) => write!(f, "{label}: “{}” is not a result in the catalogue.", clip(id)),
+            Problem::NotOneOf { given, allowed } => write!(f, "{label}: “{}” is not one of {allowed}.", clip(given)),
             Problem::ResultForOtherCard { result, card } => {
                 write!(f, "{label}: {} was published for another card than {}.", clip(result), clip(card))
             }
@@ -277,6 +355,8 @@ pub struct Form {
     /// Words for the printed quote sheet; the model does not read them.
     pub customer: String,
     pub reference: String,
+    /// The plan's fields, as typed (empty: not set).
+    pub plan: crate::plan::PlanForm,
 }
 
 /// Longest customer name or quote reference kept (characters).
@@ -382,6 +462,8 @@ pub struct Checked<'c> {
     pub servers: Result<u32, InputError>,
     /// `None` when the card is unknown (there is no range to check against).
     pub watts: Option<Result<Watts, InputError>>,
+    /// The plan's fields, each checked on its own.
+    pub plan: crate::plan::PlanChecked,
 }
 
 impl Checked<'_> {
@@ -394,6 +476,7 @@ impl Checked<'_> {
         if let Some(Err(e)) = &self.watts {
             errors.push(e);
         }
+        errors.extend(self.plan.errors());
         errors
     }
 }
@@ -480,7 +563,7 @@ pub fn watts_range(card: &Card) -> Range {
 /// Own throughput per server.
 pub const TPS_RANGE: Range = Range { min: None, max: TPS_MAX, unit: "tokens/s", min_unpublished: false };
 
-fn parse_in(field: Field, text: &str, range: Range) -> Result<f64, InputError> {
+pub(crate) fn parse_in(field: Field, text: &str, range: Range) -> Result<f64, InputError> {
     let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
     let in_range = value <= range.max && range.min.map_or(value > 0.0, |m| value >= m);
     if in_range {
@@ -503,12 +586,14 @@ impl Form {
             ThroughputChoice::Published(id) => self.published(catalogue, id),
         };
         let watts = card.as_ref().ok().map(|card| parse_in(Field::Watts, &self.watts, watts_range(card)).map(Watts));
+        let plan = self.plan.check(card.as_ref().ok().copied(), watts.as_ref().and_then(|w| w.as_ref().ok()).copied());
         Checked {
             card,
             throughput,
             gpus: parse_count(Field::Gpus, &self.gpus, GPUS_RANGE),
             servers: parse_count(Field::Servers, &self.servers, SERVERS_RANGE),
             watts,
+            plan,
         }
     }
 
@@ -541,6 +626,7 @@ impl Form {
             watts: String::new(),
             customer: String::new(),
             reference: String::new(),
+            plan: crate::plan::PlanForm::default(),
         };
         blank.with_card(catalogue, DEFAULT_CARD)
     }
@@ -584,7 +670,10 @@ impl Form {
             Field::Watts => next.watts = text,
             Field::Customer => next.customer = text.chars().take(QUOTE_TEXT_MAX).collect(),
             Field::Reference => next.reference = text.chars().take(QUOTE_TEXT_MAX).collect(),
-            Field::Card | Field::Result | Field::Scenario | Field::Model => {}
+            _ if crate::plan::NUMBERS.contains(&field) || field == Field::Currency || field == Field::Phases => {
+                next.plan = next.plan.with(field, text);
+            }
+            _ => {}
         }
         next
     }

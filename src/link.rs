@@ -1,8 +1,9 @@
 //! The link contract: URL query ⇄ [`Form`]. Pure strings in and out.
 //!
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
-//! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), and `embed`
-//! (layout only). Decoding is lenient: anything unusable becomes a
+//! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `embed`
+//! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
+//! `volts`, `phases`, `pf`, `rack`, `answer` (written only when set). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
 //! text so the form shows its own message next to the field.
 
@@ -14,9 +15,10 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 14] = [
-    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed", "cfg",
-    "host",
+pub const KNOWN: [&str; 27] = [
+    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
+    "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
+    "cfg", "host",
 ];
 
 /// Something in a link the app could not use as given.
@@ -238,6 +240,11 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
         }
     }
+    for field in crate::plan::FIELDS {
+        if let Some(v) = get(field.id()) {
+            form.plan = form.plan.with(field, v.to_owned());
+        }
+    }
     let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
     let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
     Decoded { form, notices, embed, compared, host }
@@ -260,6 +267,11 @@ pub fn encode(form: &Form, embed: bool) -> String {
     for (key, text) in [("customer", &form.customer), ("ref", &form.reference)] {
         if !text.is_empty() {
             params.push((key, text.as_str()));
+        }
+    }
+    for field in crate::plan::FIELDS {
+        if let Some(text) = form.plan.get(field).filter(|t| !t.is_empty()) {
+            params.push((field.id(), text));
         }
     }
     if embed {

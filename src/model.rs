@@ -35,7 +35,7 @@ pub struct ThroughputBasis {
     pub setting: Option<Watts>,
 }
 
-fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> ThroughputBasis {
+pub(crate) fn basis(throughput: &Throughput, card: &Card, cards: u32, limit: Watts) -> ThroughputBasis {
     match throughput {
         Throughput::Own(tps) => ThroughputBasis {
             per_server: *tps,
@@ -107,7 +107,7 @@ pub fn evaluate<'c>(catalogue: &'c Catalogue, form: &Form) -> Evaluation<'c> {
 
 /// Where the power limit came from: the chosen result's setting, a card limit a source
 /// publishes, or the person's own number.
-fn limit_origins(card: &Card, limit: Watts, throughput: Option<&Throughput>) -> Vec<Origin> {
+pub(crate) fn limit_origins(card: &Card, limit: Watts, throughput: Option<&Throughput>) -> Vec<Origin> {
     let same = |w: f64| (limit.value() - w).abs() < 1e-9;
     if let Some(Throughput::Published(result)) = throughput {
         if result.stated_power.as_ref().is_some_and(|p| same(p.watts)) {
@@ -127,7 +127,7 @@ fn limit_origins(card: &Card, limit: Watts, throughput: Option<&Throughput>) -> 
 }
 
 /// Where the card count came from: the chosen result, or the person.
-fn cards_origins(cards: u32, throughput: Option<&Throughput>) -> Vec<Origin> {
+pub(crate) fn cards_origins(cards: u32, throughput: Option<&Throughput>) -> Vec<Origin> {
     match throughput {
         Some(Throughput::Published(result)) if result.accelerators == cards => {
             vec![Origin::Result(result.id.to_string())]

@@ -16,6 +16,12 @@ pub const BTU_PER_HOUR_PER_WATT: f64 = 3600.0 / 1_055.055_852_62;
 pub const HOURS_PER_DAY: f64 = 24.0;
 /// Tokens in "a million tokens".
 pub const TOKENS_PER_MILLION: f64 = 1.0e6;
+/// Seconds in a day (24 × 3600).
+pub const SECONDS_PER_DAY: f64 = 86_400.0;
+/// Days in the plan's year: a yearly figure is a daily one held for 365 days.
+pub const DAYS_PER_YEAR: f64 = 365.0;
+/// Joules in one kilowatt-hour (1000 W × 3600 s). SI definition.
+pub const JOULES_PER_KILOWATT_HOUR: f64 = 3.6e6;
 
 macro_rules! quantity {
     ($(#[$meta:meta])* $name:ident) => {
@@ -55,6 +61,18 @@ quantity!(
     /// Heat flow.
     BtuPerHour
 );
+quantity!(
+    /// Electrical power in thousands of watts.
+    Kilowatts
+);
+quantity!(
+    /// Energy over a year.
+    KilowattHoursPerYear
+);
+quantity!(
+    /// Electric current.
+    Amperes
+);
 
 impl Div<TokensPerSecond> for Watts {
     type Output = JoulesPerToken;
@@ -86,6 +104,11 @@ impl JoulesPerToken {
 }
 
 impl Watts {
+    /// The same power in kW.
+    pub fn kilowatts(self) -> Kilowatts {
+        Kilowatts(self.0 / 1000.0)
+    }
+
     /// Energy used in 24 h at this power, in kWh.
     pub fn per_day(self) -> KilowattHoursPerDay {
         KilowattHoursPerDay(self.0 * HOURS_PER_DAY / 1000.0)
@@ -94,6 +117,20 @@ impl Watts {
     /// All electrical power ends as heat: the same flow in BTU_IT per hour.
     pub fn as_heat(self) -> BtuPerHour {
         BtuPerHour(self.0 * BTU_PER_HOUR_PER_WATT)
+    }
+}
+
+impl KilowattHoursPerDay {
+    /// The same daily energy over [`DAYS_PER_YEAR`] days.
+    pub fn per_year(self) -> KilowattHoursPerYear {
+        KilowattHoursPerYear(self.0 * DAYS_PER_YEAR)
+    }
+}
+
+impl JoulesPerToken {
+    /// kWh per million tokens: J/token × 10⁶ ÷ 3.6 × 10⁶ J/kWh, so J/token ÷ 3.6.
+    pub fn kilowatt_hours_per_million(self) -> f64 {
+        self.0 * TOKENS_PER_MILLION / JOULES_PER_KILOWATT_HOUR
     }
 }
 

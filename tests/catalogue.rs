@@ -80,6 +80,9 @@ fn every_record_cites_a_known_source() {
     }
     cited.extend(c.results.iter().map(|r| &*r.source));
     cited.extend(c.context.iter().map(|m| &*m.source));
+    // The plan's reference values, and the regulation its EU threshold quotes.
+    cited.extend(token_energy::catalogue::reference().iter().map(|r| &*r.source));
+    cited.push(token_energy::plan::EU_SOURCE);
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

@@ -72,9 +72,9 @@ fn damaged_or_foreign_stored_values_give_the_usable_part_and_say_why() {
 fn the_list_adds_up_to_six_and_moves_renames_and_removes() {
     let mut list = Vec::new();
     for i in 0..MAX {
-        list = compare::apply(&list, ListEdit::Add(saved(&format!("c{i}"), &[]))).expect("room");
+        list = compare::apply(&list, ListEdit::Add(Box::new(saved(&format!("c{i}"), &[])))).expect("room");
     }
-    assert_eq!(compare::apply(&list, ListEdit::Add(h200())), Err(CompareError::Full));
+    assert_eq!(compare::apply(&list, ListEdit::Add(Box::new(h200()))), Err(CompareError::Full));
     let moved = compare::apply(&list, ListEdit::Move(2, true)).expect("move");
     assert_eq!((moved[1].name.as_str(), moved[2].name.as_str()), ("c2", "c1"));
     let back = compare::apply(&moved, ListEdit::Move(1, false)).expect("move");

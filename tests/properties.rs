@@ -7,6 +7,7 @@ use token_energy::figure::Figure;
 use token_energy::form::{parse_decimal, Field, Form, ThroughputChoice};
 use token_energy::link::{decode, encode, pairs, percent_decode, percent_encode};
 use token_energy::model::{self, comparison};
+use token_energy::plan;
 
 struct Rng(u64);
 
@@ -80,12 +81,13 @@ fn text(rng: &mut Rng) -> String {
     }
 }
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 27] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00",
-    "gpus[]",
+    "gpus[]", "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack",
+    "answer",
 ];
 const CARDS: [&str; 5] = ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"];
-const VALUES: [&str; 16] = [
+const VALUES: [&str; 22] = [
     "h200-nvl",
     "rtx-pro-6000-se",
     "l40s",
@@ -102,6 +104,12 @@ const VALUES: [&str; 16] = [
     "llama2-70b-99.9",
     "1",
     "own",
+    "3",
+    "EUR",
+    "usd",
+    "1.58",
+    "0.95",
+    "1e15",
 ];
 
 fn query(rng: &mut Rng) -> String {
@@ -141,12 +149,13 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
     let mut errors_seen = 0usize;
     let mut round_trips = 0usize;
     let mut figures_seen = 0usize;
+    let mut plan_figures_seen = 0usize;
     for case in 0..cases() {
         let q = query(&mut rng);
         let decoded = decode(catalogue, &q);
         let mut form: Form = decoded.form;
         // Then a person edits a field to something hostile.
-        match rng.below(6) {
+        match rng.below(8) {
             0 => form.gpus = text(&mut rng),
             1 => form.servers = text(&mut rng),
             2 => form.watts = text(&mut rng),
@@ -155,7 +164,17 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
                 form.tps = text(&mut rng);
             }
             4 => form.card = text(&mut rng),
-            _ => form.throughput = ThroughputChoice::Published(text(&mut rng)),
+            5 => form.throughput = ThroughputChoice::Published(text(&mut rng)),
+            _ => {
+                // A plan field: hostile text, or a value near its range's ends.
+                let field = plan::FIELDS[rng.below(plan::FIELDS.len())];
+                let value = match (rng.below(3), plan::range(field, None)) {
+                    (0, Some(r)) => format!("{}", r.max * (1.0 - 1e-12 * rng.below(3) as f64)),
+                    (1, Some(r)) => format!("{}", r.min.unwrap_or(1e-300)),
+                    _ => text(&mut rng),
+                };
+                form.plan = form.plan.with(field, value);
+            }
         }
         let e = model::evaluate(catalogue, &form);
         let context = format!("case {case}, query {:?}", q.chars().take(200).collect::<String>());
@@ -171,6 +190,39 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
         ] {
             assert_sound(fig, &context);
             figures_seen += usize::from(fig.is_some());
+        }
+        let p = plan::evaluate(&e.checked);
+        for fig in [
+            &p.server_power,
+            &p.it_power,
+            &p.site_power,
+            &p.site_kwh_per_day,
+            &p.site_kwh_per_year,
+            &p.site_j_per_token,
+            &p.servers_needed,
+            &p.cost_per_year,
+            &p.cost_per_mtok,
+            &p.co2_per_year,
+            &p.co2_per_mtok,
+            &p.amps_per_phase,
+            &p.servers_per_rack,
+            &p.limit_for_one_more,
+            &p.j_per_answer,
+            &p.heat,
+            &p.cooling,
+        ] {
+            assert_sound(fig, &context);
+            if let Some(f) = fig {
+                assert!(f.low.is_none_or(|l| l.is_finite() && l >= 0.0 && l <= f.value), "{context}: {f:?}");
+            }
+            plan_figures_seen += usize::from(fig.is_some());
+        }
+        for point in &p.curve {
+            assert_sound(&point.j_per_token, &context);
+            assert_sound(&point.kwh_per_day, &context);
+        }
+        for f in [&p.servers_needed, &p.servers_per_rack] {
+            assert!(f.as_ref().is_none_or(|f| f.value.fract() == 0.0), "{context}: {f:?}");
         }
         for error in e.errors() {
             errors_seen += 1;
@@ -197,6 +249,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
     assert!(errors_seen > cases() / 10, "the generator must produce bad input: {errors_seen}");
     assert!(figures_seen > cases() / 2, "the checks of figures must see figures: {figures_seen}");
     assert!(round_trips > cases() / 2, "most forms must reach the round-trip check: {round_trips}");
+    assert!(plan_figures_seen > cases(), "the checks of plan figures must see figures: {plan_figures_seen}");
 }
 
 #[test]

@@ -12,8 +12,8 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, Scenario, Scope, Source,
-    SourcedText, SourcedWatts, StatedPower,
+    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, ReferenceValue, Scenario,
+    Scope, Source, SourcedText, SourcedWatts, StatedPower,
 };
 use std::borrow::Cow;
 
@@ -38,6 +38,13 @@ pub fn catalogue(
     list(&mut out, "CARDS", "Card", cards);
     list(&mut out, "RESULTS", "PublishedResult", results);
     list(&mut out, "CONTEXT", "ContextMeasurement", context);
+    out
+}
+
+/// The static `src/catalogue/mod.rs` includes for the plan's reference values: `REFERENCE`.
+pub fn reference(values: &[ReferenceValue]) -> String {
+    let mut out = String::new();
+    list(&mut out, "REFERENCE", "ReferenceValue", values);
     out
 }
 
@@ -240,3 +247,4 @@ bake_struct!(ContextMeasurement {
     scope,
     source,
 });
+bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note });

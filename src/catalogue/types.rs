@@ -319,3 +319,23 @@ pub struct Meta {
     pub data_version: Text,
     pub last_updated: Text,
 }
+
+/// A reference value shown beside a plan field (`data/reference.json`): a person can click it to
+/// apply it, and it is never a silent default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceValue {
+    pub id: Text,
+    /// The plan field it is for (its link parameter: `pue`, `price`, `co2`).
+    pub field: Text,
+    pub value: f64,
+    /// For a price: its currency (`EUR`, `USD`, `GBP`).
+    #[serde(default)]
+    pub currency: Option<Text>,
+    pub label: Text,
+    /// The year the value is for.
+    pub year: Text,
+    pub source: Text,
+    /// A caveat worth reading before use.
+    pub note: Text,
+}

@@ -10,6 +10,7 @@ use super::components::{
     footer::Footer,
     method::Method,
     notices::Notices,
+    plan::PlanPanel,
     quote::{PrintHeader, QuoteFields, ValidNumbers},
     share::Share,
     summary::Summary,
@@ -154,6 +155,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             _ => None,
         },
     };
+    let plan = crate::plan::evaluate(&evaluation.checked);
     let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 
@@ -169,8 +171,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
             <div class="workspace">
-                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown} adjustments={state.adjustments.clone()}
-                    on_edit={on_edit.clone()} {on_reveal} {on_dismiss_adjustments} />
+                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
+                    on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
@@ -184,6 +186,8 @@ fn calculator(props: &CalculatorProps) -> Html {
                 </div>
             </div>
             if !state.embed {
+                <PlanPanel {catalogue} form={state.form.plan.clone()} {plan} {limit_watts} errors={shown}
+                    on_edit={on_edit.clone()} {on_reveal} />
                 <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                     messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
                     {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />

@@ -61,7 +61,7 @@ impl State {
 
     /// Whether a field's message is shown now.
     pub fn shows_error(&self, field: Field) -> bool {
-        !Field::NUMBERS.contains(&field) || self.revealed.contains(&field)
+        !field.waits_for_pause() || self.revealed.contains(&field)
     }
 }
 

@@ -110,7 +110,10 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
         let count = props.list.len();
         Callback::from(move |_: MouseEvent| {
             let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
-            on_list.emit(ListEdit::Add(Saved { name: compare::clean_name(&typed, count + 1), form: form.clone() }));
+            on_list.emit(ListEdit::Add(Box::new(Saved {
+                name: compare::clean_name(&typed, count + 1),
+                form: form.clone(),
+            })));
             if let Some(input) = name.cast::<HtmlInputElement>() {
                 input.set_value("");
             }

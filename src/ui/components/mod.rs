@@ -12,6 +12,7 @@ pub mod footer;
 pub mod method;
 pub mod notices;
 pub mod number_field;
+pub mod plan;
 pub mod quote;
 pub mod share;
 pub mod source;

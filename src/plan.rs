@@ -1,0 +1,729 @@
+//! Plan a deployment (issue 10): from one server's ceiling to a site's power, energy, cost, carbon
+//! and electrics. Plain functions over the unit newtypes; every number leaves as a [`Figure`] with
+//! its kind and origins, like `model`'s.
+//!
+//! Every plan field is optional. An empty field takes its default (`load` 100 %, `overhead` 0 W,
+//! `pue` 1, `pf` 1, one phase, EUR) or leaves out the figures that need it (`demand`, `idle`,
+//! `price`, `co2`, `volts`, `rack`, `answer`). A bad value spoils only the figures that depend on it.
+//!
+//! With u = load ÷ 100 and P_card = idle + (limit − idle) × u when `idle` is given (else the limit):
+//! the server's peak is cards × limit + overhead; the site draws servers × (cards × P_card +
+//! overhead) × pue; its J/token is (cards × P_card + overhead) × pue ÷ (tokens/s × u).
+
+use crate::catalogue::Card;
+use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
+use crate::form::{parse_in, Checked, Field, InputError, Problem, Range};
+use crate::model::{basis, cards_origins, limit_origins};
+use crate::units::{Amperes, JoulesPerToken, Kilowatts, TokensPerSecond, Watts, SECONDS_PER_DAY};
+
+/// The plan's number fields (typed; their messages wait for a pause). Currency and phases are choices.
+pub const NUMBERS: [Field; 11] = [
+    Field::Demand,
+    Field::Load,
+    Field::Idle,
+    Field::Overhead,
+    Field::Pue,
+    Field::Price,
+    Field::Co2,
+    Field::Volts,
+    Field::PowerFactor,
+    Field::Rack,
+    Field::Answer,
+];
+
+/// Every plan field, in the order the page shows them.
+pub const FIELDS: [Field; 13] = [
+    Field::Demand,
+    Field::Load,
+    Field::Idle,
+    Field::Overhead,
+    Field::Pue,
+    Field::Price,
+    Field::Currency,
+    Field::Co2,
+    Field::Volts,
+    Field::Phases,
+    Field::PowerFactor,
+    Field::Rack,
+    Field::Answer,
+];
+
+const fn between(min: f64, max: f64, unit: &'static str) -> Range {
+    Range { min: Some(min), max, unit, min_unpublished: false }
+}
+
+/// Output tokens per day: above 0, up to 10¹⁵.
+pub const DEMAND_RANGE: Range = Range { min: None, max: 1.0e15, unit: "tokens/day", min_unpublished: false };
+pub const LOAD_RANGE: Range = between(1.0, 100.0, "%");
+pub const OVERHEAD_RANGE: Range = between(0.0, 20_000.0, "W per server");
+pub const PUE_RANGE: Range = between(1.0, 3.0, "");
+pub const PRICE_RANGE: Range = between(0.0, 10.0, "per kWh");
+pub const CO2_RANGE: Range = between(0.0, 2_000.0, "g CO₂e/kWh");
+pub const VOLTS_RANGE: Range = between(100.0, 480.0, "V");
+pub const PF_RANGE: Range = between(0.5, 1.0, "");
+/// A rack position's budget: above 0, up to 500 kW.
+pub const RACK_RANGE: Range = Range { min: None, max: 500.0, unit: "kW", min_unpublished: false };
+pub const ANSWER_RANGE: Range = between(1.0, 1.0e6, "tokens");
+
+/// Idle power per card: 0 up to the power limit.
+pub fn idle_range(limit: Watts) -> Range {
+    between(0.0, limit.value(), "W per card")
+}
+
+/// The values a plan number field accepts; for `idle`, only with a valid power limit.
+pub fn range(field: Field, limit: Option<Watts>) -> Option<Range> {
+    match field {
+        Field::Demand => Some(DEMAND_RANGE),
+        Field::Load => Some(LOAD_RANGE),
+        Field::Idle => limit.map(idle_range),
+        Field::Overhead => Some(OVERHEAD_RANGE),
+        Field::Pue => Some(PUE_RANGE),
+        Field::Price => Some(PRICE_RANGE),
+        Field::Co2 => Some(CO2_RANGE),
+        Field::Volts => Some(VOLTS_RANGE),
+        Field::PowerFactor => Some(PF_RANGE),
+        Field::Rack => Some(RACK_RANGE),
+        Field::Answer => Some(ANSWER_RANGE),
+        _ => None,
+    }
+}
+
+/// What an empty field means: its default in words, or `None` where the figures that need it are left out.
+pub fn default_text(field: Field) -> Option<&'static str> {
+    match field {
+        Field::Load => Some("100"),
+        Field::Overhead => Some("0"),
+        Field::Pue => Some("1"),
+        Field::PowerFactor => Some("1"),
+        Field::Phases => Some("1"),
+        Field::Currency => Some("EUR"),
+        _ => None,
+    }
+}
+
+/// The currency of the electricity price (and so of every cost figure).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Currency {
+    #[default]
+    Eur,
+    Usd,
+    Gbp,
+}
+
+impl Currency {
+    pub const ALL: [Currency; 3] = [Currency::Eur, Currency::Usd, Currency::Gbp];
+
+    /// The ISO 4217 code, as the link writes it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Currency::Eur => "EUR",
+            Currency::Usd => "USD",
+            Currency::Gbp => "GBP",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Currency> {
+        Currency::ALL.into_iter().find(|c| c.id().eq_ignore_ascii_case(id.trim()))
+    }
+}
+
+/// Single-phase or three-phase supply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phases {
+    #[default]
+    One,
+    Three,
+}
+
+impl Phases {
+    pub fn id(self) -> &'static str {
+        match self {
+            Phases::One => "1",
+            Phases::Three => "3",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Phases> {
+        match id.trim() {
+            "1" => Some(Phases::One),
+            "3" => Some(Phases::Three),
+            _ => None,
+        }
+    }
+}
+
+/// The plan's fields as typed; empty means not set.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlanForm {
+    pub demand: String,
+    pub load: String,
+    pub idle: String,
+    pub overhead: String,
+    pub pue: String,
+    pub price: String,
+    pub currency: String,
+    pub co2: String,
+    pub volts: String,
+    pub phases: String,
+    pub pf: String,
+    pub rack: String,
+    pub answer: String,
+}
+
+/// Longest text kept in a plan field (characters): no number a person means is longer.
+pub const TEXT_MAX: usize = 64;
+
+impl PlanForm {
+    /// A field's text (`None` for fields that are not the plan's).
+    pub fn get(&self, field: Field) -> Option<&str> {
+        Some(match field {
+            Field::Demand => &self.demand,
+            Field::Load => &self.load,
+            Field::Idle => &self.idle,
+            Field::Overhead => &self.overhead,
+            Field::Pue => &self.pue,
+            Field::Price => &self.price,
+            Field::Currency => &self.currency,
+            Field::Co2 => &self.co2,
+            Field::Volts => &self.volts,
+            Field::Phases => &self.phases,
+            Field::PowerFactor => &self.pf,
+            Field::Rack => &self.rack,
+            Field::Answer => &self.answer,
+            _ => return None,
+        })
+    }
+
+    fn slot(&mut self, field: Field) -> Option<&mut String> {
+        Some(match field {
+            Field::Demand => &mut self.demand,
+            Field::Load => &mut self.load,
+            Field::Idle => &mut self.idle,
+            Field::Overhead => &mut self.overhead,
+            Field::Pue => &mut self.pue,
+            Field::Price => &mut self.price,
+            Field::Currency => &mut self.currency,
+            Field::Co2 => &mut self.co2,
+            Field::Volts => &mut self.volts,
+            Field::Phases => &mut self.phases,
+            Field::PowerFactor => &mut self.pf,
+            Field::Rack => &mut self.rack,
+            Field::Answer => &mut self.answer,
+            _ => return None,
+        })
+    }
+
+    /// The form with one field's text replaced (cut to [`TEXT_MAX`] characters).
+    pub fn with(&self, field: Field, text: String) -> PlanForm {
+        let mut next = self.clone();
+        if let Some(slot) = next.slot(field) {
+            *slot = text.chars().take(TEXT_MAX).collect();
+        }
+        next
+    }
+
+    /// Whether a person set any plan field (the printed sheet shows the plan only then).
+    pub fn is_set(&self) -> bool {
+        FIELDS.iter().any(|f| self.get(*f).is_some_and(|t| !t.trim().is_empty()))
+    }
+
+    /// Checks every plan field; `limit` is the checked power limit (idle must lie below it).
+    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>) -> PlanChecked {
+        let optional = |field: Field, text: &str, range: Range| -> Result<Option<f64>, InputError> {
+            if text.trim().is_empty() {
+                Ok(None)
+            } else {
+                parse_in(field, text, range).map(Some)
+            }
+        };
+        let idle = if self.idle.trim().is_empty() {
+            Some(Ok(None))
+        } else {
+            limit.map(|l| optional(Field::Idle, &self.idle, idle_range(l)).map(|v| v.map(Watts)))
+        };
+        let choice = |field: Field, text: &str, allowed: &'static str| {
+            InputError::new(field, Problem::NotOneOf { given: text.trim().to_owned(), allowed })
+        };
+        let currency = if self.currency.trim().is_empty() {
+            Ok(None)
+        } else {
+            Currency::from_id(&self.currency)
+                .map(Some)
+                .ok_or_else(|| choice(Field::Currency, &self.currency, "EUR, USD or GBP"))
+        };
+        let phases = if self.phases.trim().is_empty() {
+            Ok(None)
+        } else {
+            Phases::from_id(&self.phases).map(Some).ok_or_else(|| choice(Field::Phases, &self.phases, "1 or 3"))
+        };
+        PlanChecked {
+            demand: optional(Field::Demand, &self.demand, DEMAND_RANGE),
+            load: optional(Field::Load, &self.load, LOAD_RANGE),
+            idle,
+            overhead: optional(Field::Overhead, &self.overhead, OVERHEAD_RANGE).map(|v| v.map(Watts)),
+            pue: optional(Field::Pue, &self.pue, PUE_RANGE),
+            price: optional(Field::Price, &self.price, PRICE_RANGE),
+            currency,
+            co2: optional(Field::Co2, &self.co2, CO2_RANGE),
+            volts: optional(Field::Volts, &self.volts, VOLTS_RANGE),
+            phases,
+            pf: optional(Field::PowerFactor, &self.pf, PF_RANGE),
+            rack: optional(Field::Rack, &self.rack, RACK_RANGE).map(|v| v.map(Kilowatts)),
+            answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),
+        }
+    }
+}
+
+/// The plan's fields checked: `Ok(None)` where a field is empty.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanChecked {
+    pub demand: Result<Option<f64>, InputError>,
+    /// Per cent.
+    pub load: Result<Option<f64>, InputError>,
+    /// `None` when idle is set but the power limit is not valid (there is no range to check against).
+    pub idle: Option<Result<Option<Watts>, InputError>>,
+    pub overhead: Result<Option<Watts>, InputError>,
+    pub pue: Result<Option<f64>, InputError>,
+    pub price: Result<Option<f64>, InputError>,
+    pub currency: Result<Option<Currency>, InputError>,
+    /// g CO₂e per kWh.
+    pub co2: Result<Option<f64>, InputError>,
+    pub volts: Result<Option<f64>, InputError>,
+    pub phases: Result<Option<Phases>, InputError>,
+    pub pf: Result<Option<f64>, InputError>,
+    pub rack: Result<Option<Kilowatts>, InputError>,
+    pub answer: Result<Option<f64>, InputError>,
+}
+
+impl PlanChecked {
+    pub fn errors(&self) -> Vec<&InputError> {
+        let mut errors = Vec::new();
+        errors.extend(self.demand.as_ref().err());
+        errors.extend(self.load.as_ref().err());
+        if let Some(Err(e)) = &self.idle {
+            errors.push(e);
+        }
+        errors.extend(self.overhead.as_ref().err());
+        errors.extend(self.pue.as_ref().err());
+        errors.extend(self.price.as_ref().err());
+        errors.extend(self.currency.as_ref().err());
+        errors.extend(self.co2.as_ref().err());
+        errors.extend(self.volts.as_ref().err());
+        errors.extend(self.phases.as_ref().err());
+        errors.extend(self.pf.as_ref().err());
+        errors.extend(self.rack.as_ref().err());
+        errors.extend(self.answer.as_ref().err());
+        errors
+    }
+}
+
+/// How far the plan's figures reach: the GPU boards, then the server (when `overhead` > 0), then
+/// the site (when `pue` > 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlanScope {
+    pub overhead: Watts,
+    pub pue: f64,
+}
+
+impl PlanScope {
+    /// Whether the server's own draw beyond the boards is counted.
+    pub fn server(&self) -> bool {
+        self.overhead.value() > 0.0
+    }
+
+    /// Whether the site's overhead (cooling, power distribution) is counted.
+    pub fn site(&self) -> bool {
+        self.pue > 1.0
+    }
+
+    /// The scope in a few words: "GPU boards", "GPU boards + server", "GPU boards + server + site".
+    pub fn words(&self) -> &'static str {
+        match (self.server(), self.site()) {
+            (false, false) => "GPU boards",
+            (true, false) => "GPU boards + server",
+            (false, true) => "GPU boards + site",
+            (true, true) => "GPU boards + server + site",
+        }
+    }
+}
+
+/// The EU rating scheme's reporting threshold (Delegated Regulation (EU) 2024/1364, Art. 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EuThreshold {
+    /// The IT power is at or above [`EU_THRESHOLD_KW`].
+    pub reached: bool,
+    pub it_kilowatts: f64,
+}
+
+/// "an installed information technology power demand of at least 500 kW".
+pub const EU_THRESHOLD_KW: f64 = 500.0;
+/// The regulation's entry in `data/sources.json`.
+pub const EU_SOURCE: &str = "eu-2024-1364";
+/// The regulation's words for its threshold (Art. 1).
+pub const EU_WORDS: &str = "“operators of data centres with an installed information technology power demand of at least 500 kW” report to the European database (Commission Delegated Regulation (EU) 2024/1364, Art. 1)";
+
+/// One point of the load curve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurvePoint {
+    /// Per cent.
+    pub load: f64,
+    /// Site J/token at this load (a range where the plan's is).
+    pub j_per_token: Option<Figure>,
+    pub kwh_per_day: Option<Figure>,
+}
+
+/// The loads the curve is drawn at: 10 % to 100 % in steps of 10.
+pub const CURVE_LOADS: [f64; 10] = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0];
+
+/// The plan's figures; `None` where an input they depend on is missing or not valid.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Plan {
+    /// `None` when overhead or pue is not valid.
+    pub scope: Option<PlanScope>,
+    /// The currency of the cost figures (EUR unless chosen).
+    pub currency: Currency,
+    pub server_power: Option<Figure>,
+    pub it_power: Option<Figure>,
+    pub site_power: Option<Figure>,
+    pub site_kwh_per_day: Option<Figure>,
+    pub site_kwh_per_year: Option<Figure>,
+    pub site_j_per_token: Option<Figure>,
+    pub servers_needed: Option<Figure>,
+    pub cost_per_year: Option<Figure>,
+    pub cost_per_mtok: Option<Figure>,
+    pub co2_per_year: Option<Figure>,
+    pub co2_per_mtok: Option<Figure>,
+    pub amps_per_phase: Option<Figure>,
+    pub servers_per_rack: Option<Figure>,
+    /// The power limit per card at which one more server would fit the rack position.
+    pub limit_for_one_more: Option<Figure>,
+    pub j_per_answer: Option<Figure>,
+    /// Heat of the IT load at its peak (BTU/h).
+    pub heat: Option<Figure>,
+    /// The same heat as kW of cooling.
+    pub cooling: Option<Figure>,
+    pub eu: Option<EuThreshold>,
+    /// Site J/token and kWh/day against load, 10–100 %.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
+/// error counts as whole (8 640 000 ÷ 86 400 is 100, never 101).
+pub fn ceil_whole(q: f64) -> f64 {
+    snap(q).ceil()
+}
+
+/// A quotient rounded down, as [`ceil_whole`] (10 000 ÷ 2 500 is 4, never 3).
+pub fn floor_whole(q: f64) -> f64 {
+    snap(q).floor()
+}
+
+fn snap(q: f64) -> f64 {
+    let r = q.round();
+    if (q - r).abs() <= 1e-12 * r.abs().max(1.0) {
+        r
+    } else {
+        q
+    }
+}
+
+/// One server's average draw at the wall of the site: (cards × P_card + overhead) × pue.
+pub(crate) fn site_power_per_server(cards: u32, p_card: Watts, overhead: Watts, pue: f64) -> Watts {
+    Watts((p_card.value() * f64::from(cards) + overhead.value()) * pue)
+}
+
+/// A card's average draw at load `u` (0–1): idle + (limit − idle) × u, or the limit without an idle figure.
+pub(crate) fn card_power(limit: Watts, idle: Option<Watts>, u: f64) -> Watts {
+    match idle {
+        Some(idle) => Watts(idle.value() + (limit.value() - idle.value()) * u),
+        None => limit,
+    }
+}
+
+/// Amperes per phase for a power at a voltage (line-to-line for three phases) and power factor.
+pub(crate) fn amps(power: Watts, volts: f64, pf: f64, phases: Phases) -> Amperes {
+    let factor = match phases {
+        Phases::One => 1.0,
+        Phases::Three => 3.0_f64.sqrt(),
+    };
+    Amperes(power.value() / (factor * volts * pf))
+}
+
+fn input_if(set: bool, field: Field) -> Option<Origin> {
+    set.then_some(Origin::Input(field))
+}
+
+fn with(mut origins: Vec<Origin>, more: impl IntoIterator<Item = Option<Origin>>) -> Vec<Origin> {
+    origins.extend(more.into_iter().flatten());
+    origins
+}
+
+fn kind_of(assumptions: Vec<Assumption>) -> Kind {
+    if assumptions.is_empty() {
+        Kind::Ceiling
+    } else {
+        Kind::Estimate(assumptions)
+    }
+}
+
+/// A figure scaled from another of the same kind and origins (plus `more`), keeping its range.
+fn scaled(from: &Figure, factor: f64, unit: Unit, more: Vec<Origin>) -> Option<Figure> {
+    let origins = with(from.origins.clone(), more.into_iter().map(Some));
+    let high = from.value * factor;
+    match from.low {
+        Some(low) => Figure::range(low * factor, high, unit, from.kind.clone(), origins),
+        None => Figure::new(high, unit, from.kind.clone(), origins),
+    }
+}
+
+/// The plan's figures from the checked form.
+pub fn evaluate(checked: &Checked) -> Plan {
+    let p = &checked.plan;
+    let mut out = Plan { currency: p.currency.clone().ok().flatten().unwrap_or_default(), ..Plan::default() };
+    let card = checked.card.as_ref().ok().copied();
+    let gpus = checked.gpus.as_ref().ok().copied();
+    let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
+    let servers = checked.servers.as_ref().ok().copied();
+    let throughput = checked.throughput.as_ref().ok();
+
+    let overhead = p.overhead.clone().ok().map(|o| (o.unwrap_or_default(), o.is_some()));
+    let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
+    let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
+    let idle = p.idle.clone().and_then(Result::ok);
+    if let (Some((overhead, _)), Some((pue, _))) = (overhead, pue) {
+        out.scope = Some(PlanScope { overhead, pue });
+    }
+
+    let (Some(card), Some(gpus), Some(limit), Some((overhead, overhead_set))) = (card, gpus, limit, overhead) else {
+        return out;
+    };
+    let mut base = cards_origins(gpus, throughput);
+    base.extend(limit_origins(card, limit, throughput));
+    let peak = Watts(limit.value() * f64::from(gpus) + overhead.value());
+    let peak_origins = with(base.clone(), [input_if(overhead_set, Field::Overhead)]);
+    out.server_power = Figure::new(peak.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
+
+    // Electrics: the peak of one server.
+    if let (Ok(Some(volts)), Ok(pf), Ok(phases)) = (&p.volts, &p.pf, &p.phases) {
+        let a = amps(peak, *volts, pf.unwrap_or(1.0), phases.unwrap_or_default());
+        let origins = with(
+            peak_origins.clone(),
+            [
+                Some(Origin::Input(Field::Volts)),
+                input_if(phases.is_some(), Field::Phases),
+                input_if(pf.is_some(), Field::PowerFactor),
+            ],
+        );
+        out.amps_per_phase = Figure::new(a.value(), Unit::Amperes, Kind::Ceiling, origins);
+    }
+    if let Ok(Some(rack)) = &p.rack {
+        let budget = rack.value() * 1000.0;
+        let fit = floor_whole(budget / peak.value());
+        let origins = with(peak_origins.clone(), [Some(Origin::Input(Field::Rack))]);
+        out.servers_per_rack = Figure::new(fit, Unit::Servers, Kind::Ceiling, origins.clone());
+        // The limit per card at which fit + 1 servers would stay within the budget.
+        let per_card = (budget / (fit + 1.0) - overhead.value()) / f64::from(gpus);
+        if per_card > 0.0 {
+            out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins);
+        }
+    }
+    if let Some(servers) = servers {
+        let it = peak * f64::from(servers);
+        let origins = with(peak_origins.clone(), [Some(Origin::Input(Field::Servers))]);
+        out.it_power = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins.clone());
+        out.heat = Figure::new(it.as_heat().value(), Unit::BtuPerHour, Kind::Ceiling, origins.clone());
+        out.cooling = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins);
+        let kw = it.kilowatts().value();
+        out.eu = kw.is_finite().then_some(EuThreshold { reached: kw >= EU_THRESHOLD_KW, it_kilowatts: kw });
+    }
+
+    // The site at the average load.
+    let (Some((pue, pue_set)), Some((load, load_set)), Some(idle)) = (pue, load, idle) else {
+        return out;
+    };
+    let site_origins = with(
+        peak_origins,
+        [input_if(pue_set, Field::Pue), input_if(load_set, Field::Load), idle.map(|_| Origin::Input(Field::Idle))],
+    );
+    let at = |load: f64| -> Site {
+        site(
+            SiteInputs { gpus, limit, idle, overhead, pue, load, servers },
+            throughput.map(|t| basis(t, card, gpus, limit)),
+        )
+    };
+    let here = at(load);
+    if servers.is_some() {
+        out.site_power = Figure::new(here.power.value(), Unit::Watts, here.power_kind.clone(), site_origins.clone());
+    }
+    out.site_kwh_per_day =
+        out.site_power.as_ref().and_then(|f| scaled(f, 24.0 / 1000.0, Unit::KilowattHoursPerDay, vec![]));
+    out.site_kwh_per_year = out
+        .site_kwh_per_day
+        .as_ref()
+        .and_then(|f| scaled(f, crate::units::DAYS_PER_YEAR, Unit::KilowattHoursPerYear, vec![]));
+    out.site_j_per_token = here.j_per_token.as_ref().and_then(|(low, high, kind, origins)| {
+        Figure::range(
+            low.value(),
+            high.value(),
+            Unit::JoulesPerToken,
+            kind.clone(),
+            with(site_origins.clone(), origins.iter().cloned().map(Some)),
+        )
+    });
+
+    if let (Ok(Some(demand)), Some(basis)) = (&p.demand, throughput.map(|t| basis(t, card, gpus, limit))) {
+        let per_server_per_day = basis.per_server.value() * load / 100.0 * SECONDS_PER_DAY;
+        let needed = ceil_whole(demand / per_server_per_day);
+        let mut assumptions = vec![Assumption::ThroughputHeld { load_percent: load }];
+        assumptions.extend(basis.assumptions);
+        let origins = with(basis.origins, [Some(Origin::Input(Field::Demand)), input_if(load_set, Field::Load)]);
+        out.servers_needed = Figure::new(needed, Unit::Servers, Kind::Estimate(assumptions), origins);
+    }
+
+    if let (Ok(Some(price)), Ok(_)) = (&p.price, &p.currency) {
+        let money = Unit::Money(out.currency);
+        let price_origins = vec![Origin::Input(Field::Price)];
+        out.cost_per_year =
+            out.site_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
+        out.cost_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
+            scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * price, money, price_origins.clone())
+        });
+    }
+    if let Ok(Some(co2)) = &p.co2 {
+        let co2_origins = vec![Origin::Input(Field::Co2)];
+        out.co2_per_year = out
+            .site_kwh_per_year
+            .as_ref()
+            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
+        out.co2_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
+            scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * co2, Unit::GramsCo2e, co2_origins.clone())
+        });
+    }
+    if let Ok(Some(answer)) = &p.answer {
+        out.j_per_answer = out
+            .site_j_per_token
+            .as_ref()
+            .and_then(|f| scaled(f, *answer, Unit::JoulesPerAnswer, vec![Origin::Input(Field::Answer)]));
+    }
+
+    out.curve = CURVE_LOADS
+        .iter()
+        .map(|&l| {
+            let s = at(l);
+            let kwh = servers.and_then(|_| {
+                Figure::new(
+                    s.power.per_day().value(),
+                    Unit::KilowattHoursPerDay,
+                    s.power_kind.clone(),
+                    site_origins.clone(),
+                )
+            });
+            let j = s.j_per_token.and_then(|(low, high, kind, origins)| {
+                Figure::range(
+                    low.value(),
+                    high.value(),
+                    Unit::JoulesPerToken,
+                    kind,
+                    with(site_origins.clone(), origins.into_iter().map(Some)),
+                )
+            });
+            CurvePoint { load: l, j_per_token: j, kwh_per_day: kwh }
+        })
+        .collect();
+    out
+}
+
+#[derive(Debug, Clone, Copy)]
+struct SiteInputs {
+    gpus: u32,
+    limit: Watts,
+    idle: Option<Watts>,
+    overhead: Watts,
+    pue: f64,
+    /// Per cent.
+    load: f64,
+    servers: Option<u32>,
+}
+
+struct Site {
+    /// All servers at the site (or one, without a server count).
+    power: Watts,
+    power_kind: Kind,
+    /// Low end, high end, kind and the throughput's origins.
+    j_per_token: Option<(JoulesPerToken, JoulesPerToken, Kind, Vec<Origin>)>,
+}
+
+fn site(i: SiteInputs, basis: Option<crate::model::ThroughputBasis>) -> Site {
+    let u = i.load / 100.0;
+    let per_server = site_power_per_server(i.gpus, card_power(i.limit, i.idle, u), i.overhead, i.pue);
+    let follows = match i.idle {
+        Some(idle) if u < 1.0 => vec![Assumption::PowerFollowsLoad {
+            idle_watts: idle.value(),
+            limit_watts: i.limit.value(),
+            load_percent: i.load,
+        }],
+        _ => Vec::new(),
+    };
+    let power = per_server * f64::from(i.servers.unwrap_or(1));
+    let j_per_token = basis.map(|b| {
+        let tps = TokensPerSecond(b.per_server.value() * u);
+        // At a limit other than the result's setting, as J/token: throughput unchanged at one end,
+        // in proportion to power at the other.
+        let ratio = b.setting.map_or(1.0, |s| i.limit.value() / s.value());
+        let ratio = if (ratio - 1.0).abs() < 1e-12 { 1.0 } else { ratio };
+        let high = per_server / (tps * ratio.min(1.0));
+        let low = per_server / (tps * ratio.max(1.0));
+        let mut assumptions = follows.clone();
+        assumptions.extend(b.assumptions);
+        (low, high, kind_of(assumptions), b.origins)
+    });
+    Site { power, power_kind: kind_of(follows), j_per_token }
+}
+
+/// The reference values offered beside a field, in `data/reference.json`'s order.
+pub fn reference_for(field: Field) -> impl Iterator<Item = &'static crate::catalogue::ReferenceValue> {
+    crate::catalogue::reference().iter().filter(move |r| Field::from_id(&r.field) == Some(field))
+}
+
+/// The reference values' data rules, each broken one in words: unique ids, a plan number field,
+/// a value within its range, a currency exactly for prices, a known source, no empty text.
+pub fn reference_errors(
+    values: &[crate::catalogue::ReferenceValue],
+    catalogue: &crate::catalogue::Catalogue,
+) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for r in values {
+        let id = &*r.id;
+        if seen.contains(&id) {
+            errors.push(format!("reference value {id} appears more than once"));
+        }
+        seen.push(id);
+        for (name, text) in [("id", &r.id), ("label", &r.label), ("year", &r.year), ("note", &r.note)] {
+            if text.trim().is_empty() {
+                errors.push(format!("reference value {id}: {name} is empty"));
+            }
+        }
+        match Field::from_id(&r.field).filter(|f| NUMBERS.contains(f)).and_then(|f| range(f, None)) {
+            None => errors.push(format!("reference value {id}: `{}` is not a plan number field", r.field)),
+            Some(range) => {
+                let fits =
+                    r.value.is_finite() && r.value <= range.max && range.min.map_or(r.value > 0.0, |m| r.value >= m);
+                if !fits {
+                    errors.push(format!("reference value {id}: {} lies outside the field's range ({range})", r.value));
+                }
+            }
+        }
+        let is_price = Field::from_id(&r.field) == Some(Field::Price);
+        match (&r.currency, is_price) {
+            (Some(c), true) if Currency::from_id(c).is_some() => {}
+            (None, false) => {}
+            _ => errors
+                .push(format!("reference value {id}: a price needs a currency (EUR, USD, GBP), nothing else has one")),
+        }
+        if catalogue.source(&r.source).is_none() {
+            errors.push(format!("reference value {id} cites unknown source `{}`", r.source));
+        }
+    }
+    errors
+}

@@ -1,0 +1,163 @@
+// Plan a deployment (issue 10) in headless Chromium on the release build: typing into the plan
+// fields, bad values, the reference-value hints, the range at another power limit, the link round
+// trip, the chart and print. Expected values are arithmetic written here.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+let server;
+let calc = null;
+before(async () => {
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('plan', () => {
+  const c = calc;
+  calc = null;
+  return c?.page ?? null;
+});
+
+async function open(query, opts = {}) {
+  calc = await Calculator.open(chromium.browser, server.url(query), opts);
+  return calc;
+}
+
+/** 10 servers × 8 × H200 NVL at 600 W, own throughput 10 000 tokens/s per server. */
+const OWN = '?card=h200-nvl&tps=10000&gpus=8&servers=10&watts=600';
+
+test('1. typing plan fields moves the site figures and the scope', T, async () => {
+  const c = await open(OWN);
+  // Nothing typed: the site is the GPU boards at their limits.
+  let site = await c.waitForFigure('site-power-w', (f) => near(f.value, 48_000));
+  assert.equal(site.kind, 'ceiling');
+  assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards');
+  await c.type('overhead', '1000');
+  await c.waitForFigure('server-power-w', (f) => near(f.value, 5800));
+  await c.type('pue', '1.5');
+  site = await c.waitForFigure('site-power-w', (f) => near(f.value, 10 * 5800 * 1.5));
+  assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards + server + site');
+  assert.match(await c.text('plan-scope'), /server \(\+1,000 W overhead\).*site \(PUE 1\.5\)/s);
+  assert.match(site.text, /GPU boards \+ server \+ site/);
+  await c.waitForFigure('site-kwh-per-day', (f) => near(f.value, 87_000 * 24 / 1000));
+  // Idle 100 W at 50 % load: P_card = 350 W, an estimate.
+  await c.type('idle', '100');
+  await c.type('load', '50');
+  site = await c.waitForFigure('site-power-w', (f) => near(f.value, 10 * (8 * 350 + 1000) * 1.5));
+  assert.equal(site.kind, 'estimate');
+  const j = await c.waitForFigure('site-j-per-token', (f) => near(f.value, (8 * 350 + 1000) * 1.5 / 5000));
+  assert.equal(j.kind, 'estimate');
+  // Electrics: 3 phases at 400 V, pf 0.95 for the server's peak of 5800 W.
+  await c.type('volts', '400');
+  await c.choose('phases', '3');
+  await c.type('pf', '0.95');
+  await c.waitForFigure('amps-per-phase', (f) => near(f.value, 5800 / (Math.sqrt(3) * 400 * 0.95)));
+  // A rack position of 20 kW holds ⌊20 000 ÷ 5800⌋ = 3 servers.
+  await c.type('rack', '20');
+  await c.waitForFigure('servers-per-rack', (f) => f.value === 3);
+  // Currency follows the choice.
+  await c.type('price', '0.2');
+  await c.choose('cur', 'USD');
+  const cost = await c.waitForFigure('cost-per-year', (f) => near(f.value, 10 * (8 * 350 + 1000) * 1.5 * 24 / 1000 * 365 * 0.2));
+  assert.match(cost.text, /USD/);
+  // The chart is drawn from ten points of the model's curve.
+  assert.equal(await c.el('plan-chart').locator('svg').getAttribute('data-points'), '10');
+  assert.equal((await c.el('chart-j').getAttribute('points')).split(' ').length, 10);
+});
+
+test('2. a bad plan value gets its own alert; only its figures show a dash', T, async () => {
+  const c = await open(`${OWN}&volts=230`);
+  const before = await c.figure('j-per-token');
+  await c.type('pue', '3.5');
+  const alert = c.el('error-pue');
+  await alert.waitFor();
+  assert.equal(await alert.getAttribute('role'), 'alert');
+  assert.equal(await alert.innerText(), 'PUE of the site: allowed range is 1 to 3.');
+  await c.waitForFigure('site-power-w', (f) => f.value === null && f.text.includes('—'));
+  assert.equal((await c.figure('site-j-per-token')).value, null);
+  // The rest is unchanged.
+  assert.ok(near((await c.figure('server-power-w')).value, 4800));
+  assert.ok(near((await c.figure('amps-per-phase')).value, 4800 / 230));
+  assert.deepEqual(await c.figure('j-per-token'), before);
+  // Currency from a link that no select offers.
+  const d = await open(`${OWN}&cur=CHF&price=0.2`);
+  assert.match(await d.text('error-cur'), /Currency: “CHF” is not one of EUR, USD or GBP/);
+  assert.equal((await d.figure('cost-per-year')).value, null);
+  assert.ok(near((await d.figure('site-power-w')).value, 48_000));
+});
+
+test('3. reference values are hints a person applies, with source and year, never defaults', T, async () => {
+  const c = await open(OWN);
+  assert.equal(await c.value('pue'), '', 'no silent default');
+  const hint = c.el('ref-pue-uptime-2023');
+  const item = hint.locator('xpath=..');
+  assert.match(await item.innerText(), /1\.58.*Industry average PUE, 2023.*Uptime Institute Intelligence, 2023-11-23/s);
+  await hint.click();
+  assert.equal(await c.value('pue'), '1.58');
+  await c.waitForFigure('site-power-w', (f) => near(f.value, 48_000 * 1.58));
+  await c.waitForQuery('pue', '1.58');
+  // A price applies its currency with it.
+  await c.choose('cur', 'GBP');
+  await c.el('ref-price-eu-h1-2025').click();
+  assert.equal(await c.value('price'), '0.1902');
+  assert.equal(await c.value('cur'), 'EUR');
+  await c.waitForFigure('cost-per-year', (f) => near(f.value, 48_000 * 1.58 * 24 / 1000 * 365 * 0.1902));
+  await c.el('ref-co2-us-2023').click();
+  await c.waitForFigure('co2-kg-per-year', (f) => near(f.value, 48_000 * 1.58 * 24 / 1000 * 365 * 367 / 1000));
+});
+
+test('4. the link carries the plan there and back; the range at another limit', T, async () => {
+  const q = '?result=6.0-0021&scenario=offline&model=llama2-70b-99&gpus=8&servers=100&watts=450' +
+    '&demand=1e10&load=80&overhead=1%2C500&pue=1.2&price=0.15&cur=GBP&co2=264&volts=415&phases=3&pf=0.9&rack=30&answer=600';
+  const c = await open(q);
+  for (const [id, v] of [['demand', '1e10'], ['load', '80'], ['overhead', '1,500'], ['pue', '1.2'], ['price', '0.15'],
+    ['co2', '264'], ['volts', '415'], ['pf', '0.9'], ['rack', '30'], ['answer', '600'], ['cur', 'GBP'], ['phases', '3']]) {
+    assert.equal(await c.value(id), v, id);
+  }
+  const perServer = (8 * 450 + 1500) * 1.2;
+  // 450 W against the stated 600 W: r = 0.75; upper end throughput × 0.75, lower end unchanged.
+  const j = await c.figure('site-j-per-token');
+  assert.equal(j.kind, 'estimate');
+  assert.ok(near(j.value, perServer / (32004 * 0.8 * 0.75)), `${j.value}`);
+  const low = Number(await c.el('site-j-per-token').getAttribute('data-low'));
+  assert.ok(near(low, perServer / (32004 * 0.8)), `${low}`);
+  assert.ok(near((await c.figure('servers-needed')).value, Math.ceil(1e10 / (32004 * 0.8 * 86400))));
+  assert.ok(near((await c.figure('servers-per-rack')).value, Math.floor(30000 / 5100)));
+  assert.ok(near((await c.figure('amps-per-phase')).value, 5100 / (Math.sqrt(3) * 415 * 0.9)));
+  assert.ok(near((await c.figure('j-per-answer')).value, j.value * 600));
+  assert.ok(near((await c.figure('it-power-kw')).value, 510));
+  assert.equal(await c.el('eu-2024-1364').getAttribute('data-value'), '1');
+  assert.match(await c.text('eu-2024-1364'), /a legal assessment, not this page's/);
+  assert.match(await c.text('eu-2024-1364'), /at least 500 kW/);
+  // The address bar keeps every plan parameter as given.
+  const params = await c.waitForQuery('pue', '1.2');
+  for (const [k, v] of [['demand', '1e10'], ['overhead', '1,500'], ['cur', 'GBP'], ['phases', '3'], ['answer', '600']]) {
+    assert.equal(params.get(k), v, k);
+  }
+  // A link without plan parameters writes none.
+  const d = await open('?result=6.0-0021&scenario=offline');
+  await d.type('servers', '2');
+  const plain = await d.waitForQuery('servers', '2');
+  for (const k of ['demand', 'load', 'idle', 'overhead', 'pue', 'price', 'cur', 'co2', 'volts', 'phases', 'pf', 'rack', 'answer']) {
+    assert.equal(plain.has(k), false, k);
+  }
+});
+
+test('5. the quote sheet prints the plan only when set, on one A4 page', T, async () => {
+  const c = await open(`${OWN}&pue=1.4&overhead=800&price=0.19&co2=367&volts=230&rack=25&demand=2e9&answer=500`);
+  await c.page.waitForSelector('[data-testid="comparison"]');
+  await c.page.emulateMedia({ media: 'print' });
+  assert.ok(await c.el('plan').isVisible(), 'the plan prints');
+  assert.match(await c.text('print-plan'), /PUE of the site 1\.4.*Electricity price 0\.19/s);
+  for (const id of ['site-power-w', 'site-j-per-token', 'cost-per-year', 'amps-per-phase', 'eu-2024-1364']) {
+    assert.ok(await c.el(id).isVisible(), `${id} prints`);
+  }
+  const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
+  assert.equal((pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length, 1, 'one A4 page');
+  const d = await open(OWN);
+  await d.page.emulateMedia({ media: 'print' });
+  assert.equal(await d.el('plan').isVisible(), false, 'no plan fields set: nothing of the plan prints');
+});

@@ -1,0 +1,332 @@
+//! The plan (issue 10): each figure against arithmetic written here, the rounding of ⌈⌉ and ⌊⌋ at
+//! exact boundaries, one and three phases, currency, the range at another power limit, the fields'
+//! checks and links, and the reference values' data.
+#![allow(clippy::panic)] // a test fails by panicking
+
+use token_energy::catalogue::{self, Benchmark, Catalogue, Scenario};
+use token_energy::figure::{Assumption, Figure, Kind, Origin, Unit};
+use token_energy::form::{Edit, Field, Form, Problem};
+use token_energy::link::{decode, encode};
+use token_energy::model;
+use token_energy::plan::{self, ceil_whole, floor_whole, Currency, Plan};
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+/// 10 servers × 8 × H200 NVL at 600 W, own throughput 10 000 tokens/s per server, plus plan fields.
+fn own(plan: &[(Field, &str)]) -> Form {
+    let mut form = Form::initial(catalogue()).with_own_throughput();
+    form.tps = "10000".into();
+    form.gpus = "8".into();
+    form.servers = "10".into();
+    form.watts = "600".into();
+    for (field, text) in plan {
+        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
+    }
+    form
+}
+
+/// 6.0-0021 (8 × H200 NVL at its stated 600 W, Offline 32 004 tokens/s), at `watts` per card.
+fn published(watts: &str, plan: &[(Field, &str)]) -> Form {
+    let mut form = Form::initial(catalogue()).with_result(catalogue(), "6.0-0021");
+    form.benchmark = Benchmark::Llama2_70b99;
+    form.scenario = Scenario::Offline;
+    form.watts = watts.into();
+    form.servers = "10".into();
+    for (field, text) in plan {
+        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
+    }
+    form
+}
+
+fn plan_of(form: &Form) -> Plan {
+    plan::evaluate(&model::evaluate(catalogue(), form).checked)
+}
+
+#[track_caller]
+fn close(figure: &Option<Figure>, expected: f64) -> Figure {
+    let Some(f) = figure else { panic!("no figure, expected {expected}") };
+    assert!((f.value - expected).abs() <= expected.abs() * 1e-12, "{} ≠ {expected}", f.value);
+    f.clone()
+}
+
+#[track_caller]
+fn low(figure: &Figure, expected: f64) {
+    let Some(l) = figure.low else { panic!("not a range: {figure:?}") };
+    assert!((l - expected).abs() <= expected.abs() * 1e-12, "{l} ≠ {expected}");
+}
+
+#[test]
+fn server_it_and_heat_are_ceilings_at_the_peak() {
+    let p = plan_of(&own(&[(Field::Overhead, "1500")]));
+    let server = close(&p.server_power, 8.0 * 600.0 + 1500.0);
+    assert_eq!(server.kind, Kind::Ceiling);
+    assert!(server.origins.contains(&Origin::Input(Field::Overhead)));
+    close(&p.it_power, 10.0 * 6300.0 / 1000.0);
+    close(&p.heat, 10.0 * 6300.0 * 3600.0 / 1055.05585262);
+    close(&p.cooling, 63.0);
+    assert_eq!(p.eu.map(|e| e.reached), Some(false));
+    assert_eq!(p.scope.map(|s| s.words()), Some("GPU boards + server"));
+}
+
+#[test]
+fn site_power_energy_and_j_per_token_follow_load_pue_and_idle() {
+    // Without idle: every card at its limit, the site at pue.
+    let p = plan_of(&own(&[(Field::Overhead, "1000"), (Field::Pue, "1.5"), (Field::Load, "50")]));
+    let site = close(&p.site_power, 10.0 * (8.0 * 600.0 + 1000.0) * 1.5);
+    assert_eq!(site.kind, Kind::Ceiling);
+    close(&p.site_kwh_per_day, 87_000.0 * 24.0 / 1000.0);
+    close(&p.site_kwh_per_year, 87_000.0 * 24.0 / 1000.0 * 365.0);
+    let j = close(&p.site_j_per_token, (8.0 * 600.0 + 1000.0) * 1.5 / (10_000.0 * 0.5));
+    assert_eq!((j.low, j.kind), (None, Kind::Ceiling));
+    assert_eq!(p.scope.map(|s| s.words()), Some("GPU boards + server + site"));
+
+    // With idle 100 W at 50 %: P_card = 100 + (600 − 100) × 0.5 = 350 W, an estimate.
+    let p = plan_of(&own(&[(Field::Overhead, "1000"), (Field::Pue, "1.5"), (Field::Load, "50"), (Field::Idle, "100")]));
+    let site = close(&p.site_power, 10.0 * (8.0 * 350.0 + 1000.0) * 1.5);
+    assert!(matches!(&site.kind, Kind::Estimate(a) if matches!(a[..], [Assumption::PowerFollowsLoad { .. }])));
+    let j = close(&p.site_j_per_token, (8.0 * 350.0 + 1000.0) * 1.5 / (10_000.0 * 0.5));
+    assert_eq!(j.kind.id(), "estimate");
+    // At 100 % load idle changes nothing: a ceiling again.
+    let p = plan_of(&own(&[(Field::Idle, "100")]));
+    assert_eq!(close(&p.site_power, 10.0 * 4800.0).kind, Kind::Ceiling);
+    assert_eq!(p.scope.map(|s| s.words()), Some("GPU boards"));
+}
+
+#[test]
+fn site_j_per_token_is_a_range_at_a_limit_other_than_the_results_setting() {
+    // 450 W against the stated 600 W: r = 0.75. data-value: throughput × min(1, r); data-low: × max(1, r).
+    let p = plan_of(&published("450", &[(Field::Pue, "1.2")]));
+    let e = 8.0 * 450.0 * 1.2;
+    let j = close(&p.site_j_per_token, e / (32_004.0 * 0.75));
+    low(&j, e / 32_004.0);
+    assert!(
+        matches!(&j.kind, Kind::Estimate(a) if a.iter().any(|x| matches!(x, Assumption::PowerLimitDiffers { .. })))
+    );
+    // The board-only J/token's range is the same at pue 1 and no overhead.
+    let p1 = plan_of(&published("450", &[]));
+    let board = model::evaluate(catalogue(), &published("450", &[])).figures.energy_per_token;
+    let (site, board) = (p1.site_j_per_token.unwrap_or_else(|| panic!()), board.unwrap_or_else(|| panic!()));
+    assert!(
+        (site.value - board.value).abs() < 1e-12 && (site.low.unwrap_or(0.0) - board.low.unwrap_or(1.0)).abs() < 1e-12
+    );
+    // The cost per million tokens keeps the range.
+    let p = plan_of(&published("450", &[(Field::Pue, "1.2"), (Field::Price, "0.2")]));
+    let c = close(&p.cost_per_mtok, e / (32_004.0 * 0.75) / 3.6 * 0.2);
+    low(&c, e / 32_004.0 / 3.6 * 0.2);
+    // At the stated setting, one value and a ceiling.
+    let p = plan_of(&published("600", &[]));
+    let j = close(&p.site_j_per_token, 4800.0 / 32_004.0);
+    assert_eq!((j.low, j.kind), (None, Kind::Ceiling));
+}
+
+#[test]
+fn servers_needed_rounds_up_and_is_whole_at_the_boundary() {
+    // 10 000 tokens/s × 0.5 × 86 400 s = 432 000 000 tokens per server and day.
+    let per = 10_000.0 * 0.5 * 86_400.0;
+    for (demand, expected) in [(per * 3.0, 3.0), (per * 3.0 + 1.0, 4.0), (per * 3.0 - 1.0, 3.0), (1.0, 1.0)] {
+        let p = plan_of(&own(&[(Field::Load, "50"), (Field::Demand, &format!("{demand}"))]));
+        let n = close(&p.servers_needed, expected);
+        assert!(matches!(&n.kind, Kind::Estimate(a) if matches!(a[0], Assumption::ThroughputHeld { .. })), "{n:?}");
+    }
+    // Exact boundaries whose quotient is not exact in floating point.
+    assert_eq!(ceil_whole(0.1 * 3.0 / 0.1), 3.0);
+    assert_eq!(floor_whole(0.7 / 0.1), 7.0);
+    assert_eq!(ceil_whole(3.000_001), 4.0);
+    assert_eq!(floor_whole(6.999_999), 6.0);
+    // A demand as people print it.
+    let p = plan_of(&own(&[(Field::Demand, "1,296,000,000")]));
+    close(&p.servers_needed, 2.0); // 1.296e9 ÷ (10 000 × 86 400) = 1.5
+}
+
+#[test]
+fn servers_per_rack_rounds_down_and_names_the_limit_for_one_more() {
+    // Server peak 8 × 600 + 200 = 5000 W. 20 kW holds exactly 4; 19.999 kW holds 3.
+    let p = plan_of(&own(&[(Field::Overhead, "200"), (Field::Rack, "20")]));
+    close(&p.servers_per_rack, 4.0);
+    // Five servers in 20 kW: 4000 W each, so (4000 − 200) ÷ 8 = 475 W per card.
+    close(&p.limit_for_one_more, 475.0);
+    let p = plan_of(&own(&[(Field::Overhead, "200"), (Field::Rack, "19.999")]));
+    close(&p.servers_per_rack, 3.0);
+    let p = plan_of(&own(&[(Field::Rack, "0.3")]));
+    close(&p.servers_per_rack, 0.0);
+    close(&p.limit_for_one_more, 300.0 / 8.0);
+}
+
+#[test]
+fn amps_per_phase_for_one_and_three_phases() {
+    // 4800 W at 230 V, pf 1: 20.87 A; three phases at 400 V line-to-line, pf 0.95: 4800 ÷ (√3 × 400 × 0.95).
+    let p = plan_of(&own(&[(Field::Volts, "230")]));
+    assert_eq!(close(&p.amps_per_phase, 4800.0 / 230.0).kind, Kind::Ceiling);
+    let p = plan_of(&own(&[(Field::Volts, "400"), (Field::Phases, "3"), (Field::PowerFactor, "0.95")]));
+    close(&p.amps_per_phase, 4800.0 / (3.0_f64.sqrt() * 400.0 * 0.95));
+    let p = plan_of(&own(&[(Field::Volts, "208"), (Field::Phases, "1"), (Field::PowerFactor, "0.9")]));
+    close(&p.amps_per_phase, 4800.0 / (208.0 * 0.9));
+    // No voltage, no amps.
+    assert_eq!(plan_of(&own(&[])).amps_per_phase, None);
+}
+
+#[test]
+fn cost_and_carbon_per_year_and_per_million_tokens_in_the_chosen_currency() {
+    let form = own(&[(Field::Pue, "1.25"), (Field::Price, "0.19"), (Field::Co2, "367")]);
+    let p = plan_of(&form);
+    let kwh_year = 10.0 * 4800.0 * 1.25 * 24.0 / 1000.0 * 365.0;
+    let cost = close(&p.cost_per_year, kwh_year * 0.19);
+    assert_eq!(cost.unit, Unit::Money(Currency::Eur));
+    assert_eq!(cost.unit.symbol(), "EUR");
+    let j = 4800.0 * 1.25 / 10_000.0;
+    close(&p.cost_per_mtok, j / 3.6 * 0.19);
+    close(&p.co2_per_year, kwh_year * 367.0 / 1000.0);
+    close(&p.co2_per_mtok, j / 3.6 * 367.0);
+    for (code, currency) in [("USD", Currency::Usd), ("gbp", Currency::Gbp), ("EUR", Currency::Eur)] {
+        let p = plan_of(&own(&[(Field::Price, "0.19"), (Field::Currency, code)]));
+        assert_eq!(p.cost_per_year.map(|c| c.unit), Some(Unit::Money(currency)), "{code}");
+    }
+    // A price of 0 is a cost of 0, not an error.
+    close(&plan_of(&own(&[(Field::Price, "0")])).cost_per_year, 0.0);
+}
+
+#[test]
+fn j_per_answer_and_the_eu_threshold() {
+    let p = plan_of(&own(&[(Field::Answer, "500")]));
+    close(&p.j_per_answer, 4800.0 / 10_000.0 * 500.0);
+    // 500 kW exactly reaches the threshold: 100 servers × (8 × 600 + 200) W = 500 kW.
+    let mut form = own(&[(Field::Overhead, "200")]);
+    form.servers = "100".into();
+    let eu = plan_of(&form).eu.unwrap_or_else(|| panic!("no EU figure"));
+    assert!(eu.reached && (eu.it_kilowatts - 500.0).abs() < 1e-9);
+    form.servers = "99".into();
+    assert_eq!(plan_of(&form).eu.map(|e| e.reached), Some(false));
+}
+
+#[test]
+fn the_load_curve_is_drawn_from_the_same_arithmetic() {
+    let p = plan_of(&own(&[(Field::Idle, "100"), (Field::Pue, "1.5")]));
+    assert_eq!(p.curve.len(), 10);
+    for point in &p.curve {
+        let u = point.load / 100.0;
+        let per_server = (8.0 * (100.0 + 500.0 * u)) * 1.5;
+        close(&point.kwh_per_day, 10.0 * per_server * 24.0 / 1000.0);
+        close(&point.j_per_token, per_server / (10_000.0 * u));
+    }
+}
+
+#[test]
+fn a_bad_plan_value_names_its_field_and_range_and_spoils_only_its_figures() {
+    let form = own(&[(Field::Pue, "3.5"), (Field::Volts, "230"), (Field::Rack, "20")]);
+    let e = model::evaluate(catalogue(), &form);
+    let errors = e.errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].field, Field::Pue);
+    assert_eq!(errors[0].to_string(), "PUE of the site: allowed range is 1 to 3.");
+    let p = plan::evaluate(&e.checked);
+    assert!(p.site_power.is_none() && p.site_j_per_token.is_none());
+    assert!(p.server_power.is_some() && p.amps_per_phase.is_some() && p.servers_per_rack.is_some());
+    // The board figures do not change.
+    assert_eq!(e.figures, model::evaluate(catalogue(), &own(&[])).figures);
+
+    for (field, text) in [
+        (Field::Demand, "0"),
+        (Field::Demand, "2e15"),
+        (Field::Load, "0.5"),
+        (Field::Load, "101"),
+        (Field::Idle, "601"),
+        (Field::Overhead, "20001"),
+        (Field::Price, "-1"),
+        (Field::Co2, "2001"),
+        (Field::Volts, "99"),
+        (Field::PowerFactor, "0.4"),
+        (Field::Rack, "0"),
+        (Field::Answer, "0.5"),
+        (Field::Pue, "abc"),
+    ] {
+        let e = model::evaluate(catalogue(), &own(&[(field, text)]));
+        let errors = e.errors();
+        assert_eq!(errors.iter().map(|e| e.field).collect::<Vec<_>>(), [field], "{field:?} {text}");
+        assert!(errors[0].to_string().starts_with(field.label()), "{}", errors[0]);
+        assert!(errors[0].allowed.is_some(), "{field:?} names its range");
+    }
+    for (field, text) in [(Field::Currency, "CHF"), (Field::Phases, "2")] {
+        let e = model::evaluate(catalogue(), &own(&[(field, text)]));
+        assert!(
+            matches!(e.errors()[..], [err] if err.field == field && matches!(err.problem, Problem::NotOneOf { .. }))
+        );
+    }
+    // Idle is checked against the limit in use: fine at 450 W, too high at 400 W.
+    let mut form = own(&[(Field::Idle, "450")]);
+    assert!(model::evaluate(catalogue(), &form).errors().is_empty());
+    form.watts = "400".into();
+    let e = model::evaluate(catalogue(), &form);
+    assert_eq!(e.errors()[0].to_string(), "Idle power per card: allowed range is 0 to 400 W per card.");
+}
+
+#[test]
+fn plan_fields_default_when_empty_and_defaults_are_not_inputs() {
+    let p = plan_of(&own(&[]));
+    let site = close(&p.site_power, 48_000.0);
+    assert!(!site.origins.iter().any(|o| matches!(o, Origin::Input(Field::Pue | Field::Load | Field::Overhead))));
+    assert_eq!(p.currency, Currency::Eur);
+    assert!(p.servers_needed.is_none() && p.cost_per_year.is_none() && p.co2_per_year.is_none());
+    assert!(p.amps_per_phase.is_none() && p.servers_per_rack.is_none() && p.j_per_answer.is_none());
+    assert!(!own(&[]).plan.is_set());
+    assert!(own(&[(Field::Pue, "1.2")]).plan.is_set());
+}
+
+#[test]
+fn plan_parameters_round_trip_and_old_links_are_unchanged() {
+    let form = own(&[
+        (Field::Demand, "1e9"),
+        (Field::Load, "60"),
+        (Field::Idle, "80"),
+        (Field::Overhead, "1,500"),
+        (Field::Pue, "1.58"),
+        (Field::Price, "0.1902"),
+        (Field::Currency, "GBP"),
+        (Field::Co2, "367"),
+        (Field::Volts, "400"),
+        (Field::Phases, "3"),
+        (Field::PowerFactor, "0.95"),
+        (Field::Rack, "40"),
+        (Field::Answer, "700"),
+    ]);
+    let query = encode(&form, false);
+    assert!(query.contains("&pue=1.58&") && query.contains("cur=GBP") && query.contains("overhead=1%2C500"), "{query}");
+    let back = decode(catalogue(), &query);
+    assert_eq!((back.form, back.notices), (form, vec![]));
+    // A link without plan parameters is written as before: none of them appear.
+    let plain = Form::initial(catalogue());
+    let q = encode(&plain, false);
+    for field in plan::FIELDS {
+        assert!(!q.contains(&format!("{}=", field.id())), "{q}");
+    }
+    assert_eq!(q, "v=1&card=h200-nvl&result=6.0-0021&scenario=offline&model=llama2-70b-99&gpus=8&servers=1&watts=600");
+    // A bad value in the link is kept, so its field shows its own message.
+    let d = decode(catalogue(), "v=1&pue=9");
+    assert_eq!(d.form.plan.pue, "9");
+    assert_eq!(model::evaluate(catalogue(), &d.form).errors()[0].field, Field::Pue);
+}
+
+#[test]
+fn reference_values_are_sourced_valid_and_equal_to_their_json() {
+    let parsed = catalogue::reference_from_json(catalogue::json::REFERENCE).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(parsed, catalogue::reference());
+    assert_eq!(plan::reference_errors(catalogue::reference(), catalogue()), Vec::<String>::new());
+    for field in [Field::Pue, Field::Price, Field::Co2] {
+        assert!(plan::reference_for(field).count() > 0, "{field:?} has reference values");
+    }
+    // PLANNING.md's primary values.
+    let value = |id: &str| catalogue::reference().iter().find(|r| r.id == id).map(|r| r.value);
+    assert_eq!(value("pue-uptime-2023"), Some(1.58));
+    assert_eq!(value("pue-enefg-new"), Some(1.2));
+    assert_eq!(value("price-eu-h1-2025"), Some(0.1902));
+    // The rules can fail.
+    let mut broken = parsed.clone();
+    broken[0].value = 3.5;
+    broken[1].source = "nowhere".into();
+    broken[2].field = "gpus".into();
+    broken[3].currency = Some("EUR".into());
+    broken.push(broken[4].clone());
+    let errors = plan::reference_errors(&broken, catalogue());
+    assert_eq!(errors.len(), 5, "{errors:#?}");
+}
