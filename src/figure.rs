@@ -15,6 +15,11 @@ pub enum Unit {
     BtuPerHour,
     TokensPerSecond,
     JoulesPerResponse,
+    /// Energy over a measured run.
+    Joules,
+    /// A count of tokens.
+    Tokens,
+    Percent,
 }
 
 impl Unit {
@@ -29,6 +34,9 @@ impl Unit {
             Unit::BtuPerHour => "BTU/h",
             Unit::TokensPerSecond => "tokens/s",
             Unit::JoulesPerResponse => "J/response",
+            Unit::Joules => "J",
+            Unit::Tokens => "tokens",
+            Unit::Percent => "%",
         }
     }
 }
@@ -118,6 +126,8 @@ pub enum Origin {
     Result(String),
     /// A number the user typed (or a default the page filled in) in this field.
     Input(Field),
+    /// Text a person pasted (or a file they picked) in "Measure your own".
+    Measurement(crate::measure::Input),
 }
 
 /// A number with its unit, kind and origins; where it is a range, `value` is the upper end and
