@@ -6,6 +6,7 @@ use super::components::{
     context::Context,
     figures::FiguresPanel,
     footer::Footer,
+    measure::MeasureSection,
     method::Method,
     notices::Notices,
     quote::{PrintHeader, QuoteFields, ValidNumbers},
@@ -38,8 +39,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
     let state = use_reducer(|| State::from_link(catalogue, &browser::query()));
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
-    let address = link::encode(&state.form, state.embed);
-    let shared = link::encode(&state.form, false);
+    let address = state.mode.add_to(link::encode(&state.form, state.embed));
+    let shared = state.mode.add_to(link::encode(&state.form, false));
     // The address bar follows the form, a moment after the last keystroke: browsers throttle
     // history.replaceState, and the figures need not wait for it.
     let latest = use_mut_ref(|| 0_u64);
@@ -92,6 +93,10 @@ fn calculator(props: &CalculatorProps) -> Html {
         let dispatch = dispatch.clone();
         use_callback((), move |(), _| dispatch.dispatch(Action::DismissNotices))
     };
+    let on_mode = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |mode: link::Mode, _| dispatch.dispatch(Action::Mode(mode)))
+    };
     let on_dismiss_adjustments = use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments));
 
     let evaluation = model::evaluate(catalogue.0, &state.form);
@@ -128,6 +133,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                 </header>
             }
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
+            if !state.embed { { modes(state.mode, &state.form, on_mode) } }
+            if state.mode == link::Mode::Measure {
+                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
+            }
             <div class="workspace">
                 <ConfigPanel {catalogue} form={state.form.clone()} errors={shown} adjustments={state.adjustments.clone()}
                     on_edit={on_edit.clone()} {on_reveal} {on_dismiss_adjustments} />
@@ -154,5 +163,24 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <Footer {catalogue} compact={state.embed} />
             }
         </div>
+    }
+}
+
+/// The two sections as tabs: links that work without the app, switched in place when it runs.
+fn modes(mode: link::Mode, form: &crate::form::Form, on_mode: Callback<link::Mode>) -> Html {
+    let tab = |m: link::Mode, testid: &'static str, words: &'static str| {
+        let href = format!("?{}", m.add_to(link::encode(form, false)));
+        let onclick = on_mode.reform(move |e: MouseEvent| {
+            e.prevent_default();
+            m
+        });
+        let current = (mode == m).then_some("page");
+        html! { <a class={classes!("mode", current.map(|_| "current"))} href={href} data-testid={testid} aria-current={current} {onclick}>{ words }</a> }
+    };
+    html! {
+        <nav class="modes" aria-label="Sections" data-testid="modes">
+            { tab(link::Mode::Calculator, "mode-calculator", "Calculator") }
+            { tab(link::Mode::Measure, "mode-measure", "Measure your own") }
+        </nav>
     }
 }

@@ -4,7 +4,7 @@
 
 use super::Cat;
 use crate::form::{Adjustment, Edit, Field, Form};
-use crate::link::{self, Notice};
+use crate::link::{self, Mode, Notice};
 use crate::model;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -24,6 +24,8 @@ pub struct State {
     /// What the app changed by itself with the last edit.
     pub adjustments: Vec<Adjustment>,
     pub embed: bool,
+    /// The calculator, or "Measure your own".
+    pub mode: Mode,
 }
 
 impl State {
@@ -40,6 +42,7 @@ impl State {
             revealed: errors,
             adjustments: Vec::new(),
             embed: decoded.embed,
+            mode: Mode::from_query(query),
         }
     }
 
@@ -57,6 +60,8 @@ pub enum Action {
     Reveal(Field),
     DismissNotices,
     DismissAdjustments,
+    /// Show the calculator or "Measure your own".
+    Mode(Mode),
 }
 
 impl Reducible for State {
@@ -89,6 +94,12 @@ impl Reducible for State {
                 next.link_fields.clear();
             }
             Action::DismissAdjustments => next.adjustments.clear(),
+            Action::Mode(mode) => {
+                if self.mode == mode {
+                    return self;
+                }
+                next.mode = mode;
+            }
         }
         Rc::new(next)
     }
