@@ -565,3 +565,25 @@ fn runs_are_kept_and_laid_out_for_the_chart() {
     assert!(runs::plot(&[at(1.0, 1.0)], Axis::PowerLimit).is_none(), "no run has a limit");
     assert_eq!(runs::plot(&[at(8.0, 1.0)], Axis::Concurrency).unwrap().points.len(), 1);
 }
+
+// ---- the link -------------------------------------------------------------------------------------
+
+#[test]
+fn the_mode_is_in_the_link_and_v1_links_are_unchanged() {
+    use token_energy::catalogue::Catalogue;
+    use token_energy::link::{decode, encode, Mode, Notice};
+    let catalogue = Catalogue::embedded();
+    assert_eq!(Mode::from_query("?mode=measure"), Mode::Measure);
+    assert_eq!(Mode::from_query("?card=l40s"), Mode::Calculator);
+    assert_eq!(Mode::from_query("?mode=bogus"), Mode::Calculator);
+    let d = decode(catalogue, "?v=1&mode=measure");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(decode(catalogue, "?mode=bogus").notices, [Notice::UnknownMode("bogus".into())]);
+    let query = encode(&d.form, false);
+    assert!(!query.split('&').any(|p| p.starts_with("mode=")), "a calculator link is as before: {query}");
+    assert_eq!(Mode::Calculator.add_to(query.clone()), query);
+    let measure = Mode::Measure.add_to(query.clone());
+    assert_eq!(measure, format!("{query}&mode=measure"));
+    assert_eq!(decode(catalogue, &measure).form, d.form);
+    assert_eq!(Mode::from_query(&measure), Mode::Measure);
+}

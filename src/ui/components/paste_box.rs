@@ -1,5 +1,6 @@
 //! A box for pasted text with a file picker beside it (the picked file's text fills the box).
-//! A file larger than the box accepts is refused before it is read.
+//! A file larger than the box accepts is refused before it is read; a paste that large empties the
+//! box (the browser would otherwise lay out megabytes of text on every render).
 
 use crate::measure::{Input, MeasureError, Problem, PASTE_LIMIT};
 use crate::ui::browser;
@@ -20,8 +21,22 @@ pub struct PasteBoxProps {
 pub fn paste_box(props: &PasteBoxProps) -> Html {
     let input = props.input;
     let file_error = use_state(|| None::<String>);
-    let oninput =
-        props.on_change.reform(move |e: InputEvent| (input, e.target_unchecked_into::<HtmlTextAreaElement>().value()));
+    let too_large =
+        move |bytes: usize| MeasureError::new(input, Problem::TooLarge { bytes, limit: PASTE_LIMIT }).to_string();
+    let oninput = {
+        let on_change = props.on_change.clone();
+        let file_error = file_error.clone();
+        Callback::from(move |e: InputEvent| {
+            let text = e.target_unchecked_into::<HtmlTextAreaElement>().value();
+            if text.len() > PASTE_LIMIT {
+                file_error.set(Some(too_large(text.len())));
+                on_change.emit((input, String::new()));
+            } else {
+                file_error.set(None);
+                on_change.emit((input, text));
+            }
+        })
+    };
     let onchange = {
         let on_change = props.on_change.clone();
         let file_error = file_error.clone();
@@ -30,8 +45,7 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
                 return;
             };
             if size > PASTE_LIMIT as f64 {
-                let problem = Problem::TooLarge { bytes: size as usize, limit: PASTE_LIMIT };
-                file_error.set(Some(MeasureError::new(input, problem).to_string()));
+                file_error.set(Some(too_large(size as usize)));
                 return;
             }
             file_error.set(None);
