@@ -269,6 +269,7 @@ fn origin_words(catalogue: &Catalogue, origin: &Origin) -> String {
         ),
         Origin::Result(id) => format!("MLPerf {id}"),
         Origin::Input(field) => format!("your input: {}", field.label()),
+        Origin::Measurement(input) => format!("your measurement: {}", input.label()),
     }
 }
 

@@ -27,6 +27,11 @@ pub enum Unit {
     /// A count of servers.
     Servers,
     JoulesPerAnswer,
+    /// Energy over a measured run.
+    Joules,
+    /// A count of tokens.
+    Tokens,
+    Percent,
 }
 
 impl Unit {
@@ -49,6 +54,9 @@ impl Unit {
             Unit::Amperes => "A",
             Unit::Servers => "servers",
             Unit::JoulesPerAnswer => "J/answer",
+            Unit::Joules => "J",
+            Unit::Tokens => "tokens",
+            Unit::Percent => "%",
         }
     }
 }
@@ -154,6 +162,8 @@ pub enum Origin {
     Result(String),
     /// A number the user typed (or a default the page filled in) in this field.
     Input(Field),
+    /// Text a person pasted (or a file they picked) in "Measure your own".
+    Measurement(crate::measure::Input),
 }
 
 /// A number with its unit, kind and origins; where it is a range, `value` is the upper end and

@@ -15,10 +15,10 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 27] = [
+pub const KNOWN: [&str; 28] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
     "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
-    "cfg", "host",
+    "cfg", "host", "mode",
 ];
 
 /// Something in a link the app could not use as given.
@@ -31,6 +31,8 @@ pub enum Notice {
     UnknownResult(String),
     UnknownScenario(String),
     UnknownModel(String),
+    /// `mode` other than `measure`: the calculator is shown.
+    UnknownMode(String),
     /// The link named a card and a result for another card: the result's card is used.
     CardOverridden {
         given: String,
@@ -74,6 +76,9 @@ impl fmt::Display for Notice {
                 Benchmark::ALL.iter().map(|b| b.id()).collect::<Vec<_>>().join(", "),
                 Benchmark::Llama2_70b99.id()
             ),
+            Notice::UnknownMode(m) => {
+                write!(f, "The link's mode “{}” is unknown (measure); the calculator is shown.", clip(m))
+            }
             Notice::CardOverridden { given, used } => {
                 write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given))
             }
@@ -246,6 +251,9 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         }
     }
     let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
+    if let Some(m) = get("mode").filter(|m| Mode::from_id(m).is_none()) {
+        notices.push(Notice::UnknownMode(m.to_owned()));
+    }
     let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
     Decoded { form, notices, embed, compared, host }
 }
@@ -278,4 +286,37 @@ pub fn encode(form: &Form, embed: bool) -> String {
         params.push(("embed", "1"));
     }
     params.iter().map(|(k, v)| format!("{k}={}", percent_encode(v))).collect::<Vec<_>>().join("&")
+}
+
+/// The page's section: the calculator, or "Measure your own" (`mode=measure`). A calculator link
+/// carries no `mode`, so version 1 links stay as they were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    #[default]
+    Calculator,
+    Measure,
+}
+
+impl Mode {
+    fn from_id(id: &str) -> Option<Mode> {
+        match id {
+            "measure" => Some(Mode::Measure),
+            "" | "calculator" => Some(Mode::Calculator),
+            _ => None,
+        }
+    }
+
+    /// The mode a link asks for (the first `mode`; an unknown one is the calculator, with a notice
+    /// from [`decode`]).
+    pub fn from_query(query: &str) -> Mode {
+        pairs(query).into_iter().find(|(k, _)| k == "mode").and_then(|(_, v)| Mode::from_id(&v)).unwrap_or_default()
+    }
+
+    /// A query from [`encode`] with this mode added (nothing for the calculator).
+    pub fn add_to(self, query: String) -> String {
+        match self {
+            Mode::Calculator => query,
+            Mode::Measure => format!("{query}&mode=measure"),
+        }
+    }
 }

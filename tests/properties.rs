@@ -386,3 +386,129 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
     assert!(watts_read > 0, "some notes state a power, so the check of it runs");
     assert!(evidence > 0, "some cards have power-cap evidence, so the pairs are checked");
 }
+
+/// Real-shaped pastes for "Measure your own" (PLANNING.md §6–7), mangled by the generator.
+const MEASURE_SEEDS: [&str; 7] = [
+    "# TYPE DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter\nDCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-265c9814\",modelName=\"NVIDIA A30\",GPU_I_ID=\"3\",Hostname=\"h\"} 126272101025\n",
+    "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"1\",UUID=\"GPU-3431\",device=\"nvidia1\"} 319159391\n",
+    "#Entity   TMPTR        POWER             TOTEC\nID         C            W                 mJ\nGPU 7     45           57.430            108702777\nGPU 6     48           64.237            121075349\n",
+    "vllm:generation_tokens_total{engine=\"0\",model_name=\"m\"} 27453.0\nvllm:generation_tokens_created{engine=\"0\",model_name=\"m\"} 1.7769301736864982e+09\nvllm:prompt_tokens_total{engine=\"1\",model_name=\"m\"} 12.0\n",
+    "sglang:prompt_tokens_total{model_name=\"x\"} 8.128902e+06\nsglang:generation_tokens_total{model_name=\"x\"} 7.557572e+06\n",
+    "tgi_request_generated_tokens_sum 5000\ntgi_request_input_length_sum 1200\n",
+    "Time,07-17-2024 20:58:36.300,Watts,6280.2,Volts,239.1\nTime,07-17-2024 20:58:37.300,Watts,6281.0,Volts,239.1\n",
+];
+
+/// Before/after pairs that measure when left intact: energy, then tokens.
+const MEASURE_PAIRS: [(&str, &str); 4] = [
+    (
+        "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"1\",UUID=\"GPU-3431\"} 319159391\n",
+        "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"1\",UUID=\"GPU-3431\"} 919159391\n",
+    ),
+    ("#Entity POWER TOTEC\nID W mJ\nGPU 7 57.4 108702777\n", "#Entity POWER TOTEC\nID W mJ\nGPU 7 557.4 908702777\n"),
+    ("vllm:generation_tokens_total{engine=\"0\"} 27453.0\n", "vllm:generation_tokens_total{engine=\"0\"} 927453.0\n"),
+    ("tgi_request_generated_tokens_sum 5000\n", "tgi_request_generated_tokens_sum 9000\n"),
+];
+
+const MEASURE_SPLICES: [&str; 16] = [
+    "NaN", "+Inf", "-Inf", "-1", "1e308", "\u{0}", "\u{FFFD}", "{", "}", "\"", "\\", "\n", "#Entity", "GPU", ",", "N/A",
+];
+
+fn mangle_paste(rng: &mut Rng, seed: &str) -> String {
+    let mut s: Vec<char> = seed.chars().collect();
+    for _ in 0..=rng.below(4) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(5) {
+            0 if at < s.len() => {
+                s.remove(at);
+            }
+            1 => s.splice(at..at, rng.pick(&MEASURE_SPLICES).chars()).for_each(drop),
+            2 => s.splice(at..at, text(rng).chars()).for_each(drop),
+            3 if at < s.len() => {
+                if let Some(c) = s.get_mut(at) {
+                    *c = char::from_u32((rng.next() % 0x80) as u32).unwrap_or('x');
+                }
+            }
+            _ => s.splice(at..at, rng.pick(&MEASURE_SEEDS).chars()).for_each(drop),
+        }
+    }
+    s.into_iter().collect()
+}
+
+#[test]
+fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
+    use token_energy::measure::{self, dcgm, mlperf_power, runs, tokens, Texts};
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let (mut ok, mut errors) = (0, 0);
+    for _ in 0..cases() / 5 {
+        let paste = |rng: &mut Rng| {
+            let seed = MEASURE_SEEDS[rng.below(MEASURE_SEEDS.len())];
+            mangle_paste(rng, seed)
+        };
+        let pair = |rng: &mut Rng, which: usize| {
+            if rng.below(2) == 0 {
+                return (paste(rng), paste(rng));
+            }
+            let (b, a) = MEASURE_PAIRS[which + rng.below(2)];
+            let keep = |rng: &mut Rng, t: &str| if rng.below(3) == 0 { mangle_paste(rng, t) } else { t.to_owned() };
+            (keep(rng, b), keep(rng, a))
+        };
+        let (energy_before, energy_after) = pair(&mut rng, 0);
+        let (tokens_before, tokens_after) = pair(&mut rng, 2);
+        let texts = Texts {
+            energy_before,
+            energy_after,
+            tokens_before,
+            tokens_after,
+            duration: text(&mut rng),
+            idle_watts: text(&mut rng),
+            wall_wh: text(&mut rng),
+        };
+        for t in [&texts.energy_before, &texts.tokens_after] {
+            let lines = t.lines().count();
+            for problem in [dcgm::parse(t).err(), tokens::parse(t).err()].into_iter().flatten() {
+                let shown = problem.to_string();
+                assert!(!shown.is_empty() && !shown.contains("NaN"), "{shown}");
+                if let Some(n) =
+                    shown.strip_prefix("line ").and_then(|r| r.split(':').next()).and_then(|n| n.parse::<usize>().ok())
+                {
+                    assert!(n >= 1 && n <= lines.max(1), "line {n} of {lines}: {t:?}");
+                }
+            }
+        }
+        let m = measure::evaluate(&texts);
+        for f in [
+            &m.j_per_token,
+            &m.gpu_energy,
+            &m.output_tokens,
+            &m.prompt_tokens,
+            &m.tokens_per_s,
+            &m.average_power_per_gpu,
+            &m.j_per_token_above_idle,
+            &m.node_j_per_token,
+        ] {
+            assert_sound(f, "measure");
+        }
+        for g in &m.gpus {
+            assert!(g.share.value <= 100.0 + 1e-9, "{g:?}");
+        }
+        if m.j_per_token.is_some() {
+            ok += 1;
+            let run = runs::keep(&m, &text(&mut rng), &text(&mut rng));
+            if let Ok(run) = run {
+                for axis in [runs::Axis::Concurrency, runs::Axis::PowerLimit] {
+                    if let Some(p) = runs::plot(std::slice::from_ref(&run), axis) {
+                        assert!(p.points.iter().all(|q| q.x.is_finite() && q.y.is_finite()), "{p:?}");
+                    }
+                }
+            }
+        }
+        errors += m.errors.len();
+        let (spl, detail) = (paste(&mut rng), paste(&mut rng));
+        match mlperf_power::window_mean(&spl, &detail) {
+            Ok(w) => assert!(w.mean_watts.is_finite() && w.samples > 0, "{w:?}"),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    assert!(errors > 0, "the generator must produce bad pastes");
+    assert!(ok > 0, "some mangled pastes still measure, so the figures are checked: {ok}");
+}

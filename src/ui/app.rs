@@ -8,6 +8,7 @@ use super::components::{
     context::Context,
     figures::FiguresPanel,
     footer::Footer,
+    measure::MeasureSection,
     method::Method,
     notices::Notices,
     plan::PlanPanel,
@@ -45,8 +46,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     // Both carry the compared configurations.
     let compared = compare::encode(&state.compared);
     let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
-    let address = with_compared(link::encode(&state.form, state.embed));
-    let shared = with_compared(link::encode(&state.form, false));
+    let address = with_compared(state.mode.add_to(link::encode(&state.form, state.embed)));
+    let shared = with_compared(state.mode.add_to(link::encode(&state.form, false)));
     // The browser keeps the comparison; where it refuses (private mode, full storage), the page says
     // the comparison lives in the link only.
     {
@@ -111,6 +112,10 @@ fn calculator(props: &CalculatorProps) -> Html {
         let dispatch = dispatch.clone();
         use_callback((), move |(), _| dispatch.dispatch(Action::DismissNotices))
     };
+    let on_mode = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |mode: link::Mode, _| dispatch.dispatch(Action::Mode(mode)))
+    };
     let on_dismiss_adjustments = {
         let dispatch = dispatch.clone();
         use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments))
@@ -170,6 +175,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                 </header>
             }
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
+            if !state.embed { { modes(state.mode, &state.form, on_mode) } }
+            if state.mode == link::Mode::Measure {
+                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
+            }
             <div class="workspace">
                 <ConfigPanel {catalogue} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
                     on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
@@ -204,5 +213,24 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <Footer {catalogue} compact={state.embed} />
             }
         </div>
+    }
+}
+
+/// The two sections as tabs: links that work without the app, switched in place when it runs.
+fn modes(mode: link::Mode, form: &crate::form::Form, on_mode: Callback<link::Mode>) -> Html {
+    let tab = |m: link::Mode, testid: &'static str, words: &'static str| {
+        let href = format!("?{}", m.add_to(link::encode(form, false)));
+        let onclick = on_mode.reform(move |e: MouseEvent| {
+            e.prevent_default();
+            m
+        });
+        let current = (mode == m).then_some("page");
+        html! { <a class={classes!("mode", current.map(|_| "current"))} href={href} data-testid={testid} aria-current={current} {onclick}>{ words }</a> }
+    };
+    html! {
+        <nav class="modes" aria-label="Sections" data-testid="modes">
+            { tab(link::Mode::Calculator, "mode-calculator", "Calculator") }
+            { tab(link::Mode::Measure, "mode-measure", "Measure your own") }
+        </nav>
     }
 }

@@ -187,3 +187,15 @@ pub fn parse_comparison_json(text: &str) -> Result<ExportEntries, &'static str> 
         .unwrap_or_default();
     Ok((format, entries))
 }
+
+/// The file picked in an `<input type="file">`, if any: its name, size in bytes and the handle to read.
+pub fn picked_file(input: &web_sys::HtmlInputElement) -> Option<(String, f64, web_sys::File)> {
+    let file = input.files()?.get(0)?;
+    Some((file.name(), file.size(), file))
+}
+
+/// A picked file's text (`Blob.text()`, UTF-8 with undecodable bytes replaced); `None` if the
+/// browser cannot read it. Nothing is sent anywhere.
+pub async fn file_text(file: web_sys::File) -> Option<String> {
+    wasm_bindgen_futures::JsFuture::from(file.text()).await.ok()?.as_string()
+}

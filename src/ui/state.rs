@@ -5,7 +5,7 @@
 use super::Cat;
 use crate::compare::{self, CompareError, ListEdit, Saved};
 use crate::form::{Adjustment, Edit, Field, Form};
-use crate::link::{self, Notice};
+use crate::link::{self, Mode, Notice};
 use crate::model;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -31,6 +31,8 @@ pub struct State {
     pub baseline: usize,
     /// What the comparison could not do or read, in words.
     pub compare_messages: Vec<String>,
+    /// The calculator, or "Measure your own".
+    pub mode: Mode,
 }
 
 impl State {
@@ -56,6 +58,7 @@ impl State {
             revealed: errors,
             adjustments: Vec::new(),
             embed: decoded.embed,
+            mode: Mode::from_query(query),
         }
     }
 
@@ -79,6 +82,8 @@ pub enum Action {
     ReplaceComparison(Vec<Saved>, Vec<CompareError>),
     CompareMessage(String),
     DismissCompareMessages,
+    /// Show the calculator or "Measure your own".
+    Mode(Mode),
 }
 
 impl Reducible for State {
@@ -139,6 +144,12 @@ impl Reducible for State {
                 next.compare_messages.push(message);
             }
             Action::DismissCompareMessages => next.compare_messages.clear(),
+            Action::Mode(mode) => {
+                if self.mode == mode {
+                    return self;
+                }
+                next.mode = mode;
+            }
         }
         Rc::new(next)
     }

@@ -19,7 +19,7 @@ pub struct FiguresProps {
     pub on_edit: Callback<Edit>,
 }
 
-fn origins_view(catalogue: Cat, figure: &Figure) -> Html {
+pub fn origins_view(catalogue: Cat, figure: &Figure) -> Html {
     let items: Vec<Html> = figure
         .origins
         .iter()
@@ -27,6 +27,9 @@ fn origins_view(catalogue: Cat, figure: &Figure) -> Html {
             Origin::Source(id) => html! { <SourceRef {catalogue} id={id.clone()} /> },
             Origin::Result(id) => html! { <span>{ format!("MLPerf {id}") }</span> },
             Origin::Input(field) => html! { <span>{ format!("your input ({})", field.label().to_lowercase()) }</span> },
+            Origin::Measurement(input) => {
+                html! { <span>{ format!("your paste ({})", input.label().to_lowercase()) }</span> }
+            }
         })
         .collect();
     html! { <p class="origins">{ "From: " }{ for items.into_iter().enumerate().map(|(i, h)| html! { <>{ if i > 0 { "; " } else { "" } }{ h }</> }) }</p> }

@@ -1,0 +1,212 @@
+//! MLPerf Power logs: the power analyser's `spl.txt` (PTDaemon CSV lines
+//! `Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<W>,…`) and LoadGen's `mlperf_log_detail.txt` (`:::MLLOG`
+//! JSON lines). The node's power is the mean of the samples strictly inside LoadGen's
+//! `power_begin`…`power_end` window, as MLCommons' submission checker computes it: not the whole
+//! file's average, which includes the idle time around the run.
+//!
+//! The detail log is JSON per line; the few values needed are read by hand (serde stays in the
+//! catalogue).
+
+use super::{lines_limited, Input, MeasureError, Problem, LOG_LIMIT};
+
+/// A time in the logs' `MM-DD-YYYY HH:MM:SS.ffffff` form, as microseconds since 0000-03-01.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stamp(i64);
+
+fn digits(text: &str, len: usize) -> Option<i64> {
+    (text.len() == len && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+}
+
+/// Days since 0000-03-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+fn days(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe
+}
+
+impl Stamp {
+    /// Reads `MM-DD-YYYY HH:MM:SS[.f…]` (one to six fractional digits, as Python's `%f`).
+    pub fn parse(text: &str) -> Option<Stamp> {
+        let (date, time) = text.trim().split_once(' ')?;
+        let mut d = date.split('-');
+        let (month, day, year) = (digits(d.next()?, 2)?, digits(d.next()?, 2)?, digits(d.next()?, 4)?);
+        let (hms, fraction) = match time.split_once('.') {
+            Some((hms, f)) => (hms, f),
+            None => (time, ""),
+        };
+        let mut t = hms.split(':');
+        let (h, m, s) = (digits(t.next()?, 2)?, digits(t.next()?, 2)?, digits(t.next()?, 2)?);
+        if d.next().is_some() || t.next().is_some() || fraction.len() > 6 {
+            return None;
+        }
+        let micros = if fraction.is_empty() {
+            0
+        } else {
+            digits(fraction, fraction.len())? * 10_i64.pow(6 - fraction.len() as u32)
+        };
+        let days_in_month = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+            2 => 28,
+            _ => return None,
+        };
+        if day < 1 || day > days_in_month || h > 23 || m > 59 || s > 59 {
+            return None;
+        }
+        let seconds = days(year, month, day) * 86_400 + h * 3600 + m * 60 + s;
+        Some(Stamp(seconds * 1_000_000 + micros))
+    }
+}
+
+/// What LoadGen's detail log says about the measured window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Window {
+    pub begin: Stamp,
+    pub end: Stamp,
+    /// As written in the log.
+    pub begin_text: String,
+    pub end_text: String,
+    /// `effective_scenario` (or `requested_scenario`), if logged.
+    pub scenario: Option<String>,
+    /// Output tokens per second over the run: `result_tokens_per_second` (Offline) or
+    /// `result_completed_tokens_per_second` (Server), if logged.
+    pub tokens_per_s: Option<f64>,
+}
+
+/// The value of `"field": …` in a JSON object written on one line: a string (unescaped simply) or
+/// the raw text of a number or literal.
+fn json_field<'a>(line: &'a str, field: &str) -> Option<std::borrow::Cow<'a, str>> {
+    let quoted = format!("\"{field}\"");
+    let at = line.find(&quoted)?;
+    let rest = line.get(at + quoted.len()..)?.trim_start().strip_prefix(':')?.trim_start();
+    if let Some(s) = rest.strip_prefix('"') {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => return Some(out.into()),
+                '\\' => out.push(chars.next()?),
+                c => out.push(c),
+            }
+        }
+        None
+    } else {
+        let end = rest.find([',', '}']).unwrap_or(rest.len());
+        Some(rest.get(..end)?.trim().into())
+    }
+}
+
+/// Reads the window from `mlperf_log_detail.txt`.
+pub fn window(detail: &str) -> Result<Window, Problem> {
+    let mut begin: Option<(Stamp, String)> = None;
+    let mut end: Option<(Stamp, String, usize)> = None;
+    let mut scenario = None;
+    let mut tokens_per_s = None;
+    let mut any_mllog = false;
+    for (line, text) in lines_limited(detail, LOG_LIMIT)? {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed.starts_with("Time,") && !any_mllog {
+            return Err(Problem::WrongLog { line, expected: "LoadGen's mlperf_log_detail.txt" });
+        }
+        let Some(json) = trimmed.strip_prefix(":::MLLOG") else { continue };
+        any_mllog = true;
+        let Some(key) = json_field(json, "key") else {
+            return Err(Problem::Malformed { line, expected: "a `\"key\"` in the :::MLLOG line" });
+        };
+        let value = || json_field(json, "value").map(|v| v.into_owned());
+        match &*key {
+            "power_begin" | "power_end" => {
+                let text = value().unwrap_or_default();
+                let Some(stamp) = Stamp::parse(&text) else {
+                    return Err(Problem::BadTime { line });
+                };
+                if key == "power_begin" {
+                    begin.get_or_insert((stamp, text));
+                } else {
+                    end.get_or_insert((stamp, text, line));
+                }
+            }
+            "effective_scenario" => scenario = value(),
+            "requested_scenario" if scenario.is_none() => scenario = value(),
+            "result_tokens_per_second" | "result_completed_tokens_per_second" => {
+                tokens_per_s = value().and_then(|v| v.parse::<f64>().ok()).filter(|v| v.is_finite() && *v > 0.0);
+            }
+            _ => {}
+        }
+    }
+    if !any_mllog {
+        return Err(Problem::NotDetailLog);
+    }
+    let Some((begin, begin_text)) = begin else { return Err(Problem::NoPowerWindow { missing: "power_begin" }) };
+    let Some((end, end_text, end_line)) = end else { return Err(Problem::NoPowerWindow { missing: "power_end" }) };
+    if end <= begin {
+        return Err(Problem::WindowReversed { line: end_line });
+    }
+    Ok(Window { begin, end, begin_text, end_text, scenario, tokens_per_s })
+}
+
+/// The mean power inside the window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WindowMean {
+    pub mean_watts: f64,
+    /// Samples inside the window, and in the whole file.
+    pub samples: usize,
+    pub samples_in_file: usize,
+    pub window: Window,
+}
+
+/// The mean of the `Watts` samples of `spl.txt` strictly between `power_begin` and `power_end`.
+pub fn window_mean(spl: &str, detail: &str) -> Result<WindowMean, MeasureError> {
+    let window = window(detail).map_err(|p| MeasureError::new(Input::DetailLog, p))?;
+    let mut sum = 0.0;
+    let mut samples = 0;
+    let mut samples_in_file = 0;
+    let bad = |p| MeasureError::new(Input::PowerLog, p);
+    for (line, text) in lines_limited(spl, LOG_LIMIT).map_err(bad)? {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed.starts_with(":::MLLOG") {
+            return Err(bad(Problem::WrongLog { line, expected: "the power analyser's spl.txt" }));
+        }
+        let mut fields = trimmed.split(',');
+        let (Some("Time"), Some(time), Some("Watts"), Some(watts)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad(Problem::Malformed { line, expected: "`Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<watts>,…`" }));
+        };
+        let Some(stamp) = Stamp::parse(time) else { return Err(bad(Problem::BadTime { line })) };
+        let watts: f64 = watts
+            .trim()
+            .parse()
+            .map_err(|_| bad(Problem::Malformed { line, expected: "a number of watts after `Watts,`" }))?;
+        if !watts.is_finite() {
+            return Err(bad(Problem::NotFinite { line }));
+        }
+        if watts < 0.0 {
+            return Err(bad(Problem::Negative { line }));
+        }
+        samples_in_file += 1;
+        if window.begin < stamp && stamp < window.end {
+            sum += watts;
+            samples += 1;
+        }
+    }
+    if samples == 0 {
+        return Err(bad(Problem::NoSamplesInWindow {
+            begin: window.begin_text.clone(),
+            end: window.end_text.clone(),
+            samples_in_file,
+        }));
+    }
+    Ok(WindowMean { mean_watts: sum / samples as f64, samples, samples_in_file, window })
+}

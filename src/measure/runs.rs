@@ -1,0 +1,134 @@
+//! Kept runs (the method's step 6: repeat at other concurrencies or power limits) and the chart of
+//! J/token against concurrency or limit, laid out here so the UI only draws what it is given.
+
+use super::{Input, MeasureError, Measurement, Problem};
+use crate::figure::Figure;
+use crate::form::number;
+
+/// One kept run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    pub concurrency: Option<f64>,
+    pub power_limit: Option<f64>,
+    pub j_per_token: Figure,
+    pub tokens_per_s: Option<Figure>,
+}
+
+/// A run from the current measurement and the typed concurrency and limit (both optional).
+pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run, Vec<MeasureError>> {
+    let mut errors = Vec::new();
+    let concurrency =
+        super::optional_number(Input::Concurrency, concurrency).map_err(|e| errors.push(e)).ok().flatten();
+    let power_limit = super::optional_number(Input::PowerLimit, power_limit).map_err(|e| errors.push(e)).ok().flatten();
+    let Some(j_per_token) = m.j_per_token.clone() else {
+        errors.push(MeasureError::new(Input::TokensAfter, Problem::NothingToKeep));
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Run { concurrency, power_limit, j_per_token, tokens_per_s: m.tokens_per_s.clone() })
+}
+
+/// What the chart's horizontal axis shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axis {
+    Concurrency,
+    PowerLimit,
+}
+
+impl Axis {
+    pub fn label(self) -> &'static str {
+        match self {
+            Axis::Concurrency => "concurrency",
+            Axis::PowerLimit => "power limit per GPU (W)",
+        }
+    }
+
+    fn of(self, run: &Run) -> Option<f64> {
+        match self {
+            Axis::Concurrency => run.concurrency,
+            Axis::PowerLimit => run.power_limit,
+        }
+    }
+}
+
+/// A mark on an axis, at a pixel position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    pub at: f64,
+    pub label: String,
+}
+
+/// A run's point, in pixels, with its words for a tooltip.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub label: String,
+}
+
+/// The chart, laid out in a `width` × `height` pixel box; the plot area is `left..right` ×
+/// `top..bottom`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plot {
+    pub width: f64,
+    pub height: f64,
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
+    /// Sorted by x.
+    pub points: Vec<Point>,
+    /// The SVG `points` of the line through them.
+    pub line: String,
+    pub x_ticks: Vec<Tick>,
+    pub y_ticks: Vec<Tick>,
+    pub x_label: &'static str,
+}
+
+/// Three significant figures, for axis labels.
+fn short(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0".to_owned();
+    }
+    let digits = 2 - value.abs().log10().floor() as i32;
+    let scale = 10_f64.powi(digits.max(0));
+    number((value * scale).round() / scale)
+}
+
+/// Lays out the runs that have a value on `axis`; `None` without any.
+pub fn plot(runs: &[Run], axis: Axis) -> Option<Plot> {
+    let (width, height, left, right, top, bottom) = (480.0, 240.0, 56.0, 464.0, 12.0, 200.0);
+    let mut data: Vec<(f64, f64)> = runs
+        .iter()
+        .filter_map(|r| axis.of(r).map(|x| (x, r.j_per_token.value)))
+        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .collect();
+    if data.is_empty() {
+        return None;
+    }
+    data.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (mut x0, mut x1) = (data.first()?.0, data.last()?.0);
+    if x1 - x0 <= 0.0 {
+        let pad = (x0.abs() * 0.1).max(1.0);
+        x0 -= pad;
+        x1 += pad;
+    }
+    let y1 = data.iter().map(|d| d.1).fold(0.0_f64, f64::max) * 1.1;
+    let y1 = if y1 > 0.0 { y1 } else { 1.0 };
+    let px = |x: f64| left + (x - x0) / (x1 - x0) * (right - left);
+    let py = |y: f64| bottom - y / y1 * (bottom - top);
+    let points: Vec<Point> = data
+        .iter()
+        .map(|&(x, y)| Point {
+            x: px(x),
+            y: py(y),
+            label: format!("{} at {}: {} J/token", axis.label(), short(x), short(y)),
+        })
+        .collect();
+    let line = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect::<Vec<_>>().join(" ");
+    let x_ticks = [x0, (x0 + x1) / 2.0, x1].iter().map(|&x| Tick { at: px(x), label: short(x) }).collect();
+    let y_ticks = [0.0, y1 / 2.0, y1].iter().map(|&y| Tick { at: py(y), label: short(y) }).collect();
+    Some(Plot { width, height, left, right, top, bottom, points, line, x_ticks, y_ticks, x_label: axis.label() })
+}

@@ -1,0 +1,51 @@
+//! The per-GPU table of a measurement: each GPU's energy over the run, its share, and its average
+//! board power where the duration is known.
+
+use crate::measure::GpuRow;
+use crate::ui::format;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct GpuTableProps {
+    pub rows: Vec<GpuRow>,
+}
+
+fn name(r: &GpuRow) -> String {
+    let mut parts = vec![r.id.clone()];
+    if let Some(m) = &r.model {
+        parts.push(m.clone());
+    }
+    if let Some(h) = &r.host {
+        parts.push(h.clone());
+    }
+    parts.join(" · ")
+}
+
+#[function_component(GpuTable)]
+pub fn gpu_table(props: &GpuTableProps) -> Html {
+    if props.rows.is_empty() {
+        return html! {};
+    }
+    let with_power = props.rows.iter().any(|r| r.average_power.is_some());
+    html! {
+        <table class="gpu-table" data-testid="own-gpu-table">
+            <caption>{ "Per GPU" }</caption>
+            <thead><tr>
+                <th scope="col">{ "GPU" }</th><th scope="col">{ "Energy (J)" }</th><th scope="col">{ "Share" }</th>
+                if with_power { <th scope="col">{ "Average power (W)" }</th> }
+            </tr></thead>
+            <tbody>
+                { for props.rows.iter().map(|r| html! {
+                    <tr data-testid="own-gpu-row" data-id={r.id.clone()}>
+                        <th scope="row">{ name(r) }</th>
+                        <td data-value={r.energy.value.to_string()}>{ format::three(r.energy.value) }</td>
+                        <td data-value={r.share.value.to_string()}>{ format!("{} %", format::three(r.share.value)) }</td>
+                        if with_power {
+                            <td>{ r.average_power.as_ref().map_or_else(|| "—".to_owned(), |p| format::three(p.value)) }</td>
+                        }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}

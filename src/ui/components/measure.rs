@@ -1,0 +1,210 @@
+//! "Measure your own" (`?mode=measure`): pasted energy and token counters before and after a run,
+//! optional duration, idle power and wall energy; the measured figures, the per-GPU table, the
+//! comparison with the calculator's ceiling, kept runs and the MLPerf Power logs. The pasted text
+//! is this component's own state: it never reaches the link or leaves the browser.
+
+use super::gpu_table::GpuTable;
+use super::measure_field::MeasureField;
+use super::mlperf_logs::MlperfLogs;
+use super::own_figure::OwnFigure;
+use super::paste_box::PasteBox;
+use super::runs_chart::RunsChart;
+use crate::figure::{Figure, Unit};
+use crate::form::number;
+use crate::measure::runs::{keep, Axis, Run};
+use crate::measure::{evaluate, versus_ceiling, versus_limit, Input, MeasureError, Texts};
+use crate::ui::{format, Cat};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct MeasureProps {
+    pub catalogue: Cat,
+    /// The calculator's J/token ceiling for the configured card, limit and throughput.
+    pub ceiling: Option<Figure>,
+    /// The configured power limit per card, W.
+    pub limit_watts: Option<f64>,
+}
+
+/// The section's own state.
+#[derive(Debug, Clone, PartialEq)]
+struct Local {
+    texts: Texts,
+    concurrency: String,
+    power_limit: String,
+    runs: Vec<Run>,
+    keep_errors: Vec<MeasureError>,
+    axis: Axis,
+}
+
+enum Msg {
+    Text(Input, String),
+    Keep,
+    Axis(Axis),
+    ClearRuns,
+}
+
+impl Reducible for Local {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match msg {
+            Msg::Text(input, text) => {
+                let t = &mut next.texts;
+                let slot = match input {
+                    Input::EnergyBefore => &mut t.energy_before,
+                    Input::EnergyAfter => &mut t.energy_after,
+                    Input::TokensBefore => &mut t.tokens_before,
+                    Input::TokensAfter => &mut t.tokens_after,
+                    Input::Duration => &mut t.duration,
+                    Input::IdlePower => &mut t.idle_watts,
+                    Input::WallEnergy => &mut t.wall_wh,
+                    Input::Concurrency => &mut next.concurrency,
+                    Input::PowerLimit => &mut next.power_limit,
+                    Input::PowerLog | Input::DetailLog => return self,
+                };
+                *slot = text;
+                next.keep_errors.clear();
+            }
+            Msg::Keep => match keep(&evaluate(&next.texts), &next.concurrency, &next.power_limit) {
+                Ok(run) => {
+                    next.runs.push(run);
+                    next.keep_errors.clear();
+                }
+                Err(errors) => next.keep_errors = errors,
+            },
+            Msg::Axis(axis) => next.axis = axis,
+            Msg::ClearRuns => next.runs.clear(),
+        }
+        Rc::new(next)
+    }
+}
+
+const ENERGY_EXAMPLE: &str = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391";
+const TOKENS_EXAMPLE: &str = "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(or sglang:…, tgi_request_generated_tokens_sum)";
+
+#[function_component(MeasureSection)]
+pub fn measure_section(props: &MeasureProps) -> Html {
+    let local = use_reducer(|| Local {
+        texts: Texts::default(),
+        concurrency: String::new(),
+        power_limit: String::new(),
+        runs: Vec::new(),
+        keep_errors: Vec::new(),
+        axis: Axis::Concurrency,
+    });
+    let on_change = {
+        let dispatch = local.dispatcher();
+        use_callback((), move |(input, text): (Input, String), _| dispatch.dispatch(Msg::Text(input, text)))
+    };
+    let on_axis = {
+        let dispatch = local.dispatcher();
+        use_callback((), move |axis: Axis, _| dispatch.dispatch(Msg::Axis(axis)))
+    };
+    let on_clear = {
+        let dispatch = local.dispatcher();
+        use_callback((), move |(), _| dispatch.dispatch(Msg::ClearRuns))
+    };
+    let on_keep = {
+        let dispatch = local.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep))
+    };
+    let m = evaluate(&local.texts);
+    let error_of = |input: Input| -> Option<AttrValue> {
+        let all: Vec<String> = m
+            .errors
+            .iter()
+            .chain(local.keep_errors.iter())
+            .filter(|e| e.input == input)
+            .map(|e| e.problem.to_string())
+            .collect();
+        (!all.is_empty()).then(|| AttrValue::from(format!("{}: {}", input.label(), all.join(" "))))
+    };
+    let paste = |input: Input, value: &str, example: &'static str| {
+        html! {
+            <PasteBox {input} value={AttrValue::from(value.to_owned())} placeholder={example} error={error_of(input)} on_change={on_change.clone()} />
+        }
+    };
+    let field = |input: Input, value: &str, hint: &'static str| {
+        html! {
+            <MeasureField {input} value={AttrValue::from(value.to_owned())} hint={hint} error={error_of(input)} on_change={on_change.clone()} />
+        }
+    };
+    let c = props.catalogue;
+    let t = &local.texts;
+    let versus = m
+        .j_per_token
+        .as_ref()
+        .zip(props.ceiling.as_ref())
+        .and_then(|(own, ceiling)| versus_ceiling(own, ceiling).map(|pct| (pct, ceiling.value)));
+    let of_limit = m
+        .average_power_per_gpu
+        .as_ref()
+        .zip(props.limit_watts)
+        .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
+    let node_note = "Your wall reading (BMC or metered PDU) over the run ÷ the generated tokens: the whole node, AC.";
+    let gpu_note = "Σ of the GPUs' energy-counter differences ÷ generated tokens: GPU boards only, without processors, fans or power supplies.";
+    html! {
+        <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
+            <h2 id="measure-title">{ "Measure your own" }</h2>
+            <p class="privacy" data-testid="measure-privacy">{ "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text." }</p>
+            <p class="hint">{ "Take DCGM's energy counter and the serving engine's token counters just before and just after a steady run, and paste each snapshot in its box (or pick the saved file)." }</p>
+            <div class="paste-grid">
+                { paste(Input::EnergyBefore, &t.energy_before, ENERGY_EXAMPLE) }
+                { paste(Input::EnergyAfter, &t.energy_after, ENERGY_EXAMPLE) }
+                { paste(Input::TokensBefore, &t.tokens_before, TOKENS_EXAMPLE) }
+                { paste(Input::TokensAfter, &t.tokens_after, TOKENS_EXAMPLE) }
+            </div>
+            <div class="measure-options">
+                { field(Input::Duration, &t.duration, "Optional: gives tokens/s and average board power per GPU.") }
+                { field(Input::IdlePower, &t.idle_watts, "Optional, with the duration: energy per token above idle.") }
+                { field(Input::WallEnergy, &t.wall_wh, "Optional: a BMC or metered-PDU reading over the same window gives a whole-node figure.") }
+            </div>
+            <div class="figure-grid">
+                <OwnFigure catalogue={c} testid="own-j-per-token" label="Your energy per output token" unit={Unit::JoulesPerToken}
+                    figure={m.j_per_token.clone()} note={if m.gpu_energy.is_some() { gpu_note } else { node_note }} />
+                <OwnFigure catalogue={c} testid="own-gpu-energy-j" label="GPU energy over the run" unit={Unit::Joules}
+                    figure={m.gpu_energy.clone()} note={m.energy_format.map_or(String::new(), |f| format!("From {}'s energy counter (field 156, mJ).", f.label()))} />
+                <OwnFigure catalogue={c} testid="own-output-tokens" label="Output tokens generated" unit={Unit::Tokens}
+                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| format!("{}'s generated-token counter, summed over its series.", e.label()))} />
+                <OwnFigure catalogue={c} testid="own-prompt-tokens" label="Prompt tokens processed" unit={Unit::Tokens}
+                    figure={m.prompt_tokens.clone()} note="Shown beside, as the method asks: J/token divides by output tokens only." />
+                if m.tokens_per_s.is_some() {
+                    <OwnFigure catalogue={c} testid="own-tokens-per-s" label="Output tokens per second" unit={Unit::TokensPerSecond}
+                        figure={m.tokens_per_s.clone()} note="Generated tokens ÷ the run's duration." />
+                    <OwnFigure catalogue={c} testid="own-average-power-w" label="Average board power per GPU" unit={Unit::Watts}
+                        figure={m.average_power_per_gpu.clone()} note="GPU energy ÷ duration ÷ GPUs." />
+                }
+                if m.j_per_token_above_idle.is_some() {
+                    <OwnFigure catalogue={c} testid="own-j-per-token-above-idle" label="Energy per token above idle" unit={Unit::JoulesPerToken}
+                        figure={m.j_per_token_above_idle.clone()} note="(GPU energy − idle power × GPUs × duration) ÷ generated tokens." />
+                }
+                if m.node_j_per_token.is_some() {
+                    <OwnFigure catalogue={c} testid="own-node-j-per-token" label="Whole node energy per token" unit={Unit::JoulesPerToken}
+                        figure={m.node_j_per_token.clone()} note={node_note} />
+                }
+            </div>
+            if let Some((pct, ceiling)) = versus {
+                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}>
+                    { format!("Your measurement is {} % of the ceiling ({} J/token for the card and limit configured below{}).",
+                        format::three(pct.value), format::three(ceiling),
+                        if props.ceiling.as_ref().is_some_and(|c| c.low.is_some()) { ", the upper end of its range" } else { "" }) }
+                </p>
+            }
+            if let Some((pct, w)) = of_limit {
+                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()}>
+                    { format!("Average board power is {} % of the {} W limit per card.", format::three(pct.value), number(w)) }
+                </p>
+            }
+            <GpuTable rows={m.gpus.clone()} />
+            <div class="keep-run">
+                { field(Input::Concurrency, &local.concurrency, "Optional, for the chart: requests in flight during the run.") }
+                { field(Input::PowerLimit, &local.power_limit, "Optional, for the chart: the limit the GPUs ran at.") }
+                <button type="button" data-testid="keep-run" onclick={on_keep}>{ "Keep this run" }</button>
+            </div>
+            <RunsChart runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
+            <MlperfLogs catalogue={c} />
+        </section>
+    }
+}

@@ -1,0 +1,34 @@
+//! A small optional number field of "Measure your own" (duration, idle power, wall energy,
+//! a kept run's concurrency and limit); its text is read by the core.
+
+use crate::measure::Input;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct MeasureFieldProps {
+    pub input: Input,
+    pub value: AttrValue,
+    pub hint: AttrValue,
+    pub error: Option<AttrValue>,
+    pub on_change: Callback<(Input, String)>,
+}
+
+#[function_component(MeasureField)]
+pub fn measure_field(props: &MeasureFieldProps) -> Html {
+    let input = props.input;
+    let oninput =
+        props.on_change.reform(move |e: InputEvent| (input, e.target_unchecked_into::<HtmlInputElement>().value()));
+    let id = input.id();
+    html! {
+        <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
+            <label for={id}>{ input.label() }</label>
+            <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
+                value={props.value.clone()} {oninput} aria-invalid={props.error.is_some().to_string()} />
+            <p class="hint">{ props.hint.clone() }</p>
+            if let Some(m) = &props.error {
+                <p class="error" role="alert" data-testid={format!("measure-error-{id}")}>{ m.clone() }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,93 @@
+//! MLPerf Power logs: the power analyser's `spl.txt` and LoadGen's `mlperf_log_detail.txt`,
+//! picked as files; shows the mean node power inside LoadGen's window, as MLCommons computes it.
+
+use super::own_figure::OwnFigure;
+use crate::figure::Unit;
+use crate::measure::mlperf_power::{window_mean, WindowMean};
+use crate::measure::{window_figures, Input, MeasureError, Problem, LOG_LIMIT};
+use crate::ui::{browser, format, Cat};
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct MlperfLogsProps {
+    pub catalogue: Cat,
+}
+
+/// A picked log: its name and text, or the refusal of a file too large to read.
+type Picked = Option<Result<(String, Rc<str>), MeasureError>>;
+
+fn picker(input: Input, state: UseStateHandle<Picked>) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let Some((name, size, file)) = browser::picked_file(&e.target_unchecked_into::<HtmlInputElement>()) else {
+            return;
+        };
+        if size > LOG_LIMIT as f64 {
+            state
+                .set(Some(Err(MeasureError::new(input, Problem::TooLarge { bytes: size as usize, limit: LOG_LIMIT }))));
+            return;
+        }
+        let state = state.clone();
+        yew::platform::spawn_local(async move {
+            if let Some(text) = browser::file_text(file).await {
+                state.set(Some(Ok((name, Rc::from(text)))));
+            }
+        });
+    });
+    html! {
+        <div class="field">
+            <label for={input.id()}>{ input.label() }</label>
+            <input type="file" id={input.id()} data-testid={input.id()} accept=".txt,text/plain" {onchange} />
+        </div>
+    }
+}
+
+#[function_component(MlperfLogs)]
+pub fn mlperf_logs(props: &MlperfLogsProps) -> Html {
+    let spl = use_state(|| None::<Result<(String, Rc<str>), MeasureError>>);
+    let detail = use_state(|| None::<Result<(String, Rc<str>), MeasureError>>);
+    let texts = match (&*spl, &*detail) {
+        (Some(Ok((_, s))), Some(Ok((_, d)))) => Some((s.clone(), d.clone())),
+        _ => None,
+    };
+    let result = use_memo(texts, |texts| texts.as_ref().map(|(s, d)| window_mean(s, d)));
+    let mut errors: Vec<MeasureError> = [&*spl, &*detail].into_iter().filter_map(|p| p.clone()?.err()).collect();
+    let mean: Option<&WindowMean> = match result.as_ref() {
+        Some(Ok(m)) => Some(m),
+        Some(Err(e)) => {
+            errors.push(e.clone());
+            None
+        }
+        None => None,
+    };
+    let (power, per_token) = mean.map(window_figures).unwrap_or_default();
+    html! {
+        <section class="mlperf-logs" aria-labelledby="mlperf-logs-title" data-testid="mlperf-logs">
+            <h3 id="mlperf-logs-title">{ "MLPerf Power logs" }</h3>
+            <p class="hint">{ "The node's power as MLCommons reports it: the mean of the analyser's samples between LoadGen's power_begin and power_end, not the whole file's average (which includes idle time around the run)." }</p>
+            <div class="log-pickers">
+                { picker(Input::PowerLog, spl.clone()) }
+                { picker(Input::DetailLog, detail.clone()) }
+            </div>
+            { for errors.iter().map(|e| html! {
+                <p class="error" role="alert" data-testid={format!("measure-error-{}", e.input.id())}>{ e.to_string() }</p>
+            }) }
+            <div class="figure-grid">
+                <OwnFigure catalogue={props.catalogue} testid="mlperf-window-power-w" label="Mean node power in the window"
+                    unit={Unit::Watts} figure={power} note="The whole node at the wall (AC), metered by the power analyser during LoadGen's measured window." />
+                if per_token.is_some() {
+                    <OwnFigure catalogue={props.catalogue} testid="mlperf-window-j-per-token" label="Node energy per output token"
+                        unit={Unit::JoulesPerToken} figure={per_token} note="The window's mean power ÷ the run's output tokens per second from the detail log." />
+                }
+            </div>
+            if let Some(m) = mean {
+                <p data-testid="mlperf-window" data-samples={m.samples.to_string()}>
+                    { format!("{} samples of {} in the file, from {} to {}{}.", format::plain(m.samples as f64),
+                        format::plain(m.samples_in_file as f64), m.window.begin_text, m.window.end_text,
+                        m.window.scenario.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()) }
+                </p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,40 @@
+//! One measured figure: the value for reading, `data-value` at full precision for machines,
+//! its kind and scope, what it means and where it came from.
+
+use super::figures::origins_view;
+use crate::figure::{Figure, Unit};
+use crate::ui::words::kind_title;
+use crate::ui::{format, Cat};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct OwnFigureProps {
+    pub catalogue: Cat,
+    pub testid: AttrValue,
+    pub label: AttrValue,
+    pub unit: Unit,
+    pub figure: Option<Figure>,
+    /// What the figure means.
+    pub note: AttrValue,
+}
+
+#[function_component(OwnFigure)]
+pub fn own_figure(props: &OwnFigureProps) -> Html {
+    match &props.figure {
+        Some(f) => html! {
+            <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={props.testid.clone()}
+                data-value={f.value.to_string()} data-kind={f.kind.id()}>
+                <h3>{ props.label.clone() }</h3>
+                <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ f.unit.symbol() }</span></p>
+                <p class="kind"><span class="badge">{ kind_title(&f.kind) }</span>{ " " }{ props.note.clone() }</p>
+                { origins_view(props.catalogue, f) }
+            </article>
+        },
+        None => html! {
+            <article class="figure missing" data-testid={props.testid.clone()}>
+                <h3>{ props.label.clone() }</h3>
+                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ props.unit.symbol() }</span></p>
+            </article>
+        },
+    }
+}

@@ -1,0 +1,76 @@
+//! A box for pasted text with a file picker beside it (the picked file's text fills the box).
+//! A file larger than the box accepts is refused before it is read; a paste that large empties the
+//! box (the browser would otherwise lay out megabytes of text on every render).
+
+use crate::measure::{Input, MeasureError, Problem, PASTE_LIMIT};
+use crate::ui::browser;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PasteBoxProps {
+    pub input: Input,
+    pub value: AttrValue,
+    pub placeholder: AttrValue,
+    /// The box's messages, from the core.
+    pub error: Option<AttrValue>,
+    pub on_change: Callback<(Input, String)>,
+}
+
+#[function_component(PasteBox)]
+pub fn paste_box(props: &PasteBoxProps) -> Html {
+    let input = props.input;
+    let file_error = use_state(|| None::<String>);
+    let too_large =
+        move |bytes: usize| MeasureError::new(input, Problem::TooLarge { bytes, limit: PASTE_LIMIT }).to_string();
+    let oninput = {
+        let on_change = props.on_change.clone();
+        let file_error = file_error.clone();
+        Callback::from(move |e: InputEvent| {
+            let text = e.target_unchecked_into::<HtmlTextAreaElement>().value();
+            if text.len() > PASTE_LIMIT {
+                file_error.set(Some(too_large(text.len())));
+                on_change.emit((input, String::new()));
+            } else {
+                file_error.set(None);
+                on_change.emit((input, text));
+            }
+        })
+    };
+    let onchange = {
+        let on_change = props.on_change.clone();
+        let file_error = file_error.clone();
+        Callback::from(move |e: Event| {
+            let Some((_, size, file)) = browser::picked_file(&e.target_unchecked_into::<HtmlInputElement>()) else {
+                return;
+            };
+            if size > PASTE_LIMIT as f64 {
+                file_error.set(Some(too_large(size as usize)));
+                return;
+            }
+            file_error.set(None);
+            let on_change = on_change.clone();
+            yew::platform::spawn_local(async move {
+                if let Some(text) = browser::file_text(file).await {
+                    on_change.emit((input, text));
+                }
+            });
+        })
+    };
+    let id = input.id();
+    let message = (*file_error).clone().map(AttrValue::from).or_else(|| props.error.clone());
+    html! {
+        <div class={classes!("field", "paste", message.is_some().then_some("invalid"))}>
+            <label for={id}>{ input.label() }</label>
+            <textarea id={id} data-testid={id} rows="6" spellcheck="false" autocomplete="off"
+                placeholder={props.placeholder.clone()} value={props.value.clone()} {oninput}
+                aria-invalid={message.is_some().to_string()} aria-describedby={format!("measure-error-{id}")} />
+            <label class="file">{ "or pick a file " }
+                <input type="file" data-testid={format!("{id}-file")} accept=".txt,.prom,.log,text/plain" {onchange} />
+            </label>
+            if let Some(m) = message {
+                <p class="error" role="alert" id={format!("measure-error-{id}")} data-testid={format!("measure-error-{id}")}>{ m }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,69 @@
+//! Kept runs (concurrency, power limit, J/token, tokens/s) and their chart: J/token against
+//! concurrency or power limit. The layout comes from `measure::runs::plot`; this only draws it.
+
+use crate::measure::runs::{plot, Axis, Run};
+use crate::ui::format;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct RunsChartProps {
+    pub runs: Vec<Run>,
+    pub axis: Axis,
+    pub on_axis: Callback<Axis>,
+    pub on_clear: Callback<()>,
+}
+
+fn cell(v: Option<f64>) -> String {
+    v.map_or_else(|| "—".to_owned(), format::plain)
+}
+
+#[function_component(RunsChart)]
+pub fn runs_chart(props: &RunsChartProps) -> Html {
+    if props.runs.is_empty() {
+        return html! {};
+    }
+    let axis_button = |axis: Axis, words: &'static str| {
+        let pressed = props.axis == axis;
+        let onclick = props.on_axis.reform(move |_: MouseEvent| axis);
+        html! { <button type="button" class="quiet" aria-pressed={pressed.to_string()} data-testid={format!("runs-axis-{}", if axis == Axis::Concurrency { "concurrency" } else { "limit" })} {onclick}>{ words }</button> }
+    };
+    let chart = plot(&props.runs, props.axis);
+    html! {
+        <div class="runs" data-testid="runs">
+            <table data-testid="runs-table">
+                <caption>{ "Kept runs" }</caption>
+                <thead><tr>
+                    <th scope="col">{ "Concurrency" }</th><th scope="col">{ "Power limit (W)" }</th>
+                    <th scope="col">{ "J/token" }</th><th scope="col">{ "tokens/s" }</th>
+                </tr></thead>
+                <tbody>
+                    { for props.runs.iter().map(|r| html! {
+                        <tr data-testid="run-row">
+                            <td>{ cell(r.concurrency) }</td>
+                            <td>{ cell(r.power_limit) }</td>
+                            <td data-value={r.j_per_token.value.to_string()}>{ format::three(r.j_per_token.value) }</td>
+                            <td>{ r.tokens_per_s.as_ref().map_or_else(|| "—".to_owned(), |t| format::three(t.value)) }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="axis-choice">{ "Chart against: " }{ axis_button(Axis::Concurrency, "concurrency") }{ " " }{ axis_button(Axis::PowerLimit, "power limit") }
+                { " " }<button type="button" class="quiet" data-testid="runs-clear" onclick={props.on_clear.reform(|_: MouseEvent| ())}>{ "Clear runs" }</button></p>
+            { match chart {
+                Some(p) => html! {
+                    <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width, p.height)} role="img"
+                        aria-label={format!("J/token against {}", p.x_label)}>
+                        <line class="axis" x1={p.left.to_string()} y1={p.bottom.to_string()} x2={p.right.to_string()} y2={p.bottom.to_string()} />
+                        <line class="axis" x1={p.left.to_string()} y1={p.top.to_string()} x2={p.left.to_string()} y2={p.bottom.to_string()} />
+                        { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.to_string()} y={(p.bottom + 16.0).to_string()} text-anchor="middle">{ t.label.clone() }</text> }) }
+                        { for p.y_ticks.iter().map(|t| html! { <text class="tick" x={(p.left - 6.0).to_string()} y={(t.at + 4.0).to_string()} text-anchor="end">{ t.label.clone() }</text> }) }
+                        <text class="axis-label" x={((p.left + p.right) / 2.0).to_string()} y={(p.height - 6.0).to_string()} text-anchor="middle">{ p.x_label }</text>
+                        <polyline class="line" points={p.line.clone()} />
+                        { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ q.label.clone() }</title></circle> }) }
+                    </svg>
+                },
+                None => html! { <p class="hint" data-testid="runs-chart-empty">{ format!("No kept run has a {}: enter it before keeping a run.", props.axis.label()) }</p> },
+            } }
+        </div>
+    }
+}

@@ -1,0 +1,211 @@
+// "Measure your own" (issue 11) in headless Chromium on the release build: the PLANNING.md samples
+// pasted, the v4.1-0049 MLPerf Power logs uploaded, bad pastes shown as alerts. Expected values are
+// the arithmetic written here and MLCommons' published Power_Result.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Calculator, REPO, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+let server;
+let calc = null;
+before(async () => {
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('measure', () => {
+  const c = calc;
+  calc = null;
+  return c?.page ?? null;
+});
+
+async function open(query = '?mode=measure') {
+  calc = await Calculator.open(chromium.browser, server.url(query));
+  await calc.el('measure').waitFor();
+  return calc;
+}
+
+/** Sets a text area's value as a paste does (one input event), fast even for megabytes. */
+async function paste(c, testid, text) {
+  await c.el(testid).evaluate((el, t) => {
+    el.value = t;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+// PLANNING.md §6b (dcgmi dmon, 8 × A100, trimmed to 3 rows), and the same GPUs after a run.
+const DMON_BEFORE = `#Entity   TMPTR        POWER             TOTEC                   GPUTL             FBUSD
+ID         C            W                 mJ
+GPU 7     45           57.430            108702777               0                 0
+GPU 6     48           64.237            121075349               0                 0
+GPU 5     51           72.371            136324526               0                 0
+`;
+const DMON_AFTER = `#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 5     512.5   1936324526
+GPU 7     498.0   1908702777
+GPU 6     505.1   1921075349
+`;
+// PLANNING.md §7a: vLLM with the engine label and its _created gauges.
+const vllm = (g0, g1, p0, p1) => `# HELP vllm:prompt_tokens_total Number of prefill tokens processed.
+# TYPE vllm:prompt_tokens_total counter
+vllm:prompt_tokens_total{engine="0",model_name="llama-vllm-single"} ${p0}
+vllm:prompt_tokens_total{engine="1",model_name="llama-vllm-single"} ${p1}
+# TYPE vllm:prompt_tokens_created gauge
+vllm:prompt_tokens_created{engine="0",model_name="llama-vllm-single"} 1.7769301736864982e+09
+# TYPE vllm:generation_tokens_total counter
+vllm:generation_tokens_total{engine="0",model_name="llama-vllm-single"} ${g0}
+vllm:generation_tokens_total{engine="1",model_name="llama-vllm-single"} ${g1}
+# TYPE vllm:generation_tokens_created gauge
+vllm:generation_tokens_created{engine="0",model_name="llama-vllm-single"} 1.7769301736864982e+09
+`;
+// PLANNING.md §6a: the A30 MIG lines (one UUID twice).
+const MIG = (v) => `# TYPE DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter
+DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU-265c9814-6156-355b-e589-ff2064894f16",device="nvidia0",modelName="NVIDIA A30",GPU_I_PROFILE="1g.6gb",GPU_I_ID="3",Hostname="yg-data-k8s-gpu-a30-node-test-test0003.mt"} ${v}
+DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU-265c9814-6156-355b-e589-ff2064894f16",device="nvidia0",modelName="NVIDIA A30",GPU_I_PROFILE="1g.6gb",GPU_I_ID="4",Hostname="yg-data-k8s-gpu-a30-node-test-test0003.mt"} ${v}
+`;
+// PLANNING.md §7b: SGLang's docs example, and a later one.
+const sglang = (p, g) => `sglang:prompt_tokens_total{model_name="meta-llama/Llama-3.1-8B-Instruct"} ${p}
+sglang:generation_tokens_total{model_name="meta-llama/Llama-3.1-8B-Instruct"} ${g}
+sglang:num_running_reqs{model_name="meta-llama/Llama-3.1-8B-Instruct"} 162.0
+`;
+
+test('the calculator links to the section, and the link keeps the mode but no pasted text', T, async () => {
+  const c = (calc = await Calculator.open(chromium.browser, server.url('')));
+  assert.equal(await c.el('measure').count(), 0);
+  await c.el('mode-measure').click();
+  await c.el('measure').waitFor();
+  await c.waitForQuery('mode', 'measure');
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await c.page.waitForTimeout(300);
+  assert.ok(!c.page.url().includes('TOTEC') && !c.page.url().includes('GPU'), c.page.url());
+  assert.match(await c.text('measure-privacy'), /leaves this browser/);
+  await c.el('mode-calculator').click();
+  await c.page.waitForFunction(() => !new URL(location.href).searchParams.has('mode'));
+  assert.equal(await c.el('measure').count(), 0);
+});
+
+test('dmon and vLLM pastes give measured J/token, the per-GPU table and the comparison', T, async () => {
+  const c = await open('?mode=measure&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9');
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', vllm('1000.0', '2000.0', '50.0', '50.0'));
+  await paste(c, 'tokens-after', vllm('401000.0', '302000.0', '90050.0', '10050.0'));
+  await c.type('run-seconds', '600');
+  const joules = 3 * (1936324526 - 136324526) / 1000;
+  const generated = 401000 + 302000 - 3000;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, joules / generated), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  for (const [id, v] of [['own-gpu-energy-j', joules], ['own-output-tokens', generated], ['own-prompt-tokens', 100000],
+    ['own-tokens-per-s', generated / 600], ['own-average-power-w', joules / 600 / 3]]) {
+    const f = await c.waitForFigure(id, (x) => x.value !== null);
+    assert.ok(near(f.value, v), `${id}: ${f.value} against ${v}`);
+    assert.equal(f.kind, 'measured', id);
+  }
+  assert.equal(await c.el('own-gpu-row').count(), 3);
+  const ceiling = await c.figure('j-per-token');
+  const versus = await c.el('own-vs-ceiling').getAttribute('data-value');
+  assert.ok(near(Number(versus), 100 * (joules / generated) / ceiling.value), `${versus} vs ceiling ${ceiling.value}`);
+  assert.match(await c.text('own-vs-ceiling'), /% of the ceiling/);
+  // Keep two runs; the chart draws a point for each.
+  await c.type('run-concurrency', '16');
+  await c.el('keep-run').click();
+  await c.type('run-concurrency', '64');
+  await paste(c, 'tokens-after', vllm('801000.0', '602000.0', '90050.0', '10050.0'));
+  await c.el('keep-run').click();
+  assert.equal(await c.el('run-row').count(), 2);
+  assert.equal(await c.el('run-point').count(), 2);
+});
+
+test('MIG lines count each UUID once; SGLang in exponent form', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', MIG('126272101025'));
+  await paste(c, 'gpu-energy-after', MIG('126372101025'));
+  await paste(c, 'tokens-before', sglang('8.128902e+06', '7.557572e+06'));
+  await paste(c, 'tokens-after', sglang('8.228902e+06', '7.657572e+06'));
+  const e = await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
+  assert.ok(near(e.value, 100000000 / 1000), `${e.value}`);
+  const j = await c.figure('own-j-per-token');
+  assert.ok(near(j.value, 100000 / 100000), `${j.value}`);
+  assert.equal(await c.el('own-gpu-row').count(), 1);
+});
+
+test('bad pastes are alerts that name the problem and the line, never a panic', T, async () => {
+  const c = await open();
+  const alert = async (testid, re) => {
+    const el = c.el(testid);
+    await el.waitFor();
+    assert.equal(await el.getAttribute('role'), 'alert');
+    const text = await el.innerText();
+    assert.match(text, re, text);
+  };
+  // Swapped boxes.
+  await paste(c, 'gpu-energy-before', DMON_AFTER);
+  await paste(c, 'gpu-energy-after', DMON_BEFORE);
+  await alert('measure-error-gpu-energy-after', /swapped/);
+  // A counter that went backwards (driver reload), named with its GPU and line.
+  await paste(c, 'gpu-energy-after', DMON_AFTER.replace('1921075349', '5'));
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await alert('measure-error-gpu-energy-after', /line 5: .*GPU 6.*backwards/);
+  // A GPU missing from one snapshot.
+  await paste(c, 'gpu-energy-after', DMON_AFTER.split('\n').slice(0, 4).join('\n'));
+  await alert('measure-error-gpu-energy-after', /GPU 6.*not in the other snapshot/);
+  // NaN, binary garbage, mixed formats.
+  await paste(c, 'gpu-energy-after', DMON_AFTER.replace('1936324526', 'NaN'));
+  await alert('measure-error-gpu-energy-after', /line 3: .*not a finite number/);
+  await paste(c, 'gpu-energy-after', '\u0000\u0001PNG\u00ff\ufffd');
+  await alert('measure-error-gpu-energy-after', /line 1: .*not text/);
+  await paste(c, 'gpu-energy-after', DMON_AFTER + MIG('1'));
+  await alert('measure-error-gpu-energy-after', /line 7: a second format/);
+  // No token counter; zero tokens; energy in the token box.
+  await paste(c, 'tokens-before', 'vllm:generation_tokens_created{engine="0"} 1.7e9\n');
+  await paste(c, 'tokens-after', vllm('1', '1', '0', '0'));
+  await alert('measure-error-tokens-before', /no token counter/);
+  await paste(c, 'tokens-before', vllm('1', '1', '0', '0'));
+  await alert('measure-error-tokens-after', /no tokens were generated/);
+  await paste(c, 'tokens-before', DMON_BEFORE);
+  await alert('measure-error-tokens-before', /line 3: .*other box/);
+  // A 20 MB paste.
+  await paste(c, 'tokens-before', 'x'.repeat(20 * 1024 * 1024));
+  await alert('measure-error-tokens-before', /too large/);
+  assert.equal((await c.figure('own-j-per-token')).value, null, 'no figure from bad input');
+});
+
+const LOGS = path.resolve(REPO, '..', 'shared', 'reference', 'mlperf', 'v4.1-0049');
+
+for (const [scenario, published] of [['Server', 6280.214], ['Offline', 6152.9844351733]]) {
+  test(`MLPerf Power logs of v4.1-0049 ${scenario}: the window mean is MLCommons' ${published} W`, T, async (t) => {
+    const spl = path.join(LOGS, `${scenario}_spl.txt`);
+    const detail = path.join(LOGS, `${scenario}_mlperf_log_detail.txt`);
+    if (!existsSync(spl) || !existsSync(detail)) {
+      t.skip(`${LOGS} is not beside the clone`);
+      return;
+    }
+    const c = await open();
+    await c.el('mlperf-power-log').setInputFiles(spl);
+    await c.el('mlperf-detail-log').setInputFiles(detail);
+    const w = await c.waitForFigure('mlperf-window-power-w', (f) => f.value !== null, 15_000);
+    assert.ok(Math.abs(w.value - published) < 1e-3, `${w.value} against ${published}`);
+    assert.equal(w.kind, 'measured');
+    assert.match(await c.text('mlperf-window'), /samples of .* in the file/);
+    // The logs the other way round: an alert, not a figure.
+    await c.el('mlperf-power-log').setInputFiles(detail);
+    await c.el('measure-error-mlperf-power-log').waitFor();
+    assert.match(await c.text('measure-error-mlperf-power-log'), /line 1: this is the other log/);
+  });
+}
+
+test('a log whose window holds no sample is an alert', T, async () => {
+  const c = await open();
+  const buf = (s) => ({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from(s) });
+  await c.el('mlperf-power-log').setInputFiles(buf('Time,07-17-2024 20:49:56.945,Watts,2511.1,Volts,239.1\n'));
+  await c.el('mlperf-detail-log').setInputFiles(buf(':::MLLOG {"key": "power_begin", "value": "07-18-2024 10:00:00.000"}\n:::MLLOG {"key": "power_end", "value": "07-18-2024 11:00:00.000"}\n'));
+  await c.el('measure-error-mlperf-power-log').waitFor();
+  assert.match(await c.text('measure-error-mlperf-power-log'), /none of the log's 1 samples/);
+  assert.equal(await c.el('measure-error-mlperf-power-log').getAttribute('role'), 'alert');
+});
