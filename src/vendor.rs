@@ -135,6 +135,13 @@ fn describe(catalogue: &Catalogue, form: &Form) -> String {
     lines.extend(figure("Board power per server", figures.board_power.as_ref()));
     lines.extend(figure("Energy per day, all servers", figures.energy_per_day.as_ref()));
     lines.extend(figure("Measured energy per token", figures.measured_energy_per_token.as_ref()));
+    let plan = &form.plan;
+    if !plan.demand.trim().is_empty() {
+        lines.push(format!("Daily token volume: {} output tokens per day", plan.demand.trim()));
+    }
+    if !plan.rack.trim().is_empty() {
+        lines.push(format!("Rack position power budget: {} kW", plan.rack.trim()));
+    }
     lines.join("\n")
 }
 

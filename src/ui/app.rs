@@ -13,6 +13,7 @@ use super::components::{
     notices::Notices,
     plan::PlanPanel,
     quote::{PrintHeader, QuoteFields, ValidNumbers},
+    quote_request::QuoteRequest,
     share::Share,
     summary::Summary,
 };
@@ -46,7 +47,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     // Both carry the compared configurations.
     let compared = compare::encode(&state.compared);
     let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
-    let address = with_compared(state.mode.add_to(link::encode(&state.form, state.embed)));
+    let host = state.host.as_ref().map(|h| format!("&host={}", link::percent_encode(h))).unwrap_or_default();
+    let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(&state.form, state.embed))));
     let shared = with_compared(state.mode.add_to(link::encode(&state.form, false)));
     // The browser keeps the comparison; where it refuses (private mode, full storage), the page says
     // the comparison lives in the link only.
@@ -86,6 +88,16 @@ fn calculator(props: &CalculatorProps) -> Html {
                 yew::platform::time::sleep(std::time::Duration::ZERO).await;
                 below_ready.set(true);
             });
+        });
+    }
+    // The vendor file, as the build put it into the page; its accent colour once.
+    let vendor = use_memo((), |_| browser::vendor_meta().and_then(crate::vendor::Vendor::checked));
+    {
+        let accent = vendor.as_ref().as_ref().and_then(|v| v.accent.clone());
+        use_effect_with(accent, |accent| {
+            if let Some(colour) = accent {
+                browser::set_accent(colour);
+            }
         });
     }
     // In a frame, the embedding page hears the height after every render.
@@ -171,6 +183,12 @@ fn calculator(props: &CalculatorProps) -> Html {
             if !state.embed {
                 <header class="masthead">
                     <h1>{ "token-energy" }</h1>
+                    if let Some(v) = vendor.as_ref() {
+                        <p class="vendor" data-testid="vendor">
+                            if let Some(logo) = &v.logo { <img src={logo.clone()} alt="" height="28" /> }
+                            { format!("Offered by {}", v.name) }
+                        </p>
+                    }
                     <p class="lede">{ "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source." }</p>
                 </header>
             }
@@ -188,6 +206,11 @@ fn calculator(props: &CalculatorProps) -> Html {
                         <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
                     }
                     <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
+                    if let Some(v) = vendor.as_ref() {
+                        <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
+                            link={AttrValue::from(full_url.clone())}
+                            post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
+                    }
                     if !state.embed {
                         <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
                             reference={AttrValue::from(state.form.reference.clone())} on_edit={on_edit.clone()} />

@@ -199,3 +199,57 @@ pub fn picked_file(input: &web_sys::HtmlInputElement) -> Option<(String, f64, we
 pub async fn file_text(file: web_sys::File) -> Option<String> {
     wasm_bindgen_futures::JsFuture::from(file.text()).await.ok()?.as_string()
 }
+
+/// The vendor file's fields, as the build wrote them into the page
+/// (`<meta name="token-energy-vendor" content="{…}">`); `None` without one.
+pub fn vendor_meta() -> Option<crate::vendor::Raw> {
+    let document = web_sys::window()?.document()?;
+    let meta = document.query_selector("meta[name=\"token-energy-vendor\"]").ok()??;
+    let value = js_sys::JSON::parse(&meta.get_attribute("content")?).ok()?;
+    let field = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
+    Some(crate::vendor::Raw {
+        name: field("name"),
+        accent: field("accent"),
+        logo: field("logo"),
+        mailto: field("mailto"),
+        url: field("url"),
+        host: field("host"),
+    })
+}
+
+/// Sets the page's accent colour (a checked `#rrggbb`) through the CSS object model, which the
+/// page's style policy allows.
+pub fn set_accent(colour: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
+    let style = root.style();
+    let _ = style.set_property("--accent", colour);
+    let _ = style.set_property("--focus", colour);
+}
+
+/// Posts the quote to the embedding page, only to `origin` (never `*`). `false` when this page is
+/// not in a frame.
+pub fn post_quote(origin: &str, link: &str, text: &str, configurations: &[(String, String)]) -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let Ok(Some(parent)) = window.parent() else { return false };
+    if js_sys::Object::is(&parent, &window) {
+        return false;
+    }
+    let message = js_sys::Object::new();
+    let set = |key: &str, value: &JsValue| {
+        let _ = js_sys::Reflect::set(&message, &JsValue::from_str(key), value);
+    };
+    set("type", &JsValue::from_str("token-energy:quote"));
+    set("link", &JsValue::from_str(link));
+    set("text", &JsValue::from_str(text));
+    let list = js_sys::Array::new();
+    for (name, url) in configurations {
+        let entry = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&entry, &JsValue::from_str("name"), &JsValue::from_str(name));
+        let _ = js_sys::Reflect::set(&entry, &JsValue::from_str("link"), &JsValue::from_str(url));
+        list.push(&entry);
+    }
+    set("configurations", &list);
+    parent.post_message(&message, origin).is_ok()
+}

@@ -25,6 +25,8 @@ pub struct State {
     /// What the app changed by itself with the last edit.
     pub adjustments: Vec<Adjustment>,
     pub embed: bool,
+    /// `host=`: the embedding page's origin, which may receive the quote.
+    pub host: Option<String>,
     /// Configurations kept side by side (from the link, else from the browser's storage).
     pub compared: Vec<Saved>,
     /// The compared configuration the others are measured against.
@@ -58,6 +60,7 @@ impl State {
             revealed: errors,
             adjustments: Vec::new(),
             embed: decoded.embed,
+            host: decoded.host.clone(),
             mode: Mode::from_query(query),
         }
     }

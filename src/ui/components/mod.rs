@@ -20,6 +20,7 @@ pub mod own_figure;
 pub mod paste_box;
 pub mod plan;
 pub mod quote;
+pub mod quote_request;
 pub mod runs_chart;
 pub mod share;
 pub mod source;

@@ -1,0 +1,69 @@
+//! "Request a quote": the vendor's mail address and/or page, prefilled with the configuration(s),
+//! the figures with their kinds and the link; embedded, the same data posted to the host page's
+//! origin. Absent without a vendor file that names somewhere to send it.
+
+use crate::compare::Saved;
+use crate::form::Form;
+use crate::link;
+use crate::ui::{browser, Cat};
+use crate::vendor::{self, Vendor};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct QuoteRequestProps {
+    pub catalogue: Cat,
+    pub vendor: Vendor,
+    pub form: Form,
+    pub compared: Vec<Saved>,
+    /// The full link of the page (without `embed`).
+    pub link: AttrValue,
+    /// Where an embedded page may post the quote (`host=` or the vendor file), if anywhere.
+    pub post_to: Option<String>,
+}
+
+#[function_component(QuoteRequest)]
+pub fn quote_request(props: &QuoteRequestProps) -> Html {
+    let posted = use_state(|| None::<bool>);
+    let v = &props.vendor;
+    if !v.takes_quotes() && props.post_to.is_none() {
+        return html! {};
+    }
+    let text = vendor::quote_text(props.catalogue.0, &props.form, &props.compared, &props.link);
+    let post = props.post_to.clone().map(|origin| {
+        let link_ = props.link.to_string();
+        let text = text.clone();
+        let page = browser::page_address();
+        let configurations: Vec<(String, String)> = props
+            .compared
+            .iter()
+            .map(|s| (s.name.clone(), format!("{page}?{}", link::encode(&s.form, false))))
+            .collect();
+        let posted = posted.clone();
+        Callback::from(move |_: MouseEvent| {
+            posted.set(Some(browser::post_quote(&origin, &link_, &text, &configurations)))
+        })
+    });
+    html! {
+        <section class="quote-request" aria-labelledby="quote-request-title" data-testid="quote-request">
+            <h2 id="quote-request-title">{ format!("Request a quote from {}", v.name) }</h2>
+            <p class="hint">{ "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do." }</p>
+            <div class="share-row">
+                if let Some(href) = vendor::mailto_href(v, &text) {
+                    <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ "Request a quote by e-mail" }</a>
+                }
+                if let Some(href) = vendor::url_href(v, &props.link, &text) {
+                    <a class="button" data-testid="request-quote-url" href={href} target="_blank" rel="noopener"
+                        onclick={post.clone().unwrap_or_default()}>{ "Request a quote on the vendor's page ↗" }</a>
+                }
+                if !v.takes_quotes() {
+                    if let Some(onclick) = post.clone() {
+                        <button type="button" data-testid="request-quote-post" {onclick}>{ "Send to the page around this calculator" }</button>
+                    }
+                }
+            </div>
+            if let Some(ok) = *posted {
+                <p class="hint" role="status" data-testid="quote-posted">{ if ok { "Sent to the page around this calculator." } else { "This page is not inside another page: nothing was sent there." } }</p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,109 @@
+// The vendor file and "Request a quote" (issue 12): the build hook writes static/vendor.json into the
+// page; here it is applied to a copy of dist/ (as a build with that file would), then the page is
+// checked in Chromium: branding, the prefilled mail and page addresses, and the quote posted by an
+// embedded page to its host's origin only.
+import assert from 'node:assert/strict';
+import { cp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { brand } from '../../static/build/vendor.mjs';
+import { Calculator, DIST, cleanPageAfterEach, near, openPage, serve, sharedBrowser, tempDir } from './harness.mjs';
+
+const T = { timeout: 90_000 };
+const chromium = sharedBrowser();
+const dirs = [];
+const servers = [];
+let page = null;
+after(async () => {
+  for (const s of servers) await s.close();
+  for (const d of dirs) await d.remove();
+});
+cleanPageAfterEach('vendor', () => {
+  const p = page;
+  page = null;
+  return p;
+});
+
+/** A copy of dist/ branded with `vendor`, served on its own origin. */
+async function branded(vendor) {
+  const d = await tempDir('token-energy-vendor-');
+  dirs.push(d);
+  const dist = path.join(d.dir, 'dist');
+  await cp(DIST, dist, { recursive: true });
+  const file = path.join(d.dir, 'vendor.json');
+  await writeFile(file, JSON.stringify(vendor));
+  assert.ok(brand(dist, file).length > 0, 'the hook branded the page');
+  const s = await serve({ root: dist });
+  servers.push(s);
+  return s;
+}
+
+let plain;
+before(async () => {
+  plain = await serve();
+  servers.push(plain);
+});
+
+test('without a vendor file there is no "Request a quote"', T, async () => {
+  const c = await Calculator.open(chromium.browser, plain.url('?result=6.0-0021&scenario=offline'));
+  page = c.page;
+  assert.equal(await c.el('quote-request').count(), 0);
+  assert.equal(await c.el('vendor').count(), 0);
+});
+
+test('a vendor file brands the page and prefills the quote by mail and on the vendor page', T, async () => {
+  const s = await branded({ name: 'Example GPU Servers', accent: '#0a7c3e', mailto: 'sales@example.com', url: 'https://example.com/quote' });
+  const c = await Calculator.open(chromium.browser, s.url('?result=6.0-0021&scenario=offline&customer=ACME'));
+  page = c.page;
+  assert.match(await c.text('vendor'), /Offered by Example GPU Servers/);
+  const accent = await c.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+  assert.equal(accent, '#0a7c3e');
+  const mail = await c.el('request-quote-mail').getAttribute('href');
+  assert.ok(mail.startsWith('mailto:sales@example.com?subject='), mail);
+  const body = decodeURIComponent(mail.split('&body=')[1]);
+  // DATA.md: 8 × 600 W over 32004 tokens/s.
+  const j = Number(/Energy per output token: ([\d.e-]+) J\/token \(ceiling\)/.exec(body)?.[1]);
+  assert.ok(near(j, 4800 / 32004), body);
+  assert.match(body, /Customer: ACME/);
+  assert.match(body, new RegExp(`Link: ${s.url('').replace(/[.?]/g, '\\$&')}\\?v=1&card=h200-nvl`));
+  const url = await c.el('request-quote-url').getAttribute('href');
+  assert.ok(url.startsWith('https://example.com/quote?link=http'), url);
+  assert.equal(await c.el('request-quote-url').getAttribute('target'), '_blank');
+});
+
+test('embedded, the quote goes to the host origin named by host=, and to no other page', T, async () => {
+  const app = await branded({ name: 'Example GPU Servers' });
+  const d = await tempDir('token-energy-quote-host-');
+  dirs.push(d);
+  const listener = `<script>window.quotes = []; addEventListener('message', (e) => {
+    if (e.data && e.data.type === 'token-energy:quote') window.quotes.push({ origin: e.origin, data: e.data });
+  });</script>`;
+  // The host's page names its own origin in host=; the files are written before the servers
+  // start, so the origin is the loopback address with the port the host server will get.
+  await writeFile(path.join(d.dir, 'index.html'), '<!doctype html><title>host</title>');
+  const host = await serve({ root: d.dir });
+  servers.push(host);
+  const other = await serve({ root: d.dir }); // same files, another origin
+  servers.push(other);
+  const frame = (to) => `<iframe src="${app.url(`?embed=1&result=6.0-0021&scenario=offline&host=${encodeURIComponent(to)}`)}" title="calc" style="width:100%;height:900px;border:0"></iframe>`;
+  await writeFile(path.join(d.dir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>host</title>${listener}${frame(host.origin)}`);
+
+  page = await openPage(chromium.browser, host.url(''), { allowOrigins: [app.origin] });
+  const f = page.frameLocator('iframe');
+  await f.locator('[data-testid="request-quote-post"]').click();
+  await page.waitForFunction(() => window.quotes.length === 1, null, { timeout: 5_000 });
+  const [q] = await page.evaluate(() => window.quotes);
+  assert.equal(q.origin, app.origin);
+  assert.match(q.data.text, /Energy per output token/);
+  assert.ok(q.data.link.startsWith(app.url('')) && !q.data.link.includes('embed='), q.data.link);
+
+  // The same frame on another origin's page, still naming the first host: nothing arrives there.
+  const otherPage = await openPage(chromium.browser, other.url(''), { allowOrigins: [app.origin] });
+  try {
+    await otherPage.frameLocator('iframe').locator('[data-testid="request-quote-post"]').click();
+    await otherPage.waitForTimeout(500);
+    assert.deepEqual(await otherPage.evaluate(() => window.quotes), []);
+  } finally {
+    await otherPage.context().close();
+  }
+});

@@ -1,0 +1,84 @@
+//! The vendor file's rules and the quote hand-off's text and addresses. Expected values: DATA.md's
+//! published figures and the text written here.
+#![allow(clippy::panic, clippy::expect_used)] // a test fails by panicking
+
+use token_energy::catalogue::Catalogue;
+use token_energy::form::{Edit, Field, Form};
+use token_energy::link;
+use token_energy::vendor::{self, Raw, Vendor};
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+fn raw() -> Raw {
+    Raw {
+        name: Some("Example GPU Servers GmbH".into()),
+        accent: Some("#0a7c3e".into()),
+        logo: Some("brand/logo.svg".into()),
+        mailto: Some("sales@example.com".into()),
+        url: Some("https://example.com/quote?src=calc".into()),
+        host: Some("https://www.example.com".into()),
+    }
+}
+
+#[test]
+fn a_vendor_needs_a_name_and_keeps_only_well_formed_fields() {
+    let v = Vendor::checked(raw()).expect("a vendor");
+    assert_eq!(v.accent.as_deref(), Some("#0a7c3e"));
+    assert!(v.takes_quotes());
+    assert!(Vendor::checked(Raw { name: Some("  ".into()), ..raw() }).is_none());
+    assert!(Vendor::checked(Raw { name: None, ..raw() }).is_none());
+    let bad = Vendor::checked(Raw {
+        accent: Some("red; background:url(x)".into()),
+        logo: Some("https://cdn.example.com/logo.svg".into()),
+        mailto: Some("sales@example.com?cc=evil@example.org".into()),
+        url: Some("javascript:alert(1)".into()),
+        host: Some("*".into()),
+        ..raw()
+    })
+    .expect("the name alone is enough");
+    assert_eq!((bad.accent, bad.logo, bad.mailto, bad.url, bad.host), (None, None, None, None, None));
+    assert!(!Vendor::checked(Raw { mailto: None, url: None, ..raw() }).expect("v").takes_quotes());
+}
+
+#[test]
+fn an_origin_is_https_or_loopback_http_and_never_a_wildcard() {
+    for ok in ["https://www.example.com", "https://example.com:8443", "http://127.0.0.1:4000", "http://localhost:8080"]
+    {
+        assert!(vendor::origin(ok), "{ok}");
+    }
+    for bad in ["*", "", "http://example.com", "https://", "https://example.com/path", "javascript:x", "https://a b"] {
+        assert!(!vendor::origin(bad), "{bad}");
+    }
+    // The link's host= is kept only when it is an origin.
+    let q = format!("v=1&embed=1&host={}", link::percent_encode("http://127.0.0.1:4000"));
+    assert_eq!(link::decode(catalogue(), &q).host.as_deref(), Some("http://127.0.0.1:4000"));
+    assert_eq!(link::decode(catalogue(), "v=1&host=*").host, None);
+}
+
+#[test]
+fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link() {
+    let mut form = Form::initial(catalogue());
+    form = form.apply(catalogue(), Edit::Text(Field::Demand, "2000000000".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
+    let text = vendor::quote_text(catalogue(), &form, &[], "https://calc.example.com/?v=1&card=h200-nvl");
+    // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline).
+    assert!(text.contains(&format!("Energy per output token: {} J/token (ceiling)", 4800.0 / 32004.0)), "{text}");
+    assert!(text.contains("1 server(s) × 8 × NVIDIA H200 NVL at 600 W per card"), "{text}");
+    assert!(text.contains("Daily token volume: 2000000000 output tokens per day"), "{text}");
+    assert!(text.contains("Rack position power budget: 40 kW"), "{text}");
+    assert!(text.contains("Customer: ACME"), "{text}");
+    assert!(text.ends_with("Link: https://calc.example.com/?v=1&card=h200-nvl\n"), "{text}");
+
+    let v = Vendor::checked(raw()).expect("vendor");
+    let mail = vendor::mailto_href(&v, &text).expect("mailto");
+    assert!(mail.starts_with("mailto:sales@example.com?subject="), "{mail}");
+    assert_eq!(link::percent_decode(mail.split_once("&body=").expect("body").1), text);
+    let url = vendor::url_href(&v, "https://calc.example.com/?v=1", &text).expect("url");
+    assert!(
+        url.starts_with("https://example.com/quote?src=calc&link=https%3A%2F%2Fcalc.example.com%2F%3Fv%3D1&summary="),
+        "{url}"
+    );
+}
