@@ -175,7 +175,14 @@ pub struct Figure {
     pub unit: Unit,
     pub kind: Kind,
     pub origins: Vec<Origin>,
+    /// Only `Figure::new` and `Figure::range` make a figure (they refuse NaN, ±∞ and negatives):
+    /// this private field keeps every other module and crate from writing one as a literal.
+    sealed: Sealed,
 }
+
+/// See [`Figure`]'s `sealed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Sealed;
 
 /// Origins in order, each once.
 fn unique(origins: Vec<Origin>) -> Vec<Origin> {
@@ -191,13 +198,18 @@ fn unique(origins: Vec<Origin>) -> Vec<Origin> {
 impl Figure {
     /// A figure is only made from a finite, non-negative value; anything else is no figure.
     pub fn new(value: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
-        (value.is_finite() && value >= 0.0).then(|| Figure { value, low: None, unit, kind, origins: unique(origins) })
+        (value.is_finite() && value >= 0.0).then(|| Figure { value, low: None, unit, kind, origins: unique(origins), sealed: Sealed })
+    }
+
+    /// The same figure as another kind (a measurement's scope, say); value and origins unchanged.
+    pub fn with_kind(&self, kind: Kind) -> Figure {
+        Figure { kind, ..self.clone() }
     }
 
     /// A range from `low` to `high` (both finite, non-negative, `low ≤ high`); equal ends are one value.
     pub fn range(low: f64, high: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
         let valid = low.is_finite() && high.is_finite() && low >= 0.0 && low <= high;
         let low = (valid && low < high).then_some(low);
-        valid.then(|| Figure { value: high, low, unit, kind, origins: unique(origins) })
+        valid.then(|| Figure { value: high, low, unit, kind, origins: unique(origins), sealed: Sealed })
     }
 }

@@ -242,7 +242,7 @@ fn the_measurement_compares_with_the_ceiling_and_the_limit() {
     let pct = measure::versus_ceiling(&own, &ceiling).unwrap();
     assert!(close(pct.value, 25.0));
     assert_eq!(pct.unit, Unit::Percent);
-    let node = Figure { kind: Kind::Measured(Scope::NodeAc), ..own.clone() };
+    let node = own.with_kind(Kind::Measured(Scope::NodeAc));
     assert!(
         measure::versus_ceiling(&node, &ceiling).is_none(),
         "a whole-node figure is not compared with a board ceiling"
