@@ -419,3 +419,43 @@ pub fn from_export(
         entries.iter().map(|(name, query)| format!("{query}&label={}", link::percent_encode(name))).collect();
     Ok(decode(catalogue, &values))
 }
+
+/// What a printed comparison says under its grid, per configuration: name, link, the assumptions
+/// its figures rest on, and their sources (each once).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notes {
+    pub name: String,
+    pub link: String,
+    pub assumptions: Vec<String>,
+    pub sources: Vec<String>,
+}
+
+/// The notes of every compared configuration (`page`: the page's address without query).
+pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str) -> Vec<Notes> {
+    list.iter()
+        .map(|saved| {
+            let figures = model::evaluate(catalogue, &saved.form).figures;
+            let mut assumptions: Vec<String> = Vec::new();
+            let mut sources: Vec<String> = Vec::new();
+            for (_, _, _, pick) in ROWS {
+                let Some(figure) = pick(&figures) else { continue };
+                let (_, _, words) = kind_words(&figure.kind);
+                if !words.is_empty() && !assumptions.contains(&words) {
+                    assumptions.push(words);
+                }
+                for o in &figure.origins {
+                    let w = origin_words(catalogue, o);
+                    if !sources.contains(&w) {
+                        sources.push(w);
+                    }
+                }
+            }
+            Notes {
+                name: saved.name.clone(),
+                link: format!("{page}?{}", link::encode(&saved.form, false)),
+                assumptions,
+                sources,
+            }
+        })
+        .collect()
+}

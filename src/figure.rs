@@ -198,7 +198,14 @@ fn unique(origins: Vec<Origin>) -> Vec<Origin> {
 impl Figure {
     /// A figure is only made from a finite, non-negative value; anything else is no figure.
     pub fn new(value: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
-        (value.is_finite() && value >= 0.0).then(|| Figure { value, low: None, unit, kind, origins: unique(origins), sealed: Sealed })
+        (value.is_finite() && value >= 0.0).then(|| Figure {
+            value,
+            low: None,
+            unit,
+            kind,
+            origins: unique(origins),
+            sealed: Sealed,
+        })
     }
 
     /// The same figure as another kind (a measurement's scope, say); value and origins unchanged.

@@ -182,3 +182,19 @@ fn the_json_export_reads_back_to_the_same_comparison() {
     let parsed: serde_json::Value = serde_json::from_str(&compare::json(catalogue(), &odd, &ctx())).expect("valid");
     assert_eq!(parsed["configurations"][0]["name"], "a \"quoted\"\\ name\u{1}\u{2028}");
 }
+
+#[test]
+fn printed_notes_name_each_configurations_assumptions_and_sources_once() {
+    let scaled = saved("4 cards", &[Edit::Text(token_energy::form::Field::Gpus, "4".into())]);
+    let notes = compare::notes(catalogue(), &[h200(), scaled], "https://x.test/");
+    assert_eq!(notes.len(), 2);
+    assert!(notes[0].assumptions.is_empty(), "{:?}", notes[0].assumptions);
+    assert!(notes[0].link.starts_with("https://x.test/?v=1&card=h200-nvl"));
+    assert!(notes[0].sources.iter().any(|s| s == "MLPerf 6.0-0021"), "{:?}", notes[0].sources);
+    let mut unique = notes[0].sources.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), notes[0].sources.len());
+    // 4 of 6.0-0021's 8 cards: scaled throughput, named once.
+    assert_eq!(notes[1].assumptions.len(), 1, "{:?}", notes[1].assumptions);
+    assert!(notes[1].assumptions[0].contains("linear scaling"));
+}

@@ -206,6 +206,9 @@ test('the printed sheet holds three compared configurations on at most two A4 pa
   await add(c, 'L40S');
   await c.page.emulateMedia({ media: 'print' });
   assert.ok(await c.el('compare-grid').isVisible(), 'the grid prints');
+  const notes = await c.text('compare-notes');
+  assert.equal((notes.match(/Sources: /g) ?? []).length, 3, notes);
+  assert.match(notes, /MLPerf 6\.0-0021/);
   const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
   const pages = (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
   assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);

@@ -196,6 +196,15 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 }
                 { grid_view(props) }
                 <p class="hint">{ "★ best: the lowest energy or power, the highest throughput, of the configurations compared." }</p>
+                <ol class="print-only compare-notes" data-testid="compare-notes">
+                    { for compare::notes(catalogue, &props.list, &browser::page_address()).into_iter().map(|n| html! {
+                        <li>
+                            <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
+                            if !n.assumptions.is_empty() { <br />{ format!("Assumes: {}", n.assumptions.join(" ")) } }
+                            <br />{ format!("Sources: {}", n.sources.join("; ")) }
+                        </li>
+                    }) }
+                </ol>
                 <div class="compare-actions">
                     <button type="button" class="quiet" data-testid="export-csv" onclick={export(false)}>{ "Download CSV" }</button>
                     <button type="button" class="quiet" data-testid="export-json" onclick={export(true)}>{ "Download JSON" }</button>
