@@ -209,6 +209,10 @@ test('the printed sheet holds three compared configurations on at most two A4 pa
   const notes = await c.text('compare-notes');
   assert.equal((notes.match(/Sources: /g) ?? []).length, 3, notes);
   assert.match(notes, /MLPerf 6\.0-0021/);
+  // The published ceilings print with the comparison, the compared results marked.
+  await c.el('chart-published').waitFor();
+  assert.ok(await c.el('chart-published').isVisible(), 'the chart prints with a comparison');
+  assert.ok((await c.page.locator('[data-testid="chart-bar"].compared').count()) >= 1, 'compared results marked in the printed chart');
   const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
   const pages = (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
   assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);

@@ -183,7 +183,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 </div>
             }
             if count > 0 {
-                <ol class="compared">{ for props.list.iter().enumerate().map(|(i, s)| list_item(i, s, count, props)) }</ol>
+                <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(i, s, count, props)) }</ol>
                 if count > 1 {
                     <div class="field compare-baseline">
                         <label for="compare-baseline">{ "Differences against" }</label>
