@@ -3,6 +3,7 @@
 //! `crate::plan` as a `Figure`; this lays them out.
 
 use super::choice::{Choice, Opt};
+use super::figures::origins_view;
 use super::number_field::NumberField;
 use super::source::SourceRef;
 use crate::catalogue::ReferenceValue;
@@ -110,6 +111,7 @@ fn kind_words(kind: &Kind, scope: &str) -> String {
 
 /// One plan figure; "—" with what it needs where it has no value.
 fn figure_view(
+    catalogue: Cat,
     testid: &'static str,
     label: &str,
     scope: &str,
@@ -133,6 +135,7 @@ fn figure_view(
                     <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ f.unit.symbol() }</span></p>
                     <p class="kind"><span class="badge">{ kind_words(&f.kind, scope) }</span>
                         if !explanation.is_empty() { { " " }{ explanation } }</p>
+                    { origins_view(catalogue, f) }
                 </article>
             }
         }
@@ -282,23 +285,23 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 </fieldset>
             </div>
             <div class="plan-figures">
-                { figure_view("server-power-w", "Peak power per server", server_scope, Unit::Watts, p.server_power.as_ref(), "a valid card, cards per server and power limit") }
-                { figure_view("it-power-kw", "IT power, all servers", server_scope, Unit::Kilowatts, p.it_power.as_ref(), "valid servers") }
-                { figure_view("site-power-w", "Site power at the average load", site_scope, Unit::Watts, p.site_power.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view("site-kwh-per-day", "Site energy per day", site_scope, Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view("site-kwh-per-year", "Site energy per year", site_scope, Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view("site-j-per-token", "Site energy per output token", site_scope, Unit::JoulesPerToken, p.site_j_per_token.as_ref(), "a valid throughput, load, idle, overhead and PUE") }
-                { figure_view("servers-needed", "Servers needed for the demand", "throughput per server", Unit::Servers, p.servers_needed.as_ref(), "output tokens per day and a valid throughput") }
-                { figure_view("cost-per-year", "Electricity cost per year", site_scope, money, p.cost_per_year.as_ref(), "an electricity price") }
-                { figure_view("cost-per-mtok", "Electricity cost per million output tokens", site_scope, money, p.cost_per_mtok.as_ref(), "an electricity price") }
-                { figure_view("co2-kg-per-year", "Emissions per year", site_scope, Unit::KilogramsCo2e, p.co2_per_year.as_ref(), "a grid carbon intensity") }
-                { figure_view("co2-g-per-mtok", "Emissions per million output tokens", site_scope, Unit::GramsCo2e, p.co2_per_mtok.as_ref(), "a grid carbon intensity") }
-                { figure_view("j-per-answer", "Site energy per answer", site_scope, Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), "output tokens per answer") }
-                { figure_view("amps-per-phase", "Current per phase, one server at peak", server_scope, Unit::Amperes, p.amps_per_phase.as_ref(), "a supply voltage") }
-                { figure_view("servers-per-rack", "Servers per rack position", server_scope, Unit::Servers, p.servers_per_rack.as_ref(), "a rack position budget") }
-                { figure_view("limit-for-one-more", "Power limit per card for one more server", server_scope, Unit::Watts, p.limit_for_one_more.as_ref(), "a rack position budget") }
-                { figure_view("heat-it-btu-per-h", "Heat of the IT load", server_scope, Unit::BtuPerHour, p.heat.as_ref(), "valid servers") }
-                { figure_view("cooling-kw", "Cooling for the IT load", server_scope, Unit::Kilowatts, p.cooling.as_ref(), "valid servers") }
+                { figure_view(c, "server-power-w", "Peak power per server", server_scope, Unit::Watts, p.server_power.as_ref(), "a valid card, cards per server and power limit") }
+                { figure_view(c, "it-power-kw", "IT power, all servers", server_scope, Unit::Kilowatts, p.it_power.as_ref(), "valid servers") }
+                { figure_view(c, "site-power-w", "Site power at the average load", site_scope, Unit::Watts, p.site_power.as_ref(), "valid servers, load, idle, overhead and PUE") }
+                { figure_view(c, "site-kwh-per-day", "Site energy per day", site_scope, Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), "valid servers, load, idle, overhead and PUE") }
+                { figure_view(c, "site-kwh-per-year", "Site energy per year", site_scope, Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), "valid servers, load, idle, overhead and PUE") }
+                { figure_view(c, "site-j-per-token", "Site energy per output token", site_scope, Unit::JoulesPerToken, p.site_j_per_token.as_ref(), "a valid throughput, load, idle, overhead and PUE") }
+                { figure_view(c, "servers-needed", "Servers needed for the demand", "throughput per server", Unit::Servers, p.servers_needed.as_ref(), "output tokens per day and a valid throughput") }
+                { figure_view(c, "cost-per-year", "Electricity cost per year", site_scope, money, p.cost_per_year.as_ref(), "an electricity price") }
+                { figure_view(c, "cost-per-mtok", "Electricity cost per million output tokens", site_scope, money, p.cost_per_mtok.as_ref(), "an electricity price") }
+                { figure_view(c, "co2-kg-per-year", "Emissions per year", site_scope, Unit::KilogramsCo2e, p.co2_per_year.as_ref(), "a grid carbon intensity") }
+                { figure_view(c, "co2-g-per-mtok", "Emissions per million output tokens", site_scope, Unit::GramsCo2e, p.co2_per_mtok.as_ref(), "a grid carbon intensity") }
+                { figure_view(c, "j-per-answer", "Site energy per answer", site_scope, Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), "output tokens per answer") }
+                { figure_view(c, "amps-per-phase", "Current per phase, one server at peak", server_scope, Unit::Amperes, p.amps_per_phase.as_ref(), "a supply voltage") }
+                { figure_view(c, "servers-per-rack", "Servers per rack position", server_scope, Unit::Servers, p.servers_per_rack.as_ref(), "a rack position budget") }
+                { figure_view(c, "limit-for-one-more", "Power limit per card for one more server", server_scope, Unit::Watts, p.limit_for_one_more.as_ref(), "a rack position budget") }
+                { figure_view(c, "heat-it-btu-per-h", "Heat of the IT load", server_scope, Unit::BtuPerHour, p.heat.as_ref(), "valid servers") }
+                { figure_view(c, "cooling-kw", "Cooling for the IT load", server_scope, Unit::Kilowatts, p.cooling.as_ref(), "valid servers") }
             </div>
             { eu_view(c, p) }
             { chart(p) }
