@@ -65,6 +65,15 @@ const LINKS = [
   [`${'z'.repeat(TEN_KB)}=y`, ['notice']],
   // Unknown parameters and values.
   ['x=1', ['notice']],
+  // The plan's, the comparison's and the mode's parameters (later issues).
+  ['demand=NaN', ['demand']],
+  ['pue=0', ['pue']],
+  ['cur=XXX', ['cur']],
+  ['phases=2', ['phases']],
+  ['mode=evil', ['notice']],
+  ['cfg=%00%01%FF', ['@compare-message']],
+  ['cfg=v%3D1%26card%3D%253Cscript%253Ealert(1)%253C%252Fscript%253E', ['@compare-message']],
+  ['host=javascript:alert(1)&x=1', ['notice']],
   ['CARD=l40s', ['notice']],
   ['card=does-not-exist', ['notice']],
   ['result=9.9-9999', ['notice']],
@@ -175,7 +184,7 @@ test(`${LINKS.length} hostile links: alive, an alert shown, nothing broken on th
 
       assert.ok(seen.alerts.length > 0, 'no visible role="alert"');
       for (const id of expected) {
-        const testid = id === 'notice' ? 'link-notice' : `error-${id}`;
+        const testid = id === 'notice' ? 'link-notice' : id.startsWith('@') ? id.slice(1) : `error-${id}`;
         assert.ok(seen.alerts.includes(testid), `no visible ${testid} (alerts: ${seen.alerts.join(', ')})`);
       }
       for (const word of ['NaN', 'Infinity', 'undefined']) {
