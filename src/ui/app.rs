@@ -217,16 +217,14 @@ fn calculator(props: &CalculatorProps) -> Html {
                     }
                 </div>
             </div>
-            if !state.embed {
-                <PlanPanel {catalogue} form={state.form.plan.clone()} {plan} {limit_watts} errors={shown}
-                    on_edit={on_edit.clone()} {on_reveal} />
-                <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
-                    messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
-                    {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
-            }
             <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
             if *below_ready {
                 if !state.embed {
+                    <PlanPanel {catalogue} form={state.form.plan.clone()} {plan} {limit_watts} errors={shown}
+                        on_edit={on_edit.clone()} {on_reveal} />
+                    <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
+                        messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
+                        {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
                     <Charts {catalogue} form={state.form.clone()} compared={state.compared.iter().map(|s| s.form.clone()).collect::<Vec<_>>()} />
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                         current_scenario={state.form.scenario} on_edit={on_edit} />
