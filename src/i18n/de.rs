@@ -1,0 +1,360 @@
+//! Deutsch. Fachwörter wie im Rechenzentrum: Leistungsaufnahme, Leistungsgrenze, Obergrenze,
+//! Messwert, Schätzung; Zahlen mit Dezimalkomma und Punkt als Tausendertrennzeichen.
+
+use super::{number, CapPair, Lang, Strings};
+use crate::catalogue::{Benchmark, Scenario};
+use crate::figure::{Assumption, Unit};
+use crate::form::{clip, Adjustment, Field, InputError, Problem, Range};
+use crate::link::Notice;
+
+fn n(value: f64) -> String {
+    number(Lang::De, value)
+}
+
+fn field(field: Field) -> &'static str {
+    match field {
+        Field::Card => "GPU-Karte",
+        Field::Result => "Veröffentlichtes Ergebnis",
+        Field::Scenario => "Szenario",
+        Field::Model => "Benchmark-Modell",
+        Field::Tps => "Ihre Ausgabe-Token/s je Server",
+        Field::Gpus => "Karten je Server",
+        Field::Servers => "Anzahl Server",
+        Field::Watts => "Leistungsgrenze je Karte",
+        Field::Customer => "Kunde",
+        Field::Reference => "Angebotsreferenz",
+        Field::Demand => "Ausgabe-Token pro Tag",
+        Field::Load => "Mittlere Auslastung",
+        Field::Idle => "Leerlaufleistung je Karte",
+        Field::Overhead => "Zusatzleistung je Server",
+        Field::Pue => "PUE des Standorts",
+        Field::Price => "Strompreis",
+        Field::Currency => "Währung",
+        Field::Co2 => "CO₂-Intensität des Stroms",
+        Field::Volts => "Versorgungsspannung",
+        Field::Phases => "Phasen",
+        Field::PowerFactor => "Leistungsfaktor",
+        Field::Rack => "Leistungsbudget je Rack-Platz",
+        Field::Answer => "Ausgabe-Token je Antwort",
+    }
+}
+
+fn scenario(s: Scenario) -> &'static str {
+    match s {
+        Scenario::Offline => "Offline",
+        Scenario::Server => "Server",
+        Scenario::Interactive => "Interaktiv",
+    }
+}
+
+fn scenario_explanation(s: Scenario) -> &'static str {
+    match s {
+        Scenario::Offline => "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz",
+        Scenario::Server => "Anfragen treffen zufällig ein, jede muss binnen 2 s beginnen (200 ms je weiteres Token)",
+        Scenario::Interactive => {
+            "knappe Latenz je Nutzer (450 ms bis zum ersten Token, 40 ms je Token): das Szenario für einen Chatbot"
+        }
+    }
+}
+
+fn unit(u: Unit) -> &'static str {
+    match u {
+        Unit::JoulesPerToken => "J/Token",
+        Unit::TokensPerSecond => "Token/s",
+        Unit::JoulesPerResponse | Unit::JoulesPerAnswer => "J/Antwort",
+        Unit::Servers => "Server",
+        Unit::Tokens => "Token",
+        other => other.symbol(),
+    }
+}
+
+/// A range's unit in German (the core writes English units).
+fn range_unit(unit: &str) -> String {
+    let german = match unit {
+        "" => return String::new(),
+        "tokens/s" => "Token/s",
+        "tokens/day" => "Token/Tag",
+        "W per server" => "W je Server",
+        "per kWh" => "je kWh",
+        "tokens" => "Token",
+        other => other,
+    };
+    format!(" {german}")
+}
+
+fn hint(r: &Range) -> String {
+    let unit = range_unit(r.unit);
+    match r.min {
+        Some(min) => format!("{} bis {}{unit}", n(min), n(r.max)),
+        None => format!("bis {}{unit}", n(r.max)),
+    }
+}
+
+fn allowed(r: &Range) -> String {
+    let unit = range_unit(r.unit);
+    let mut text = match r.min {
+        Some(min) => format!("Zulässig sind {} bis {}{unit}", n(min), n(r.max)),
+        None => format!("Zulässig sind Werte über 0 bis {}{unit}", n(r.max)),
+    };
+    if r.min_unpublished {
+        text.push_str(" (für diese Karte ist kein Minimum veröffentlicht)");
+    }
+    text
+}
+
+fn input_error(e: &InputError) -> String {
+    let label = field(e.field);
+    let range = e.allowed.map(|r| format!(" {}.", allowed(&r))).unwrap_or_default();
+    match &e.problem {
+        Problem::Missing => format!("{label}: Bitte einen Wert eingeben.{range}"),
+        Problem::NotANumber => format!(
+            "{label}: Bitte eine Zahl eingeben, etwa 450, 0,5, 100.000 oder 1e6 \
+             (Komma für Dezimalstellen, Punkt für Tausender).{range}"
+        ),
+        Problem::NotWhole => format!("{label}: Bitte eine ganze Zahl eingeben.{range}"),
+        Problem::OutOfRange => match e.allowed {
+            Some(r) => format!("{label}: {}.", allowed(&r)),
+            None => format!("{label}: außerhalb des zulässigen Bereichs."),
+        },
+        Problem::UnknownCard(id) => format!("{label}: „{}“ ist keine Karte im Katalog.", clip(id)),
+        Problem::UnknownResult(id) => format!("{label}: „{}“ ist kein Ergebnis im Katalog.", clip(id)),
+        Problem::NotOneOf { given, allowed } => {
+            format!("{label}: „{}“ ist keiner der Werte {}.", clip(given), allowed.replace(" or ", " oder "))
+        }
+        Problem::ResultForOtherCard { result, card } => {
+            format!("{label}: {} wurde für eine andere Karte als {} veröffentlicht.", clip(result), clip(card))
+        }
+        Problem::NoSuchRow { result, benchmark, scenario: s } => format!(
+            "{label}: {result} veröffentlicht kein Ergebnis im Szenario {} für {}.",
+            scenario(*s),
+            benchmark.id()
+        ),
+    }
+}
+
+fn adjustment(a: &Adjustment) -> String {
+    match a {
+        Adjustment::Scenario { result, from, to } => format!(
+            "{result} veröffentlicht kein Ergebnis im Szenario {}: Szenario auf {} umgestellt.",
+            scenario(*from),
+            scenario(*to)
+        ),
+        Adjustment::Benchmark { result, from, to } => format!(
+            "{result} veröffentlicht kein Ergebnis für {}: Benchmark auf {} umgestellt.",
+            from.name(),
+            to.name()
+        ),
+        Adjustment::Cards { result, from, to } => {
+            format!("{result} lief mit {to} Karten je Server: Karten je Server von {} auf {to} geändert.", clip(from))
+        }
+        Adjustment::Watts { result, to, stated, .. } => {
+            let why = if *stated { "die vom Einreicher angegebene Einstellung" } else { "die Nennleistung der Karte" };
+            format!("Leistungsgrenze auf {} W gesetzt: {why} für {result}.", n(*to))
+        }
+    }
+}
+
+fn notice(notice: &Notice) -> String {
+    match notice {
+        Notice::UnknownParameter(p) => {
+            format!("Den Parameter „{}“ im Link kennt diese Seite nicht; er wurde übergangen.", clip(p))
+        }
+        Notice::Repeated(p) => format!("Der Link nennt „{p}“ mehrfach; der erste Wert gilt."),
+        Notice::UnknownVersion(v) => format!(
+            "Die Link-Version „{}“ ist unbekannt; der Link wurde als Version {} gelesen.",
+            clip(v),
+            crate::link::VERSION
+        ),
+        Notice::UnknownCard(c) => {
+            format!("Die Karte „{}“ aus dem Link steht nicht im Katalog; die Standardkarte wird gezeigt.", clip(c))
+        }
+        Notice::UnknownResult(r) => format!(
+            "Das Ergebnis „{}“ aus dem Link steht nicht im Katalog; ein veröffentlichtes Ergebnis der Karte wird gezeigt.",
+            clip(r)
+        ),
+        Notice::UnknownScenario(s) => format!(
+            "Das Szenario „{}“ aus dem Link ist unbekannt (offline, server oder interactive); Offline wird gezeigt.",
+            clip(s)
+        ),
+        Notice::UnknownModel(m) => format!(
+            "Der Benchmark „{}“ aus dem Link ist unbekannt ({}); {} wird gezeigt.",
+            clip(m),
+            Benchmark::ALL.iter().map(|b| b.id()).collect::<Vec<_>>().join(", "),
+            Benchmark::Llama2_70b99.id()
+        ),
+        Notice::UnknownMode(m) => {
+            format!("Der Modus „{}“ aus dem Link ist unbekannt (measure); der Rechner wird gezeigt.", clip(m))
+        }
+        Notice::UnknownLang(l) => {
+            format!("Die Sprache „{}“ aus dem Link ist unbekannt (en, de); die Seite hat selbst eine gewählt.", clip(l))
+        }
+        Notice::CardOverridden { given, used } => {
+            format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird gezeigt.", clip(given))
+        }
+        Notice::RowMissing { result, asked, used } => {
+            format!("{result} veröffentlicht kein Ergebnis für {asked}; {used} wird gezeigt.")
+        }
+    }
+}
+
+fn assumption(a: &Assumption) -> String {
+    match a {
+        Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => {
+            let source = if *setting_stated {
+                "laut Einreicher"
+            } else {
+                "keine Einstellung angegeben, daher die Nennleistung der Karte"
+            };
+            let direction = if limit_watts < setting_watts { "gesenkten" } else { "angehobenen" };
+            format!(
+                "Das Ergebnis lief mit {} W je Karte ({source}); sein Durchsatz bei der {direction} Grenze von {} W \
+                 ist nicht veröffentlicht, daher ist der Wert eine Spanne, keine einzelne Zahl.",
+                n(*setting_watts),
+                n(*limit_watts)
+            )
+        }
+        Assumption::LinearScaling { published_cards, cards } => format!(
+            "Annahme: lineare Skalierung – der Durchsatz des Ergebnisses mit {published_cards} Karten wird je Karte auf {cards} umgerechnet."
+        ),
+        Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => format!(
+            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf und dazu {} % des Abstands bis zu ihrer Grenze von {} W, im Verhältnis zur Last.",
+            n(*idle_watts),
+            n(*load_percent),
+            n(*limit_watts)
+        ),
+        Assumption::ThroughputHeld { load_percent } => format!(
+            "Annahme: Jeder Server hält den genutzten Durchsatz bei {} % Last rund um die Uhr.",
+            n(*load_percent)
+        ),
+    }
+}
+
+fn range_ends(a: &Assumption) -> Option<(String, String)> {
+    let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = a else { return None };
+    let (limit, setting) = (n(*limit_watts), n(*setting_watts));
+    Some(if limit_watts < setting_watts {
+        (
+            format!("Durchsatz unverändert bei {limit} W (das Beste, was eine niedrigere Grenze erreichen kann)"),
+            format!("Durchsatz sinkt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+        )
+    } else {
+        (
+            format!("Durchsatz steigt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+            format!("Durchsatz unverändert bei {limit} W (die zusätzliche Leistung bringt nichts)"),
+        )
+    })
+}
+
+pub const DE: Strings = Strings {
+    language_name: "Deutsch",
+    language_label: "Sprache",
+    skip_link: "Zu den Kennzahlen springen",
+    lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
+    open_full: "Den vollständigen Rechner öffnen ↗",
+    modes_label: "Bereiche",
+    mode_calculator: "Rechner",
+    mode_measure: "Selbst messen",
+    config_title: "Konfiguration",
+    own_throughput: "Eigener gemessener Durchsatz",
+    not_published: " (nicht veröffentlicht)",
+    throughput_label: "Durchsatz: MLPerf-Ergebnis oder eigener Messwert",
+    hint_result: "Der Durchsatz zählt Ausgabe-Token, also den Text, den das Modell schreibt; die gelesenen Prompt-Token zählen nicht mit.",
+    which_scenario: " Was passt: Interaktiv für einen Chatbot, Server für Anfragen vieler Nutzer, Offline für Stapelverarbeitung.",
+    tps_hint: "Ausgabe-Token pro Sekunde, die ein Server bei der unten eingestellten Leistungsgrenze erzeugt hat.",
+    per_card: " je Karte",
+    slider_label: "Leistungsgrenze je Karte, Schieberegler",
+    ok: "Verstanden",
+    figures_title: "Kennzahlen",
+    figure_token: "Energie je Ausgabe-Token",
+    figure_million: "Je Million Ausgabe-Token",
+    figure_measured: "Gemessene Energie je Token",
+    figure_board: "Leistungsaufnahme der GPU-Boards je Server",
+    figure_day: "Energie pro Tag, alle Server",
+    figure_heat: "Abwärme, alle Server",
+    bound_board: "Jede Karte an ihrer Leistungsgrenze: nur die GPU-Boards, kein Messwert. Server nehmen mehr auf (Prozessoren, Lüfter, Netzteile).",
+    bound_token: "Höchstens so viel GPU-Board-Energie je Token bei diesem Durchsatz und dieser Grenze; kein Messwert, ohne Prozessoren, Lüfter, Netzteile und Kühlung.",
+    bound_day: "Jede Karte 24 Stunden an ihrer Grenze, ob ausgelastet oder im Leerlauf: eine Obergrenze für die GPU-Boards aller Server.",
+    bound_heat: "Die gesamte elektrische Leistung wird im Raum zu Wärme; dies ist der Anteil der GPU-Boards an ihrer Grenze.",
+    not_available: "Erst verfügbar, wenn die Felder oben gültig sind.",
+    range_to: " bis ",
+    from: "Quelle: ",
+    kind_ceiling: "Obergrenze der GPU-Boards",
+    kind_measured_node: "Messwert · ganzer Server an der Steckdose",
+    kind_measured_board: "Messwert · GPU-Boards",
+    kind_estimate: "Schätzung für die GPU-Boards",
+    short_ceiling: "Obergrenze, GPU-Boards",
+    short_measured_node: "gemessen, ganzer Server",
+    short_measured_board: "gemessen, GPU-Boards",
+    short_estimate: "Schätzung, GPU-Boards",
+    explain_node: "Von MLPerf Power an der Steckdose (Wechselstrom) für den ganzen Server gemessen, in der eigenen Konfiguration des Ergebnisses.",
+    explain_board: "Nur an den GPU-Boards gemessen.",
+    scope_note: "Eine Obergrenze der GPU-Boards kann unter einem Messwert des ganzen Servers liegen: Die Obergrenze zählt nur die GPU-Boards, der Zähler an der Steckdose auch Prozessoren, Speicher, Lüfter und Netzteilverluste.",
+    capped_title: "Veröffentlichte Ergebnisse mit gesenkter Leistungseinstellung",
+    other_systems: "Andere Systeme: ein Hinweis auf den Trend, kein Messwert Ihres Systems.",
+    entry: " · Eintrag ",
+    weights: "Gewichte",
+    power_setting: "Leistungseinstellung",
+    not_stated: "nicht angegeben",
+    published: " · veröffentlicht ",
+    notices_changed: "Dieser Link wurde teilweise angepasst",
+    notices_unusable: "Dieser Link enthält Werte, die die Seite nicht verwenden kann",
+    dismiss: "Ausblenden",
+    share_title: "Diese Konfiguration teilen",
+    share_url_label: "Link zu dieser Konfiguration",
+    copy_link: "Link kopieren",
+    print: "Angebotsblatt drucken",
+    copied: "Link kopiert.",
+    copy_refused: "Dieser Browser erlaubt hier kein Kopieren: Bitte den Link oben markieren und von Hand kopieren.",
+    opening_restores: "Der Link stellt beim Öffnen jedes Feld wieder her.",
+    quote_title: "Angebotsblatt",
+    quote_hint: "Wird auf das Blatt gedruckt und im Link gespeichert.",
+    sheet_title: "token-energy Angebotsblatt",
+    customer: "Kunde: ",
+    reference: "Referenz: ",
+    per_day: "kWh/Tag",
+    storage_refused: "Dieser Browser hat den Vergleich nicht gespeichert (privater Modus, oder der Speicher ist voll oder gesperrt): Er steht nur im Link.",
+    offered_by: |name| format!("Angeboten von {name}"),
+    field,
+    scenario,
+    scenario_explanation,
+    accuracy: |a| format!(", Genauigkeitsziel {}", a.replace('.', ",")),
+    unit,
+    hint,
+    input_error,
+    adjustment,
+    notice,
+    assumption,
+    range_ends,
+    your_input: |field| format!("Ihre Eingabe ({field})"),
+    your_paste: |input| format!("Ihr eingefügter Text ({input})"),
+    live: |label, value, kind| match value {
+        Some(v) => format!("{label}: {v}, {kind}."),
+        None => format!("{label}: nicht verfügbar."),
+    },
+    published_at: |id, watts| format!("{id} wurde mit {watts} W je Karte veröffentlicht. "),
+    use_instead: |id| format!("{id} statt einer Spanne verwenden"),
+    more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Paare"),
+    cap_pair: |p: &CapPair| {
+        format!(
+            "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
+            p.cards,
+            p.low_setting,
+            p.low_tps,
+            p.low_id,
+            p.high_tps,
+            p.high_setting,
+            p.high_id,
+            p.percent,
+            if p.less { "weniger" } else { "mehr" }
+        )
+    },
+    share_warning: |fields| {
+        format!("Dieser Link behält den unbrauchbaren Wert in: {fields}. Wer ihn öffnet, sieht dieselbe Meldung.")
+    },
+    copied_with: |fields| format!("Link kopiert, mit dem ungültigen Wert in: {fields}."),
+    catalogue_line: |version, updated| format!(" · Katalog {version} ({updated})"),
+    configuration: |servers, gpus, card, watts, throughput| {
+        format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
+    },
+    own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
+};

@@ -1,0 +1,234 @@
+//! The page's words, one table per language (`en.rs`, `de.rs`), and how each language writes numbers.
+//!
+//! [`Strings`] has one field per text or message; each language is one `const` of it, so a string a
+//! language lacks is a compile error. `tests/i18n.rs` lists the texts that are equal in two languages
+//! by accident. Messages with values (an input error, a notice, an assumption) are functions in the
+//! table, written per language, never assembled from translated fragments.
+//!
+//! Numbers: English writes `1,000.5`, German `1.000,5`. Typed German numbers accept both decimal
+//! marks; see [`crate::form::parse_decimal_in`] for the rule that keeps a thousands separator from
+//! being read as a decimal point.
+
+mod de;
+mod en;
+
+use crate::catalogue::Scenario;
+use crate::figure::{Assumption, Unit};
+use crate::form::{Adjustment, Field, InputError, Range};
+use crate::link::Notice;
+
+/// A language of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The link's `lang` value and the `<html lang>` attribute.
+    pub fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// The locale `Intl.NumberFormat` formats numbers with.
+    pub fn locale(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::De => "de-DE",
+        }
+    }
+
+    /// `en`, `de` (any case); nothing else.
+    pub fn from_id(id: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id))
+    }
+
+    /// The first of the browser's languages (`navigator.languages`, most wanted first) the page
+    /// speaks: "de-AT" is German, "en-GB" English; `None` when none is.
+    pub fn from_browser<S: AsRef<str>>(languages: &[S]) -> Option<Lang> {
+        languages.iter().find_map(|tag| Lang::from_id(tag.as_ref().split(['-', '_']).next().unwrap_or_default()))
+    }
+
+    /// The language's words.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &en::EN,
+            Lang::De => &de::DE,
+        }
+    }
+
+    /// The link's `lang` (the first one), if it names a language.
+    pub fn from_query(query: &str) -> Option<Lang> {
+        crate::link::pairs(query).into_iter().find(|(k, _)| k == "lang").and_then(|(_, v)| Lang::from_id(&v))
+    }
+
+    /// The decimal mark the language writes.
+    pub fn decimal_mark(self) -> char {
+        match self {
+            Lang::En => '.',
+            Lang::De => ',',
+        }
+    }
+}
+
+/// A number as the page prints it in words (messages, hints): grouped, no trailing zeros —
+/// "100,000" and "0.5" in English, "100.000" and "0,5" in German. The form reads it back.
+pub fn number(lang: Lang, value: f64) -> String {
+    let english = crate::form::number(value);
+    match lang {
+        Lang::En => english,
+        Lang::De => english
+            .chars()
+            .map(|c| match c {
+                ',' => '.',
+                '.' => ',',
+                c => c,
+            })
+            .collect(),
+    }
+}
+
+macro_rules! table {
+    (texts { $($(#[$doc:meta])* $text:ident,)* } messages { $($(#[$mdoc:meta])* $message:ident: $ty:ty,)* }) => {
+        /// One language's words: every text, and every message with values as a function.
+        pub struct Strings {
+            $($(#[$doc])* pub $text: &'static str,)*
+            $($(#[$mdoc])* pub $message: $ty,)*
+        }
+
+        impl Strings {
+            /// Every plain text with its name, for the tests that compare languages.
+            pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($text), self.$text)),*]
+            }
+        }
+    };
+}
+
+table! {
+    texts {
+        /// The language's own name, on the switch.
+        language_name,
+        /// The switch's label.
+        language_label,
+        skip_link,
+        lede,
+        open_full,
+        modes_label,
+        mode_calculator,
+        mode_measure,
+        config_title,
+        own_throughput,
+        not_published,
+        throughput_label,
+        hint_result,
+        which_scenario,
+        tps_hint,
+        per_card,
+        slider_label,
+        ok,
+        figures_title,
+        figure_token,
+        figure_million,
+        figure_measured,
+        figure_board,
+        figure_day,
+        figure_heat,
+        bound_board,
+        bound_token,
+        bound_day,
+        bound_heat,
+        not_available,
+        range_to,
+        from,
+        kind_ceiling,
+        kind_measured_node,
+        kind_measured_board,
+        kind_estimate,
+        short_ceiling,
+        short_measured_node,
+        short_measured_board,
+        short_estimate,
+        explain_node,
+        explain_board,
+        scope_note,
+        capped_title,
+        other_systems,
+        entry,
+        weights,
+        power_setting,
+        not_stated,
+        published,
+        notices_changed,
+        notices_unusable,
+        dismiss,
+        share_title,
+        share_url_label,
+        copy_link,
+        print,
+        copied,
+        copy_refused,
+        opening_restores,
+        quote_title,
+        quote_hint,
+        sheet_title,
+        customer,
+        reference,
+        per_day,
+        storage_refused,
+    }
+    messages {
+        /// "Offered by {vendor}".
+        offered_by: fn(&str) -> String,
+        field: fn(Field) -> &'static str,
+        scenario: fn(Scenario) -> &'static str,
+        scenario_explanation: fn(Scenario) -> &'static str,
+        /// ", 99 % accuracy target".
+        accuracy: fn(&str) -> String,
+        unit: fn(Unit) -> &'static str,
+        /// The short hint under a number field ("1 to 64").
+        hint: fn(&Range) -> String,
+        input_error: fn(&InputError) -> String,
+        adjustment: fn(&Adjustment) -> String,
+        notice: fn(&Notice) -> String,
+        assumption: fn(&Assumption) -> String,
+        /// The words for a range's two ends, `(lower, upper)`, where the assumption makes one.
+        range_ends: fn(&Assumption) -> Option<(String, String)>,
+        /// An origin typed or pasted by the reader: "your input (servers)".
+        your_input: fn(&str) -> String,
+        your_paste: fn(&str) -> String,
+        /// The figures for a screen reader: label, value text, kind.
+        live: fn(&str, Option<&str>, &str) -> String,
+        /// "{id} was published at {watts} W per card. "
+        published_at: fn(&str, &str) -> String,
+        use_instead: fn(&str) -> String,
+        more_results: fn(usize) -> String,
+        /// `(low cards, low setting, low tps, low id, high tps, high setting, high id, percent, less)`.
+        cap_pair: fn(&CapPair) -> String,
+        share_warning: fn(&str) -> String,
+        copied_with: fn(&str) -> String,
+        catalogue_line: fn(&str, &str) -> String,
+        /// The configuration on the sheet: servers, cards, card, watts, throughput words.
+        configuration: fn(&str, &str, &str, &str, &str) -> String,
+        own_throughput_words: fn(&str) -> String,
+    }
+}
+
+/// A pair of published results at two power settings, in words and formatted numbers.
+pub struct CapPair<'a> {
+    pub cards: u32,
+    pub low_setting: &'a str,
+    pub low_tps: String,
+    pub low_id: &'a str,
+    pub high_tps: String,
+    pub high_setting: &'a str,
+    pub high_id: &'a str,
+    pub percent: String,
+    pub less: bool,
+}
