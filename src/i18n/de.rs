@@ -277,6 +277,7 @@ pub const DE: Strings = Strings {
     bound_heat: "Die gesamte elektrische Leistung wird im Raum zu Wärme; dies ist der Anteil der GPU-Boards an ihrer Grenze.",
     not_available: "Erst verfügbar, wenn die Felder oben gültig sind.",
     range_to: " bis ",
+    at: "bei",
     from: "Quelle: ",
     kind_ceiling: "Obergrenze der GPU-Boards",
     kind_measured_node: "Messwert · ganzer Server an der Steckdose",

@@ -37,6 +37,7 @@ pub const EN: Strings = Strings {
     bound_heat: "All electrical power ends as heat in the room; this is the GPU boards' share at their limit.",
     not_available: "Not available until the fields above are valid.",
     range_to: " to ",
+    at: "at",
     from: "From: ",
     kind_ceiling: "GPU-board ceiling",
     kind_measured_node: "Measured · whole server at the wall",
@@ -85,8 +86,8 @@ pub const EN: Strings = Strings {
     notice: |n| n.to_string(),
     assumption: |a| a.to_string(),
     range_ends: |a| a.range_ends(),
-    your_input: |field| format!("your input ({field})"),
-    your_paste: |input| format!("your paste ({input})"),
+    your_input: |field| format!("your input ({})", field.to_lowercase()),
+    your_paste: |input| format!("your paste ({})", input.to_lowercase()),
     live: |label, value, kind| match value {
         Some(v) => format!("{label}: {v}, {kind}."),
         None => format!("{label}: not available."),

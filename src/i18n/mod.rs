@@ -146,6 +146,8 @@ table! {
         bound_heat,
         not_available,
         range_to,
+        /// "at" a power setting.
+        at,
         from,
         kind_ceiling,
         kind_measured_node,

@@ -81,7 +81,7 @@ fn grid_view(props: &ComparePanelProps) -> Html {
                                         data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
                                         <span class="number">{ cell_value(f) }</span>
-                                        <span class="system">{ kind_short(&f.kind) }</span>
+                                        <span class="system">{ kind_short(crate::i18n::Lang::En.strings(), &f.kind) }</span>
                                         if best { <span class="best-mark">{ "★ best" }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
                                             <span class="system delta">{ format!("{}{} % against the baseline", if *d > 0.0 { "+" } else { "" }, format::three(*d)) }</span>

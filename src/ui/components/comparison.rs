@@ -5,7 +5,7 @@ use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
 use crate::form::Edit;
 use crate::model::{comparison_of, ComparisonRow, TableFilter};
-use crate::ui::words::{kind_short, SCOPE_NOTE};
+use crate::ui::words::kind_short;
 use crate::ui::{format, Cat};
 use std::cmp::Ordering;
 use yew::prelude::*;
@@ -150,7 +150,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
             <h2 id="comparison-title">{ format!("Published results, {}{}", benchmark.name(),
                 benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()) }</h2>
             <TableFilters catalogue={props.catalogue} filter={(*filter).clone()} on_change={on_filter} />
-            <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. " }{ SCOPE_NOTE }{ " Choose a row to load its configuration." }</p>
+            <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. " }{ crate::i18n::Lang::En.strings().scope_note }{ " Choose a row to load its configuration." }</p>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
                     <thead><tr>
@@ -162,7 +162,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                         let r = row.result;
                         // The configuration's own figure is the ceiling row; a measured row beside it is context.
                         let current = is_current(row);
-                        let kind = kind_short(&row.energy_per_token.kind);
+                        let kind = kind_short(crate::i18n::Lang::En.strings(), &row.energy_per_token.kind);
                         let onclick = props.on_edit.reform({
                             let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
                             move |_: MouseEvent| Edit::Row { result: result.clone(), benchmark, scenario }

@@ -125,7 +125,7 @@ fn figure_view(
                 Some(low) => format!("{} to {}", show(low), show(f.value)),
                 None => show(f.value),
             };
-            let explanation = kind_explanation(&f.kind, "");
+            let explanation = kind_explanation(crate::i18n::Lang::En.strings(), &f.kind, "");
             html! {
                 <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
                     data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
