@@ -3,6 +3,7 @@
 
 use super::{number, CapPair, Lang, Strings};
 use crate::catalogue::{Benchmark, Scenario};
+use crate::compare::CompareError;
 use crate::figure::{Assumption, Unit};
 use crate::form::{clip, Adjustment, Field, InputError, Problem, Range};
 use crate::link::Notice;
@@ -480,4 +481,42 @@ pub const DE: Strings = Strings {
     bar_title: |benchmark, scenario| format!("Obergrenzen der GPU-Boards in J/Token, {benchmark} {scenario}"),
     bar_more: |n| format!(" {n} weitere Ergebnisse stehen in der Tabelle unten."),
     limit_held: |j0, w0, j1, w1| format!("Durchsatz unverändert: {j0} J/Token bei {w0} W bis {j1} J/Token bei {w1} W"),
+    compare_title: "Konfigurationen vergleichen",
+    compare_name_label: "Name für die Konfiguration oben",
+    compare_add: "Zum Vergleich hinzufügen",
+    remove: "Entfernen",
+    differences_against: "Unterschiede gegenüber",
+    best_hint: "★ beste: die niedrigste Energie oder Leistung, der höchste Durchsatz unter den verglichenen Konfigurationen.",
+    download_csv: "CSV herunterladen",
+    download_json: "JSON herunterladen",
+    compare_clear: "Vergleich leeren",
+    compare_open: "Einen Vergleich öffnen (eine JSON-Datei, die diese Seite heruntergeladen hat)",
+    download_refused: "Dieser Browser hat den Download nicht zugelassen.",
+    grid_label: "Verglichene Konfigurationen, Kennzahl für Kennzahl",
+    col_figure: "Kennzahl",
+    baseline_mark: "Bezugsbasis",
+    best_mark: "★ beste",
+    throughput_row: "Ausgabe-Token/s je Server",
+    configuration_n: |n| format!("Konfiguration {n}"),
+    compare_hint: |count, max| format!("Bis zu {max}, in diesem Browser und im Link gespeichert. {count} von {max}."),
+    name_of: |n| format!("Name der verglichenen Konfiguration {n}"),
+    move_up: |name| format!("{name} nach oben"),
+    move_down: |name| format!("{name} nach unten"),
+    remove_named: |name| format!("{name} entfernen"),
+    delta: |percent| format!("{percent} % gegenüber der Bezugsbasis"),
+    compare_error: |e| match e {
+        CompareError::Full => format!(
+            "Der Vergleich umfasst bereits {} Konfigurationen: Bitte eine entfernen, um eine weitere hinzuzufügen.",
+            crate::compare::MAX
+        ),
+        CompareError::Unreadable { position, reason } => {
+            format!("Die verglichene Konfiguration {position} ließ sich nicht lesen ({reason}); sie wurde ausgelassen.")
+        }
+        CompareError::TooMany { given } => format!(
+            "{given} Konfigurationen wurden übergeben; der Vergleich behält die ersten {}.",
+            crate::compare::MAX
+        ),
+        CompareError::ForeignFile(why) => format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+    },
+    not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
 };

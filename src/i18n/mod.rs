@@ -13,6 +13,7 @@ mod de;
 mod en;
 
 use crate::catalogue::Scenario;
+use crate::compare::CompareError;
 use crate::figure::{Assumption, Unit};
 use crate::form::{Adjustment, Field, InputError, Range};
 use crate::link::Notice;
@@ -275,6 +276,22 @@ table! {
         limit_title,
         w_per_card,
         limit_caption,
+        compare_title,
+        compare_name_label,
+        compare_add,
+        remove,
+        differences_against,
+        best_hint,
+        download_csv,
+        download_json,
+        compare_clear,
+        compare_open,
+        download_refused,
+        grid_label,
+        col_figure,
+        baseline_mark,
+        best_mark,
+        throughput_row,
     }
     messages {
         /// "Offered by {vendor}".
@@ -310,6 +327,15 @@ table! {
         /// The configuration on the sheet: servers, cards, card, watts, throughput words.
         configuration: fn(&str, &str, &str, &str, &str) -> String,
         own_throughput_words: fn(&str) -> String,
+        configuration_n: fn(usize) -> String,
+        compare_hint: fn(usize, usize) -> String,
+        name_of: fn(usize) -> String,
+        move_up: fn(&str) -> String,
+        move_down: fn(&str) -> String,
+        remove_named: fn(&str) -> String,
+        delta: fn(&str) -> String,
+        compare_error: fn(&CompareError) -> String,
+        not_a_comparison: fn(&str) -> String,
         bar_measured: fn(&str) -> String,
         bar_title: fn(&str, &str) -> String,
         bar_more: fn(usize) -> String,

@@ -57,7 +57,7 @@ impl State {
         State {
             compared,
             baseline: 0,
-            compare_messages: problems.iter().map(ToString::to_string).collect(),
+            compare_messages: problems.iter().map(decoded.form.reading().strings().compare_error).collect(),
             catalogue,
             form: decoded.form,
             notices: decoded.notices,
@@ -128,7 +128,7 @@ impl Reducible for State {
                 next.compare_messages.clear();
                 match compare::apply(&self.compared, edit) {
                     Ok(list) => next.compared = list,
-                    Err(e) => next.compare_messages.push(e.to_string()),
+                    Err(e) => next.compare_messages.push((self.form.reading().strings().compare_error)(&e)),
                 }
                 if next.baseline >= next.compared.len() {
                     next.baseline = 0;
@@ -143,7 +143,7 @@ impl Reducible for State {
             Action::ReplaceComparison(list, problems) => {
                 next.compared = list;
                 next.baseline = 0;
-                next.compare_messages = problems.iter().map(ToString::to_string).collect();
+                next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
             }
             Action::CompareMessage(message) => {
                 if self.compare_messages.contains(&message) {

@@ -157,3 +157,28 @@ test('7. nothing in the German page is wider than a 360 px phone', T, async () =
     calc = null;
   }
 });
+
+test('8. the sections below read German too: plan, comparison, table, charts, method, footer', T, async () => {
+  const c = await open(`${H200}&lang=de&servers=100&pue=1,5&overhead=1000&price=0,25`);
+  await c.page.waitForSelector('[data-testid="comparison"]');
+  assert.match(await c.page.locator('#plan-title').innerText(), /Einsatz planen/);
+  assert.match(await c.text('plan-scope'), /Server \(\+1\.000 W Zusatzleistung\).*Standort \(PUE 1,5\)/s);
+  assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards + server + site', 'the machine value stays');
+  assert.match(await c.text('eu-2024-1364'), /EU-Meldeschwelle erreicht/);
+  assert.match((await c.figure('cost-per-year')).text, /Obergrenze · GPU-Boards \+ Server \+ Standort/);
+  assert.match(await c.page.locator('#comparison-title').innerText(), /Veröffentlichte Ergebnisse/);
+  assert.match(await c.text('table-count'), /von \d+ Zeilen/);
+  assert.match(await c.page.locator('#charts-title').innerText(), /Diagramme/);
+  assert.match(await c.page.locator('#method-title').innerText(), /So wird gerechnet/);
+  assert.match(await c.page.locator('#sources-title').innerText(), /Quellen/);
+  assert.match(await c.text('data-version'), /Katalogversion/);
+  // Compare: an unnamed configuration is named in German; the grid's rows and marks are German.
+  await c.el('compare-add').click();
+  await c.type('servers', '200');
+  await c.el('compare-add').click();
+  await c.el('compare-grid').waitFor();
+  const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
+  assert.deepEqual(names, ['Konfiguration 1', 'Konfiguration 2']);
+  assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
+  await c.page.waitForFunction(() => /gegenüber der Bezugsbasis/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
+});
