@@ -519,4 +519,171 @@ pub const DE: Strings = Strings {
         CompareError::ForeignFile(why) => format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
     },
     not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+    measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
+    measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem gleichmäßigen Lauf ab und fügen Sie jeden Schnappschuss in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
+    hint_duration: "Optional: ergibt Token/s und die mittlere Leistungsaufnahme je GPU.",
+    hint_idle: "Optional, zusammen mit der Laufzeit: Energie je Token über dem Leerlauf.",
+    hint_wall: "Optional: ein Wert vom BMC oder einer messenden PDU über dasselbe Zeitfenster ergibt eine Kennzahl für den ganzen Server.",
+    hint_concurrency: "Optional, für das Diagramm: gleichzeitig laufende Anfragen während des Laufs.",
+    hint_run_limit: "Optional, für das Diagramm: die Leistungsgrenze, mit der die GPUs liefen.",
+    node_note: "Ihr Wert an der Steckdose (BMC oder messende PDU) über den Lauf ÷ die erzeugten Token: der ganze Server, Wechselstrom.",
+    gpu_note: "Σ der Differenzen der GPU-Energiezähler ÷ erzeugte Token: nur GPU-Boards, ohne Prozessoren, Lüfter und Netzteile.",
+    own_token: "Ihre Energie je Ausgabe-Token",
+    own_gpu_energy: "GPU-Energie über den Lauf",
+    own_output: "Erzeugte Ausgabe-Token",
+    own_prompt: "Verarbeitete Prompt-Token",
+    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token.",
+    own_tps: "Ausgabe-Token pro Sekunde",
+    tps_note: "Erzeugte Token ÷ Laufzeit.",
+    own_power: "Mittlere Leistungsaufnahme je GPU",
+    power_note: "GPU-Energie ÷ Laufzeit ÷ Anzahl GPUs.",
+    own_above_idle: "Energie je Token über dem Leerlauf",
+    above_idle_note: "(GPU-Energie − Leerlaufleistung × GPUs × Laufzeit) ÷ erzeugte Token.",
+    own_node: "Energie des ganzen Servers je Token",
+    keep_run: "Diesen Lauf behalten",
+    per_gpu: "Je GPU",
+    col_energy_j: "Energie (J)",
+    col_share: "Anteil",
+    col_avg_power: "Mittlere Leistung (W)",
+    kept_runs: "Behaltene Läufe",
+    col_concurrency: "Parallelität",
+    col_limit_w: "Leistungsgrenze (W)",
+    chart_against: "Diagramm über: ",
+    axis_concurrency: "Parallelität",
+    axis_limit: "Leistungsgrenze",
+    clear_runs: "Läufe löschen",
+    logs_title: "MLPerf-Power-Logs",
+    logs_hint: "Die Leistung des Servers so, wie MLCommons sie angibt: der Mittelwert der Messwerte des Leistungsmessgeräts zwischen power_begin und power_end von LoadGen, nicht der Durchschnitt der ganzen Datei (der die Leerlaufzeit um den Lauf einschließt).",
+    window_power: "Mittlere Serverleistung im Messfenster",
+    window_power_note: "Der ganze Server an der Steckdose (Wechselstrom), gemessen vom Leistungsmessgerät während des Messfensters von LoadGen.",
+    window_token: "Serverenergie je Ausgabe-Token",
+    window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
+    pick_file: "oder eine Datei wählen ",
+    measure_input,
+    measure_problem,
+    counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
+    engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über seine Reihen summiert."),
+    versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
+    versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Grenze von {watts} W je Karte."),
+    runs_against: |axis| format!("J/Token über {axis}"),
+    no_run_with: |axis| format!(
+        "Kein behaltener Lauf hat einen Wert für {}: Bitte ihn eingeben, bevor Sie einen Lauf behalten.",
+        match axis {
+            crate::measure::runs::Axis::Concurrency => "die Parallelität",
+            crate::measure::runs::Axis::PowerLimit => "die Leistungsgrenze je GPU (W)",
+        }
+    ),
+    window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),
 };
+
+fn measure_input(input: crate::measure::Input) -> &'static str {
+    use crate::measure::Input;
+    match input {
+        Input::EnergyBefore => "GPU-Energie, vor dem Lauf",
+        Input::EnergyAfter => "GPU-Energie, nach dem Lauf",
+        Input::TokensBefore => "Token-Zähler, vor dem Lauf",
+        Input::TokensAfter => "Token-Zähler, nach dem Lauf",
+        Input::Duration => "Laufzeit (s)",
+        Input::IdlePower => "Leerlaufleistung je GPU (W)",
+        Input::WallEnergy => "Energie an der Steckdose über den Lauf (Wh)",
+        Input::Concurrency => "Parallelität",
+        Input::PowerLimit => "Leistungsgrenze je GPU (W)",
+        Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
+        Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
+    }
+}
+
+fn measure_problem(problem: &crate::measure::Problem) -> String {
+    use crate::measure::Problem as P;
+    match problem {
+        P::Missing => "leer: Bitte hier auch den anderen Schnappschuss einfügen.".to_owned(),
+        P::TooLarge { bytes, limit } => format!(
+            "zu groß ({} MB; höchstens {} MB): Bitte einen Schnappschuss einfügen, kein ganzes Log.",
+            n((*bytes as f64 / 1e5).round() / 10.0),
+            n((*limit as f64 / 1e5).round() / 10.0)
+        ),
+        P::NotText { line } => format!(
+            "Zeile {line}: Steuerzeichen oder nicht dekodierbare Bytes; das ist kein Text, den ein Werkzeug ausgegeben hat."
+        ),
+        P::Malformed { line, expected } => format!("Zeile {line}: erwartet wurde {expected}."),
+        P::NotFinite { line } => format!(
+            "Zeile {line}: Der Wert ist keine endliche Zahl (keine Zahl oder unendlich); ein unlesbarer Zähler ergibt keinen Wert."
+        ),
+        P::Negative { line } => format!("Zeile {line}: ein negativer Wert; Zähler zählen nur aufwärts."),
+        P::NotAvailable { line } => format!(
+            "Zeile {line}: dmon hat für den Energiezähler N/A ausgegeben (Feld 156 braucht eine GPU ab Volta)."
+        ),
+        P::NoEnergyCounter => format!(
+            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter oder die Ausgabe von `dcgmi dmon -e 155,156` einfügen.",
+            crate::measure::dcgm::EXPORTER_METRIC
+        ),
+        P::NoEnergyColumn { line } => format!(
+            "Zeile {line}: Dieser dmon-Kopf hat keine Spalte TOTEC (Feld 156): Bitte `dcgmi dmon -e 155,156` ausführen."
+        ),
+        P::NoTokenCounter => "kein Token-Zähler gefunden: Bitte die Zeilen vllm:generation_tokens_total (vLLM), \
+             sglang:generation_tokens_total (SGLang) oder tgi_request_generated_tokens_sum (TGI) einfügen."
+            .to_owned(),
+        P::MixedFormats { line } => format!(
+            "Zeile {line}: ein zweites Format im selben Feld; bitte je Feld die Ausgabe eines einzigen Werkzeugs einfügen."
+        ),
+        P::WrongBox { line } => format!(
+            "Zeile {line}: Das gehört wohl in das andere Feld (GPU-Energie statt Token-Zähler oder umgekehrt)."
+        ),
+        P::ConflictingReadings { gpu, line } => format!(
+            "Zeile {line}: {} steht noch einmal mit einem anderen Wert da; bitte je Feld einen Schnappschuss einfügen.",
+            clip(gpu)
+        ),
+        P::DuplicateSeries { line } => {
+            format!("Zeile {line}: Diese Reihe kommt zweimal vor; bitte je Feld einen Schnappschuss einfügen.")
+        }
+        P::FormatsDiffer { before, after } => format!(
+            "Die Schnappschüsse stammen von verschiedenen Werkzeugen ({before} vorher, {after} nachher); bitte beide mit demselben aufnehmen."
+        ),
+        P::GpuMissing { gpu, listed_in, line } => format!(
+            "{} steht in „{}“ (Zeile {line}), aber nicht im anderen Schnappschuss; beide müssen dieselben GPUs enthalten.",
+            clip(gpu),
+            measure_input(*listed_in)
+        ),
+        P::CounterWentBackwards { gpu, line } => format!(
+            "Zeile {line}: Der Zähler von {} lief rückwärts (Treiber neu geladen oder GPU zwischen den Schnappschüssen \
+             zurückgesetzt?); bitte beide neu aufnehmen.",
+            clip(gpu)
+        ),
+        P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Schnappschüsse scheinen vertauscht.".to_owned(),
+        P::TokensWentBackwards { line } => format!(
+            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Schnappschüssen neu gestartet?)."
+        ),
+        P::ZeroTokens => {
+            "Zwischen den Schnappschüssen wurden keine Token erzeugt: kein J/Token zu berechnen.".to_owned()
+        }
+        P::ZeroEnergy => "Die Energiezähler haben sich zwischen den Schnappschüssen nicht bewegt.".to_owned(),
+        P::NotANumber => {
+            "Bitte eine Zahl eingeben, etwa 600, 0.5 oder 1e3 (in diesem Bereich mit Punkt für Dezimalstellen).".to_owned()
+        }
+        P::NotPositive => "Bitte eine Zahl über 0 eingeben.".to_owned(),
+        P::NeedsDuration => "Die Leerlaufleistung braucht die Laufzeit, um abgezogen zu werden.".to_owned(),
+        P::IdleAboveMeasured => "Leerlaufleistung × GPUs × Laufzeit ist mehr als die gemessene Energie; \
+             bitte Leerlaufwert und Laufzeit prüfen."
+            .to_owned(),
+        P::WallBelowGpu { wall_j, gpu_j } => format!(
+            "Der Wert an der Steckdose ({} J) ist kleiner als die Energie der GPU-Boards ({} J) über denselben Lauf; \
+             bitte das Zeitfenster prüfen.",
+            n(wall_j.round()),
+            n(gpu_j.round())
+        ),
+        P::WrongLog { line, expected } => format!("Zeile {line}: Das ist das andere Log; hier bitte {expected} wählen."),
+        P::BadTime { line } => format!("Zeile {line}: erwartet wurde eine Zeit im Format MM-DD-YYYY HH:MM:SS.fff."),
+        P::NotDetailLog => "keine :::MLLOG-Zeilen: Das ist nicht die mlperf_log_detail.txt von LoadGen.".to_owned(),
+        P::NoPowerWindow { missing } => {
+            format!("Das Detail-Log enthält kein {missing}: LoadGen protokolliert das Fenster nur in einem Power-Lauf.")
+        }
+        P::WindowReversed { line } => format!("Zeile {line}: power_end liegt nicht nach power_begin."),
+        P::NoSamplesInWindow { begin, end, samples_in_file } => format!(
+            "Keiner der {samples_in_file} Messwerte des Logs liegt zwischen power_begin ({}) und power_end ({}): \
+             Stammen die Logs aus demselben Lauf?",
+            clip(begin),
+            clip(end)
+        ),
+        P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+    }
+}

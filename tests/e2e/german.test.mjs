@@ -182,3 +182,15 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
   await c.page.waitForFunction(() => /gegenüber der Bezugsbasis/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
 });
+
+test('9. "Measure your own" reads German: boxes, figures and messages', T, async () => {
+  const c = await open(`${H200}&lang=de&mode=measure`);
+  await c.el('measure').waitFor();
+  assert.match(await c.page.locator('#measure-title').innerText(), /Selbst messen/);
+  assert.match(await c.text('measure-privacy'), /verlässt diesen Browser/);
+  assert.match(await c.page.locator('label[for="run-seconds"]').innerText(), /Laufzeit \(s\)/);
+  await c.type('run-seconds', 'abc');
+  await c.el('measure-error-run-seconds').waitFor();
+  assert.match(await c.text('measure-error-run-seconds'), /^Laufzeit \(s\): Bitte eine Zahl eingeben/);
+  assert.match(await c.text('own-j-per-token'), /Ihre Energie je Ausgabe-Token/);
+});
