@@ -574,6 +574,13 @@ pub const DE: Strings = Strings {
         }
     ),
     window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),
+    qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
+    qr_mail: "Angebot per E-Mail anfordern",
+    qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
+    qr_post: "An die Seite senden, in die dieser Rechner eingebettet ist",
+    qr_posted: "An die umgebende Seite gesendet.",
+    qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
+    qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

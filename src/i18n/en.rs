@@ -314,4 +314,11 @@ pub const EN: Strings = Strings {
     runs_against: |axis| format!("J/token against {axis}"),
     no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", axis.label()),
     window_samples: |n, total, begin, end, scenario| format!("{n} samples of {total} in the file, from {begin} to {end}{scenario}."),
+    qr_hint: "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do.",
+    qr_mail: "Request a quote by e-mail",
+    qr_page: "Request a quote on the vendor's page ↗",
+    qr_post: "Send to the page around this calculator",
+    qr_posted: "Sent to the page around this calculator.",
+    qr_not_framed: "This page is not inside another page: nothing was sent there.",
+    qr_title: |vendor| format!("Request a quote from {vendor}"),
 };

@@ -332,6 +332,12 @@ table! {
         window_token,
         window_token_note,
         pick_file,
+        qr_hint,
+        qr_mail,
+        qr_page,
+        qr_post,
+        qr_posted,
+        qr_not_framed,
     }
     messages {
         /// "Offered by {vendor}".
@@ -367,6 +373,7 @@ table! {
         /// The configuration on the sheet: servers, cards, card, watts, throughput words.
         configuration: fn(&str, &str, &str, &str, &str) -> String,
         own_throughput_words: fn(&str) -> String,
+        qr_title: fn(&str) -> String,
         measure_input: fn(crate::measure::Input) -> &'static str,
         measure_problem: fn(&crate::measure::Problem) -> String,
         counter_note: fn(&str) -> String,
