@@ -294,7 +294,6 @@ pub const DE: Strings = Strings {
     capped_title: "Veröffentlichte Ergebnisse mit gesenkter Leistungseinstellung",
     other_systems: "Andere Systeme: ein Hinweis auf den Trend, kein Messwert Ihres Systems.",
     entry: " · Eintrag ",
-    weights: "Gewichte",
     power_setting: "Leistungseinstellung",
     not_stated: "nicht angegeben",
     published: " · veröffentlicht ",
@@ -358,6 +357,7 @@ pub const DE: Strings = Strings {
     configuration: |servers, gpus, card, watts, throughput| {
         format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
     },
+    weights: |precision| format!("{precision}-Gewichte"),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
     plan_title: "Einsatz planen",
     plan_intro: "Von der Obergrenze eines Servers zu Leistung, Energie, Kosten, CO₂ und Elektrik eines Standorts. Jedes Feld ist optional; die Kennzahlen verwenden die Konfiguration oben.",

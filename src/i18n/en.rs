@@ -53,7 +53,6 @@ pub const EN: Strings = Strings {
     capped_title: "Published results at a lowered power setting",
     other_systems: "Other systems: evidence of the trend, not a measurement of yours.",
     entry: " · entry ",
-    weights: "weights",
     power_setting: "power setting",
     not_stated: "not stated",
     published: " · published ",
@@ -117,6 +116,7 @@ pub const EN: Strings = Strings {
     configuration: |servers, gpus, card, watts, throughput| {
         format!("{servers} servers × {gpus} × {card} at {watts} W per card · {throughput}")
     },
+    weights: |precision| format!("{precision} weights"),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
     plan_title: "Plan a deployment",
     plan_intro: "From one server's ceiling to a site's power, energy, cost, carbon and electrics. Every field is optional; the figures use the configuration above.",

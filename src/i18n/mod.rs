@@ -164,7 +164,6 @@ table! {
         capped_title,
         other_systems,
         entry,
-        weights,
         power_setting,
         not_stated,
         published,
@@ -373,6 +372,8 @@ table! {
         /// The configuration on the sheet: servers, cards, card, watts, throughput words.
         configuration: fn(&str, &str, &str, &str, &str) -> String,
         own_throughput_words: fn(&str) -> String,
+        /// "FP8 weights".
+        weights: fn(&str) -> String,
         qr_title: fn(&str) -> String,
         measure_input: fn(crate::measure::Input) -> &'static str,
         measure_problem: fn(&crate::measure::Problem) -> String,

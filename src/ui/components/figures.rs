@@ -195,9 +195,9 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     } else {
                         { &*r.id }
                     }
-                    { format!(" · {} · {} · {} × {} · {} ({}) · {} {} · {} {} · {}: {}",
+                    { format!(" · {} · {} · {} × {} · {} ({}) · {} · {} {} · {}: {}",
                         r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
-                        r.benchmark.name(), (t.scenario)(r.scenario), r.weights.to_ascii_uppercase(), t.weights,
+                        r.benchmark.name(), (t.scenario)(r.scenario), (t.weights)(&r.weights.to_ascii_uppercase()),
                         format::plain(r.tokens_per_s), (t.unit)(Unit::TokensPerSecond), t.power_setting,
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }
                     { t.published }{ c.0.published_on(r).unwrap_or("—") }{ ". " }
