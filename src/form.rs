@@ -4,6 +4,7 @@
 //! [`InputError`] that names the field and its allowed range. Nothing here panics on any text.
 
 use crate::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario};
+use crate::i18n::Lang;
 use crate::units::{TokensPerSecond, Watts};
 use std::fmt;
 
@@ -357,6 +358,9 @@ pub struct Form {
     pub reference: String,
     /// The plan's fields, as typed (empty: not set).
     pub plan: crate::plan::PlanForm,
+    /// The language chosen by the link (`lang=`), the switch or the browser: the page's words and
+    /// how typed numbers are read. `None`: English, and the link carries no `lang`.
+    pub lang: Option<Lang>,
 }
 
 /// Longest customer name or quote reference kept (characters).
@@ -382,9 +386,14 @@ pub struct Slider {
 /// The slider for `card`, placed at the typed limit (clamped), or at the maximum when the text is
 /// not a number.
 pub fn slider(card: &Card, watts_text: &str) -> Slider {
+    slider_in(Lang::En, card, watts_text)
+}
+
+/// [`slider`], the typed limit read as `lang` writes numbers.
+pub fn slider_in(lang: Lang, card: &Card, watts_text: &str) -> Slider {
     let range = watts_range(card);
     let min = range.min.unwrap_or(SLIDER_FLOOR_WATTS).min(range.max);
-    let value = parse_decimal(Field::Watts, watts_text).map_or(range.max, |w| w.clamp(min, range.max));
+    let value = parse_decimal_in(lang, Field::Watts, watts_text).map_or(range.max, |w| w.clamp(min, range.max));
     Slider { min, max: range.max, step: SLIDER_STEP_WATTS, value }
 }
 
@@ -404,6 +413,9 @@ pub enum Edit {
     },
     /// Text typed into a field (number fields, customer, reference).
     Text(Field, String),
+    /// The page's language: typed numbers are rewritten where the new language would read them
+    /// otherwise ("1,5" in German becomes "1.5" in English), so a switch never changes a value.
+    Lang(Lang),
 }
 
 /// A field the app changed by itself as the consequence of an edit; the page says so.
@@ -537,13 +549,56 @@ pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
     }
 }
 
+/// Reads a number as a reader of `lang` types it. English: [`parse_decimal`]. German, where the
+/// page prints "1.000,5":
+///
+/// - a comma is the decimal mark ("0,95", "1.000,5"); points before it must group thousands;
+/// - without a comma, points that group the digits in threes after a first group of 1 to 3 digits
+///   not starting with 0 are thousands separators ("1.000", "12.345.678"), as the page prints them;
+/// - any other single point is a decimal point ("0.95", "1.5", "0.125", "1.0000").
+///
+/// So "1.000" is one thousand in German (write "1" or "1,0" for one), and a thousands separator is
+/// never read as a decimal point; the error names the German form.
+pub fn parse_decimal_in(lang: Lang, field: Field, text: &str) -> Result<f64, InputError> {
+    if lang == Lang::En {
+        return parse_decimal(field, text);
+    }
+    let trimmed = text.trim();
+    let (sign, body) = match trimmed.strip_prefix(['-', '+']) {
+        Some(rest) => (&trimmed[..1], rest),
+        None => ("", trimmed),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], &body[at..]),
+        None => (body, ""),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let grouped = |whole: &str| {
+        let mut groups = whole.split('.');
+        groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && digits(g) && !g.starts_with('0'))
+            && groups.all(|g| g.len() == 3 && digits(g))
+    };
+    let english = match mantissa.split_once(',') {
+        Some((whole, fraction)) => {
+            if fraction.contains([',', '.']) || (whole.contains('.') && !grouped(whole)) {
+                return Err(InputError::new(field, Problem::NotANumber));
+            }
+            format!("{}.{fraction}", whole.replace('.', ""))
+        }
+        None if mantissa.contains('.') && grouped(mantissa) => mantissa.replace('.', ""),
+        None if mantissa.matches('.').count() <= 1 => mantissa.to_owned(),
+        None => return Err(InputError::new(field, Problem::NotANumber)),
+    };
+    parse_decimal(field, &format!("{sign}{english}{exponent}"))
+}
+
 fn count_range((min, max): (u32, u32)) -> Range {
     Range { min: Some(f64::from(min)), max: f64::from(max), unit: "", min_unpublished: false }
 }
 
-fn parse_count(field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
+fn parse_count(lang: Lang, field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
     let range = count_range((min, max));
-    let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
+    let value = parse_decimal_in(lang, field, text).map_err(|e| e.within(range))?;
     if value.fract() != 0.0 {
         return Err(InputError::new(field, Problem::NotWhole).within(range));
     }
@@ -563,8 +618,8 @@ pub fn watts_range(card: &Card) -> Range {
 /// Own throughput per server.
 pub const TPS_RANGE: Range = Range { min: None, max: TPS_MAX, unit: "tokens/s", min_unpublished: false };
 
-pub(crate) fn parse_in(field: Field, text: &str, range: Range) -> Result<f64, InputError> {
-    let value = parse_decimal(field, text).map_err(|e| e.within(range))?;
+pub(crate) fn parse_in(lang: Lang, field: Field, text: &str, range: Range) -> Result<f64, InputError> {
+    let value = parse_decimal_in(lang, field, text).map_err(|e| e.within(range))?;
     let in_range = value <= range.max && range.min.map_or(value > 0.0, |m| value >= m);
     if in_range {
         Ok(value)
@@ -576,22 +631,25 @@ pub(crate) fn parse_in(field: Field, text: &str, range: Range) -> Result<f64, In
 impl Form {
     /// Checks every field against the catalogue.
     pub fn check<'c>(&self, catalogue: &'c Catalogue) -> Checked<'c> {
+        let lang = self.reading();
         let card = catalogue
             .card(&self.card)
             .ok_or_else(|| InputError::new(Field::Card, Problem::UnknownCard(self.card.clone())));
         let throughput = match &self.throughput {
             ThroughputChoice::Own => {
-                parse_in(Field::Tps, &self.tps, TPS_RANGE).map(|tps| Throughput::Own(TokensPerSecond(tps)))
+                parse_in(lang, Field::Tps, &self.tps, TPS_RANGE).map(|tps| Throughput::Own(TokensPerSecond(tps)))
             }
             ThroughputChoice::Published(id) => self.published(catalogue, id),
         };
-        let watts = card.as_ref().ok().map(|card| parse_in(Field::Watts, &self.watts, watts_range(card)).map(Watts));
-        let plan = self.plan.check(card.as_ref().ok().copied(), watts.as_ref().and_then(|w| w.as_ref().ok()).copied());
+        let watts =
+            card.as_ref().ok().map(|card| parse_in(lang, Field::Watts, &self.watts, watts_range(card)).map(Watts));
+        let plan =
+            self.plan.check(card.as_ref().ok().copied(), watts.as_ref().and_then(|w| w.as_ref().ok()).copied(), lang);
         Checked {
             card,
             throughput,
-            gpus: parse_count(Field::Gpus, &self.gpus, GPUS_RANGE),
-            servers: parse_count(Field::Servers, &self.servers, SERVERS_RANGE),
+            gpus: parse_count(lang, Field::Gpus, &self.gpus, GPUS_RANGE),
+            servers: parse_count(lang, Field::Servers, &self.servers, SERVERS_RANGE),
             watts,
             plan,
         }
@@ -627,6 +685,7 @@ impl Form {
             customer: String::new(),
             reference: String::new(),
             plan: crate::plan::PlanForm::default(),
+            lang: None,
         };
         blank.with_card(catalogue, DEFAULT_CARD)
     }
@@ -656,9 +715,37 @@ impl Form {
                 }
             }
             Edit::Text(field, text) => self.with_text(field, text),
+            Edit::Lang(lang) => self.with_lang(lang),
         };
         let adjustments = self.adjustments_to(catalogue, &form);
         Applied { form, adjustments }
+    }
+
+    /// The language the form's numbers are read in.
+    pub fn reading(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+
+    /// The form in another language, every typed number keeping its value.
+    fn with_lang(&self, lang: Lang) -> Form {
+        let old = self.reading();
+        let mut next = Form { lang: Some(lang), ..self.clone() };
+        let texts = [
+            (Field::Tps, &self.tps),
+            (Field::Gpus, &self.gpus),
+            (Field::Servers, &self.servers),
+            (Field::Watts, &self.watts),
+        ];
+        let plan = crate::plan::NUMBERS.iter().filter_map(|&f| self.plan.get(f).map(|t| (f, t)));
+        for (field, text) in texts.into_iter().map(|(f, t)| (f, t.as_str())).chain(plan) {
+            let Ok(value) = parse_decimal_in(old, field, text) else { continue };
+            if parse_decimal_in(lang, field, text).ok() != Some(value) {
+                let written = plain_number(value);
+                let written = if lang == Lang::De { written.replace('.', ",") } else { written };
+                next = next.with_text(field, written);
+            }
+        }
+        next
     }
 
     fn with_text(&self, field: Field, text: String) -> Form {

@@ -1,6 +1,6 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
-//! The core (`units`, `catalogue`, `figure`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`) is plain Rust: no web
+//! The core (`units`, `catalogue`, `figure`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it and exists only on wasm32.
 
 pub mod catalogue;
@@ -8,6 +8,7 @@ pub mod chart;
 pub mod compare;
 pub mod figure;
 pub mod form;
+pub mod i18n;
 pub mod import;
 pub mod link;
 pub mod measure;

@@ -3,7 +3,9 @@
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
 //! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
-//! `volts`, `phases`, `pf`, `rack`, `answer` (written only when set). Decoding is lenient: anything unusable becomes a
+//! `volts`, `phases`, `pf`, `rack`, `answer` (written only when set), and `lang` (`en` or `de`: the
+//! page's language and how its typed numbers read; written only once chosen, so a link without it
+//! opens in English, or in the reader's browser language, exactly as before). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
 //! text so the form shows its own message next to the field.
 
@@ -15,10 +17,10 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 28] = [
+pub const KNOWN: [&str; 29] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
     "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
-    "cfg", "host", "mode",
+    "cfg", "host", "mode", "lang",
 ];
 
 /// Something in a link the app could not use as given.
@@ -33,6 +35,8 @@ pub enum Notice {
     UnknownModel(String),
     /// `mode` other than `measure`: the calculator is shown.
     UnknownMode(String),
+    /// `lang` other than `en` or `de`: the browser's language, else English, is shown.
+    UnknownLang(String),
     /// The link named a card and a result for another card: the result's card is used.
     CardOverridden {
         given: String,
@@ -78,6 +82,9 @@ impl fmt::Display for Notice {
             ),
             Notice::UnknownMode(m) => {
                 write!(f, "The link's mode “{}” is unknown (measure); the calculator is shown.", clip(m))
+            }
+            Notice::UnknownLang(l) => {
+                write!(f, "The link's language “{}” is unknown (en, de); the page chose one itself.", clip(l))
             }
             Notice::CardOverridden { given, used } => {
                 write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given))
@@ -254,6 +261,12 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
     if let Some(m) = get("mode").filter(|m| Mode::from_id(m).is_none()) {
         notices.push(Notice::UnknownMode(m.to_owned()));
     }
+    if let Some(l) = get("lang") {
+        match crate::i18n::Lang::from_id(l) {
+            Some(lang) => form.lang = Some(lang),
+            None => notices.push(Notice::UnknownLang(l.to_owned())),
+        }
+    }
     let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
     Decoded { form, notices, embed, compared, host }
 }
@@ -281,6 +294,9 @@ pub fn encode(form: &Form, embed: bool) -> String {
         if let Some(text) = form.plan.get(field).filter(|t| !t.is_empty()) {
             params.push((field.id(), text));
         }
+    }
+    if let Some(lang) = form.lang {
+        params.push(("lang", lang.id()));
     }
     if embed {
         params.push(("embed", "1"));

@@ -228,12 +228,12 @@ impl PlanForm {
     }
 
     /// Checks every plan field; `limit` is the checked power limit (idle must lie below it).
-    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>) -> PlanChecked {
+    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>, lang: crate::i18n::Lang) -> PlanChecked {
         let optional = |field: Field, text: &str, range: Range| -> Result<Option<f64>, InputError> {
             if text.trim().is_empty() {
                 Ok(None)
             } else {
-                parse_in(field, text, range).map(Some)
+                parse_in(lang, field, text, range).map(Some)
             }
         };
         let idle = if self.idle.trim().is_empty() {

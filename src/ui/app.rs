@@ -18,10 +18,11 @@ use super::components::{
     summary::Summary,
 };
 use super::state::{Action, State};
-use super::{browser, Cat};
+use super::{browser, format, Cat};
 use crate::catalogue::Catalogue;
 use crate::compare::{self, CompareError, ListEdit, Saved};
 use crate::form::{Edit, Field, ThroughputChoice};
+use crate::i18n::{Lang, Strings};
 use crate::link;
 use crate::model;
 use yew::prelude::*;
@@ -42,7 +43,15 @@ struct CalculatorProps {
 #[function_component(Calculator)]
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
-    let state = use_reducer(|| State::from_link(catalogue, &browser::query(), browser::stored(compare::STORAGE_KEY)));
+    let state = use_reducer(|| {
+        let browser_lang = Lang::from_browser(&browser::languages());
+        State::from_link(catalogue, &browser::query(), browser::stored(compare::STORAGE_KEY), browser_lang)
+    });
+    // The page's language: its words, its numbers, `<html lang>`.
+    let lang = state.form.reading();
+    let t = lang.strings();
+    format::set_lang(lang);
+    use_effect_with(lang, |lang| browser::set_html_lang(lang.id()));
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
     // Both carry the compared configurations.
     let compared = compare::encode(&state.compared);
@@ -56,9 +65,7 @@ fn calculator(props: &CalculatorProps) -> Html {
         let dispatch = state.dispatcher();
         use_effect_with(compared.clone(), move |compared| {
             if !browser::store(compare::STORAGE_KEY, compared) && !compared.is_empty() {
-                dispatch.dispatch(Action::CompareMessage(
-                    "This browser did not keep the comparison (private mode, or its storage is full or refused): it lives in the link only.".to_owned(),
-                ));
+                dispatch.dispatch(Action::CompareMessage(t.storage_refused.to_owned()));
             }
         });
     }
@@ -156,7 +163,7 @@ fn calculator(props: &CalculatorProps) -> Html {
     let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
     let shown: Vec<_> = all_errors.iter().filter(|e| state.shows_error(e.field)).cloned().collect();
     let from_link: Vec<_> = all_errors.iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
-    let invalid: Vec<&'static str> = all_errors.iter().map(|e| e.field.label()).collect();
+    let invalid: Vec<&'static str> = all_errors.iter().map(|e| (t.field)(e.field)).collect();
     let limit_watts = evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value());
     let current_result = match &state.form.throughput {
         ThroughputChoice::Published(id) => Some(id.clone()),
@@ -176,24 +183,31 @@ fn calculator(props: &CalculatorProps) -> Html {
     let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 
+    let on_lang = {
+        let on_edit = on_edit.clone();
+        use_callback((), move |lang: Lang, _| on_edit.emit(Edit::Lang(lang)))
+    };
+
     html! {
+        <ContextProvider<Lang> context={lang}>
         <div {class} data-testid="app">
-            <a class="skip-link" href="#figures" data-testid="skip-link">{ "Skip to the figures" }</a>
+            <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
             <PrintHeader {catalogue} form={state.form.clone()} {valid} url={AttrValue::from(full_url.clone())} />
             if !state.embed {
                 <header class="masthead">
+                    { languages(t, lang, catalogue, &state, on_lang) }
                     <h1>{ "token-energy" }</h1>
                     if let Some(v) = vendor.as_ref() {
                         <p class="vendor" data-testid="vendor">
                             if let Some(logo) = &v.logo { <img src={logo.clone()} alt="" height="28" /> }
-                            { format!("Offered by {}", v.name) }
+                            { (t.offered_by)(&v.name) }
                         </p>
                     }
-                    <p class="lede">{ "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source." }</p>
+                    <p class="lede">{ t.lede }</p>
                 </header>
             }
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
-            if !state.embed { { modes(state.mode, &state.form, on_mode) } }
+            if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
             if state.mode == link::Mode::Measure {
                 <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
             }
@@ -203,7 +217,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
-                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ "Open the full calculator ↗" }</a></p>
+                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a></p>
                     }
                     <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
                     if let Some(v) = vendor.as_ref() {
@@ -234,11 +248,35 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <Footer {catalogue} compact={state.embed} />
             }
         </div>
+        </ContextProvider<Lang>>
+    }
+}
+
+/// The language switch: links that work without the app (the same configuration in the other
+/// language), switched in place when it runs.
+fn languages(t: &'static Strings, current: Lang, catalogue: Cat, state: &State, on_lang: Callback<Lang>) -> Html {
+    let item = |l: Lang| {
+        let form = state.form.apply(catalogue.0, Edit::Lang(l)).form;
+        let href = format!("?{}", state.mode.add_to(link::encode(&form, false)));
+        let onclick = on_lang.reform(move |e: MouseEvent| {
+            e.prevent_default();
+            l
+        });
+        let here = (l == current).then_some("true");
+        html! {
+            <a class={classes!("lang", here.map(|_| "current"))} href={href} hreflang={l.id()} lang={l.id()}
+                data-testid={format!("lang-{}", l.id())} aria-current={here} {onclick}>{ l.strings().language_name }</a>
+        }
+    };
+    html! {
+        <nav class="langs" aria-label={t.language_label} data-testid="langs">
+            { for Lang::ALL.into_iter().map(item) }
+        </nav>
     }
 }
 
 /// The two sections as tabs: links that work without the app, switched in place when it runs.
-fn modes(mode: link::Mode, form: &crate::form::Form, on_mode: Callback<link::Mode>) -> Html {
+fn modes(t: &'static Strings, mode: link::Mode, form: &crate::form::Form, on_mode: Callback<link::Mode>) -> Html {
     let tab = |m: link::Mode, testid: &'static str, words: &'static str| {
         let href = format!("?{}", m.add_to(link::encode(form, false)));
         let onclick = on_mode.reform(move |e: MouseEvent| {
@@ -249,9 +287,9 @@ fn modes(mode: link::Mode, form: &crate::form::Form, on_mode: Callback<link::Mod
         html! { <a class={classes!("mode", current.map(|_| "current"))} href={href} data-testid={testid} aria-current={current} {onclick}>{ words }</a> }
     };
     html! {
-        <nav class="modes" aria-label="Sections" data-testid="modes">
-            { tab(link::Mode::Calculator, "mode-calculator", "Calculator") }
-            { tab(link::Mode::Measure, "mode-measure", "Measure your own") }
+        <nav class="modes" aria-label={t.modes_label} data-testid="modes">
+            { tab(link::Mode::Calculator, "mode-calculator", t.mode_calculator) }
+            { tab(link::Mode::Measure, "mode-measure", t.mode_measure) }
         </nav>
     }
 }

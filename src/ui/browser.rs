@@ -65,11 +65,25 @@ pub fn print() {
 }
 
 /// Today's date in the reader's format (`Intl.DateTimeFormat`), e.g. "3 December 2026".
-pub fn today() -> String {
+pub fn today(locale: &str) -> String {
     let options = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&options, &JsValue::from_str("dateStyle"), &JsValue::from_str("long"));
-    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options).format();
+    let locales = js_sys::Array::of1(&JsValue::from_str(locale));
+    let format = js_sys::Intl::DateTimeFormat::new(&locales, &options).format();
     format.call1(&JsValue::NULL, &js_sys::Date::new_0()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+/// The reader's languages (`navigator.languages`, most wanted first); empty if the browser says none.
+pub fn languages() -> Vec<String> {
+    let Some(window) = web_sys::window() else { return Vec::new() };
+    window.navigator().languages().iter().filter_map(|l| l.as_string()).collect()
+}
+
+/// Sets `<html lang>`, so screen readers, hyphenation and spell checkers use the page's language.
+pub fn set_html_lang(id: &str) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", id);
+    }
 }
 
 /// Removes what the page showed while the wasm loaded (the heading and "Calculating…").

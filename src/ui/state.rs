@@ -5,6 +5,7 @@
 use super::Cat;
 use crate::compare::{self, CompareError, ListEdit, Saved};
 use crate::form::{Adjustment, Edit, Field, Form};
+use crate::i18n::Lang;
 use crate::link::{self, Mode, Notice};
 use crate::model;
 use std::rc::Rc;
@@ -39,9 +40,13 @@ pub struct State {
 
 impl State {
     /// The state a link opens with: bad values in it are shown at once, beside their field and at
-    /// the top.
-    pub fn from_link(catalogue: Cat, query: &str, stored: Option<String>) -> State {
-        let decoded = link::decode(catalogue.0, query);
+    /// the top. A link without `lang` opens in `browser`'s language where the page speaks it
+    /// (German; English is the default and needs no `lang`).
+    pub fn from_link(catalogue: Cat, query: &str, stored: Option<String>, browser: Option<Lang>) -> State {
+        let mut decoded = link::decode(catalogue.0, query);
+        if decoded.form.lang.is_none() && browser.is_some_and(|l| l != Lang::En) {
+            decoded.form.lang = browser;
+        }
         let errors = model::evaluate(catalogue.0, &decoded.form).errors().iter().map(|e| e.field).collect::<Vec<_>>();
         // A comparison in the link wins over the one this browser kept.
         let (compared, problems) = if decoded.compared.is_empty() {
@@ -52,7 +57,7 @@ impl State {
         State {
             compared,
             baseline: 0,
-            compare_messages: problems.iter().map(ToString::to_string).collect(),
+            compare_messages: problems.iter().map(decoded.form.reading().strings().compare_error).collect(),
             catalogue,
             form: decoded.form,
             notices: decoded.notices,
@@ -123,7 +128,7 @@ impl Reducible for State {
                 next.compare_messages.clear();
                 match compare::apply(&self.compared, edit) {
                     Ok(list) => next.compared = list,
-                    Err(e) => next.compare_messages.push(e.to_string()),
+                    Err(e) => next.compare_messages.push((self.form.reading().strings().compare_error)(&e)),
                 }
                 if next.baseline >= next.compared.len() {
                     next.baseline = 0;
@@ -138,7 +143,7 @@ impl Reducible for State {
             Action::ReplaceComparison(list, problems) => {
                 next.compared = list;
                 next.baseline = 0;
-                next.compare_messages = problems.iter().map(ToString::to_string).collect();
+                next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
             }
             Action::CompareMessage(message) => {
                 if self.compare_messages.contains(&message) {

@@ -1,41 +1,50 @@
-//! The page's words for kinds of figure, shared by every component that shows one.
+//! The page's words: the language in force (a Yew context the app provides) and the words for
+//! kinds of figure and their scope, shared by every component that shows one. The words themselves
+//! live in the core's `i18n` tables.
 
 use crate::catalogue::Scope;
 use crate::figure::Kind;
+use crate::i18n::{Lang, Strings};
+use yew::prelude::*;
+
+/// The page's language, from the app's context (English outside it).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
+
+/// The page's words in its language.
+#[hook]
+pub fn use_strings() -> &'static Strings {
+    use_lang().strings()
+}
 
 /// The headline of a kind, naming its scope ("GPU-board ceiling", "Measured · whole server at the wall").
-pub fn kind_title(kind: &Kind) -> &'static str {
+pub fn kind_title(t: &'static Strings, kind: &Kind) -> &'static str {
     match kind {
-        Kind::Ceiling => "GPU-board ceiling",
-        Kind::Measured(Scope::NodeAc) => "Measured · whole server at the wall",
-        Kind::Measured(Scope::GpuBoard) => "Measured · GPU boards",
-        Kind::Estimate(_) => "GPU-board estimate",
+        Kind::Ceiling => t.kind_ceiling,
+        Kind::Measured(Scope::NodeAc) => t.kind_measured_node,
+        Kind::Measured(Scope::GpuBoard) => t.kind_measured_board,
+        Kind::Estimate(_) => t.kind_estimate,
     }
 }
 
 /// The kind's short name, for tables and the phone's summary bar.
-pub fn kind_short(kind: &Kind) -> &'static str {
+pub fn kind_short(t: &'static Strings, kind: &Kind) -> &'static str {
     match kind {
-        Kind::Ceiling => "ceiling, GPU boards",
-        Kind::Measured(Scope::NodeAc) => "measured, whole server",
-        Kind::Measured(Scope::GpuBoard) => "measured, GPU boards",
-        Kind::Estimate(_) => "estimate, GPU boards",
+        Kind::Ceiling => t.short_ceiling,
+        Kind::Measured(Scope::NodeAc) => t.short_measured_node,
+        Kind::Measured(Scope::GpuBoard) => t.short_measured_board,
+        Kind::Estimate(_) => t.short_estimate,
     }
 }
 
 /// What a kind means for this figure: `bound` is the figure's own sentence for a ceiling.
-pub fn kind_explanation(kind: &Kind, bound: &str) -> String {
+pub fn kind_explanation(t: &'static Strings, kind: &Kind, bound: &str) -> String {
     match kind {
         Kind::Ceiling => bound.to_owned(),
-        Kind::Measured(Scope::NodeAc) => {
-            "Metered by MLPerf Power at the wall (AC) for the whole server, at the result's own configuration.".into()
-        }
-        Kind::Measured(Scope::GpuBoard) => "Metered on the GPU boards only.".into(),
-        Kind::Estimate(assumptions) => assumptions.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        Kind::Measured(Scope::NodeAc) => t.explain_node.to_owned(),
+        Kind::Measured(Scope::GpuBoard) => t.explain_board.to_owned(),
+        Kind::Estimate(assumptions) => assumptions.iter().map(|a| (t.assumption)(a)).collect::<Vec<_>>().join(" "),
     }
 }
-
-/// Why a GPU-board ceiling can sit below a whole-server measurement.
-pub const SCOPE_NOTE: &str =
-    "A GPU-board ceiling can sit below a whole-server measurement: the ceiling counts the GPU \
-     boards alone, while the meter at the wall also counts processors, memory, fans and power-supply losses.";

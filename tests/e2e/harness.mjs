@@ -260,7 +260,7 @@ function listenForCspViolations() {
  *
  * @param {import('playwright-core').Browser} browser
  * @param {string} target
- * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[]}} [opts]
+ * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[], locale?: string}} [opts]
  * @returns {Promise<import('playwright-core').Page & {recorded: object, origin: string}>}
  */
 export async function openPage(browser, target = '', opts = {}) {
@@ -276,7 +276,12 @@ export async function openPage(browser, target = '', opts = {}) {
   const origin = new URL(url).origin;
   const allowed = [origin, ...(opts.allowOrigins ?? []).map((o) => new URL(o).origin)];
 
-  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+  // `opts.locale` sets the browser's languages (navigator.languages) and Intl's default locale.
+  const context = await browser.newContext({
+    viewport: { width, height },
+    serviceWorkers: 'block',
+    ...(opts.locale ? { locale: opts.locale } : {}),
+  });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const recorded = {
     consoleErrors: [],

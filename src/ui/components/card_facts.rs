@@ -1,6 +1,7 @@
 //! A card's published power limits and memory, each with its source.
 
 use super::source::SourceRef;
+use crate::ui::words::use_strings;
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -13,18 +14,19 @@ pub struct CardFactsProps {
 
 #[function_component(CardFacts)]
 pub fn card_facts(props: &CardFactsProps) -> Html {
+    let t = use_strings();
     let Some(card) = props.catalogue.0.card(&props.card) else { return html! {} };
     let source = |id: &crate::catalogue::Text| html! { <SourceRef catalogue={props.catalogue} id={id.clone()} /> };
     html! {
         <dl class="card-facts" data-testid="card-facts">
-            <dt>{ "Rated maximum" }</dt>
+            <dt>{ t.fact_max }</dt>
             <dd data-testid="card-max">{ format!("{} W", format::plain(card.max_power.watts)) }{ " · " }{ source(&card.max_power.source) }</dd>
-            <dt>{ "Minimum limit" }</dt>
+            <dt>{ t.fact_min }</dt>
             <dd data-testid="card-min">
                 if let Some(m) = &card.min_power {
                     { format!("{} W", format::plain(m.watts)) }{ " · " }{ source(&m.source) }
                 } else {
-                    { "not published" }
+                    { t.fact_unpublished }
                 }
             </dd>
             { for card.other_limits.iter().map(|l| html! {
@@ -34,7 +36,7 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                 </>
             }) }
             if let Some(memory) = &card.memory {
-                <dt>{ "Memory" }</dt>
+                <dt>{ t.fact_memory }</dt>
                 <dd>{ &*memory.text }{ " · " }{ source(&memory.source) }</dd>
             }
         </dl>

@@ -3,6 +3,8 @@
 
 use crate::chart::{self, BarChart, LimitChart, Mark, WIDTH};
 use crate::form::Form;
+use crate::i18n::Strings;
+use crate::ui::words::use_strings;
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -17,21 +19,25 @@ pub struct ChartsProps {
 /// Bars drawn before the rest is left out (the table below has every result).
 const BARS: usize = 15;
 
-fn bar_chart(c: &BarChart) -> Html {
+fn bar_chart(t: &'static Strings, c: &BarChart) -> Html {
     let desc = c
         .bars
         .iter()
         .map(|b| {
-            let measured =
-                b.measured.map(|(_, m)| format!(", measured whole server {}", format::three(m))).unwrap_or_default();
-            format!("{}: {} J/token{measured}", b.label, format::three(b.value))
+            let measured = b.measured.map(|(_, m)| (t.bar_measured)(&format::three(m))).unwrap_or_default();
+            format!(
+                "{}: {} {}{measured}",
+                b.label,
+                format::three(b.value),
+                (t.unit)(crate::figure::Unit::JoulesPerToken)
+            )
         })
         .collect::<Vec<_>>()
         .join("; ");
     html! {
         <figure class="chart" data-testid="chart-published">
             <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
-                <title id="chart-published-title">{ format!("GPU-board ceilings in J/token, {} {}", c.benchmark.name(), c.scenario.label()) }</title>
+                <title id="chart-published-title">{ (t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario)) }</title>
                 <desc id="chart-published-desc">{ desc }</desc>
                 { for c.ticks.iter().map(|t| html! {
                     <g class="tick">
@@ -39,7 +45,7 @@ fn bar_chart(c: &BarChart) -> Html {
                         <text x={t.x.to_string()} y="12" text-anchor="middle">{ format::short(t.value) }</text>
                     </g>
                 }) }
-                <text x={(WIDTH - 4.0).to_string()} y="12" text-anchor="end" class="axis-unit">{ "J/token" }</text>
+                <text x={(WIDTH - 4.0).to_string()} y="12" text-anchor="end" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
                 { for c.bars.iter().map(|b| {
                     let class = match b.mark { Mark::Current => "bar current", Mark::Compared => "bar compared", Mark::None => "bar" };
                     html! {
@@ -56,30 +62,30 @@ fn bar_chart(c: &BarChart) -> Html {
                 }) }
             </svg>
             <figcaption class="hint">
-                { "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones." }
-                if c.left_out > 0 { { format!(" {} more results are in the table below.", c.left_out) } }
+                { t.bar_caption }
+                if c.left_out > 0 { { (t.bar_more)(c.left_out) } }
             </figcaption>
         </figure>
     }
 }
 
-fn limit_chart(c: &LimitChart) -> Html {
+fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
     let (x0, x1, y0, y1) = c.plot;
-    let desc = std::iter::once(format!(
-        "Throughput unchanged: {} J/token at {} W to {} J/token at {} W",
-        format::three(c.line.0.joules_per_token),
-        format::plain(c.line.0.watts),
-        format::three(c.line.1.joules_per_token),
-        format::plain(c.line.1.watts)
+    let unit = (t.unit)(crate::figure::Unit::JoulesPerToken);
+    let desc = std::iter::once((t.limit_held)(
+        &format::three(c.line.0.joules_per_token),
+        &format::plain(c.line.0.watts),
+        &format::three(c.line.1.joules_per_token),
+        &format::plain(c.line.1.watts),
     ))
-    .chain(std::iter::once(format!("{}: {} J/token", c.own.label, format::three(c.own.joules_per_token))))
-    .chain(c.capped.iter().map(|p| format!("{}: {} J/token", p.label, format::three(p.joules_per_token))))
+    .chain(std::iter::once(format!("{}: {} {unit}", c.own.label, format::three(c.own.joules_per_token))))
+    .chain(c.capped.iter().map(|p| format!("{}: {} {unit}", p.label, format::three(p.joules_per_token))))
     .collect::<Vec<_>>()
     .join("; ");
     html! {
         <figure class="chart" data-testid="chart-limit">
             <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-limit-title chart-limit-desc">
-                <title id="chart-limit-title">{ "J/token ceiling against the power limit per card" }</title>
+                <title id="chart-limit-title">{ t.limit_title }</title>
                 <desc id="chart-limit-desc">{ desc }</desc>
                 { for c.x_ticks.iter().map(|t| html! {
                     <g class="tick">
@@ -93,8 +99,8 @@ fn limit_chart(c: &LimitChart) -> Html {
                         <text x={(x0 - 6.0).to_string()} y={(t.x + 4.0).to_string()} text-anchor="end">{ format::short(t.value) }</text>
                     </g>
                 }) }
-                <text x={x1.to_string()} y={(y1 + 30.0).to_string()} text-anchor="end" class="axis-unit">{ "W per card" }</text>
-                <text x="4" y="12" class="axis-unit">{ "J/token" }</text>
+                <text x={x1.to_string()} y={(y1 + 30.0).to_string()} text-anchor="end" class="axis-unit">{ t.w_per_card }</text>
+                <text x="4" y="12" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
                 <line class="limit-line" x1={c.line.0.x.to_string()} y1={c.line.0.y.to_string()} x2={c.line.1.x.to_string()} y2={c.line.1.y.to_string()} />
                 <circle class="own-point" cx={c.own.x.to_string()} cy={c.own.y.to_string()} r="5" data-testid="chart-own" />
                 <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ &c.own.label }</text>
@@ -105,20 +111,21 @@ fn limit_chart(c: &LimitChart) -> Html {
                     </g>
                 }) }
             </svg>
-            <figcaption class="hint">{ "Line: the result's throughput held at every limit (the lower end of a range). ●: its own setting. ■: published results at a lowered setting." }</figcaption>
+            <figcaption class="hint">{ t.limit_caption }</figcaption>
         </figure>
     }
 }
 
 #[function_component(Charts)]
 pub fn charts(props: &ChartsProps) -> Html {
+    let t = use_strings();
     let bars = chart::published_bars(props.catalogue.0, &props.form, &props.compared, BARS);
     let limit = chart::limit_chart(props.catalogue.0, &props.form);
     html! {
         <section class="charts" aria-labelledby="charts-title">
-            <h2 id="charts-title">{ "Charts" }</h2>
-            if !bars.bars.is_empty() { { bar_chart(&bars) } }
-            if let Some(l) = &limit { { limit_chart(l) } }
+            <h2 id="charts-title">{ t.charts_title }</h2>
+            if !bars.bars.is_empty() { { bar_chart(t, &bars) } }
+            if let Some(l) = &limit { { limit_chart(t, l) } }
         </section>
     }
 }

@@ -5,7 +5,8 @@
 use crate::compare::{self, CompareError, ExportContext, ListEdit, Saved, MAX};
 use crate::figure::Figure;
 use crate::form::Form;
-use crate::ui::words::kind_short;
+use crate::i18n::Strings;
+use crate::ui::words::{kind_short, use_strings};
 use crate::ui::{browser, format, Cat};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -30,14 +31,14 @@ pub struct ComparePanelProps {
 /// Largest JSON file read back.
 const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 
-fn cell_value(f: &Figure) -> String {
+fn cell_value(t: &'static Strings, f: &Figure) -> String {
     match f.low {
-        Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), f.unit.symbol()),
-        None => format!("{} {}", format::three(f.value), f.unit.symbol()),
+        Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
+        None => format!("{} {}", format::three(f.value), (t.unit)(f.unit)),
     }
 }
 
-fn list_item(i: usize, saved: &Saved, count: usize, props: &ComparePanelProps) -> Html {
+fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: &ComparePanelProps) -> Html {
     let emit = |edit: ListEdit| props.on_list.reform(move |_: MouseEvent| edit.clone());
     let rename = props
         .on_list
@@ -45,34 +46,48 @@ fn list_item(i: usize, saved: &Saved, count: usize, props: &ComparePanelProps) -
     let id = format!("compare-name-{i}");
     html! {
         <li data-testid="compared-item">
-            <label class="visually-hidden" for={id.clone()}>{ format!("Name of compared configuration {}", i + 1) }</label>
+            <label class="visually-hidden" for={id.clone()}>{ (t.name_of)(i + 1) }</label>
             <input id={id} type="text" data-testid="compared-name" value={saved.name.clone()}
                 maxlength={compare::NAME_MAX.to_string()} onchange={rename} />
             <button type="button" class="quiet" data-testid="compared-up" disabled={i == 0}
-                aria-label={format!("Move {} up", saved.name)} onclick={emit(ListEdit::Move(i, true))}>{ "↑" }</button>
+                aria-label={(t.move_up)(&saved.name)} onclick={emit(ListEdit::Move(i, true))}>{ "↑" }</button>
             <button type="button" class="quiet" data-testid="compared-down" disabled={i + 1 == count}
-                aria-label={format!("Move {} down", saved.name)} onclick={emit(ListEdit::Move(i, false))}>{ "↓" }</button>
+                aria-label={(t.move_down)(&saved.name)} onclick={emit(ListEdit::Move(i, false))}>{ "↓" }</button>
             <button type="button" class="quiet" data-testid="compared-remove"
-                aria-label={format!("Remove {}", saved.name)} onclick={emit(ListEdit::Remove(i))}>{ "Remove" }</button>
+                aria-label={(t.remove_named)(&saved.name)} onclick={emit(ListEdit::Remove(i))}>{ t.remove }</button>
         </li>
     }
 }
 
-fn grid_view(props: &ComparePanelProps) -> Html {
+/// A grid row's label in the page's language (the core's English label where none is known).
+fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static str {
+    match id {
+        "j-per-token" => t.figure_token,
+        "wh-per-mtok" => t.figure_million,
+        "measured-j-per-token" => t.figure_measured,
+        "throughput" => t.throughput_row,
+        "board-power-w" => t.figure_board,
+        "kwh-per-day" => t.figure_day,
+        "btu-per-h" => t.figure_heat,
+        _ => english,
+    }
+}
+
+fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
     let rows = compare::grid(props.catalogue.0, &props.list, props.baseline);
     html! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Compared configurations, figure by figure">
+        <div class="table-scroll" tabindex="0" role="region" aria-label={t.grid_label}>
             <table class="compare-grid" data-testid="compare-grid">
                 <thead><tr>
-                    <th scope="col">{ "Figure" }</th>
+                    <th scope="col">{ t.col_figure }</th>
                     { for props.list.iter().enumerate().map(|(i, s)| html! {
-                        <th scope="col">{ &s.name }if i == props.baseline { <span class="system">{ "baseline" }</span> }</th>
+                        <th scope="col">{ &s.name }if i == props.baseline { <span class="system">{ t.baseline_mark }</span> }</th>
                     }) }
                 </tr></thead>
                 <tbody>
                 { for rows.iter().filter(|r| r.cells.iter().any(Option::is_some)).map(|row| html! {
                     <tr data-testid={format!("compare-row-{}", row.id)}>
-                        <th scope="row">{ row.label }</th>
+                        <th scope="row">{ grid_label(t, row.id, row.label) }</th>
                         { for row.cells.iter().enumerate().map(|(i, cell)| {
                             let best = row.best.contains(&i);
                             match cell {
@@ -80,11 +95,11 @@ fn grid_view(props: &ComparePanelProps) -> Html {
                                     <td class={classes!(best.then_some("best"), format!("kind-{}", f.kind.id()))}
                                         data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
-                                        <span class="number">{ cell_value(f) }</span>
-                                        <span class="system">{ kind_short(&f.kind) }</span>
-                                        if best { <span class="best-mark">{ "★ best" }</span> }
+                                        <span class="number">{ cell_value(t, f) }</span>
+                                        <span class="system">{ kind_short(t, &f.kind) }</span>
+                                        if best { <span class="best-mark">{ t.best_mark }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
-                                            <span class="system delta">{ format!("{}{} % against the baseline", if *d > 0.0 { "+" } else { "" }, format::three(*d)) }</span>
+                                            <span class="system delta">{ (t.delta)(&format!("{}{}", if *d > 0.0 { "+" } else { "" }, format::three(*d))) }</span>
                                         }
                                     </td>
                                 },
@@ -102,6 +117,7 @@ fn grid_view(props: &ComparePanelProps) -> Html {
 #[function_component(ComparePanel)]
 pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let name = use_node_ref();
+    let t = use_strings();
     let catalogue = props.catalogue.0;
     let add = {
         let name = name.clone();
@@ -110,6 +126,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
         let count = props.list.len();
         Callback::from(move |_: MouseEvent| {
             let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
+            // An unnamed configuration is named in the page's language.
+            let typed = if typed.trim().is_empty() { (t.configuration_n)(count + 1) } else { typed };
             on_list.emit(ListEdit::Add(Box::new(Saved {
                 name: compare::clean_name(&typed, count + 1),
                 form: form.clone(),
@@ -137,7 +155,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 (compare::csv(catalogue, &list, &ctx), "token-energy-comparison.csv", "text/csv")
             };
             if !browser::download(name, mime, &text) {
-                on_message.emit("This browser did not allow the download.".to_owned());
+                on_message.emit(t.download_refused.to_owned());
             }
         })
     };
@@ -154,9 +172,9 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 match parsed {
                     Ok((format, entries)) => match compare::from_export(catalogue, format.as_deref(), &entries) {
                         Ok(result) => on_replace.emit(result),
-                        Err(e) => on_message.emit(e.to_string()),
+                        Err(e) => on_message.emit((t.compare_error)(&e)),
                     },
-                    Err(why) => on_message.emit(format!("This file is not a token-energy comparison: {why}.")),
+                    Err(why) => on_message.emit((t.not_a_comparison)(why)),
                 }
                 input.set_value("");
             });
@@ -168,25 +186,25 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     });
     html! {
         <section class="compare" aria-labelledby="compare-title" data-testid="compare">
-            <h2 id="compare-title">{ "Compare configurations" }</h2>
+            <h2 id="compare-title">{ t.compare_title }</h2>
             <div class="compare-add">
-                <label for="compare-new-name">{ "Name for the configuration above" }</label>
+                <label for="compare-new-name">{ t.compare_name_label }</label>
                 <input id="compare-new-name" data-testid="compare-new-name" type="text" ref={name}
-                    maxlength={compare::NAME_MAX.to_string()} placeholder={format!("Configuration {}", count + 1)} />
-                <button type="button" data-testid="compare-add" onclick={add} disabled={count >= MAX}>{ "Add to comparison" }</button>
+                    maxlength={compare::NAME_MAX.to_string()} placeholder={(t.configuration_n)(count + 1)} />
+                <button type="button" data-testid="compare-add" onclick={add} disabled={count >= MAX}>{ t.compare_add }</button>
             </div>
-            <p class="hint">{ format!("Up to {MAX}, kept in this browser and in the link. {count} of {MAX}.") }</p>
+            <p class="hint">{ (t.compare_hint)(count, MAX) }</p>
             if !props.messages.is_empty() {
                 <div class="warning" role="alert" data-testid="compare-message">
                     <ul>{ for props.messages.iter().map(|m| html! { <li>{ m }</li> }) }</ul>
-                    <button type="button" class="quiet" onclick={props.on_dismiss.reform(|_: MouseEvent| ())}>{ "OK" }</button>
+                    <button type="button" class="quiet" onclick={props.on_dismiss.reform(|_: MouseEvent| ())}>{ t.ok }</button>
                 </div>
             }
             if count > 0 {
-                <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(i, s, count, props)) }</ol>
+                <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(t, i, s, count, props)) }</ol>
                 if count > 1 {
                     <div class="field compare-baseline">
-                        <label for="compare-baseline">{ "Differences against" }</label>
+                        <label for="compare-baseline">{ t.differences_against }</label>
                         <select id="compare-baseline" data-testid="compare-baseline" onchange={baseline}>
                             { for props.list.iter().enumerate().map(|(i, s)| html! {
                                 <option value={i.to_string()} selected={i == props.baseline}>{ &s.name }</option>
@@ -194,8 +212,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         </select>
                     </div>
                 }
-                { grid_view(props) }
-                <p class="hint">{ "★ best: the lowest energy or power, the highest throughput, of the configurations compared." }</p>
+                { grid_view(t, props) }
+                <p class="hint">{ t.best_hint }</p>
                 <ol class="print-only compare-notes" data-testid="compare-notes">
                     { for compare::notes(catalogue, &props.list, &browser::page_address()).into_iter().map(|n| html! {
                         <li>
@@ -206,13 +224,13 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                     }) }
                 </ol>
                 <div class="compare-actions">
-                    <button type="button" class="quiet" data-testid="export-csv" onclick={export(false)}>{ "Download CSV" }</button>
-                    <button type="button" class="quiet" data-testid="export-json" onclick={export(true)}>{ "Download JSON" }</button>
-                    <button type="button" class="quiet" data-testid="compare-clear" onclick={props.on_list.reform(|_: MouseEvent| ListEdit::Clear)}>{ "Clear the comparison" }</button>
+                    <button type="button" class="quiet" data-testid="export-csv" onclick={export(false)}>{ t.download_csv }</button>
+                    <button type="button" class="quiet" data-testid="export-json" onclick={export(true)}>{ t.download_json }</button>
+                    <button type="button" class="quiet" data-testid="compare-clear" onclick={props.on_list.reform(|_: MouseEvent| ListEdit::Clear)}>{ t.compare_clear }</button>
                 </div>
             }
             <div class="field compare-import">
-                <label for="compare-import">{ "Open a comparison (a JSON file this page downloaded)" }</label>
+                <label for="compare-import">{ t.compare_open }</label>
                 <input id="compare-import" data-testid="compare-import" type="file" accept=".json,application/json" onchange={import} />
             </div>
         </section>

@@ -4,8 +4,9 @@ use super::table_filters::TableFilters;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
 use crate::form::Edit;
+use crate::i18n::Strings;
 use crate::model::{comparison_of, ComparisonRow, TableFilter};
-use crate::ui::words::{kind_short, SCOPE_NOTE};
+use crate::ui::words::{kind_short, use_strings};
 use crate::ui::{format, Cat};
 use std::cmp::Ordering;
 use yew::prelude::*;
@@ -32,15 +33,27 @@ enum Column {
 }
 
 impl Column {
-    const ALL: [(Column, &'static str, &'static str); 7] = [
-        (Column::Result, "result", "Result"),
-        (Column::Card, "card", "Card × count"),
-        (Column::Scenario, "scenario", "Scenario"),
-        (Column::Precision, "precision", "Precision"),
-        (Column::Power, "power", "Power"),
-        (Column::JPerToken, "j", "J/token"),
-        (Column::WhPerMtok, "wh", "Wh per million tokens"),
+    const ALL: [(Column, &'static str); 7] = [
+        (Column::Result, "result"),
+        (Column::Card, "card"),
+        (Column::Scenario, "scenario"),
+        (Column::Precision, "precision"),
+        (Column::Power, "power"),
+        (Column::JPerToken, "j"),
+        (Column::WhPerMtok, "wh"),
     ];
+
+    fn label(self, t: &'static Strings) -> &'static str {
+        match self {
+            Column::Result => t.col_result,
+            Column::Card => t.col_card,
+            Column::Scenario => (t.field)(crate::form::Field::Scenario),
+            Column::Precision => t.col_precision,
+            Column::Power => t.col_power,
+            Column::JPerToken => (t.unit)(crate::figure::Unit::JoulesPerToken),
+            Column::WhPerMtok => t.col_wh,
+        }
+    }
 
     fn compare(self, a: &ComparisonRow, b: &ComparisonRow) -> Ordering {
         match self {
@@ -60,6 +73,7 @@ const ROW_LIMIT: usize = 40;
 
 #[function_component(Comparison)]
 pub fn comparison_table(props: &ComparisonProps) -> Html {
+    let t = use_strings();
     let sort = use_state(|| (Column::JPerToken, true));
     let filter = use_state(|| TableFilter::benchmark(props.benchmark));
     let show_all = use_state(|| false);
@@ -91,7 +105,8 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
         }
     });
 
-    let header = |(col, id, label): (Column, &'static str, &'static str)| {
+    let header = |(col, id): (Column, &'static str)| {
+        let label = col.label(t);
         let sort = sort.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             let (current, asc) = *sort;
@@ -147,30 +162,29 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
 
     html! {
         <section class="comparison" aria-labelledby="comparison-title">
-            <h2 id="comparison-title">{ format!("Published results, {}{}", benchmark.name(),
-                benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()) }</h2>
+            <h2 id="comparison-title">{ (t.table_title)(benchmark.name(), benchmark.accuracy()) }</h2>
             <TableFilters catalogue={props.catalogue} filter={(*filter).clone()} on_change={on_filter} />
-            <p class="hint">{ "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. " }{ SCOPE_NOTE }{ " Choose a row to load its configuration." }</p>
+            <p class="hint">{ t.table_hint }{ t.scope_note }{ t.table_choose }</p>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
                     <thead><tr>
                         { for Column::ALL.into_iter().map(header) }
-                        <th scope="col">{ "Kind" }</th>
+                        <th scope="col">{ t.col_kind }</th>
                     </tr></thead>
                     <tbody>
                     { for rows.iter().map(|row| {
                         let r = row.result;
                         // The configuration's own figure is the ceiling row; a measured row beside it is context.
                         let current = is_current(row);
-                        let kind = kind_short(&row.energy_per_token.kind);
+                        let kind = kind_short(t, &row.energy_per_token.kind);
                         let onclick = props.on_edit.reform({
                             let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
                             move |_: MouseEvent| Edit::Row { result: result.clone(), benchmark, scenario }
                         });
                         let power_note = match row.energy_per_token.kind {
-                            Kind::Measured(_) => "mean, whole node",
-                            _ if r.stated_power.is_some() => "stated setting",
-                            _ => "rated maximum",
+                            Kind::Measured(_) => t.note_mean,
+                            _ if r.stated_power.is_some() => t.note_stated,
+                            _ => t.note_rated,
                         };
                         html! {
                             <tr class={classes!(current.then_some("current"), format!("kind-{}", row.energy_per_token.kind.id()))}
@@ -179,21 +193,21 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                 aria-current={current.then_some("true")}>
                                 <th scope="row">
                                     <button type="button" class="link" data-testid="use-row" {onclick}
-                                        aria-label={format!("Load {} {} into the calculator", r.id, r.scenario.label())}>{ &*r.id }</button>
-                                    if current { <span class="current-mark">{ " ◀ your configuration" }</span> }
+                                        aria-label={(t.load_row)(&r.id, (t.scenario)(r.scenario))}>{ &*r.id }</button>
+                                    if current { <span class="current-mark">{ t.your_configuration }</span> }
                                     <span class="system">{ format!("{} · {}", r.submitter, r.system) }
                                         if let Some(url) = &r.details {
-                                            { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ "MLCommons page" }</a>
+                                            { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ t.mlcommons_page }</a>
                                         }
                                     </span>
                                 </th>
-                                <td data-label="Card">{ format!("{} × {}", row.card.name, r.accelerators) }</td>
-                                <td data-label="Scenario">{ r.scenario.label() }</td>
-                                <td data-label="Precision" data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
-                                <td class="num" data-label="Power" data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
-                                <td class="num j" data-label="J/token" data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
-                                <td class="num" data-label="Wh per million tokens" data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
-                                <td class="kind" data-label="Kind">{ kind }</td>
+                                <td data-label={t.col_card}>{ format!("{} × {}", row.card.name, r.accelerators) }</td>
+                                <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
+                                <td data-label={t.col_precision} data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
+                                <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
+                                <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
+                                <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
+                                <td class="kind" data-label={t.col_kind}>{ kind }</td>
                             </tr>
                         }
                     }) }
@@ -201,9 +215,9 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                 </table>
             </div>
             <p class="table-count" data-testid="table-count">
-                { format!("{shown} of {total} rows") }
+                { (t.rows_count)(shown, total) }
                 if shown < total {
-                    { " " }<button type="button" class="quiet" data-testid="show-all-rows" onclick={more}>{ format!("Show all {total}") }</button>
+                    { " " }<button type="button" class="quiet" data-testid="show-all-rows" onclick={more}>{ (t.show_all)(total) }</button>
                 }
             </p>
         </section>

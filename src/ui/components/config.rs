@@ -6,8 +6,10 @@ use super::card_facts::CardFacts;
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
 use crate::catalogue::{Benchmark, Scenario};
-use crate::form::{slider, Adjustment, Edit, Field, Form, InputError, ThroughputChoice, OWN_THROUGHPUT};
+use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, ThroughputChoice, OWN_THROUGHPUT};
+use crate::i18n::{number, Strings};
 use crate::model::result_label;
+use crate::ui::words::use_lang;
 use crate::ui::Cat;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -29,32 +31,34 @@ fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
 }
 
 /// The message under a choice, in an alert region so a screen reader announces it.
-fn error_view(errors: &[InputError], field: Field) -> Html {
+fn error_view(t: &'static Strings, errors: &[InputError], field: Field) -> Html {
     match error_for(errors, field) {
         Some(e) => html! {
             <p class="error" role="alert" id={format!("error-{}", field.id())} data-testid={format!("error-{}", field.id())}>
-                { e.to_string() }
+                { (t.input_error)(e) }
             </p>
         },
         None => html! {},
     }
 }
 
-fn adjustments_view(adjustments: &[Adjustment], on_dismiss: &Callback<()>) -> Html {
+fn adjustments_view(t: &'static Strings, adjustments: &[Adjustment], on_dismiss: &Callback<()>) -> Html {
     if adjustments.is_empty() {
         return html! {};
     }
     let onclick = on_dismiss.reform(|_: MouseEvent| ());
     html! {
         <div class="adjusted" role="status" data-testid="adjusted">
-            <ul>{ for adjustments.iter().map(|a| html! { <li>{ a.to_string() }</li> }) }</ul>
-            <button type="button" class="quiet" data-testid="dismiss-adjusted" {onclick}>{ "OK" }</button>
+            <ul>{ for adjustments.iter().map(|a| html! { <li>{ (t.adjustment)(a) }</li> }) }</ul>
+            <button type="button" class="quiet" data-testid="dismiss-adjusted" {onclick}>{ t.ok }</button>
         </div>
     }
 }
 
 #[function_component(ConfigPanel)]
 pub fn config_panel(props: &ConfigProps) -> Html {
+    let lang = use_lang();
+    let t = lang.strings();
     let catalogue = props.catalogue.0;
     let form = &props.form;
     let errors = &props.errors;
@@ -75,16 +79,12 @@ pub fn config_panel(props: &ConfigProps) -> Html {
         .iter()
         .map(|r| Opt { value: r.id.to_string().into(), label: result_label(r, card).into(), disabled: false })
         .collect();
-    result_options.push(Opt {
-        value: OWN_THROUGHPUT.into(),
-        label: "My own measured throughput".into(),
-        disabled: false,
-    });
+    result_options.push(Opt { value: OWN_THROUGHPUT.into(), label: t.own_throughput.into(), disabled: false });
     let scenario_options: Vec<Opt> = Scenario::ALL
         .iter()
         .map(|s| {
             let missing = published.is_some_and(|id| catalogue.result(id, form.benchmark, *s).is_none());
-            let label = format!("{}{}", s.label(), if missing { " (not published)" } else { "" });
+            let label = format!("{}{}", (t.scenario)(*s), if missing { t.not_published } else { "" });
             Opt { value: s.id().into(), label: label.into(), disabled: missing }
         })
         .collect();
@@ -92,12 +92,12 @@ pub fn config_panel(props: &ConfigProps) -> Html {
         .iter()
         .map(|b| {
             let missing = published.is_some_and(|id| !catalogue.entry(id).any(|r| r.benchmark == *b));
-            let accuracy = b.accuracy().map(|a| format!(", {a} accuracy target")).unwrap_or_default();
-            let label = format!("{}{accuracy}{}", b.name(), if missing { " (not published)" } else { "" });
+            let accuracy = b.accuracy().map(t.accuracy).unwrap_or_default();
+            let label = format!("{}{accuracy}{}", b.name(), if missing { t.not_published } else { "" });
             Opt { value: b.id().into(), label: label.into(), disabled: missing }
         })
         .collect();
-    let watts_slider = card.map(|c| slider(c, &form.watts));
+    let watts_slider = card.map(|c| slider_in(form.reading(), c, &form.watts));
     let on_slider = {
         let on_edit = props.on_edit.clone();
         let on_reveal = props.on_reveal.clone();
@@ -106,60 +106,60 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             on_reveal.emit(Field::Watts);
         })
     };
-    let number = |field: Field, value: &str, hint: String| {
+    let number_field = |field: Field, value: &str, hint: String| {
         html! {
             <NumberField {field} value={AttrValue::from(value.to_owned())} {hint}
-                error={error_for(errors, field).map(|e| AttrValue::from(e.to_string()))}
+                error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
                 on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
         }
     };
-    let hint = |field: Field| field.range(card).map(|r| r.hint()).unwrap_or_default();
+    let hint = |field: Field| field.range(card).map(|r| (t.hint)(&r)).unwrap_or_default();
 
     html! {
         <section class="config" aria-labelledby="config-title">
-            <h2 id="config-title">{ "Configuration" }</h2>
-            { adjustments_view(&props.adjustments, &props.on_dismiss_adjustments) }
-            <Choice id="card" label={Field::Card.label()} options={card_options} value={AttrValue::from(form.card.clone())}
+            <h2 id="config-title">{ t.config_title }</h2>
+            { adjustments_view(t, &props.adjustments, &props.on_dismiss_adjustments) }
+            <Choice id="card" label={(t.field)(Field::Card)} options={card_options} value={AttrValue::from(form.card.clone())}
                 on_change={emit(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
-            { error_view(errors, Field::Card) }
+            { error_view(t, errors, Field::Card) }
             if card.is_some() {
                 <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
             }
-            <Choice id="result" label="Throughput: MLPerf result or your own" options={result_options}
+            <Choice id="result" label={t.throughput_label} options={result_options}
                 value={AttrValue::from(form.throughput_value().to_owned())} on_change={emit(Edit::Throughput)}
                 invalid={error_for(errors, Field::Result).is_some()} described_by={Some(AttrValue::from("hint-result"))} />
-            <p class="hint" id="hint-result">{ "Throughput counts output tokens, the text the model writes; the prompt tokens it reads are not counted." }</p>
-            { error_view(errors, Field::Result) }
+            <p class="hint" id="hint-result">{ t.hint_result }</p>
+            { error_view(t, errors, Field::Result) }
             if published.is_some() {
                 <div class="pair">
-                    <Choice id="scenario" label={Field::Scenario.label()} options={scenario_options}
+                    <Choice id="scenario" label={(t.field)(Field::Scenario)} options={scenario_options}
                         value={AttrValue::from(form.scenario.id())} on_change={emit(Edit::Scenario)}
                         invalid={error_for(errors, Field::Scenario).is_some()} described_by={Some(AttrValue::from("hint-scenario"))} />
-                    <Choice id="model" label={Field::Model.label()} options={benchmark_options}
+                    <Choice id="model" label={(t.field)(Field::Model)} options={benchmark_options}
                         value={AttrValue::from(form.benchmark.id())} on_change={emit(Edit::Benchmark)} />
                 </div>
                 <p class="hint" id="hint-scenario" data-testid="scenario-explained">
-                    { format!("{}: {}.", form.scenario.label(), form.scenario.explanation()) }
-                    { " Which fits: Interactive for a chatbot, Server for requests from many users, Offline for batch jobs." }
+                    { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario)) }
+                    { t.which_scenario }
                 </p>
-                { error_view(errors, Field::Scenario) }
+                { error_view(t, errors, Field::Scenario) }
             } else {
-                { number(Field::Tps, &form.tps, "Output tokens per second that one server produced at the power limit below.".to_owned()) }
+                { number_field(Field::Tps, &form.tps, t.tps_hint.to_owned()) }
             }
             <div class="pair">
-                { number(Field::Gpus, &form.gpus, hint(Field::Gpus)) }
-                { number(Field::Servers, &form.servers, hint(Field::Servers)) }
+                { number_field(Field::Gpus, &form.gpus, hint(Field::Gpus)) }
+                { number_field(Field::Servers, &form.servers, hint(Field::Servers)) }
             </div>
-            { number(Field::Watts, &form.watts, match card.and_then(|c| Field::Watts.range(Some(c))) {
-                Some(r) => format!("{} per card", r.hint()),
+            { number_field(Field::Watts, &form.watts, match card.and_then(|c| Field::Watts.range(Some(c))) {
+                Some(r) => format!("{}{}", (t.hint)(&r), t.per_card),
                 None => String::new(),
             }) }
             if let Some(s) = watts_slider {
                 <div class="slider">
-                    <label for="watts-slider" class="visually-hidden">{ "Power limit per card, slider" }</label>
+                    <label for="watts-slider" class="visually-hidden">{ t.slider_label }</label>
                     <input id="watts-slider" data-testid="watts-slider" type="range"
                         min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
-                        value={s.value.to_string()} aria-valuetext={format!("{} W", crate::form::number(s.value))}
+                        value={s.value.to_string()} aria-valuetext={format!("{} W", number(lang, s.value))}
                         oninput={on_slider} />
                 </div>
             }

@@ -1,5 +1,6 @@
 //! Sources, data version and the notice MLCommons asks for.
 
+use crate::ui::words::use_strings;
 use crate::ui::Cat;
 use yew::prelude::*;
 
@@ -14,10 +15,11 @@ pub struct FooterProps {
 #[function_component(Footer)]
 pub fn footer(props: &FooterProps) -> Html {
     let catalogue = props.catalogue.0;
+    let t = use_strings();
     html! {
         <footer class={classes!("footer", props.compact.then_some("compact"))}>
             <section aria-labelledby="sources-title">
-                <h2 id="sources-title">{ "Sources" }</h2>
+                <h2 id="sources-title">{ t.sources_title }</h2>
                 <ol class="sources">
                     { for catalogue.sources.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}>
@@ -33,10 +35,10 @@ pub fn footer(props: &FooterProps) -> Html {
                 </ol>
             </section>
             <p data-testid="data-version">
-                { format!("Catalogue version {} · last updated {}", catalogue.meta.data_version, catalogue.meta.last_updated) }
+                { (t.data_version)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }
             </p>
             <p class="trademark" data-testid="trademark">
-                { "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics." }
+                { t.trademark }
             </p>
         </footer>
     }

@@ -23,16 +23,17 @@ fn name(r: &GpuRow) -> String {
 
 #[function_component(GpuTable)]
 pub fn gpu_table(props: &GpuTableProps) -> Html {
+    let t = crate::ui::words::use_strings();
     if props.rows.is_empty() {
         return html! {};
     }
     let with_power = props.rows.iter().any(|r| r.average_power.is_some());
     html! {
         <table class="gpu-table" data-testid="own-gpu-table">
-            <caption>{ "Per GPU" }</caption>
+            <caption>{ t.per_gpu }</caption>
             <thead><tr>
-                <th scope="col">{ "GPU" }</th><th scope="col">{ "Energy (J)" }</th><th scope="col">{ "Share" }</th>
-                if with_power { <th scope="col">{ "Average power (W)" }</th> }
+                <th scope="col">{ "GPU" }</th><th scope="col">{ t.col_energy_j }</th><th scope="col">{ t.col_share }</th>
+                if with_power { <th scope="col">{ t.col_avg_power }</th> }
             </tr></thead>
             <tbody>
                 { for props.rows.iter().map(|r| html! {

@@ -10,7 +10,6 @@ use super::own_figure::OwnFigure;
 use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
 use crate::figure::{Figure, Unit};
-use crate::form::number;
 use crate::measure::runs::{keep, Axis, Run};
 use crate::measure::{evaluate, versus_ceiling, versus_limit, Input, MeasureError, Texts};
 use crate::ui::{format, Cat};
@@ -86,6 +85,8 @@ const TOKENS_EXAMPLE: &str = "vllm:generation_tokens_total{engine=\"0\",model_na
 
 #[function_component(MeasureSection)]
 pub fn measure_section(props: &MeasureProps) -> Html {
+    let lang = crate::ui::words::use_lang();
+    let words = lang.strings();
     let local = use_reducer(|| Local {
         texts: Texts::default(),
         concurrency: String::new(),
@@ -117,9 +118,9 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             .iter()
             .chain(local.keep_errors.iter())
             .filter(|e| e.input == input)
-            .map(|e| e.problem.to_string())
+            .map(|e| (words.measure_problem)(&e.problem))
             .collect();
-        (!all.is_empty()).then(|| AttrValue::from(format!("{}: {}", input.label(), all.join(" "))))
+        (!all.is_empty()).then(|| AttrValue::from(format!("{}: {}", (words.measure_input)(input), all.join(" "))))
     };
     let paste = |input: Input, value: &str, example: &'static str| {
         html! {
@@ -143,13 +144,12 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         .as_ref()
         .zip(props.limit_watts)
         .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
-    let node_note = "Your wall reading (BMC or metered PDU) over the run ÷ the generated tokens: the whole node, AC.";
-    let gpu_note = "Σ of the GPUs' energy-counter differences ÷ generated tokens: GPU boards only, without processors, fans or power supplies.";
+    let (node_note, gpu_note) = (words.node_note, words.gpu_note);
     html! {
         <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
-            <h2 id="measure-title">{ "Measure your own" }</h2>
-            <p class="privacy" data-testid="measure-privacy">{ "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text." }</p>
-            <p class="hint">{ "Take DCGM's energy counter and the serving engine's token counters just before and just after a steady run, and paste each snapshot in its box (or pick the saved file)." }</p>
+            <h2 id="measure-title">{ words.mode_measure }</h2>
+            <p class="privacy" data-testid="measure-privacy">{ words.measure_privacy }</p>
+            <p class="hint">{ words.measure_intro }</p>
             <div class="paste-grid">
                 { paste(Input::EnergyBefore, &t.energy_before, ENERGY_EXAMPLE) }
                 { paste(Input::EnergyAfter, &t.energy_after, ENERGY_EXAMPLE) }
@@ -157,51 +157,50 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 { paste(Input::TokensAfter, &t.tokens_after, TOKENS_EXAMPLE) }
             </div>
             <div class="measure-options">
-                { field(Input::Duration, &t.duration, "Optional: gives tokens/s and average board power per GPU.") }
-                { field(Input::IdlePower, &t.idle_watts, "Optional, with the duration: energy per token above idle.") }
-                { field(Input::WallEnergy, &t.wall_wh, "Optional: a BMC or metered-PDU reading over the same window gives a whole-node figure.") }
+                { field(Input::Duration, &t.duration, words.hint_duration) }
+                { field(Input::IdlePower, &t.idle_watts, words.hint_idle) }
+                { field(Input::WallEnergy, &t.wall_wh, words.hint_wall) }
             </div>
             <div class="figure-grid">
-                <OwnFigure catalogue={c} testid="own-j-per-token" label="Your energy per output token" unit={Unit::JoulesPerToken}
+                <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
                     figure={m.j_per_token.clone()} note={if m.gpu_energy.is_some() { gpu_note } else { node_note }} />
-                <OwnFigure catalogue={c} testid="own-gpu-energy-j" label="GPU energy over the run" unit={Unit::Joules}
-                    figure={m.gpu_energy.clone()} note={m.energy_format.map_or(String::new(), |f| format!("From {}'s energy counter (field 156, mJ).", f.label()))} />
-                <OwnFigure catalogue={c} testid="own-output-tokens" label="Output tokens generated" unit={Unit::Tokens}
-                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| format!("{}'s generated-token counter, summed over its series.", e.label()))} />
-                <OwnFigure catalogue={c} testid="own-prompt-tokens" label="Prompt tokens processed" unit={Unit::Tokens}
-                    figure={m.prompt_tokens.clone()} note="Shown beside, as the method asks: J/token divides by output tokens only." />
+                <OwnFigure catalogue={c} testid="own-gpu-energy-j" label={words.own_gpu_energy} unit={Unit::Joules}
+                    figure={m.gpu_energy.clone()} note={m.energy_format.map_or(String::new(), |f| (words.counter_note)(f.label()))} />
+                <OwnFigure catalogue={c} testid="own-output-tokens" label={words.own_output} unit={Unit::Tokens}
+                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))} />
+                <OwnFigure catalogue={c} testid="own-prompt-tokens" label={words.own_prompt} unit={Unit::Tokens}
+                    figure={m.prompt_tokens.clone()} note={words.prompt_note} />
                 if m.tokens_per_s.is_some() {
-                    <OwnFigure catalogue={c} testid="own-tokens-per-s" label="Output tokens per second" unit={Unit::TokensPerSecond}
-                        figure={m.tokens_per_s.clone()} note="Generated tokens ÷ the run's duration." />
-                    <OwnFigure catalogue={c} testid="own-average-power-w" label="Average board power per GPU" unit={Unit::Watts}
-                        figure={m.average_power_per_gpu.clone()} note="GPU energy ÷ duration ÷ GPUs." />
+                    <OwnFigure catalogue={c} testid="own-tokens-per-s" label={words.own_tps} unit={Unit::TokensPerSecond}
+                        figure={m.tokens_per_s.clone()} note={words.tps_note} />
+                    <OwnFigure catalogue={c} testid="own-average-power-w" label={words.own_power} unit={Unit::Watts}
+                        figure={m.average_power_per_gpu.clone()} note={words.power_note} />
                 }
                 if m.j_per_token_above_idle.is_some() {
-                    <OwnFigure catalogue={c} testid="own-j-per-token-above-idle" label="Energy per token above idle" unit={Unit::JoulesPerToken}
-                        figure={m.j_per_token_above_idle.clone()} note="(GPU energy − idle power × GPUs × duration) ÷ generated tokens." />
+                    <OwnFigure catalogue={c} testid="own-j-per-token-above-idle" label={words.own_above_idle} unit={Unit::JoulesPerToken}
+                        figure={m.j_per_token_above_idle.clone()} note={words.above_idle_note} />
                 }
                 if m.node_j_per_token.is_some() {
-                    <OwnFigure catalogue={c} testid="own-node-j-per-token" label="Whole node energy per token" unit={Unit::JoulesPerToken}
+                    <OwnFigure catalogue={c} testid="own-node-j-per-token" label={words.own_node} unit={Unit::JoulesPerToken}
                         figure={m.node_j_per_token.clone()} note={node_note} />
                 }
             </div>
             if let Some((pct, ceiling)) = versus {
                 <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}>
-                    { format!("Your measurement is {} % of the ceiling ({} J/token for the card and limit configured below{}).",
-                        format::three(pct.value), format::three(ceiling),
-                        if props.ceiling.as_ref().is_some_and(|c| c.low.is_some()) { ", the upper end of its range" } else { "" }) }
+                    { (words.versus_ceiling)(&format::three(pct.value), &format::three(ceiling),
+                        props.ceiling.as_ref().is_some_and(|c| c.low.is_some())) }
                 </p>
             }
             if let Some((pct, w)) = of_limit {
                 <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()}>
-                    { format!("Average board power is {} % of the {} W limit per card.", format::three(pct.value), number(w)) }
+                    { (words.versus_limit)(&format::three(pct.value), &crate::i18n::number(lang, w)) }
                 </p>
             }
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">
-                { field(Input::Concurrency, &local.concurrency, "Optional, for the chart: requests in flight during the run.") }
-                { field(Input::PowerLimit, &local.power_limit, "Optional, for the chart: the limit the GPUs ran at.") }
-                <button type="button" data-testid="keep-run" onclick={on_keep}>{ "Keep this run" }</button>
+                { field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
+                { field(Input::PowerLimit, &local.power_limit, words.hint_run_limit) }
+                <button type="button" data-testid="keep-run" onclick={on_keep}>{ words.keep_run }</button>
             </div>
             <RunsChart runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
             <MlperfLogs catalogue={c} />

@@ -16,13 +16,14 @@ pub struct MeasureFieldProps {
 
 #[function_component(MeasureField)]
 pub fn measure_field(props: &MeasureFieldProps) -> Html {
+    let t = crate::ui::words::use_strings();
     let input = props.input;
     let oninput =
         props.on_change.reform(move |e: InputEvent| (input, e.target_unchecked_into::<HtmlInputElement>().value()));
     let id = input.id();
     html! {
         <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
-            <label for={id}>{ input.label() }</label>
+            <label for={id}>{ (t.measure_input)(input) }</label>
             <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
                 value={props.value.clone()} {oninput} aria-invalid={props.error.is_some().to_string()} />
             <p class="hint">{ props.hint.clone() }</p>

@@ -18,7 +18,7 @@ pub struct MlperfLogsProps {
 /// A picked log: its name and text, or the refusal of a file too large to read.
 type Picked = Option<Result<(String, Rc<str>), MeasureError>>;
 
-fn picker(input: Input, state: UseStateHandle<Picked>) -> Html {
+fn picker(t: &'static crate::i18n::Strings, input: Input, state: UseStateHandle<Picked>) -> Html {
     let onchange = Callback::from(move |e: Event| {
         let Some((name, size, file)) = browser::picked_file(&e.target_unchecked_into::<HtmlInputElement>()) else {
             return;
@@ -37,7 +37,7 @@ fn picker(input: Input, state: UseStateHandle<Picked>) -> Html {
     });
     html! {
         <div class="field">
-            <label for={input.id()}>{ input.label() }</label>
+            <label for={input.id()}>{ (t.measure_input)(input) }</label>
             <input type="file" id={input.id()} data-testid={input.id()} accept=".txt,text/plain" {onchange} />
         </div>
     }
@@ -45,6 +45,7 @@ fn picker(input: Input, state: UseStateHandle<Picked>) -> Html {
 
 #[function_component(MlperfLogs)]
 pub fn mlperf_logs(props: &MlperfLogsProps) -> Html {
+    let t = crate::ui::words::use_strings();
     let spl = use_state(|| None::<Result<(String, Rc<str>), MeasureError>>);
     let detail = use_state(|| None::<Result<(String, Rc<str>), MeasureError>>);
     let texts = match (&*spl, &*detail) {
@@ -64,28 +65,28 @@ pub fn mlperf_logs(props: &MlperfLogsProps) -> Html {
     let (power, per_token) = mean.map(window_figures).unwrap_or_default();
     html! {
         <section class="mlperf-logs" aria-labelledby="mlperf-logs-title" data-testid="mlperf-logs">
-            <h3 id="mlperf-logs-title">{ "MLPerf Power logs" }</h3>
-            <p class="hint">{ "The node's power as MLCommons reports it: the mean of the analyser's samples between LoadGen's power_begin and power_end, not the whole file's average (which includes idle time around the run)." }</p>
+            <h3 id="mlperf-logs-title">{ t.logs_title }</h3>
+            <p class="hint">{ t.logs_hint }</p>
             <div class="log-pickers">
-                { picker(Input::PowerLog, spl.clone()) }
-                { picker(Input::DetailLog, detail.clone()) }
+                { picker(t, Input::PowerLog, spl.clone()) }
+                { picker(t, Input::DetailLog, detail.clone()) }
             </div>
             { for errors.iter().map(|e| html! {
-                <p class="error" role="alert" data-testid={format!("measure-error-{}", e.input.id())}>{ e.to_string() }</p>
+                <p class="error" role="alert" data-testid={format!("measure-error-{}", e.input.id())}>{ format!("{}: {}", (t.measure_input)(e.input), (t.measure_problem)(&e.problem)) }</p>
             }) }
             <div class="figure-grid">
-                <OwnFigure catalogue={props.catalogue} testid="mlperf-window-power-w" label="Mean node power in the window"
-                    unit={Unit::Watts} figure={power} note="The whole node at the wall (AC), metered by the power analyser during LoadGen's measured window." />
+                <OwnFigure catalogue={props.catalogue} testid="mlperf-window-power-w" label={t.window_power}
+                    unit={Unit::Watts} figure={power} note={t.window_power_note} />
                 if per_token.is_some() {
-                    <OwnFigure catalogue={props.catalogue} testid="mlperf-window-j-per-token" label="Node energy per output token"
-                        unit={Unit::JoulesPerToken} figure={per_token} note="The window's mean power ÷ the run's output tokens per second from the detail log." />
+                    <OwnFigure catalogue={props.catalogue} testid="mlperf-window-j-per-token" label={t.window_token}
+                        unit={Unit::JoulesPerToken} figure={per_token} note={t.window_token_note} />
                 }
             </div>
             if let Some(m) = mean {
                 <p data-testid="mlperf-window" data-samples={m.samples.to_string()}>
-                    { format!("{} samples of {} in the file, from {} to {}{}.", format::plain(m.samples as f64),
-                        format::plain(m.samples_in_file as f64), m.window.begin_text, m.window.end_text,
-                        m.window.scenario.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()) }
+                    { (t.window_samples)(&format::plain(m.samples as f64),
+                        &format::plain(m.samples_in_file as f64), &m.window.begin_text, &m.window.end_text,
+                        &m.window.scenario.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()) }
                 </p>
             }
         </section>

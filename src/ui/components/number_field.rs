@@ -3,6 +3,7 @@
 //! for a number they are still typing.
 
 use crate::form::{Edit, Field};
+use crate::ui::words::use_strings;
 use std::time::Duration;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -24,6 +25,7 @@ pub struct NumberFieldProps {
 #[function_component(NumberField)]
 pub fn number_field(props: &NumberFieldProps) -> Html {
     let field = props.field;
+    let t = use_strings();
     let latest = use_mut_ref(|| 0_u64);
     let oninput = {
         let on_edit = props.on_edit.clone();
@@ -52,7 +54,7 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
     let invalid = props.error.is_some();
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
-            <label for={id}>{ field.label() }</label>
+            <label for={id}>{ (t.field)(field) }</label>
             <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
                 value={props.value.clone()} {oninput} onblur={reveal} onchange={reveal_on_change}
                 aria-invalid={invalid.to_string()}

@@ -3,7 +3,7 @@
 
 use super::figures::origins_view;
 use crate::figure::{Figure, Unit};
-use crate::ui::words::kind_title;
+use crate::ui::words::{kind_title, use_strings};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -20,20 +20,21 @@ pub struct OwnFigureProps {
 
 #[function_component(OwnFigure)]
 pub fn own_figure(props: &OwnFigureProps) -> Html {
+    let t = use_strings();
     match &props.figure {
         Some(f) => html! {
             <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={props.testid.clone()}
                 data-value={f.value.to_string()} data-kind={f.kind.id()}>
                 <h3>{ props.label.clone() }</h3>
-                <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ f.unit.symbol() }</span></p>
-                <p class="kind"><span class="badge">{ kind_title(&f.kind) }</span>{ " " }{ props.note.clone() }</p>
-                { origins_view(props.catalogue, f) }
+                <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+                <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ props.note.clone() }</p>
+                { origins_view(t, props.catalogue, f) }
             </article>
         },
         None => html! {
             <article class="figure missing" data-testid={props.testid.clone()}>
                 <h3>{ props.label.clone() }</h3>
-                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ props.unit.symbol() }</span></p>
+                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ (t.unit)(props.unit) }</span></p>
             </article>
         },
     }

@@ -2,7 +2,7 @@
 //! A file larger than the box accepts is refused before it is read; a paste that large empties the
 //! box (the browser would otherwise lay out megabytes of text on every render).
 
-use crate::measure::{Input, MeasureError, Problem, PASTE_LIMIT};
+use crate::measure::{Input, Problem, PASTE_LIMIT};
 use crate::ui::browser;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -20,9 +20,12 @@ pub struct PasteBoxProps {
 #[function_component(PasteBox)]
 pub fn paste_box(props: &PasteBoxProps) -> Html {
     let input = props.input;
+    let t = crate::ui::words::use_strings();
     let file_error = use_state(|| None::<String>);
-    let too_large =
-        move |bytes: usize| MeasureError::new(input, Problem::TooLarge { bytes, limit: PASTE_LIMIT }).to_string();
+    let too_large = move |bytes: usize| {
+        let problem = (t.measure_problem)(&Problem::TooLarge { bytes, limit: PASTE_LIMIT });
+        format!("{}: {problem}", (t.measure_input)(input))
+    };
     let oninput = {
         let on_change = props.on_change.clone();
         let file_error = file_error.clone();
@@ -61,11 +64,11 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
     let message = (*file_error).clone().map(AttrValue::from).or_else(|| props.error.clone());
     html! {
         <div class={classes!("field", "paste", message.is_some().then_some("invalid"))}>
-            <label for={id}>{ input.label() }</label>
+            <label for={id}>{ (t.measure_input)(input) }</label>
             <textarea id={id} data-testid={id} rows="6" spellcheck="false" autocomplete="off"
                 placeholder={props.placeholder.clone()} value={props.value.clone()} {oninput}
                 aria-invalid={message.is_some().to_string()} aria-describedby={format!("measure-error-{id}")} />
-            <label class="file">{ "or pick a file " }
+            <label class="file">{ t.pick_file }
                 <input type="file" data-testid={format!("{id}-file")} accept=".txt,.prom,.log,text/plain" {onchange} />
             </label>
             if let Some(m) = message {

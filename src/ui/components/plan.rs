@@ -8,9 +8,10 @@ use super::number_field::NumberField;
 use super::source::SourceRef;
 use crate::catalogue::ReferenceValue;
 use crate::figure::{Figure, Kind, Unit};
-use crate::form::{number, plain_number, Edit, Field, InputError};
-use crate::plan::{self, Currency, Plan, PlanForm, PlanScope, EU_SOURCE, EU_WORDS};
-use crate::ui::words::kind_explanation;
+use crate::form::{plain_number, Edit, Field, InputError};
+use crate::i18n::{number, Lang, Strings};
+use crate::plan::{self, Currency, Plan, PlanForm, PlanScope, EU_SOURCE};
+use crate::ui::words::{kind_explanation, use_lang};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -32,27 +33,25 @@ fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
 }
 
 /// The hint under a plan field: its range, and its default or what it is needed for.
-fn hint(field: Field, limit: Option<f64>) -> String {
-    let range = plan::range(field, limit.map(crate::units::Watts)).map(|r| r.hint());
-    let empty = match plan::default_text(field) {
-        Some(d) => format!("empty: {d}"),
-        None => "empty: its figures are left out".to_owned(),
-    };
+fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
+    let range = plan::range(field, limit.map(crate::units::Watts)).map(|r| (t.hint)(&r));
+    let empty = (t.plan_empty)(plan::default_text(field));
     match (field, range) {
-        (Field::Idle, None) => format!("0 to the power limit per card; {empty}"),
+        (Field::Idle, None) => format!("{}; {empty}", t.idle_hint),
         (_, Some(r)) => format!("{r}; {empty}"),
         (_, None) => empty,
     }
 }
 
 /// Reference values beside a field: a click applies one (a price with its currency).
-fn references(catalogue: Cat, field: Field, on_edit: &Callback<Edit>) -> Html {
+fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>) -> Html {
+    let t = lang.strings();
     let values: Vec<&ReferenceValue> = plan::reference_for(field).collect();
     if values.is_empty() {
         return html! {};
     }
     html! {
-        <ul class="ref-hints" data-testid={format!("refs-{}", field.id())} aria-label={format!("Reference values for {}", field.label().to_lowercase())}>
+        <ul class="ref-hints" data-testid={format!("refs-{}", field.id())} aria-label={(t.refs_label)((t.field)(field))}>
             { for values.into_iter().map(|r| {
                 let onclick = {
                     let on_edit = on_edit.clone();
@@ -66,13 +65,13 @@ fn references(catalogue: Cat, field: Field, on_edit: &Callback<Edit>) -> Html {
                     })
                 };
                 let value = match &r.currency {
-                    Some(c) => format!("{} {c}", number(r.value)),
-                    None => number(r.value),
+                    Some(c) => format!("{} {c}", number(lang, r.value)),
+                    None => number(lang, r.value),
                 };
                 html! {
                     <li>
                         <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} title={r.note.to_string()} {onclick}>
-                            { format!("Use {value}") }
+                            { (t.use_value)(&value) }
                         </button>
                         { format!(" {}, {} · ", r.label, r.year) }
                         <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
@@ -84,34 +83,35 @@ fn references(catalogue: Cat, field: Field, on_edit: &Callback<Edit>) -> Html {
 }
 
 /// The scope as a chain: GPU boards → server (with overhead) → site (with pue).
-fn scope_view(scope: Option<&PlanScope>) -> Html {
+fn scope_view(lang: Lang, scope: Option<&PlanScope>) -> Html {
+    let t = lang.strings();
     let Some(s) = scope else {
-        return html! { <p class="plan-scope" data-testid="plan-scope">{ "Scope: —" }</p> };
+        return html! { <p class="plan-scope" data-testid="plan-scope">{ t.scope_label }{ "—" }</p> };
     };
     let step = |on: bool, text: String| html! { <span class={classes!("step", if on { "on" } else { "off" })}>{ text }</span> };
     html! {
         <p class="plan-scope" data-testid="plan-scope" data-scope={s.words()}>
-            { "Scope: " }
-            { step(true, "GPU boards".to_owned()) }{ " → " }
-            { step(s.server(), if s.server() { format!("server (+{} W overhead)", number(s.overhead.value())) } else { "server (no overhead entered)".to_owned() }) }
+            { t.scope_label }
+            { step(true, (t.plan_scope)(false, false).to_owned()) }{ " → " }
+            { step(s.server(), (t.scope_server)(s.server().then(|| number(lang, s.overhead.value())).as_deref())) }
             { " → " }
-            { step(s.site(), if s.site() { format!("site (PUE {})", number(s.pue)) } else { "site (PUE 1: none counted)".to_owned() }) }
+            { step(s.site(), (t.scope_site)(s.site().then(|| number(lang, s.pue)).as_deref())) }
         </p>
     }
 }
 
-fn kind_words(kind: &Kind, scope: &str) -> String {
+fn kind_words(t: &'static Strings, kind: &Kind, scope: &str) -> String {
     let k = match kind {
-        Kind::Ceiling => "Ceiling",
-        Kind::Measured(_) => "Measured",
-        Kind::Estimate(_) => "Estimate",
+        Kind::Ceiling => t.word_ceiling,
+        Kind::Measured(_) => t.word_measured,
+        Kind::Estimate(_) => t.word_estimate,
     };
     format!("{k} · {scope}")
 }
 
 /// One plan figure; "—" with what it needs where it has no value.
 fn figure_view(
-    catalogue: Cat,
+    (catalogue, t): (Cat, &'static Strings),
     testid: &'static str,
     label: &str,
     scope: &str,
@@ -124,33 +124,33 @@ fn figure_view(
             // Counts of servers are whole: printed as they are, not to three figures.
             let show = |v: f64| if f.unit == Unit::Servers { format::plain(v) } else { format::three(v) };
             let value = match f.low {
-                Some(low) => format!("{} to {}", show(low), show(f.value)),
+                Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
                 None => show(f.value),
             };
-            let explanation = kind_explanation(&f.kind, "");
+            let explanation = kind_explanation(t, &f.kind, "");
             html! {
                 <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
                     data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
                     <h3>{ label.to_owned() }</h3>
-                    <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ f.unit.symbol() }</span></p>
-                    <p class="kind"><span class="badge">{ kind_words(&f.kind, scope) }</span>
+                    <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+                    <p class="kind"><span class="badge">{ kind_words(t, &f.kind, scope) }</span>
                         if !explanation.is_empty() { { " " }{ explanation } }</p>
-                    { origins_view(catalogue, f) }
+                    { origins_view(t, catalogue, f) }
                 </article>
             }
         }
         None => html! {
             <article class="figure plan-figure missing" data-testid={testid}>
                 <h3>{ label.to_owned() }</h3>
-                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ unit.symbol() }</span></p>
-                <p class="kind">{ format!("Needs {needs}.") }</p>
+                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ (t.unit)(unit) }</span></p>
+                <p class="kind">{ (t.needs)(needs) }</p>
             </article>
         },
     }
 }
 
 /// Site J/token and kWh/day against load, as polylines over the curve's points.
-fn chart(plan: &Plan) -> Html {
+fn chart(t: &'static Strings, plan: &Plan) -> Html {
     let j: Vec<(f64, f64)> =
         plan.curve.iter().filter_map(|p| p.j_per_token.as_ref().map(|f| (p.load, f.value))).collect();
     let kwh: Vec<(f64, f64)> =
@@ -170,11 +170,7 @@ fn chart(plan: &Plan) -> Html {
             .join(" ")
     };
     let (jmax, kmax) = (max(&j), max(&kwh));
-    let label = format!(
-        "Site J/token (up to {} at 10 % load) and kWh per day (up to {}) against load from 10 to 100 %.",
-        format::three(jmax),
-        format::three(kmax)
-    );
+    let label = (t.chart_label)(&format::three(jmax), &format::three(kmax));
     html! {
         <figure class="plan-chart" data-testid="plan-chart">
             <svg viewBox="0 0 320 150" role="img" aria-label={label.clone()} data-points={j.len().to_string()}>
@@ -192,26 +188,30 @@ fn chart(plan: &Plan) -> Html {
                 }
                 <text class="tick" x={left.to_string()} y="136" text-anchor="middle">{ "10 %" }</text>
                 <text class="tick" x={right.to_string()} y="136" text-anchor="middle">{ "100 %" }</text>
-                <text class="tick" x="160" y="147" text-anchor="middle">{ "average load" }</text>
+                <text class="tick" x="160" y="147" text-anchor="middle">{ t.chart_load }</text>
             </svg>
             <figcaption>
-                <span class="key-j">{ "━ site J/token (left)" }</span>{ " · " }<span class="key-kwh">{ "┅ kWh per day (right)" }</span>
+                <span class="key-j">{ t.chart_key_j }</span>{ " · " }<span class="key-kwh">{ t.chart_key_kwh }</span>
             </figcaption>
         </figure>
     }
 }
 
 /// The plan's fields in one line, for the printed sheet.
-fn print_line(form: &PlanForm) -> String {
+fn print_line(t: &'static Strings, form: &PlanForm) -> String {
     plan::FIELDS
         .iter()
-        .filter_map(|&f| form.get(f).filter(|t| !t.trim().is_empty()).map(|t| format!("{} {}", f.label(), t.trim())))
+        .filter_map(|&f| {
+            form.get(f).filter(|t| !t.trim().is_empty()).map(|text| format!("{} {}", (t.field)(f), text.trim()))
+        })
         .collect::<Vec<_>>()
         .join(" · ")
 }
 
 #[function_component(PlanPanel)]
 pub fn plan_panel(props: &PlanProps) -> Html {
+    let lang = use_lang();
+    let t = lang.strings();
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
@@ -219,8 +219,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let number_field = |field: Field| {
         html! {
             <NumberField {field} value={AttrValue::from(form.get(field).unwrap_or_default().to_owned())}
-                hint={hint(field, props.limit_watts)}
-                error={error_for(errors, field).map(|e| AttrValue::from(e.to_string()))}
+                hint={hint(t, field, props.limit_watts)}
+                error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
                 on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
         }
     };
@@ -232,98 +232,94 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             .collect::<Vec<_>>();
         html! {
             <>
-                <Choice id={field.id()} label={field.label()} options={opts} value={AttrValue::from(value.to_owned())}
+                <Choice id={field.id()} label={(t.field)(field)} options={opts} value={AttrValue::from(value.to_owned())}
                     on_change={props.on_edit.reform(move |v: String| Edit::Text(field, v))}
                     invalid={error_for(errors, field).is_some()} />
                 if let Some(e) = error_for(errors, field) {
-                    <p class="error" role="alert" id={format!("error-{}", field.id())} data-testid={format!("error-{}", field.id())}>{ e.to_string() }</p>
+                    <p class="error" role="alert" id={format!("error-{}", field.id())} data-testid={format!("error-{}", field.id())}>{ (t.input_error)(e) }</p>
                 }
             </>
         }
     };
     let scope = p.scope.as_ref();
-    let server_scope = if scope.is_some_and(PlanScope::server) { "GPU boards + server" } else { "GPU boards" };
-    let site_scope = scope.map_or("GPU boards", PlanScope::words);
+    let server_scope = (t.plan_scope)(scope.is_some_and(PlanScope::server), false);
+    let site_scope = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
     let money = Unit::Money(p.currency);
     let set = form.is_set();
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
 
     html! {
         <section class={classes!("plan", set.then_some("plan-set"))} aria-labelledby="plan-title" data-testid="plan">
-            <h2 id="plan-title">{ "Plan a deployment" }</h2>
-            <p class="hint">{ "From one server's ceiling to a site's power, energy, cost, carbon and electrics. Every field is optional; the figures use the configuration above." }</p>
-            <p class="print-only plan-print-line" data-testid="print-plan">{ format!("Plan: {}", print_line(form)) }</p>
-            { scope_view(scope) }
+            <h2 id="plan-title">{ t.plan_title }</h2>
+            <p class="hint">{ t.plan_intro }</p>
+            <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ print_line(t, form) }</p>
+            { scope_view(lang, scope) }
             <div class="plan-fields">
                 <fieldset>
-                    <legend>{ "Demand and load" }</legend>
+                    <legend>{ t.legend_demand }</legend>
                     { number_field(Field::Demand) }
                     { number_field(Field::Load) }
                     { number_field(Field::Answer) }
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Server and site" }</legend>
+                    <legend>{ t.legend_site }</legend>
                     { number_field(Field::Idle) }
                     { number_field(Field::Overhead) }
                     { number_field(Field::Pue) }
-                    { references(c, Field::Pue, &props.on_edit) }
+                    { references(lang, c, Field::Pue, &props.on_edit) }
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Price and carbon" }</legend>
+                    <legend>{ t.legend_price }</legend>
                     { number_field(Field::Price) }
                     { choice(Field::Currency, currencies) }
-                    { references(c, Field::Price, &props.on_edit) }
+                    { references(lang, c, Field::Price, &props.on_edit) }
                     { number_field(Field::Co2) }
-                    { references(c, Field::Co2, &props.on_edit) }
+                    { references(lang, c, Field::Co2, &props.on_edit) }
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Electrics" }</legend>
+                    <legend>{ t.legend_electrics }</legend>
                     { number_field(Field::Volts) }
-                    { choice(Field::Phases, vec![("1", "1 phase"), ("3", "3 phases (voltage line to line)")]) }
+                    { choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
                     { number_field(Field::PowerFactor) }
                     { number_field(Field::Rack) }
                 </fieldset>
             </div>
             <div class="plan-figures">
-                { figure_view(c, "server-power-w", "Peak power per server", server_scope, Unit::Watts, p.server_power.as_ref(), "a valid card, cards per server and power limit") }
-                { figure_view(c, "it-power-kw", "IT power, all servers", server_scope, Unit::Kilowatts, p.it_power.as_ref(), "valid servers") }
-                { figure_view(c, "site-power-w", "Site power at the average load", site_scope, Unit::Watts, p.site_power.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view(c, "site-kwh-per-day", "Site energy per day", site_scope, Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view(c, "site-kwh-per-year", "Site energy per year", site_scope, Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), "valid servers, load, idle, overhead and PUE") }
-                { figure_view(c, "site-j-per-token", "Site energy per output token", site_scope, Unit::JoulesPerToken, p.site_j_per_token.as_ref(), "a valid throughput, load, idle, overhead and PUE") }
-                { figure_view(c, "servers-needed", "Servers needed for the demand", "throughput per server", Unit::Servers, p.servers_needed.as_ref(), "output tokens per day and a valid throughput") }
-                { figure_view(c, "cost-per-year", "Electricity cost per year", site_scope, money, p.cost_per_year.as_ref(), "an electricity price") }
-                { figure_view(c, "cost-per-mtok", "Electricity cost per million output tokens", site_scope, money, p.cost_per_mtok.as_ref(), "an electricity price") }
-                { figure_view(c, "co2-kg-per-year", "Emissions per year", site_scope, Unit::KilogramsCo2e, p.co2_per_year.as_ref(), "a grid carbon intensity") }
-                { figure_view(c, "co2-g-per-mtok", "Emissions per million output tokens", site_scope, Unit::GramsCo2e, p.co2_per_mtok.as_ref(), "a grid carbon intensity") }
-                { figure_view(c, "j-per-answer", "Site energy per answer", site_scope, Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), "output tokens per answer") }
-                { figure_view(c, "amps-per-phase", "Current per phase, one server at peak", server_scope, Unit::Amperes, p.amps_per_phase.as_ref(), "a supply voltage") }
-                { figure_view(c, "servers-per-rack", "Servers per rack position", server_scope, Unit::Servers, p.servers_per_rack.as_ref(), "a rack position budget") }
-                { figure_view(c, "limit-for-one-more", "Power limit per card for one more server", server_scope, Unit::Watts, p.limit_for_one_more.as_ref(), "a rack position budget") }
-                { figure_view(c, "heat-it-btu-per-h", "Heat of the IT load", server_scope, Unit::BtuPerHour, p.heat.as_ref(), "valid servers") }
-                { figure_view(c, "cooling-kw", "Cooling for the IT load", server_scope, Unit::Kilowatts, p.cooling.as_ref(), "valid servers") }
+                { figure_view((c, t), "server-power-w", t.p_server_power, server_scope, Unit::Watts, p.server_power.as_ref(), t.need_server) }
+                { figure_view((c, t), "it-power-kw", t.p_it_power, server_scope, Unit::Kilowatts, p.it_power.as_ref(), t.need_servers) }
+                { figure_view((c, t), "site-power-w", t.p_site_power, site_scope, Unit::Watts, p.site_power.as_ref(), t.need_site) }
+                { figure_view((c, t), "site-kwh-per-day", t.p_site_day, site_scope, Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), t.need_site) }
+                { figure_view((c, t), "site-kwh-per-year", t.p_site_year, site_scope, Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), t.need_site) }
+                { figure_view((c, t), "site-j-per-token", t.p_site_token, site_scope, Unit::JoulesPerToken, p.site_j_per_token.as_ref(), t.need_site_token) }
+                { figure_view((c, t), "servers-needed", t.p_servers_needed, t.scope_throughput, Unit::Servers, p.servers_needed.as_ref(), t.need_demand) }
+                { figure_view((c, t), "cost-per-year", t.p_cost_year, site_scope, money, p.cost_per_year.as_ref(), t.need_price) }
+                { figure_view((c, t), "cost-per-mtok", t.p_cost_mtok, site_scope, money, p.cost_per_mtok.as_ref(), t.need_price) }
+                { figure_view((c, t), "co2-kg-per-year", t.p_co2_year, site_scope, Unit::KilogramsCo2e, p.co2_per_year.as_ref(), t.need_co2) }
+                { figure_view((c, t), "co2-g-per-mtok", t.p_co2_mtok, site_scope, Unit::GramsCo2e, p.co2_per_mtok.as_ref(), t.need_co2) }
+                { figure_view((c, t), "j-per-answer", t.p_answer, site_scope, Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), t.need_answer) }
+                { figure_view((c, t), "amps-per-phase", t.p_amps, server_scope, Unit::Amperes, p.amps_per_phase.as_ref(), t.need_volts) }
+                { figure_view((c, t), "servers-per-rack", t.p_per_rack, server_scope, Unit::Servers, p.servers_per_rack.as_ref(), t.need_rack) }
+                { figure_view((c, t), "limit-for-one-more", t.p_one_more, server_scope, Unit::Watts, p.limit_for_one_more.as_ref(), t.need_rack) }
+                { figure_view((c, t), "heat-it-btu-per-h", t.p_heat, server_scope, Unit::BtuPerHour, p.heat.as_ref(), t.need_servers) }
+                { figure_view((c, t), "cooling-kw", t.p_cooling, server_scope, Unit::Kilowatts, p.cooling.as_ref(), t.need_servers) }
             </div>
-            { eu_view(c, p) }
-            { chart(p) }
+            { eu_view(t, c, p) }
+            { chart(t, p) }
         </section>
     }
 }
 
-fn eu_view(catalogue: Cat, p: &Plan) -> Html {
+fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
     match p.eu {
         Some(eu) => html! {
             <p class={classes!("eu", eu.reached.then_some("reached"))} data-testid="eu-2024-1364" data-value={if eu.reached { "1" } else { "0" }}>
-                <strong>{ if eu.reached {
-                    format!("EU reporting threshold reached: {} kW of IT power at the cards' limits is at least 500 kW. ", format::three(eu.it_kilowatts))
-                } else {
-                    format!("Below the EU reporting threshold: {} kW of IT power at the cards' limits is under 500 kW. ", format::three(eu.it_kilowatts))
-                } }</strong>
-                { EU_WORDS }{ ". Whether the regulation applies to a site is a legal assessment, not this page's. " }
+                <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>
+                { t.eu_words }{ t.eu_legal }
                 <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
             </p>
         },
         None => html! {
-            <p class="eu" data-testid="eu-2024-1364">{ "EU reporting threshold: — (needs valid servers)." }</p>
+            <p class="eu" data-testid="eu-2024-1364">{ t.eu_none }</p>
         },
     }
 }

@@ -1,7 +1,9 @@
 //! The quote sheet: customer and reference typed on the page, and the header that only print
 //! shows (the link as text, the date, the catalogue version, the configuration in words).
 
-use crate::form::{number, Edit, Field, Form, ThroughputChoice};
+use crate::form::{Edit, Field, Form, ThroughputChoice};
+use crate::i18n::{number, Lang};
+use crate::ui::words::use_lang;
 use crate::ui::{browser, Cat};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -24,12 +26,12 @@ pub struct QuoteProps {
     pub url: AttrValue,
 }
 
-fn text_field(field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
+fn text_field(lang: Lang, field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
     let oninput =
         on_edit.reform(move |e: InputEvent| Edit::Text(field, e.target_unchecked_into::<HtmlInputElement>().value()));
     html! {
         <div class="field">
-            <label for={field.id()}>{ field.label() }</label>
+            <label for={field.id()}>{ (lang.strings().field)(field) }</label>
             <input id={field.id()} data-testid={field.id()} type="text" autocomplete="off"
                 maxlength={crate::form::QUOTE_TEXT_MAX.to_string()} value={value.to_owned()} {oninput} />
         </div>
@@ -37,24 +39,20 @@ fn text_field(field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
 }
 
 /// The configuration in one line, every value with its unit; "—" where a field is not valid.
-fn configuration_words(catalogue: Cat, form: &Form, valid: &ValidNumbers) -> String {
+fn configuration_words(lang: Lang, catalogue: Cat, form: &Form, valid: &ValidNumbers) -> String {
+    let t = lang.strings();
     let card = catalogue.0.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
-    let or_dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), number);
+    let or_dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| number(lang, v));
     let throughput = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
             "MLPerf {id}, {} ({}), {}",
             form.benchmark.name(),
-            form.benchmark.accuracy().map(|a| format!("{a} accuracy target")).unwrap_or_default(),
-            form.scenario.label()
+            form.benchmark.accuracy().map(t.accuracy).unwrap_or_default().trim_start_matches(", "),
+            (t.scenario)(form.scenario)
         ),
-        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", or_dash(valid.tps)),
+        ThroughputChoice::Own => (t.own_throughput_words)(&or_dash(valid.tps)),
     };
-    format!(
-        "{} servers × {} × {card} at {} W per card · {throughput}",
-        or_dash(valid.servers),
-        or_dash(valid.gpus),
-        or_dash(valid.watts)
-    )
+    (t.configuration)(&or_dash(valid.servers), &or_dash(valid.gpus), card, &or_dash(valid.watts), &throughput)
 }
 
 #[derive(Properties, PartialEq)]
@@ -67,13 +65,15 @@ pub struct QuoteFieldsProps {
 /// Customer and reference, typed on the page.
 #[function_component(QuoteFields)]
 pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
+    let lang = use_lang();
+    let t = lang.strings();
     html! {
         <section class="quote" aria-labelledby="quote-title">
-            <h2 id="quote-title">{ "Quote sheet" }</h2>
-            <p class="hint">{ "Printed on the sheet and kept in the link." }</p>
+            <h2 id="quote-title">{ t.quote_title }</h2>
+            <p class="hint">{ t.quote_hint }</p>
             <div class="pair">
-                { text_field(Field::Customer, &props.customer, &props.on_edit) }
-                { text_field(Field::Reference, &props.reference, &props.on_edit) }
+                { text_field(lang, Field::Customer, &props.customer, &props.on_edit) }
+                { text_field(lang, Field::Reference, &props.reference, &props.on_edit) }
             </div>
         </section>
     }
@@ -84,17 +84,19 @@ pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
 pub fn print_header(props: &QuoteProps) -> Html {
     let catalogue = props.catalogue.0;
     let form = &props.form;
+    let lang = use_lang();
+    let t = lang.strings();
     html! {
         <div class="print-only print-header" data-testid="print-header">
-            <p><strong>{ "token-energy quote sheet" }</strong>{ format!(" · {}", browser::today()) }
-                { format!(" · catalogue {} ({})", catalogue.meta.data_version, catalogue.meta.last_updated) }</p>
+            <p><strong>{ t.sheet_title }</strong>{ format!(" · {}", browser::today(lang.locale())) }
+                { (t.catalogue_line)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }</p>
             if !form.customer.trim().is_empty() {
-                <p data-testid="print-customer">{ format!("Customer: {}", form.customer.trim()) }</p>
+                <p data-testid="print-customer">{ t.customer }{ form.customer.trim().to_owned() }</p>
             }
             if !form.reference.trim().is_empty() {
-                <p data-testid="print-reference">{ format!("Reference: {}", form.reference.trim()) }</p>
+                <p data-testid="print-reference">{ t.reference }{ form.reference.trim().to_owned() }</p>
             }
-            <p data-testid="print-configuration">{ configuration_words(props.catalogue, form, &props.valid) }</p>
+            <p data-testid="print-configuration">{ configuration_words(lang, props.catalogue, form, &props.valid) }</p>
             <p class="print-link" data-testid="print-link">{ props.url.clone() }</p>
         </div>
     }

@@ -24,6 +24,7 @@ pub struct QuoteRequestProps {
 #[function_component(QuoteRequest)]
 pub fn quote_request(props: &QuoteRequestProps) -> Html {
     let posted = use_state(|| None::<bool>);
+    let t = crate::ui::words::use_strings();
     let v = &props.vendor;
     if !v.takes_quotes() && props.post_to.is_none() {
         return html! {};
@@ -45,24 +46,24 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
     });
     html! {
         <section class="quote-request" aria-labelledby="quote-request-title" data-testid="quote-request">
-            <h2 id="quote-request-title">{ format!("Request a quote from {}", v.name) }</h2>
-            <p class="hint">{ "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do." }</p>
+            <h2 id="quote-request-title">{ (t.qr_title)(&v.name) }</h2>
+            <p class="hint">{ t.qr_hint }</p>
             <div class="share-row">
                 if let Some(href) = vendor::mailto_href(v, &text) {
-                    <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ "Request a quote by e-mail" }</a>
+                    <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
                 }
                 if let Some(href) = vendor::url_href(v, &props.link, &text) {
                     <a class="button" data-testid="request-quote-url" href={href} target="_blank" rel="noopener"
-                        onclick={post.clone().unwrap_or_default()}>{ "Request a quote on the vendor's page ↗" }</a>
+                        onclick={post.clone().unwrap_or_default()}>{ t.qr_page }</a>
                 }
                 if !v.takes_quotes() {
                     if let Some(onclick) = post.clone() {
-                        <button type="button" data-testid="request-quote-post" {onclick}>{ "Send to the page around this calculator" }</button>
+                        <button type="button" data-testid="request-quote-post" {onclick}>{ t.qr_post }</button>
                     }
                 }
             </div>
             if let Some(ok) = *posted {
-                <p class="hint" role="status" data-testid="quote-posted">{ if ok { "Sent to the page around this calculator." } else { "This page is not inside another page: nothing was sent there." } }</p>
+                <p class="hint" role="status" data-testid="quote-posted">{ if ok { t.qr_posted } else { t.qr_not_framed } }</p>
             }
         </section>
     }

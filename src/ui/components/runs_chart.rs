@@ -19,6 +19,7 @@ fn cell(v: Option<f64>) -> String {
 
 #[function_component(RunsChart)]
 pub fn runs_chart(props: &RunsChartProps) -> Html {
+    let t = crate::ui::words::use_strings();
     if props.runs.is_empty() {
         return html! {};
     }
@@ -31,10 +32,10 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
     html! {
         <div class="runs" data-testid="runs">
             <table data-testid="runs-table">
-                <caption>{ "Kept runs" }</caption>
+                <caption>{ t.kept_runs }</caption>
                 <thead><tr>
-                    <th scope="col">{ "Concurrency" }</th><th scope="col">{ "Power limit (W)" }</th>
-                    <th scope="col">{ "J/token" }</th><th scope="col">{ "tokens/s" }</th>
+                    <th scope="col">{ t.col_concurrency }</th><th scope="col">{ t.col_limit_w }</th>
+                    <th scope="col">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</th><th scope="col">{ (t.unit)(crate::figure::Unit::TokensPerSecond) }</th>
                 </tr></thead>
                 <tbody>
                     { for props.runs.iter().map(|r| html! {
@@ -47,12 +48,12 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                     }) }
                 </tbody>
             </table>
-            <p class="axis-choice">{ "Chart against: " }{ axis_button(Axis::Concurrency, "concurrency") }{ " " }{ axis_button(Axis::PowerLimit, "power limit") }
-                { " " }<button type="button" class="quiet" data-testid="runs-clear" onclick={props.on_clear.reform(|_: MouseEvent| ())}>{ "Clear runs" }</button></p>
+            <p class="axis-choice">{ t.chart_against }{ axis_button(Axis::Concurrency, t.axis_concurrency) }{ " " }{ axis_button(Axis::PowerLimit, t.axis_limit) }
+                { " " }<button type="button" class="quiet" data-testid="runs-clear" onclick={props.on_clear.reform(|_: MouseEvent| ())}>{ t.clear_runs }</button></p>
             { match chart {
                 Some(p) => html! {
                     <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width, p.height)} role="img"
-                        aria-label={format!("J/token against {}", p.x_label)}>
+                        aria-label={(t.runs_against)(p.x_label)}>
                         <line class="axis" x1={p.left.to_string()} y1={p.bottom.to_string()} x2={p.right.to_string()} y2={p.bottom.to_string()} />
                         <line class="axis" x1={p.left.to_string()} y1={p.top.to_string()} x2={p.left.to_string()} y2={p.bottom.to_string()} />
                         { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.to_string()} y={(p.bottom + 16.0).to_string()} text-anchor="middle">{ t.label.clone() }</text> }) }
@@ -62,7 +63,7 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                         { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ q.label.clone() }</title></circle> }) }
                     </svg>
                 },
-                None => html! { <p class="hint" data-testid="runs-chart-empty">{ format!("No kept run has a {}: enter it before keeping a run.", props.axis.label()) }</p> },
+                None => html! { <p class="hint" data-testid="runs-chart-empty">{ (t.no_run_with)(props.axis) }</p> },
             } }
         </div>
     }

@@ -1,6 +1,7 @@
 //! The link that reproduces the configuration (never the embedded layout), and the print button.
 
 use crate::ui::browser;
+use crate::ui::words::use_strings;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,6 +17,7 @@ pub struct ShareProps {
 
 #[function_component(Share)]
 pub fn share(props: &ShareProps) -> Html {
+    let t = use_strings();
     // None: not tried since the last change; Some(ok): the clipboard's answer.
     let copied = use_state(|| None::<bool>);
     let url = format!("{}?{}", browser::page_address(), props.query);
@@ -36,25 +38,25 @@ pub fn share(props: &ShareProps) -> Html {
     let broken = (!props.invalid.is_empty()).then(|| props.invalid.join(", "));
     html! {
         <section class="share" aria-labelledby="share-title">
-            <h2 id="share-title">{ "Share this configuration" }</h2>
+            <h2 id="share-title">{ t.share_title }</h2>
             <div class="share-row">
-                <label for="share-url" class="visually-hidden">{ "Link to this configuration" }</label>
+                <label for="share-url" class="visually-hidden">{ t.share_url_label }</label>
                 <input id="share-url" data-testid="share-url" type="text" readonly=true value={url} />
-                <button type="button" data-testid="copy-link" {onclick}>{ "Copy link" }</button>
+                <button type="button" data-testid="copy-link" {onclick}>{ t.copy_link }</button>
                 if props.printable {
-                    <button type="button" data-testid="print" class="quiet" onclick={print}>{ "Print quote sheet" }</button>
+                    <button type="button" data-testid="print" class="quiet" onclick={print}>{ t.print }</button>
                 }
             </div>
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
-                    { format!("This link keeps the value the page cannot use in: {fields}. Whoever opens it sees the same message.") }
+                    { (t.share_warning)(fields) }
                 </p>
             }
             <p class="hint" aria-live="polite" data-testid="copy-status">{ match (*copied, &broken) {
-                (Some(true), None) => "Link copied.".to_owned(),
-                (Some(true), Some(fields)) => format!("Link copied, with the invalid value in: {fields}."),
-                (Some(false), _) => "This browser did not allow copying here: select the link above and copy it by hand.".to_owned(),
-                (None, _) => "Opening the link restores every field.".to_owned(),
+                (Some(true), None) => t.copied.to_owned(),
+                (Some(true), Some(fields)) => (t.copied_with)(fields),
+                (Some(false), _) => t.copy_refused.to_owned(),
+                (None, _) => t.opening_restores.to_owned(),
             } }</p>
         </section>
     }

@@ -3,8 +3,9 @@
 //! hidden from assistive technology and from print.
 
 use crate::figure::Figure;
+use crate::i18n::Strings;
 use crate::ui::format;
-use crate::ui::words::kind_short;
+use crate::ui::words::{kind_short, use_strings};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -13,14 +14,14 @@ pub struct SummaryProps {
     pub energy_per_day: Option<Figure>,
 }
 
-fn part(figure: Option<&Figure>, unit: &str) -> Html {
+fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
     match figure {
         Some(f) => html! {
             <span class={classes!("summary-part", format!("kind-{}", f.kind.id()))}>
                 <strong>{ match f.low {
                     Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
                     None => format::three(f.value),
-                } }</strong>{ format!(" {unit} ") }<span class="badge">{ kind_short(&f.kind) }</span>
+                } }</strong>{ format!(" {unit} ") }<span class="badge">{ kind_short(t, &f.kind) }</span>
             </span>
         },
         None => html! { <span class="summary-part missing"><strong>{ "—" }</strong>{ format!(" {unit}") }</span> },
@@ -29,10 +30,11 @@ fn part(figure: Option<&Figure>, unit: &str) -> Html {
 
 #[function_component(Summary)]
 pub fn summary(props: &SummaryProps) -> Html {
+    let t = use_strings();
     html! {
         <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary">
-            { part(props.energy_per_token.as_ref(), "J/token") }
-            { part(props.energy_per_day.as_ref(), "kWh/day") }
+            { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
+            { part(t, props.energy_per_day.as_ref(), t.per_day) }
         </aside>
     }
 }

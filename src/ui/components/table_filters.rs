@@ -2,7 +2,9 @@
 
 use super::choice::{Choice, Opt};
 use crate::catalogue::{Benchmark, Scenario};
+use crate::form::Field;
 use crate::model::TableFilter;
+use crate::ui::words::use_strings;
 use crate::ui::Cat;
 use yew::prelude::*;
 
@@ -22,19 +24,25 @@ fn opt(value: &str, label: String) -> Opt {
 #[function_component(TableFilters)]
 pub fn table_filters(props: &TableFiltersProps) -> Html {
     let catalogue = props.catalogue.0;
+    let t = use_strings();
     let filter = &props.filter;
     let benchmarks: Vec<Opt> = Benchmark::ALL
         .iter()
-        .map(|b| opt(b.id(), format!("{}{}", b.name(), b.accuracy().map(|a| format!(", {a}")).unwrap_or_default())))
+        .map(|b| {
+            opt(
+                b.id(),
+                format!("{}{}", b.name(), b.accuracy().map(|a| format!(", {}", (t.decimal)(a))).unwrap_or_default()),
+            )
+        })
         .collect();
-    let mut scenarios = vec![opt(ALL, "All scenarios".to_owned())];
-    scenarios.extend(Scenario::ALL.iter().map(|s| opt(s.id(), s.label().to_owned())));
-    let mut cards = vec![opt(ALL, "All cards".to_owned())];
+    let mut scenarios = vec![opt(ALL, t.all_scenarios.to_owned())];
+    scenarios.extend(Scenario::ALL.iter().map(|s| opt(s.id(), (t.scenario)(*s).to_owned())));
+    let mut cards = vec![opt(ALL, t.all_cards.to_owned())];
     cards.extend(catalogue.cards.iter().map(|c| opt(&c.id, c.name.to_string())));
     let mut vendors: Vec<&str> = catalogue.cards.iter().map(|c| c.vendor()).collect();
     vendors.sort_unstable();
     vendors.dedup();
-    let mut vendor_options = vec![opt(ALL, "All vendors".to_owned())];
+    let mut vendor_options = vec![opt(ALL, t.all_vendors.to_owned())];
     vendor_options.extend(vendors.iter().map(|v| opt(v, (*v).to_owned())));
 
     let change = |apply: fn(&mut TableFilter, String)| {
@@ -48,15 +56,15 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     };
     html! {
         <div class="table-filters" data-testid="table-filters">
-            <Choice id="filter-benchmark" label="Benchmark" options={benchmarks} value={AttrValue::from(filter.benchmark.id())}
+            <Choice id="filter-benchmark" label={(t.field)(Field::Model)} options={benchmarks} value={AttrValue::from(filter.benchmark.id())}
                 on_change={change(|f, v| if let Some(b) = Benchmark::from_id(&v) { f.benchmark = b })} />
-            <Choice id="filter-scenario" label="Scenario" options={scenarios}
+            <Choice id="filter-scenario" label={(t.field)(Field::Scenario)} options={scenarios}
                 value={AttrValue::from(filter.scenario.map_or(ALL, |s| s.id()))}
                 on_change={change(|f, v| f.scenario = Scenario::from_id(&v))} />
-            <Choice id="filter-card" label="Card" options={cards}
+            <Choice id="filter-card" label={(t.field)(Field::Card)} options={cards}
                 value={AttrValue::from(filter.card.clone().unwrap_or_else(|| ALL.to_owned()))}
                 on_change={change(|f, v| f.card = (v != ALL).then_some(v))} />
-            <Choice id="filter-vendor" label="Vendor" options={vendor_options}
+            <Choice id="filter-vendor" label={t.filter_vendor} options={vendor_options}
                 value={AttrValue::from(filter.vendor.clone().unwrap_or_else(|| ALL.to_owned()))}
                 on_change={change(|f, v| f.vendor = (v != ALL).then_some(v))} />
         </div>

@@ -1,0 +1,696 @@
+//! Deutsch. Fachwörter wie im Rechenzentrum: Leistungsaufnahme, Leistungsgrenze, Obergrenze,
+//! Messwert, Schätzung; Zahlen mit Dezimalkomma und Punkt als Tausendertrennzeichen.
+
+use super::{number, CapPair, Lang, Strings};
+use crate::catalogue::{Benchmark, Scenario};
+use crate::compare::CompareError;
+use crate::figure::{Assumption, Unit};
+use crate::form::{clip, Adjustment, Field, InputError, Problem, Range};
+use crate::link::Notice;
+
+fn n(value: f64) -> String {
+    number(Lang::De, value)
+}
+
+fn field(field: Field) -> &'static str {
+    match field {
+        Field::Card => "GPU-Karte",
+        Field::Result => "Veröffentlichtes Ergebnis",
+        Field::Scenario => "Szenario",
+        Field::Model => "Benchmark-Modell",
+        Field::Tps => "Ihre Ausgabe-Token/s je Server",
+        Field::Gpus => "Karten je Server",
+        Field::Servers => "Anzahl Server",
+        Field::Watts => "Leistungsgrenze je Karte",
+        Field::Customer => "Kunde",
+        Field::Reference => "Angebotsreferenz",
+        Field::Demand => "Ausgabe-Token pro Tag",
+        Field::Load => "Mittlere Auslastung",
+        Field::Idle => "Leerlaufleistung je Karte",
+        Field::Overhead => "Zusatzleistung je Server",
+        Field::Pue => "PUE des Standorts",
+        Field::Price => "Strompreis",
+        Field::Currency => "Währung",
+        Field::Co2 => "CO₂-Intensität des Stroms",
+        Field::Volts => "Versorgungsspannung",
+        Field::Phases => "Phasen",
+        Field::PowerFactor => "Leistungsfaktor",
+        Field::Rack => "Leistungsbudget je Rack-Platz",
+        Field::Answer => "Ausgabe-Token je Antwort",
+    }
+}
+
+fn scenario(s: Scenario) -> &'static str {
+    match s {
+        Scenario::Offline => "Offline",
+        Scenario::Server => "Server",
+        Scenario::Interactive => "Interaktiv",
+    }
+}
+
+fn scenario_explanation(s: Scenario) -> &'static str {
+    match s {
+        Scenario::Offline => "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz",
+        Scenario::Server => "Anfragen treffen zufällig ein, jede muss binnen 2 s beginnen (200 ms je weiteres Token)",
+        Scenario::Interactive => {
+            "knappe Latenz je Nutzer (450 ms bis zum ersten Token, 40 ms je Token): das Szenario für einen Chatbot"
+        }
+    }
+}
+
+fn unit(u: Unit) -> &'static str {
+    match u {
+        Unit::JoulesPerToken => "J/Token",
+        Unit::TokensPerSecond => "Token/s",
+        Unit::JoulesPerResponse | Unit::JoulesPerAnswer => "J/Antwort",
+        Unit::Servers => "Server",
+        Unit::Tokens => "Token",
+        other => other.symbol(),
+    }
+}
+
+/// A range's unit in German (the core writes English units).
+fn range_unit(unit: &str) -> String {
+    let german = match unit {
+        "" => return String::new(),
+        "tokens/s" => "Token/s",
+        "tokens/day" => "Token/Tag",
+        "W per server" => "W je Server",
+        "per kWh" => "je kWh",
+        "tokens" => "Token",
+        other => other,
+    };
+    format!(" {german}")
+}
+
+fn hint(r: &Range) -> String {
+    let unit = range_unit(r.unit);
+    match r.min {
+        Some(min) => format!("{} bis {}{unit}", n(min), n(r.max)),
+        None => format!("bis {}{unit}", n(r.max)),
+    }
+}
+
+fn allowed(r: &Range) -> String {
+    let unit = range_unit(r.unit);
+    let mut text = match r.min {
+        Some(min) => format!("Zulässig sind {} bis {}{unit}", n(min), n(r.max)),
+        None => format!("Zulässig sind Werte über 0 bis {}{unit}", n(r.max)),
+    };
+    if r.min_unpublished {
+        text.push_str(" (für diese Karte ist kein Minimum veröffentlicht)");
+    }
+    text
+}
+
+fn input_error(e: &InputError) -> String {
+    let label = field(e.field);
+    let range = e.allowed.map(|r| format!(" {}.", allowed(&r))).unwrap_or_default();
+    match &e.problem {
+        Problem::Missing => format!("{label}: Bitte einen Wert eingeben.{range}"),
+        Problem::NotANumber => format!(
+            "{label}: Bitte eine Zahl eingeben, etwa 450, 0,5, 100.000 oder 1e6 \
+             (Komma für Dezimalstellen, Punkt für Tausender).{range}"
+        ),
+        Problem::NotWhole => format!("{label}: Bitte eine ganze Zahl eingeben.{range}"),
+        Problem::OutOfRange => match e.allowed {
+            Some(r) => format!("{label}: {}.", allowed(&r)),
+            None => format!("{label}: außerhalb des zulässigen Bereichs."),
+        },
+        Problem::UnknownCard(id) => format!("{label}: „{}“ ist keine Karte im Katalog.", clip(id)),
+        Problem::UnknownResult(id) => format!("{label}: „{}“ ist kein Ergebnis im Katalog.", clip(id)),
+        Problem::NotOneOf { given, allowed } => {
+            format!("{label}: „{}“ ist keiner der Werte {}.", clip(given), allowed.replace(" or ", " oder "))
+        }
+        Problem::ResultForOtherCard { result, card } => {
+            format!("{label}: {} wurde für eine andere Karte als {} veröffentlicht.", clip(result), clip(card))
+        }
+        Problem::NoSuchRow { result, benchmark, scenario: s } => format!(
+            "{label}: {result} veröffentlicht kein Ergebnis im Szenario {} für {}.",
+            scenario(*s),
+            benchmark.id()
+        ),
+    }
+}
+
+fn adjustment(a: &Adjustment) -> String {
+    match a {
+        Adjustment::Scenario { result, from, to } => format!(
+            "{result} veröffentlicht kein Ergebnis im Szenario {}: Szenario auf {} umgestellt.",
+            scenario(*from),
+            scenario(*to)
+        ),
+        Adjustment::Benchmark { result, from, to } => format!(
+            "{result} veröffentlicht kein Ergebnis für {}: Benchmark auf {} umgestellt.",
+            from.name(),
+            to.name()
+        ),
+        Adjustment::Cards { result, from, to } => {
+            format!("{result} lief mit {to} Karten je Server: Karten je Server von {} auf {to} geändert.", clip(from))
+        }
+        Adjustment::Watts { result, to, stated, .. } => {
+            let why = if *stated { "die vom Einreicher angegebene Einstellung" } else { "die Nennleistung der Karte" };
+            format!("Leistungsgrenze auf {} W gesetzt: {why} für {result}.", n(*to))
+        }
+    }
+}
+
+fn notice(notice: &Notice) -> String {
+    match notice {
+        Notice::UnknownParameter(p) => {
+            format!("Den Parameter „{}“ im Link kennt diese Seite nicht; er wurde übergangen.", clip(p))
+        }
+        Notice::Repeated(p) => format!("Der Link nennt „{p}“ mehrfach; der erste Wert gilt."),
+        Notice::UnknownVersion(v) => format!(
+            "Die Link-Version „{}“ ist unbekannt; der Link wurde als Version {} gelesen.",
+            clip(v),
+            crate::link::VERSION
+        ),
+        Notice::UnknownCard(c) => {
+            format!("Die Karte „{}“ aus dem Link steht nicht im Katalog; die Standardkarte wird gezeigt.", clip(c))
+        }
+        Notice::UnknownResult(r) => format!(
+            "Das Ergebnis „{}“ aus dem Link steht nicht im Katalog; ein veröffentlichtes Ergebnis der Karte wird gezeigt.",
+            clip(r)
+        ),
+        Notice::UnknownScenario(s) => format!(
+            "Das Szenario „{}“ aus dem Link ist unbekannt (offline, server oder interactive); Offline wird gezeigt.",
+            clip(s)
+        ),
+        Notice::UnknownModel(m) => format!(
+            "Der Benchmark „{}“ aus dem Link ist unbekannt ({}); {} wird gezeigt.",
+            clip(m),
+            Benchmark::ALL.iter().map(|b| b.id()).collect::<Vec<_>>().join(", "),
+            Benchmark::Llama2_70b99.id()
+        ),
+        Notice::UnknownMode(m) => {
+            format!("Der Modus „{}“ aus dem Link ist unbekannt (measure); der Rechner wird gezeigt.", clip(m))
+        }
+        Notice::UnknownLang(l) => {
+            format!("Die Sprache „{}“ aus dem Link ist unbekannt (en, de); die Seite hat selbst eine gewählt.", clip(l))
+        }
+        Notice::CardOverridden { given, used } => {
+            format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird gezeigt.", clip(given))
+        }
+        Notice::RowMissing { result, asked, used } => {
+            format!("{result} veröffentlicht kein Ergebnis für {asked}; {used} wird gezeigt.")
+        }
+    }
+}
+
+fn assumption(a: &Assumption) -> String {
+    match a {
+        Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => {
+            let source = if *setting_stated {
+                "laut Einreicher"
+            } else {
+                "keine Einstellung angegeben, daher die Nennleistung der Karte"
+            };
+            let direction = if limit_watts < setting_watts { "gesenkten" } else { "angehobenen" };
+            format!(
+                "Das Ergebnis lief mit {} W je Karte ({source}); sein Durchsatz bei der {direction} Grenze von {} W \
+                 ist nicht veröffentlicht, daher ist der Wert eine Spanne, keine einzelne Zahl.",
+                n(*setting_watts),
+                n(*limit_watts)
+            )
+        }
+        Assumption::LinearScaling { published_cards, cards } => format!(
+            "Annahme: lineare Skalierung – der Durchsatz des Ergebnisses mit {published_cards} Karten wird je Karte auf {cards} umgerechnet."
+        ),
+        Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => format!(
+            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf und dazu {} % des Abstands bis zu ihrer Grenze von {} W, im Verhältnis zur Last.",
+            n(*idle_watts),
+            n(*load_percent),
+            n(*limit_watts)
+        ),
+        Assumption::ThroughputHeld { load_percent } => format!(
+            "Annahme: Jeder Server hält den genutzten Durchsatz bei {} % Last rund um die Uhr.",
+            n(*load_percent)
+        ),
+    }
+}
+
+fn range_ends(a: &Assumption) -> Option<(String, String)> {
+    let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = a else { return None };
+    let (limit, setting) = (n(*limit_watts), n(*setting_watts));
+    Some(if limit_watts < setting_watts {
+        (
+            format!("Durchsatz unverändert bei {limit} W (das Beste, was eine niedrigere Grenze erreichen kann)"),
+            format!("Durchsatz sinkt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+        )
+    } else {
+        (
+            format!("Durchsatz steigt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+            format!("Durchsatz unverändert bei {limit} W (die zusätzliche Leistung bringt nichts)"),
+        )
+    })
+}
+
+pub const DE: Strings = Strings {
+    language_name: "Deutsch",
+    language_label: "Sprache",
+    skip_link: "Zu den Kennzahlen springen",
+    lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
+    open_full: "Den vollständigen Rechner öffnen ↗",
+    modes_label: "Bereiche",
+    mode_calculator: "Rechner",
+    mode_measure: "Selbst messen",
+    config_title: "Konfiguration",
+    own_throughput: "Eigener gemessener Durchsatz",
+    not_published: " (nicht veröffentlicht)",
+    throughput_label: "Durchsatz: MLPerf-Ergebnis oder eigener Messwert",
+    hint_result: "Der Durchsatz zählt Ausgabe-Token, also den Text, den das Modell schreibt; die gelesenen Prompt-Token zählen nicht mit.",
+    which_scenario: " Was passt: Interaktiv für einen Chatbot, Server für Anfragen vieler Nutzer, Offline für Stapelverarbeitung.",
+    tps_hint: "Ausgabe-Token pro Sekunde, die ein Server bei der unten eingestellten Leistungsgrenze erzeugt hat.",
+    per_card: " je Karte",
+    slider_label: "Leistungsgrenze je Karte, Schieberegler",
+    ok: "Verstanden",
+    figures_title: "Kennzahlen",
+    figure_token: "Energie je Ausgabe-Token",
+    figure_million: "Je Million Ausgabe-Token",
+    figure_measured: "Gemessene Energie je Token",
+    figure_board: "Leistungsaufnahme der GPU-Boards je Server",
+    figure_day: "Energie pro Tag, alle Server",
+    figure_heat: "Abwärme, alle Server",
+    bound_board: "Jede Karte an ihrer Leistungsgrenze: nur die GPU-Boards, kein Messwert. Server nehmen mehr auf (Prozessoren, Lüfter, Netzteile).",
+    bound_token: "Höchstens so viel GPU-Board-Energie je Token bei diesem Durchsatz und dieser Grenze; kein Messwert, ohne Prozessoren, Lüfter, Netzteile und Kühlung.",
+    bound_day: "Jede Karte 24 Stunden an ihrer Grenze, ob ausgelastet oder im Leerlauf: eine Obergrenze für die GPU-Boards aller Server.",
+    bound_heat: "Die gesamte elektrische Leistung wird im Raum zu Wärme; dies ist der Anteil der GPU-Boards an ihrer Grenze.",
+    not_available: "Erst verfügbar, wenn die Felder oben gültig sind.",
+    range_to: " bis ",
+    at: "bei",
+    from: "Quelle: ",
+    kind_ceiling: "Obergrenze der GPU-Boards",
+    kind_measured_node: "Messwert · ganzer Server an der Steckdose",
+    kind_measured_board: "Messwert · GPU-Boards",
+    kind_estimate: "Schätzung für die GPU-Boards",
+    short_ceiling: "Obergrenze, GPU-Boards",
+    short_measured_node: "gemessen, ganzer Server",
+    short_measured_board: "gemessen, GPU-Boards",
+    short_estimate: "Schätzung, GPU-Boards",
+    explain_node: "Von MLPerf Power an der Steckdose (Wechselstrom) für den ganzen Server gemessen, in der eigenen Konfiguration des Ergebnisses.",
+    explain_board: "Nur an den GPU-Boards gemessen.",
+    scope_note: "Eine Obergrenze der GPU-Boards kann unter einem Messwert des ganzen Servers liegen: Die Obergrenze zählt nur die GPU-Boards, der Zähler an der Steckdose auch Prozessoren, Speicher, Lüfter und Netzteilverluste.",
+    capped_title: "Veröffentlichte Ergebnisse mit gesenkter Leistungseinstellung",
+    other_systems: "Andere Systeme: ein Hinweis auf den Trend, kein Messwert Ihres Systems.",
+    entry: " · Eintrag ",
+    power_setting: "Leistungseinstellung",
+    not_stated: "nicht angegeben",
+    published: " · veröffentlicht ",
+    notices_changed: "Dieser Link wurde teilweise angepasst",
+    notices_unusable: "Dieser Link enthält Werte, die die Seite nicht verwenden kann",
+    dismiss: "Ausblenden",
+    share_title: "Diese Konfiguration teilen",
+    share_url_label: "Link zu dieser Konfiguration",
+    copy_link: "Link kopieren",
+    print: "Angebotsblatt drucken",
+    copied: "Link kopiert.",
+    copy_refused: "Dieser Browser erlaubt hier kein Kopieren: Bitte den Link oben markieren und von Hand kopieren.",
+    opening_restores: "Der Link stellt beim Öffnen jedes Feld wieder her.",
+    quote_title: "Angebotsblatt",
+    quote_hint: "Wird auf das Blatt gedruckt und im Link gespeichert.",
+    sheet_title: "token-energy Angebotsblatt",
+    customer: "Kunde: ",
+    reference: "Referenz: ",
+    per_day: "kWh/Tag",
+    storage_refused: "Dieser Browser hat den Vergleich nicht gespeichert (privater Modus, oder der Speicher ist voll oder gesperrt): Er steht nur im Link.",
+    offered_by: |name| format!("Angeboten von {name}"),
+    field,
+    scenario,
+    scenario_explanation,
+    accuracy: |a| format!(", Genauigkeitsziel {}", a.replace('.', ",")),
+    unit,
+    hint,
+    input_error,
+    adjustment,
+    notice,
+    assumption,
+    range_ends,
+    your_input: |field| format!("Ihre Eingabe ({field})"),
+    your_paste: |input| format!("Ihr eingefügter Text ({input})"),
+    live: |label, value, kind| match value {
+        Some(v) => format!("{label}: {v}, {kind}."),
+        None => format!("{label}: nicht verfügbar."),
+    },
+    published_at: |id, watts| format!("{id} wurde mit {watts} W je Karte veröffentlicht. "),
+    use_instead: |id| format!("{id} statt einer Spanne verwenden"),
+    more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Paare"),
+    cap_pair: |p: &CapPair| {
+        format!(
+            "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
+            p.cards,
+            p.low_setting,
+            p.low_tps,
+            p.low_id,
+            p.high_tps,
+            p.high_setting,
+            p.high_id,
+            p.percent,
+            if p.less { "weniger" } else { "mehr" }
+        )
+    },
+    share_warning: |fields| {
+        format!("Dieser Link behält den unbrauchbaren Wert in: {fields}. Wer ihn öffnet, sieht dieselbe Meldung.")
+    },
+    copied_with: |fields| format!("Link kopiert, mit dem ungültigen Wert in: {fields}."),
+    catalogue_line: |version, updated| format!(" · Katalog {version} ({updated})"),
+    configuration: |servers, gpus, card, watts, throughput| {
+        format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
+    },
+    weights: |precision| format!("{precision}-Gewichte"),
+    own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
+    plan_title: "Einsatz planen",
+    plan_intro: "Von der Obergrenze eines Servers zu Leistung, Energie, Kosten, CO₂ und Elektrik eines Standorts. Jedes Feld ist optional; die Kennzahlen verwenden die Konfiguration oben.",
+    plan_print: "Planung: ",
+    legend_demand: "Bedarf und Auslastung",
+    legend_site: "Server und Standort",
+    legend_price: "Preis und CO₂",
+    legend_electrics: "Elektrik",
+    phase_one: "1 Phase",
+    phase_three: "3 Phasen (Spannung zwischen den Außenleitern)",
+    scope_label: "Umfang: ",
+    idle_hint: "0 bis zur Leistungsgrenze je Karte",
+    word_ceiling: "Obergrenze",
+    word_measured: "Messwert",
+    word_estimate: "Schätzung",
+    need_server: "eine gültige Karte, Kartenzahl je Server und Leistungsgrenze",
+    need_servers: "eine gültige Serveranzahl",
+    need_site: "gültige Werte für Server, Auslastung, Leerlauf, Zusatzleistung und PUE",
+    need_site_token: "gültige Werte für Durchsatz, Auslastung, Leerlauf, Zusatzleistung und PUE",
+    need_demand: "Ausgabe-Token pro Tag und einen gültigen Durchsatz",
+    need_price: "einen Strompreis",
+    need_co2: "eine CO₂-Intensität des Stroms",
+    need_answer: "Ausgabe-Token je Antwort",
+    need_volts: "eine Versorgungsspannung",
+    need_rack: "ein Leistungsbudget je Rack-Platz",
+    scope_throughput: "Durchsatz je Server",
+    p_server_power: "Spitzenleistung je Server",
+    p_it_power: "IT-Leistung, alle Server",
+    p_site_power: "Standortleistung bei mittlerer Auslastung",
+    p_site_day: "Standortenergie pro Tag",
+    p_site_year: "Standortenergie pro Jahr",
+    p_site_token: "Standortenergie je Ausgabe-Token",
+    p_servers_needed: "Benötigte Server für den Bedarf",
+    p_cost_year: "Stromkosten pro Jahr",
+    p_cost_mtok: "Stromkosten je Million Ausgabe-Token",
+    p_co2_year: "Emissionen pro Jahr",
+    p_co2_mtok: "Emissionen je Million Ausgabe-Token",
+    p_answer: "Standortenergie je Antwort",
+    p_amps: "Strom je Phase, ein Server unter Spitzenlast",
+    p_per_rack: "Server je Rack-Platz",
+    p_one_more: "Leistungsgrenze je Karte für einen weiteren Server",
+    p_heat: "Abwärme der IT-Last",
+    p_cooling: "Kühlbedarf der IT-Last",
+    eu_words: "Betreiber von Rechenzentren mit einer installierten IT-Leistung von mindestens 500 kW melden an die europäische Datenbank (Delegierte Verordnung (EU) 2024/1364 der Kommission, Art. 1)",
+    eu_legal: ". Ob die Verordnung für einen Standort gilt, ist eine rechtliche Bewertung, nicht die dieser Seite. ",
+    eu_none: "EU-Meldeschwelle: — (benötigt eine gültige Serveranzahl).",
+    chart_load: "mittlere Auslastung",
+    chart_key_j: "━ Standort-J/Token (links)",
+    chart_key_kwh: "┅ kWh pro Tag (rechts)",
+    plan_empty: |default| default.map_or_else(|| "leer: die zugehörigen Kennzahlen entfallen".to_owned(), |d| format!("leer: {d}")),
+    refs_label: |field| format!("Richtwerte für {field}"),
+    use_value: |value| format!("{value} übernehmen"),
+    scope_server: |watts| watts.map_or_else(|| "Server (keine Zusatzleistung eingegeben)".to_owned(), |w| format!("Server (+{w} W Zusatzleistung)")),
+    scope_site: |pue| pue.map_or_else(|| "Standort (PUE 1: nichts angerechnet)".to_owned(), |p| format!("Standort (PUE {p})")),
+    plan_scope: |server, site| match (server, site) {
+        (false, false) => "GPU-Boards",
+        (true, false) => "GPU-Boards + Server",
+        (false, true) => "GPU-Boards + Standort",
+        (true, true) => "GPU-Boards + Server + Standort",
+    },
+    needs: |what| format!("Benötigt {what}."),
+    eu: |reached, kw| {
+        if reached {
+            format!("EU-Meldeschwelle erreicht: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten sind mindestens 500 kW. ")
+        } else {
+            format!("Unter der EU-Meldeschwelle: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten liegen unter 500 kW. ")
+        }
+    },
+    chart_label: |j, kwh| format!("Standort-J/Token (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
+    table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers an der Steckdose laut MLPerf Power ÷ derselbe Durchsatz. ",
+    table_choose: " Eine Zeile wählen, um ihre Konfiguration zu laden.",
+    col_result: "Ergebnis",
+    col_card: "Karte × Anzahl",
+    col_precision: "Präzision",
+    col_power: "Leistung",
+    col_wh: "Wh je Million Token",
+    col_kind: "Art",
+    note_mean: "Mittelwert, ganzer Server",
+    note_stated: "angegebene Einstellung",
+    note_rated: "Nennleistung",
+    your_configuration: " ◀ Ihre Konfiguration",
+    mlcommons_page: "MLCommons-Seite",
+    all_scenarios: "Alle Szenarien",
+    all_cards: "Alle Karten",
+    all_vendors: "Alle Hersteller",
+    filter_vendor: "Hersteller",
+    table_title: |name, accuracy| format!("Veröffentlichte Ergebnisse, {name}{}", accuracy.map(|a| format!(" (Genauigkeitsziel {})", a.replace('.', ","))).unwrap_or_default()),
+    load_row: |id, scenario| format!("{id} {scenario} in den Rechner laden"),
+    rows_count: |shown, total| format!("{shown} von {total} Zeilen"),
+    show_all: |total| format!("Alle {total} zeigen"),
+    decimal: |text| text.replace('.', ","),
+    fact_max: "Nennleistung (Maximum)",
+    fact_min: "Kleinste Leistungsgrenze",
+    fact_memory: "Speicher",
+    fact_unpublished: "nicht veröffentlicht",
+    method_title: "So wird gerechnet",
+    m_board_dd: "Karten je Server × Leistungsgrenze je Karte (W)",
+    m_token_dd: "Leistungsaufnahme der Boards (W) ÷ Ausgabe-Token pro Sekunde = Joule je Token",
+    m_million: "Je Million Token",
+    m_million_dd: "J/Token × 1.000.000 ÷ 3.600 = Wh je Million Token (1 J/Token ≈ 277,8 Wh)",
+    m_day: "Energie pro Tag",
+    m_day_dd: "Leistungsaufnahme der Boards × Server × 24 h: jede Karte rund um die Uhr an ihrer Grenze, ob ausgelastet oder im Leerlauf",
+    m_heat: "Abwärme",
+    m_heat_dd: "diese Leistung wird vollständig zu Wärme: 1 W = 3,412141633 BTU/h",
+    m_kinds: "Arten von Kennzahlen",
+    m_ceiling_dd: ": eine aus der Leistungsgrenze berechnete Obergrenze, kein Messwert. Die Karten können durchaus weniger aufgenommen haben. Sie zählt nur die GPU-Boards: Prozessoren, Speicher, Lüfter, Netzteilverluste und Kühlung kommen hinzu. Sie gilt nur bei der Leistungseinstellung, für die der Durchsatz veröffentlicht wurde.",
+    m_measured_dd: ": ein gemessener Wert, mit seinem Messumfang. MLPerf Power misst den ganzen Knoten, Wechselstrom an der Steckdose, während des Messfensters des Benchmarks.",
+    m_estimate_dd: ": ein Wert, der auf einer Annahme beruht, die diese Seite daneben nennt, etwa ein auf eine andere Kartenzahl umgerechneter Durchsatz oder einer, der bei einer Leistungsgrenze verwendet wird, für die er nicht veröffentlicht wurde.",
+    ctx_title: "Anderswo gemessen, zur Einordnung",
+    ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
+    sources_title: "Quellen",
+    trademark: "Der Name MLPerf und das MLPerf-Logo sind eingetragene und nicht eingetragene Marken der MLCommons Association in den Vereinigten Staaten und anderen Ländern. Alle Rechte vorbehalten. Unbefugte Nutzung ist streng untersagt. Weitere Informationen unter www.mlcommons.org. Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft; die daraus abgeleiteten Energiewerte sind eine Berechnung dieser Seite, keine MLPerf-Metriken.",
+    per_response: |j| format!(", {j} J je Antwort"),
+    data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {updated}"),
+    charts_title: "Diagramme",
+    bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server an der Steckdose. ◀ Ihre Konfiguration, ◇ verglichene.",
+    limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
+    w_per_card: "W je Karte",
+    limit_caption: "Linie: der Durchsatz des Ergebnisses bei jeder Grenze unverändert (das untere Ende einer Spanne). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung.",
+    bar_measured: |j| format!(", gemessen ganzer Server {j}"),
+    bar_title: |benchmark, scenario| format!("Obergrenzen der GPU-Boards in J/Token, {benchmark} {scenario}"),
+    bar_more: |n| format!(" {n} weitere Ergebnisse stehen in der Tabelle unten."),
+    limit_held: |j0, w0, j1, w1| format!("Durchsatz unverändert: {j0} J/Token bei {w0} W bis {j1} J/Token bei {w1} W"),
+    compare_title: "Konfigurationen vergleichen",
+    compare_name_label: "Name für die Konfiguration oben",
+    compare_add: "Zum Vergleich hinzufügen",
+    remove: "Entfernen",
+    differences_against: "Unterschiede gegenüber",
+    best_hint: "★ beste: die niedrigste Energie oder Leistung, der höchste Durchsatz unter den verglichenen Konfigurationen.",
+    download_csv: "CSV herunterladen",
+    download_json: "JSON herunterladen",
+    compare_clear: "Vergleich leeren",
+    compare_open: "Einen Vergleich öffnen (eine JSON-Datei, die diese Seite heruntergeladen hat)",
+    download_refused: "Dieser Browser hat den Download nicht zugelassen.",
+    grid_label: "Verglichene Konfigurationen, Kennzahl für Kennzahl",
+    col_figure: "Kennzahl",
+    baseline_mark: "Bezugsbasis",
+    best_mark: "★ beste",
+    throughput_row: "Ausgabe-Token/s je Server",
+    configuration_n: |n| format!("Konfiguration {n}"),
+    compare_hint: |count, max| format!("Bis zu {max}, in diesem Browser und im Link gespeichert. {count} von {max}."),
+    name_of: |n| format!("Name der verglichenen Konfiguration {n}"),
+    move_up: |name| format!("{name} nach oben"),
+    move_down: |name| format!("{name} nach unten"),
+    remove_named: |name| format!("{name} entfernen"),
+    delta: |percent| format!("{percent} % gegenüber der Bezugsbasis"),
+    compare_error: |e| match e {
+        CompareError::Full => format!(
+            "Der Vergleich umfasst bereits {} Konfigurationen: Bitte eine entfernen, um eine weitere hinzuzufügen.",
+            crate::compare::MAX
+        ),
+        CompareError::Unreadable { position, reason } => {
+            format!("Die verglichene Konfiguration {position} ließ sich nicht lesen ({reason}); sie wurde ausgelassen.")
+        }
+        CompareError::TooMany { given } => format!(
+            "{given} Konfigurationen wurden übergeben; der Vergleich behält die ersten {}.",
+            crate::compare::MAX
+        ),
+        CompareError::ForeignFile(why) => format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+    },
+    not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+    measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
+    measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem gleichmäßigen Lauf ab und fügen Sie jeden Schnappschuss in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
+    hint_duration: "Optional: ergibt Token/s und die mittlere Leistungsaufnahme je GPU.",
+    hint_idle: "Optional, zusammen mit der Laufzeit: Energie je Token über dem Leerlauf.",
+    hint_wall: "Optional: ein Wert vom BMC oder einer messenden PDU über dasselbe Zeitfenster ergibt eine Kennzahl für den ganzen Server.",
+    hint_concurrency: "Optional, für das Diagramm: gleichzeitig laufende Anfragen während des Laufs.",
+    hint_run_limit: "Optional, für das Diagramm: die Leistungsgrenze, mit der die GPUs liefen.",
+    node_note: "Ihr Wert an der Steckdose (BMC oder messende PDU) über den Lauf ÷ die erzeugten Token: der ganze Server, Wechselstrom.",
+    gpu_note: "Σ der Differenzen der GPU-Energiezähler ÷ erzeugte Token: nur GPU-Boards, ohne Prozessoren, Lüfter und Netzteile.",
+    own_token: "Ihre Energie je Ausgabe-Token",
+    own_gpu_energy: "GPU-Energie über den Lauf",
+    own_output: "Erzeugte Ausgabe-Token",
+    own_prompt: "Verarbeitete Prompt-Token",
+    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token.",
+    own_tps: "Ausgabe-Token pro Sekunde",
+    tps_note: "Erzeugte Token ÷ Laufzeit.",
+    own_power: "Mittlere Leistungsaufnahme je GPU",
+    power_note: "GPU-Energie ÷ Laufzeit ÷ Anzahl GPUs.",
+    own_above_idle: "Energie je Token über dem Leerlauf",
+    above_idle_note: "(GPU-Energie − Leerlaufleistung × GPUs × Laufzeit) ÷ erzeugte Token.",
+    own_node: "Energie des ganzen Servers je Token",
+    keep_run: "Diesen Lauf behalten",
+    per_gpu: "Je GPU",
+    col_energy_j: "Energie (J)",
+    col_share: "Anteil",
+    col_avg_power: "Mittlere Leistung (W)",
+    kept_runs: "Behaltene Läufe",
+    col_concurrency: "Parallelität",
+    col_limit_w: "Leistungsgrenze (W)",
+    chart_against: "Diagramm über: ",
+    axis_concurrency: "Parallelität",
+    axis_limit: "Leistungsgrenze",
+    clear_runs: "Läufe löschen",
+    logs_title: "MLPerf-Power-Logs",
+    logs_hint: "Die Leistung des Servers so, wie MLCommons sie angibt: der Mittelwert der Messwerte des Leistungsmessgeräts zwischen power_begin und power_end von LoadGen, nicht der Durchschnitt der ganzen Datei (der die Leerlaufzeit um den Lauf einschließt).",
+    window_power: "Mittlere Serverleistung im Messfenster",
+    window_power_note: "Der ganze Server an der Steckdose (Wechselstrom), gemessen vom Leistungsmessgerät während des Messfensters von LoadGen.",
+    window_token: "Serverenergie je Ausgabe-Token",
+    window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
+    pick_file: "oder eine Datei wählen ",
+    measure_input,
+    measure_problem,
+    counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
+    engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über seine Reihen summiert."),
+    versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
+    versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Grenze von {watts} W je Karte."),
+    runs_against: |axis| format!("J/Token über {axis}"),
+    no_run_with: |axis| format!(
+        "Kein behaltener Lauf hat einen Wert für {}: Bitte ihn eingeben, bevor Sie einen Lauf behalten.",
+        match axis {
+            crate::measure::runs::Axis::Concurrency => "die Parallelität",
+            crate::measure::runs::Axis::PowerLimit => "die Leistungsgrenze je GPU (W)",
+        }
+    ),
+    window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),
+    qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
+    qr_mail: "Angebot per E-Mail anfordern",
+    qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
+    qr_post: "An die Seite senden, in die dieser Rechner eingebettet ist",
+    qr_posted: "An die umgebende Seite gesendet.",
+    qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
+    qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
+};
+
+fn measure_input(input: crate::measure::Input) -> &'static str {
+    use crate::measure::Input;
+    match input {
+        Input::EnergyBefore => "GPU-Energie, vor dem Lauf",
+        Input::EnergyAfter => "GPU-Energie, nach dem Lauf",
+        Input::TokensBefore => "Token-Zähler, vor dem Lauf",
+        Input::TokensAfter => "Token-Zähler, nach dem Lauf",
+        Input::Duration => "Laufzeit (s)",
+        Input::IdlePower => "Leerlaufleistung je GPU (W)",
+        Input::WallEnergy => "Energie an der Steckdose über den Lauf (Wh)",
+        Input::Concurrency => "Parallelität",
+        Input::PowerLimit => "Leistungsgrenze je GPU (W)",
+        Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
+        Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
+    }
+}
+
+fn measure_problem(problem: &crate::measure::Problem) -> String {
+    use crate::measure::Problem as P;
+    match problem {
+        P::Missing => "leer: Bitte hier auch den anderen Schnappschuss einfügen.".to_owned(),
+        P::TooLarge { bytes, limit } => format!(
+            "zu groß ({} MB; höchstens {} MB): Bitte einen Schnappschuss einfügen, kein ganzes Log.",
+            n((*bytes as f64 / 1e5).round() / 10.0),
+            n((*limit as f64 / 1e5).round() / 10.0)
+        ),
+        P::NotText { line } => format!(
+            "Zeile {line}: Steuerzeichen oder nicht dekodierbare Bytes; das ist kein Text, den ein Werkzeug ausgegeben hat."
+        ),
+        P::Malformed { line, expected } => format!("Zeile {line}: erwartet wurde {expected}."),
+        P::NotFinite { line } => format!(
+            "Zeile {line}: Der Wert ist keine endliche Zahl (keine Zahl oder unendlich); ein unlesbarer Zähler ergibt keinen Wert."
+        ),
+        P::Negative { line } => format!("Zeile {line}: ein negativer Wert; Zähler zählen nur aufwärts."),
+        P::NotAvailable { line } => format!(
+            "Zeile {line}: dmon hat für den Energiezähler N/A ausgegeben (Feld 156 braucht eine GPU ab Volta)."
+        ),
+        P::NoEnergyCounter => format!(
+            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter oder die Ausgabe von `dcgmi dmon -e 155,156` einfügen.",
+            crate::measure::dcgm::EXPORTER_METRIC
+        ),
+        P::NoEnergyColumn { line } => format!(
+            "Zeile {line}: Dieser dmon-Kopf hat keine Spalte TOTEC (Feld 156): Bitte `dcgmi dmon -e 155,156` ausführen."
+        ),
+        P::NoTokenCounter => "kein Token-Zähler gefunden: Bitte die Zeilen vllm:generation_tokens_total (vLLM), \
+             sglang:generation_tokens_total (SGLang) oder tgi_request_generated_tokens_sum (TGI) einfügen."
+            .to_owned(),
+        P::MixedFormats { line } => format!(
+            "Zeile {line}: ein zweites Format im selben Feld; bitte je Feld die Ausgabe eines einzigen Werkzeugs einfügen."
+        ),
+        P::WrongBox { line } => format!(
+            "Zeile {line}: Das gehört wohl in das andere Feld (GPU-Energie statt Token-Zähler oder umgekehrt)."
+        ),
+        P::ConflictingReadings { gpu, line } => format!(
+            "Zeile {line}: {} steht noch einmal mit einem anderen Wert da; bitte je Feld einen Schnappschuss einfügen.",
+            clip(gpu)
+        ),
+        P::DuplicateSeries { line } => {
+            format!("Zeile {line}: Diese Reihe kommt zweimal vor; bitte je Feld einen Schnappschuss einfügen.")
+        }
+        P::FormatsDiffer { before, after } => format!(
+            "Die Schnappschüsse stammen von verschiedenen Werkzeugen ({before} vorher, {after} nachher); bitte beide mit demselben aufnehmen."
+        ),
+        P::GpuMissing { gpu, listed_in, line } => format!(
+            "{} steht in „{}“ (Zeile {line}), aber nicht im anderen Schnappschuss; beide müssen dieselben GPUs enthalten.",
+            clip(gpu),
+            measure_input(*listed_in)
+        ),
+        P::CounterWentBackwards { gpu, line } => format!(
+            "Zeile {line}: Der Zähler von {} lief rückwärts (Treiber neu geladen oder GPU zwischen den Schnappschüssen \
+             zurückgesetzt?); bitte beide neu aufnehmen.",
+            clip(gpu)
+        ),
+        P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Schnappschüsse scheinen vertauscht.".to_owned(),
+        P::TokensWentBackwards { line } => format!(
+            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Schnappschüssen neu gestartet?)."
+        ),
+        P::ZeroTokens => {
+            "Zwischen den Schnappschüssen wurden keine Token erzeugt: kein J/Token zu berechnen.".to_owned()
+        }
+        P::ZeroEnergy => "Die Energiezähler haben sich zwischen den Schnappschüssen nicht bewegt.".to_owned(),
+        P::NotANumber => {
+            "Bitte eine Zahl eingeben, etwa 600, 0.5 oder 1e3 (in diesem Bereich mit Punkt für Dezimalstellen).".to_owned()
+        }
+        P::NotPositive => "Bitte eine Zahl über 0 eingeben.".to_owned(),
+        P::NeedsDuration => "Die Leerlaufleistung braucht die Laufzeit, um abgezogen zu werden.".to_owned(),
+        P::IdleAboveMeasured => "Leerlaufleistung × GPUs × Laufzeit ist mehr als die gemessene Energie; \
+             bitte Leerlaufwert und Laufzeit prüfen."
+            .to_owned(),
+        P::WallBelowGpu { wall_j, gpu_j } => format!(
+            "Der Wert an der Steckdose ({} J) ist kleiner als die Energie der GPU-Boards ({} J) über denselben Lauf; \
+             bitte das Zeitfenster prüfen.",
+            n(wall_j.round()),
+            n(gpu_j.round())
+        ),
+        P::WrongLog { line, expected } => format!("Zeile {line}: Das ist das andere Log; hier bitte {expected} wählen."),
+        P::BadTime { line } => format!("Zeile {line}: erwartet wurde eine Zeit im Format MM-DD-YYYY HH:MM:SS.fff."),
+        P::NotDetailLog => "keine :::MLLOG-Zeilen: Das ist nicht die mlperf_log_detail.txt von LoadGen.".to_owned(),
+        P::NoPowerWindow { missing } => {
+            format!("Das Detail-Log enthält kein {missing}: LoadGen protokolliert das Fenster nur in einem Power-Lauf.")
+        }
+        P::WindowReversed { line } => format!("Zeile {line}: power_end liegt nicht nach power_begin."),
+        P::NoSamplesInWindow { begin, end, samples_in_file } => format!(
+            "Keiner der {samples_in_file} Messwerte des Logs liegt zwischen power_begin ({}) und power_end ({}): \
+             Stammen die Logs aus demselben Lauf?",
+            clip(begin),
+            clip(end)
+        ),
+        P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+    }
+}

@@ -1,0 +1,430 @@
+//! The page's words, one table per language (`en.rs`, `de.rs`), and how each language writes numbers.
+//!
+//! [`Strings`] has one field per text or message; each language is one `const` of it, so a string a
+//! language lacks is a compile error. `tests/i18n.rs` lists the texts that are equal in two languages
+//! by accident. Messages with values (an input error, a notice, an assumption) are functions in the
+//! table, written per language, never assembled from translated fragments.
+//!
+//! Numbers: English writes `1,000.5`, German `1.000,5`. Typed German numbers accept both decimal
+//! marks; see [`crate::form::parse_decimal_in`] for the rule that keeps a thousands separator from
+//! being read as a decimal point.
+
+mod de;
+mod en;
+
+use crate::catalogue::Scenario;
+use crate::compare::CompareError;
+use crate::figure::{Assumption, Unit};
+use crate::form::{Adjustment, Field, InputError, Range};
+use crate::link::Notice;
+
+/// A language of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The link's `lang` value and the `<html lang>` attribute.
+    pub fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// The locale `Intl.NumberFormat` formats numbers with.
+    pub fn locale(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::De => "de-DE",
+        }
+    }
+
+    /// `en`, `de` (any case); nothing else.
+    pub fn from_id(id: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id))
+    }
+
+    /// The first of the browser's languages (`navigator.languages`, most wanted first) the page
+    /// speaks: "de-AT" is German, "en-GB" English; `None` when none is.
+    pub fn from_browser<S: AsRef<str>>(languages: &[S]) -> Option<Lang> {
+        languages.iter().find_map(|tag| Lang::from_id(tag.as_ref().split(['-', '_']).next().unwrap_or_default()))
+    }
+
+    /// The language's words.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &en::EN,
+            Lang::De => &de::DE,
+        }
+    }
+
+    /// The link's `lang` (the first one), if it names a language.
+    pub fn from_query(query: &str) -> Option<Lang> {
+        crate::link::pairs(query).into_iter().find(|(k, _)| k == "lang").and_then(|(_, v)| Lang::from_id(&v))
+    }
+
+    /// The decimal mark the language writes.
+    pub fn decimal_mark(self) -> char {
+        match self {
+            Lang::En => '.',
+            Lang::De => ',',
+        }
+    }
+}
+
+/// A number as the page prints it in words (messages, hints): grouped, no trailing zeros —
+/// "100,000" and "0.5" in English, "100.000" and "0,5" in German. The form reads it back.
+pub fn number(lang: Lang, value: f64) -> String {
+    let english = crate::form::number(value);
+    match lang {
+        Lang::En => english,
+        Lang::De => english
+            .chars()
+            .map(|c| match c {
+                ',' => '.',
+                '.' => ',',
+                c => c,
+            })
+            .collect(),
+    }
+}
+
+macro_rules! table {
+    (texts { $($(#[$doc:meta])* $text:ident,)* } messages { $($(#[$mdoc:meta])* $message:ident: $ty:ty,)* }) => {
+        /// One language's words: every text, and every message with values as a function.
+        pub struct Strings {
+            $($(#[$doc])* pub $text: &'static str,)*
+            $($(#[$mdoc])* pub $message: $ty,)*
+        }
+
+        impl Strings {
+            /// Every plain text with its name, for the tests that compare languages.
+            pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($text), self.$text)),*]
+            }
+        }
+    };
+}
+
+table! {
+    texts {
+        /// The language's own name, on the switch.
+        language_name,
+        /// The switch's label.
+        language_label,
+        skip_link,
+        lede,
+        open_full,
+        modes_label,
+        mode_calculator,
+        mode_measure,
+        config_title,
+        own_throughput,
+        not_published,
+        throughput_label,
+        hint_result,
+        which_scenario,
+        tps_hint,
+        per_card,
+        slider_label,
+        ok,
+        figures_title,
+        figure_token,
+        figure_million,
+        figure_measured,
+        figure_board,
+        figure_day,
+        figure_heat,
+        bound_board,
+        bound_token,
+        bound_day,
+        bound_heat,
+        not_available,
+        range_to,
+        /// "at" a power setting.
+        at,
+        from,
+        kind_ceiling,
+        kind_measured_node,
+        kind_measured_board,
+        kind_estimate,
+        short_ceiling,
+        short_measured_node,
+        short_measured_board,
+        short_estimate,
+        explain_node,
+        explain_board,
+        scope_note,
+        capped_title,
+        other_systems,
+        entry,
+        power_setting,
+        not_stated,
+        published,
+        notices_changed,
+        notices_unusable,
+        dismiss,
+        share_title,
+        share_url_label,
+        copy_link,
+        print,
+        copied,
+        copy_refused,
+        opening_restores,
+        quote_title,
+        quote_hint,
+        sheet_title,
+        customer,
+        reference,
+        per_day,
+        storage_refused,
+        plan_title,
+        plan_intro,
+        plan_print,
+        legend_demand,
+        legend_site,
+        legend_price,
+        legend_electrics,
+        phase_one,
+        phase_three,
+        scope_label,
+        idle_hint,
+        word_ceiling,
+        word_measured,
+        word_estimate,
+        need_server,
+        need_servers,
+        need_site,
+        need_site_token,
+        need_demand,
+        need_price,
+        need_co2,
+        need_answer,
+        need_volts,
+        need_rack,
+        scope_throughput,
+        p_server_power,
+        p_it_power,
+        p_site_power,
+        p_site_day,
+        p_site_year,
+        p_site_token,
+        p_servers_needed,
+        p_cost_year,
+        p_cost_mtok,
+        p_co2_year,
+        p_co2_mtok,
+        p_answer,
+        p_amps,
+        p_per_rack,
+        p_one_more,
+        p_heat,
+        p_cooling,
+        eu_words,
+        eu_legal,
+        eu_none,
+        chart_load,
+        chart_key_j,
+        chart_key_kwh,
+        table_hint,
+        table_choose,
+        col_result,
+        col_card,
+        col_precision,
+        col_power,
+        col_wh,
+        col_kind,
+        note_mean,
+        note_stated,
+        note_rated,
+        your_configuration,
+        mlcommons_page,
+        all_scenarios,
+        all_cards,
+        all_vendors,
+        filter_vendor,
+        fact_max,
+        fact_min,
+        fact_memory,
+        fact_unpublished,
+        method_title,
+        m_board_dd,
+        m_token_dd,
+        m_million,
+        m_million_dd,
+        m_day,
+        m_day_dd,
+        m_heat,
+        m_heat_dd,
+        m_kinds,
+        m_ceiling_dd,
+        m_measured_dd,
+        m_estimate_dd,
+        ctx_title,
+        ctx_hint,
+        sources_title,
+        trademark,
+        charts_title,
+        bar_caption,
+        limit_title,
+        w_per_card,
+        limit_caption,
+        compare_title,
+        compare_name_label,
+        compare_add,
+        remove,
+        differences_against,
+        best_hint,
+        download_csv,
+        download_json,
+        compare_clear,
+        compare_open,
+        download_refused,
+        grid_label,
+        col_figure,
+        baseline_mark,
+        best_mark,
+        throughput_row,
+        measure_privacy,
+        measure_intro,
+        hint_duration,
+        hint_idle,
+        hint_wall,
+        hint_concurrency,
+        hint_run_limit,
+        node_note,
+        gpu_note,
+        own_token,
+        own_gpu_energy,
+        own_output,
+        own_prompt,
+        prompt_note,
+        own_tps,
+        tps_note,
+        own_power,
+        power_note,
+        own_above_idle,
+        above_idle_note,
+        own_node,
+        keep_run,
+        per_gpu,
+        col_energy_j,
+        col_share,
+        col_avg_power,
+        kept_runs,
+        col_concurrency,
+        col_limit_w,
+        chart_against,
+        axis_concurrency,
+        axis_limit,
+        clear_runs,
+        logs_title,
+        logs_hint,
+        window_power,
+        window_power_note,
+        window_token,
+        window_token_note,
+        pick_file,
+        qr_hint,
+        qr_mail,
+        qr_page,
+        qr_post,
+        qr_posted,
+        qr_not_framed,
+    }
+    messages {
+        /// "Offered by {vendor}".
+        offered_by: fn(&str) -> String,
+        field: fn(Field) -> &'static str,
+        scenario: fn(Scenario) -> &'static str,
+        scenario_explanation: fn(Scenario) -> &'static str,
+        /// ", 99 % accuracy target".
+        accuracy: fn(&str) -> String,
+        unit: fn(Unit) -> &'static str,
+        /// The short hint under a number field ("1 to 64").
+        hint: fn(&Range) -> String,
+        input_error: fn(&InputError) -> String,
+        adjustment: fn(&Adjustment) -> String,
+        notice: fn(&Notice) -> String,
+        assumption: fn(&Assumption) -> String,
+        /// The words for a range's two ends, `(lower, upper)`, where the assumption makes one.
+        range_ends: fn(&Assumption) -> Option<(String, String)>,
+        /// An origin typed or pasted by the reader: "your input (servers)".
+        your_input: fn(&str) -> String,
+        your_paste: fn(&str) -> String,
+        /// The figures for a screen reader: label, value text, kind.
+        live: fn(&str, Option<&str>, &str) -> String,
+        /// "{id} was published at {watts} W per card. "
+        published_at: fn(&str, &str) -> String,
+        use_instead: fn(&str) -> String,
+        more_results: fn(usize) -> String,
+        /// `(low cards, low setting, low tps, low id, high tps, high setting, high id, percent, less)`.
+        cap_pair: fn(&CapPair) -> String,
+        share_warning: fn(&str) -> String,
+        copied_with: fn(&str) -> String,
+        catalogue_line: fn(&str, &str) -> String,
+        /// The configuration on the sheet: servers, cards, card, watts, throughput words.
+        configuration: fn(&str, &str, &str, &str, &str) -> String,
+        own_throughput_words: fn(&str) -> String,
+        /// "FP8 weights".
+        weights: fn(&str) -> String,
+        qr_title: fn(&str) -> String,
+        measure_input: fn(crate::measure::Input) -> &'static str,
+        measure_problem: fn(&crate::measure::Problem) -> String,
+        counter_note: fn(&str) -> String,
+        engine_note: fn(&str) -> String,
+        versus_ceiling: fn(&str, &str, bool) -> String,
+        versus_limit: fn(&str, &str) -> String,
+        runs_against: fn(&str) -> String,
+        no_run_with: fn(crate::measure::runs::Axis) -> String,
+        window_samples: fn(&str, &str, &str, &str, &str) -> String,
+        configuration_n: fn(usize) -> String,
+        compare_hint: fn(usize, usize) -> String,
+        name_of: fn(usize) -> String,
+        move_up: fn(&str) -> String,
+        move_down: fn(&str) -> String,
+        remove_named: fn(&str) -> String,
+        delta: fn(&str) -> String,
+        compare_error: fn(&CompareError) -> String,
+        not_a_comparison: fn(&str) -> String,
+        bar_measured: fn(&str) -> String,
+        bar_title: fn(&str, &str) -> String,
+        bar_more: fn(usize) -> String,
+        limit_held: fn(&str, &str, &str, &str) -> String,
+        per_response: fn(&str) -> String,
+        data_version: fn(&str, &str) -> String,
+        decimal: fn(&str) -> String,
+        table_title: fn(&str, Option<&str>) -> String,
+        load_row: fn(&str, &str) -> String,
+        rows_count: fn(usize, usize) -> String,
+        show_all: fn(usize) -> String,
+        plan_empty: fn(Option<&str>) -> String,
+        refs_label: fn(&str) -> String,
+        use_value: fn(&str) -> String,
+        scope_server: fn(Option<&str>) -> String,
+        scope_site: fn(Option<&str>) -> String,
+        plan_scope: fn(bool, bool) -> &'static str,
+        needs: fn(&str) -> String,
+        eu: fn(bool, &str) -> String,
+        chart_label: fn(&str, &str) -> String,
+    }
+}
+
+/// A pair of published results at two power settings, in words and formatted numbers.
+pub struct CapPair<'a> {
+    pub cards: u32,
+    pub low_setting: &'a str,
+    pub low_tps: String,
+    pub low_id: &'a str,
+    pub high_tps: String,
+    pub high_setting: &'a str,
+    pub high_id: &'a str,
+    pub percent: String,
+    pub less: bool,
+}

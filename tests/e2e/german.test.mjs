@@ -1,0 +1,196 @@
+// In German too (issue 13): the language from the link, the browser and the switch; German words,
+// German numbers read and written; the printed sheet and a 360 px phone in both languages.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+let server;
+let calc = null;
+before(async () => {
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('german', () => {
+  const c = calc;
+  calc = null;
+  return c?.page ?? null;
+});
+
+async function open(query, opts = {}) {
+  calc = await Calculator.open(chromium.browser, server.url(query), opts);
+  return calc;
+}
+
+const H200 = '?result=6.0-0021&scenario=offline';
+const htmlLang = (c) => c.page.evaluate(() => document.documentElement.lang);
+
+test('1. lang=de: German words, German numbers, <html lang="de">, and the link keeps it', T, async () => {
+  const c = await open(`${H200}&lang=de`);
+  await c.page.waitForFunction(() => document.documentElement.lang === 'de');
+  assert.equal((await c.text('lang-de')).trim(), 'Deutsch');
+  assert.equal(await c.el('lang-de').getAttribute('aria-current'), 'true');
+  assert.match(await c.page.locator('#figures-title').innerText(), /Kennzahlen/);
+  assert.match(await c.page.locator('#config-title').innerText(), /Konfiguration/);
+  assert.match(await c.page.locator('label[for="gpus"]').innerText(), /Karten je Server/);
+  // 4800 W / 32,004 tokens/s = 0.14998 J/token: "0,150 J/Token"; 8 × 600 W = "4.800 W".
+  const token = await c.figure('j-per-token');
+  assert.match(token.text, /0,150\s*J\/Token/);
+  assert.match(token.text, /Obergrenze der GPU-Boards/);
+  assert.match((await c.figure('board-power-w')).text, /4\.800\s*W/);
+  assert.match((await c.figure('kwh-per-day')).text, /115\s*kWh/);
+  assert.match(await c.text('copy-link'), /Link kopieren/);
+  assert.match(await c.value('share-url'), /[?&]lang=de(&|$)/);
+  await c.waitForQuery('lang', 'de');
+  // The scenario's options and its explanation are German.
+  const scenarios = (await c.options('scenario')).map((o) => o.text);
+  assert.ok(scenarios.some((s) => s.startsWith('Interaktiv')), scenarios.join(' | '));
+  assert.match(await c.text('scenario-explained'), /Stapelverarbeitung/);
+});
+
+test('2. the switch changes every word and number in place, and the link follows', T, async () => {
+  const c = await open(H200);
+  assert.equal(await htmlLang(c), 'en');
+  assert.match((await c.figure('j-per-token')).text, /0\.150\s*J\/token/);
+  assert.ok(!(await c.value('share-url')).includes('lang='), 'a link without lang stays without it');
+  await c.el('lang-de').click();
+  await c.page.waitForFunction(() => document.documentElement.lang === 'de');
+  await c.waitForFigure('j-per-token', (f) => /0,150\s*J\/Token/.test(f.text));
+  assert.match(await c.page.locator('#figures-title').innerText(), /Kennzahlen/);
+  await c.waitForQuery('lang', 'de');
+  await c.el('lang-en').click();
+  await c.page.waitForFunction(() => document.documentElement.lang === 'en');
+  await c.waitForFigure('j-per-token', (f) => /0\.150\s*J\/token/.test(f.text));
+  assert.match(await c.page.locator('#figures-title').innerText(), /Figures/);
+  // Chosen once, English is kept in the link too.
+  await c.waitForQuery('lang', 'en');
+});
+
+test('3. typed German numbers: "0,95" and "0.95", "1.000" servers, and an error that names the form', T, async () => {
+  const c = await open(`${H200}&lang=de`);
+  await c.type('watts', '450,5');
+  await c.waitForFigure('board-power-w', (f) => near(f.value, 8 * 450.5));
+  await c.type('watts', '450.5');
+  await c.waitForFigure('board-power-w', (f) => near(f.value, 8 * 450.5));
+  await c.type('servers', '1.000');
+  await c.waitForFigure('kwh-per-day', (f) => near(f.value, (8 * 450.5 * 24 * 1000) / 1000));
+  await c.type('pf', '0,95');
+  await c.waitForQuery('pf', '0,95');
+  await c.page.keyboard.press('Tab');
+  assert.equal(await c.el('error-pf').count(), 0, 'power factor 0,95 is accepted');
+  await c.type('servers', '1.00,5');
+  await c.page.keyboard.press('Tab');
+  const error = await c.text('error-servers');
+  assert.match(error, /Anzahl Server: Bitte eine Zahl eingeben, etwa 450, 0,5, 100\.000/);
+  assert.match(error, /Komma für Dezimalstellen/);
+  // Switching keeps every value: "450,5" becomes "450.5" in English, "1.000" a plain 1000.
+  await c.type('servers', '1.000');
+  await c.el('lang-en').click();
+  await c.page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await c.value('servers'), '1000');
+  assert.equal(await c.value('pf'), '0.95');
+  await c.waitForFigure('kwh-per-day', (f) => near(f.value, 8 * 450.5 * 24));
+});
+
+test('4. the browser\'s language chooses when the link does not; the link wins', T, async () => {
+  let c = await open(H200, { locale: 'de-DE' });
+  await c.page.waitForFunction(() => document.documentElement.lang === 'de');
+  assert.match(await c.value('share-url'), /lang=de/);
+  await c.close();
+  calc = null;
+  c = await open(`${H200}&lang=en`, { locale: 'de-DE' });
+  assert.equal(await htmlLang(c), 'en');
+  assert.match(await c.page.locator('#figures-title').innerText(), /Figures/);
+  await c.close();
+  calc = null;
+  c = await open(H200, { locale: 'fr-FR' });
+  assert.equal(await htmlLang(c), 'en');
+});
+
+test('5. the link\'s notices and the field messages are German', T, async () => {
+  const c = await open('?lang=de&card=l40s&gpus=0&colour=red');
+  const notice = await c.text('link-notice');
+  assert.match(notice, /Dieser Link enthält Werte, die die Seite nicht verwenden kann/);
+  assert.match(notice, /Den Parameter „colour“ im Link kennt diese Seite nicht/);
+  assert.match(notice, /Karten je Server: Zulässig sind 1 bis 64/);
+  assert.match(await c.text('dismiss-notices'), /Ausblenden/);
+});
+
+async function pages(c) {
+  const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
+  return (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+}
+
+test('6. the German quote sheet prints on as many pages as the English one', T, async () => {
+  const sheet = `${H200}&customer=ACME%20Rechenzentrum%20GmbH&ref=Q-2026-117`;
+  let c = await open(sheet);
+  await c.page.emulateMedia({ media: 'print' });
+  const english = await pages(c);
+  await c.close();
+  calc = null;
+  c = await open(`${sheet}&lang=de`);
+  await c.page.emulateMedia({ media: 'print' });
+  const header = await c.text('print-header');
+  assert.match(header, /token-energy Angebotsblatt/);
+  assert.match(header, /Kunde: ACME Rechenzentrum GmbH/);
+  assert.match(header, /Referenz: Q-2026-117/);
+  assert.match(header, /Katalog \d{4}\.\d+\.\d+/);
+  assert.match(await c.text('print-configuration'), /1 Server × 8 × NVIDIA H200 NVL bei 600 W je Karte/);
+  assert.equal(await pages(c), english, 'German and English print on the same number of pages');
+});
+
+test('7. nothing in the German page is wider than a 360 px phone', T, async () => {
+  for (const target of [`${H200}&lang=de`, '?result=v4.1-0049&scenario=server&watts=450&gpus=4&lang=de', '?card=l40s&tps=abc&gpus=0&watts=900&lang=de']) {
+    const c = await open(target, { width: 360, height: 800 });
+    await c.page.waitForSelector('[data-testid="comparison"]');
+    const overflow = await c.page.evaluate(() => {
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => !el.closest('.table-scroll') && el.getBoundingClientRect().right > 361)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+      return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 5) };
+    });
+    assert.ok(overflow.scrollWidth <= 360, `${target}: page is ${overflow.scrollWidth} px wide (${overflow.wide.join(', ')})`);
+    await c.close();
+    calc = null;
+  }
+});
+
+test('8. the sections below read German too: plan, comparison, table, charts, method, footer', T, async () => {
+  const c = await open(`${H200}&lang=de&servers=100&pue=1,5&overhead=1000&price=0,25`);
+  await c.page.waitForSelector('[data-testid="comparison"]');
+  assert.match(await c.page.locator('#plan-title').innerText(), /Einsatz planen/);
+  assert.match(await c.text('plan-scope'), /Server \(\+1\.000 W Zusatzleistung\).*Standort \(PUE 1,5\)/s);
+  assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards + server + site', 'the machine value stays');
+  assert.match(await c.text('eu-2024-1364'), /EU-Meldeschwelle erreicht/);
+  assert.match((await c.figure('cost-per-year')).text, /Obergrenze · GPU-Boards \+ Server \+ Standort/);
+  assert.match(await c.page.locator('#comparison-title').innerText(), /Veröffentlichte Ergebnisse/);
+  assert.match(await c.text('table-count'), /von \d+ Zeilen/);
+  assert.match(await c.page.locator('#charts-title').innerText(), /Diagramme/);
+  assert.match(await c.page.locator('#method-title').innerText(), /So wird gerechnet/);
+  assert.match(await c.page.locator('#sources-title').innerText(), /Quellen/);
+  assert.match(await c.text('data-version'), /Katalogversion/);
+  // Compare: an unnamed configuration is named in German; the grid's rows and marks are German.
+  await c.el('compare-add').click();
+  await c.type('servers', '200');
+  await c.el('compare-add').click();
+  await c.el('compare-grid').waitFor();
+  const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
+  assert.deepEqual(names, ['Konfiguration 1', 'Konfiguration 2']);
+  assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
+  await c.page.waitForFunction(() => /gegenüber der Bezugsbasis/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
+});
+
+test('9. "Measure your own" reads German: boxes, figures and messages', T, async () => {
+  const c = await open(`${H200}&lang=de&mode=measure`);
+  await c.el('measure').waitFor();
+  assert.match(await c.page.locator('#measure-title').innerText(), /Selbst messen/);
+  assert.match(await c.text('measure-privacy'), /verlässt diesen Browser/);
+  assert.match(await c.page.locator('label[for="run-seconds"]').innerText(), /Laufzeit \(s\)/);
+  await c.type('run-seconds', 'abc');
+  await c.el('measure-error-run-seconds').waitFor();
+  assert.match(await c.text('measure-error-run-seconds'), /^Laufzeit \(s\): Bitte eine Zahl eingeben/);
+  assert.match(await c.text('own-j-per-token'), /Ihre Energie je Ausgabe-Token/);
+});

@@ -1,0 +1,164 @@
+//! The string tables and how each language reads typed numbers.
+
+use token_energy::catalogue::{Catalogue, Scenario};
+use token_energy::figure::{Assumption, Unit};
+use token_energy::form::{parse_decimal, parse_decimal_in, Adjustment, Edit, Field, Form, InputError, Problem};
+use token_energy::i18n::{number, Lang};
+use token_energy::link::{self, Notice};
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+/// Texts that are the same word in English and German on purpose.
+const SAME_ON_PURPOSE: [&str; 0] = [];
+
+#[test]
+fn no_german_text_is_missing_empty_or_english_by_accident() {
+    let (en, de) = (Lang::En.strings().texts(), Lang::De.strings().texts());
+    assert_eq!(en.len(), de.len());
+    let mut same = Vec::new();
+    for ((name, english), (_, german)) in en.iter().zip(&de) {
+        assert!(!english.trim().is_empty() && !german.trim().is_empty(), "{name} is empty");
+        if english == german && !SAME_ON_PURPOSE.contains(name) {
+            same.push(*name);
+        }
+    }
+    assert!(same.is_empty(), "German texts equal to the English by accident: {same:?}");
+}
+
+#[test]
+fn every_field_label_and_message_exists_in_german() {
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    // A field whose German label is the English one: none but the borrowed word.
+    let same: Vec<_> = Field::ALL.iter().filter(|f| (en.field)(**f) == (de.field)(**f)).collect();
+    assert!(same.is_empty(), "{same:?}");
+    for field in Field::ALL {
+        let range = field.range(catalogue().card("h200-nvl"));
+        for problem in [Problem::Missing, Problem::NotANumber, Problem::NotWhole, Problem::OutOfRange] {
+            let mut error = InputError { field, problem, allowed: None };
+            if let Some(r) = range {
+                error.allowed = Some(r);
+            }
+            let german = (de.input_error)(&error);
+            assert_ne!(german, (en.input_error)(&error));
+            assert!(german.starts_with((de.field)(field)), "{german}");
+            assert!(!german.contains("allowed") && !german.contains(" to "), "{german}");
+        }
+    }
+    for notice in [
+        Notice::UnknownParameter("x".into()),
+        Notice::Repeated("card".into()),
+        Notice::UnknownVersion("9".into()),
+        Notice::UnknownCard("x".into()),
+        Notice::UnknownResult("x".into()),
+        Notice::UnknownScenario("x".into()),
+        Notice::UnknownModel("x".into()),
+        Notice::UnknownMode("x".into()),
+        Notice::UnknownLang("fr".into()),
+        Notice::CardOverridden { given: "a".into(), used: "b".into() },
+        Notice::RowMissing { result: "r".into(), asked: "a".into(), used: "u".into() },
+    ] {
+        assert_ne!((de.notice)(&notice), (en.notice)(&notice));
+    }
+    let assumptions = [
+        Assumption::PowerLimitDiffers { limit_watts: 450.0, setting_watts: 600.0, setting_stated: true },
+        Assumption::LinearScaling { published_cards: 8, cards: 4 },
+        Assumption::PowerFollowsLoad { idle_watts: 90.0, limit_watts: 600.0, load_percent: 62.5 },
+        Assumption::ThroughputHeld { load_percent: 62.5 },
+    ];
+    for a in &assumptions {
+        assert_ne!((de.assumption)(a), (en.assumption)(a));
+        assert_eq!((de.range_ends)(a).is_some(), (en.range_ends)(a).is_some());
+    }
+    assert!((de.assumption)(&assumptions[2]).contains("62,5 %"));
+    let adjustment = Adjustment::Watts { result: "r".into(), from: "1".into(), to: 1000.0, stated: false };
+    assert_eq!((de.adjustment)(&adjustment), "Leistungsgrenze auf 1.000 W gesetzt: die Nennleistung der Karte für r.");
+    assert_eq!((de.unit)(Unit::JoulesPerToken), "J/Token");
+    assert_eq!((de.scenario)(Scenario::Interactive), "Interaktiv");
+    assert_eq!((de.hint)(&Field::Servers.range(None).unwrap()), "1 bis 100.000");
+}
+
+#[test]
+fn german_reads_the_decimal_comma_and_points_that_group_thousands() {
+    let de = |t: &str| parse_decimal_in(Lang::De, Field::Pue, t).ok();
+    for (text, value) in [
+        ("0,95", 0.95),
+        ("0.95", 0.95),
+        ("1,5", 1.5),
+        ("1.5", 1.5),
+        ("1.000", 1000.0),
+        ("12.345.678", 12_345_678.0),
+        ("1.000,5", 1000.5),
+        ("100.000", 100_000.0),
+        ("0.125", 0.125),
+        ("1,000", 1.0),
+        ("1.0000", 1.0),
+        ("1e9", 1e9),
+        ("2,5e-1", 0.25),
+        ("-0,5", -0.5),
+        (" 450 ", 450.0),
+        (",5", 0.5),
+    ] {
+        assert_eq!(de(text), Some(value), "{text}");
+    }
+    for bad in ["1.00,5", "1,2,3", "1.2.3", "1,5.0", "", ",", "NaN", "inf", "1e", "0x10", "12 3"] {
+        assert_eq!(de(bad), None, "{bad} must be refused");
+    }
+    // English stays as it was.
+    assert_eq!(parse_decimal_in(Lang::En, Field::Pue, "1,000").ok(), Some(1000.0));
+    assert!(parse_decimal(Field::Pue, "0,95").is_err());
+    // The error says which form German expects.
+    let error = parse_decimal_in(Lang::De, Field::Pue, "1.00,5").unwrap_err();
+    assert!((Lang::De.strings().input_error)(&error).contains("Komma für Dezimalstellen"));
+}
+
+#[test]
+fn german_prints_what_it_reads() {
+    for value in [0.95, 1000.0, 1_234_567.25, 100_000.0, 64.0, 0.5] {
+        let printed = number(Lang::De, value);
+        assert_eq!(parse_decimal_in(Lang::De, Field::Tps, &printed).ok(), Some(value), "{printed}");
+    }
+    assert_eq!(number(Lang::De, 1_234_567.25), "1.234.567,25");
+}
+
+#[test]
+fn the_language_comes_from_the_link_and_the_browser() {
+    assert_eq!(Lang::from_browser(&["fr-FR", "de-AT", "en"]), Some(Lang::De));
+    assert_eq!(Lang::from_browser(&["en-GB", "de"]), Some(Lang::En));
+    assert_eq!(Lang::from_browser(&["fr", "it"]), None);
+    assert_eq!(Lang::from_browser::<&str>(&[]), None);
+    let decoded = link::decode(catalogue(), "?v=1&lang=de");
+    assert_eq!(decoded.form.lang, Some(Lang::De));
+    assert!(decoded.notices.is_empty());
+    assert!(link::encode(&decoded.form, false).ends_with("&lang=de"));
+    // A version 1 link without lang is written back without it.
+    let plain = link::decode(catalogue(), "?v=1");
+    assert_eq!(plain.form.lang, None);
+    assert!(!link::encode(&plain.form, false).contains("lang"));
+    let odd = link::decode(catalogue(), "?lang=fr");
+    assert_eq!(odd.notices, vec![Notice::UnknownLang("fr".into())]);
+    assert_eq!(Lang::from_query("?v=1&lang=DE"), Some(Lang::De));
+}
+
+#[test]
+fn a_language_switch_keeps_every_typed_value() {
+    let form = link::decode(catalogue(), "?v=1&lang=de&tps=1.000&servers=2&pue=1,25&watts=450").form;
+    let english = form.apply(catalogue(), Edit::Lang(Lang::En)).form;
+    assert_eq!(english.lang, Some(Lang::En));
+    assert_eq!(english.tps, "1000");
+    assert_eq!(english.plan.get(Field::Pue), Some("1.25"));
+    assert_eq!(english.watts, "450");
+    let german = english.apply(catalogue(), Edit::Lang(Lang::De)).form;
+    // "1.25" reads the same in German, so it stays as typed; "1.250" would not, so it is rewritten.
+    assert_eq!(german.plan.get(Field::Pue), Some("1.25"));
+    assert_eq!(german.tps, "1000");
+    let precise = english.apply(catalogue(), Edit::Text(Field::Pue, "1.250".into())).form;
+    assert_eq!(precise.apply(catalogue(), Edit::Lang(Lang::De)).form.plan.get(Field::Pue), Some("1,25"));
+    let (a, b) = (form.check(catalogue()), german.check(catalogue()));
+    assert_eq!(a.plan, b.plan);
+    assert_eq!(a.throughput, b.throughput);
+    // Text that is no number stays as typed.
+    let bad = Form { tps: "abc".into(), ..form };
+    assert_eq!(bad.apply(catalogue(), Edit::Lang(Lang::En)).form.tps, "abc");
+}
