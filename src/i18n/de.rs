@@ -487,6 +487,8 @@ pub const DE: Strings = Strings {
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
     best_hint: "★ beste: die niedrigste Energie oder Leistung, der höchste Durchsatz unter den verglichenen Konfigurationen.",
+    notes_assumes: "Annahmen: ",
+    notes_sources: "Quellen: ",
     download_csv: "CSV herunterladen",
     download_json: "JSON herunterladen",
     compare_clear: "Vergleich leeren",

@@ -246,6 +246,8 @@ pub const EN: Strings = Strings {
     remove: "Remove",
     differences_against: "Differences against",
     best_hint: "★ best: the lowest energy or power, the highest throughput, of the configurations compared.",
+    notes_assumes: "Assumes: ",
+    notes_sources: "Sources: ",
     download_csv: "Download CSV",
     download_json: "Download JSON",
     compare_clear: "Clear the comparison",

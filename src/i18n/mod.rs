@@ -281,6 +281,8 @@ table! {
         remove,
         differences_against,
         best_hint,
+        notes_assumes,
+        notes_sources,
         download_csv,
         download_json,
         compare_clear,

@@ -218,8 +218,8 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                     { for compare::notes(catalogue, &props.list, &browser::page_address()).into_iter().map(|n| html! {
                         <li>
                             <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
-                            if !n.assumptions.is_empty() { <br />{ format!("Assumes: {}", n.assumptions.join(" ")) } }
-                            <br />{ format!("Sources: {}", n.sources.join("; ")) }
+                            if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }
+                            <br />{ format!("{}{}", t.notes_sources, n.sources.join("; ")) }
                         </li>
                     }) }
                 </ol>
