@@ -5,6 +5,7 @@
 use crate::catalogue::Catalogue;
 use crate::figure::{Figure, Kind, Origin};
 use crate::form::{clip, Form};
+use crate::i18n::Strings;
 use crate::link;
 use crate::model::{self, Figures};
 use std::fmt;
@@ -248,17 +249,17 @@ pub struct ExportContext<'a> {
     pub page: &'a str,
 }
 
-fn kind_words(kind: &Kind) -> (&'static str, Option<&'static str>, String) {
+fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, Option<&'static str>, String) {
     match kind {
         Kind::Ceiling => ("ceiling", Some("gpu-board"), String::new()),
         Kind::Measured(scope) => ("measured", Some(scope.id()), String::new()),
         Kind::Estimate(assumptions) => {
-            ("estimate", Some("gpu-board"), assumptions.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+            ("estimate", Some("gpu-board"), assumptions.iter().map(|a| (t.assumption)(a)).collect::<Vec<_>>().join(" "))
         }
     }
 }
 
-fn origin_words(catalogue: &Catalogue, origin: &Origin) -> String {
+fn origin_words(catalogue: &Catalogue, origin: &Origin, t: &Strings) -> String {
     match origin {
         Origin::Source(id) => catalogue.source(id).map_or_else(
             || id.clone(),
@@ -268,8 +269,8 @@ fn origin_words(catalogue: &Catalogue, origin: &Origin) -> String {
             },
         ),
         Origin::Result(id) => format!("MLPerf {id}"),
-        Origin::Input(field) => format!("your input: {}", field.label()),
-        Origin::Measurement(input) => format!("your measurement: {}", input.label()),
+        Origin::Input(field) => (t.your_input)((t.field)(*field)),
+        Origin::Measurement(input) => (t.your_paste)((t.measure_input)(*input)),
     }
 }
 
@@ -295,9 +296,9 @@ fn full(value: f64) -> String {
 /// The comparison as CSV: one line per configuration and figure, every value at full precision,
 /// with unit, kind, scope, assumptions, sources and each configuration's link; the catalogue's
 /// version and date and the comparison's link in leading `#` lines.
-pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext) -> String {
+pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let mut out = String::new();
-    out.push_str(&format!("# token-energy comparison; catalogue {} ({})\n", ctx.data_version, ctx.data_date));
+    out.push_str(&format!("# token-energy{}\n", (t.catalogue_line)(ctx.data_version, ctx.data_date)));
     out.push_str(&format!("# link: {}\n", ctx.link));
     out.push_str("configuration,name,figure,value,low,unit,kind,scope,assumptions,sources,link\n");
     let rows = grid(catalogue, list, 0);
@@ -305,8 +306,8 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext) -> String
         let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
-            let (kind, scope, assumptions) = kind_words(&figure.kind);
-            let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o)).collect();
+            let (kind, scope, assumptions) = kind_words(&figure.kind, t);
+            let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
             let cells = [
                 (i + 1).to_string(),
                 csv_cell(&saved.name),
@@ -351,7 +352,7 @@ pub fn json_string(text: &str) -> String {
 /// The comparison as JSON (written here, so the wasm carries no JSON library): `format`, `version`,
 /// the catalogue's version and date, the link, and per configuration its name, link and figures.
 /// The page reads such a file back (`configurations[].link` and `name`).
-pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext) -> String {
+pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
     let configurations: Vec<String> = list
         .iter()
@@ -361,9 +362,9 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext) -> Strin
                 .iter()
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
-                    let (kind, scope, assumptions) = kind_words(&figure.kind);
+                    let (kind, scope, assumptions) = kind_words(&figure.kind, t);
                     let sources: Vec<String> =
-                        figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o))).collect();
+                        figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
                     Some(format!(
                         "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"assumptions\":{},\"sources\":[{}]}}",
                         json_string(row.id),
@@ -431,7 +432,7 @@ pub struct Notes {
 }
 
 /// The notes of every compared configuration (`page`: the page's address without query).
-pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str) -> Vec<Notes> {
+pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> Vec<Notes> {
     list.iter()
         .map(|saved| {
             let figures = model::evaluate(catalogue, &saved.form).figures;
@@ -439,12 +440,12 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str) -> Vec<Notes> {
             let mut sources: Vec<String> = Vec::new();
             for (_, _, _, pick) in ROWS {
                 let Some(figure) = pick(&figures) else { continue };
-                let (_, _, words) = kind_words(&figure.kind);
+                let (_, _, words) = kind_words(&figure.kind, t);
                 if !words.is_empty() && !assumptions.contains(&words) {
                     assumptions.push(words);
                 }
                 for o in &figure.origins {
-                    let w = origin_words(catalogue, o);
+                    let w = origin_words(catalogue, o, t);
                     if !sources.contains(&w) {
                         sources.push(w);
                     }

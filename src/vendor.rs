@@ -6,6 +6,7 @@
 use crate::catalogue::Catalogue;
 use crate::compare::Saved;
 use crate::form::{Form, ThroughputChoice};
+use crate::i18n::Strings;
 use crate::link;
 use crate::model;
 
@@ -100,70 +101,65 @@ impl Vendor {
     }
 }
 
-fn describe(catalogue: &Catalogue, form: &Form) -> String {
+fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     let card = catalogue.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
             "MLPerf {id}, {}{}, {}",
             form.benchmark.name(),
-            form.benchmark.accuracy().map(|a| format!(" ({a} accuracy target)")).unwrap_or_default(),
-            form.scenario.label()
+            form.benchmark.accuracy().map(|a| (t.accuracy)(a)).unwrap_or_default(),
+            (t.scenario)(form.scenario)
         ),
-        ThroughputChoice::Own => format!("own throughput {} output tokens/s per server", form.tps.trim()),
+        ThroughputChoice::Own => (t.own_throughput_words)(form.tps.trim()),
     };
     let figures = model::evaluate(catalogue, form).figures;
     let mut lines = vec![
-        format!(
-            "{} server(s) × {} × {card} at {} W per card",
-            form.servers.trim(),
-            form.gpus.trim(),
-            form.watts.trim()
-        ),
-        format!("Throughput: {source}"),
-        format!("Model: {}", form.benchmark.name()),
+        (t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source),
+        format!("{}: {}", t.q_model, form.benchmark.name()),
     ];
+    // Values at full precision with the kind's id: the vendor's systems read them.
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {
         f.map(|f| {
             let value = match f.low {
-                Some(low) => format!("{low} to {}", f.value),
+                Some(low) => format!("{low}{}{}", t.range_to, f.value),
                 None => f.value.to_string(),
             };
-            format!("{label}: {value} {} ({})", f.unit.symbol(), f.kind.id())
+            format!("{label}: {value} {} ({})", (t.unit)(f.unit), f.kind.id())
         })
     };
-    lines.extend(figure("Energy per output token", figures.energy_per_token.as_ref()));
-    lines.extend(figure("Board power per server", figures.board_power.as_ref()));
-    lines.extend(figure("Energy per day, all servers", figures.energy_per_day.as_ref()));
-    lines.extend(figure("Measured energy per token", figures.measured_energy_per_token.as_ref()));
+    lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
+    lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
+    lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
+    lines.extend(figure(t.figure_measured, figures.measured_energy_per_token.as_ref()));
     let plan = &form.plan;
     if !plan.demand.trim().is_empty() {
-        lines.push(format!("Daily token volume: {} output tokens per day", plan.demand.trim()));
+        lines.push((t.q_demand)(plan.demand.trim()));
     }
     if !plan.rack.trim().is_empty() {
-        lines.push(format!("Rack position power budget: {} kW", plan.rack.trim()));
+        lines.push((t.q_rack)(plan.rack.trim()));
     }
     lines.join("\n")
 }
 
 /// The quote's text: every configuration (the one on the page, or the compared ones) with its
 /// figures and kinds, and the link that reopens it all.
-pub fn quote_text(catalogue: &Catalogue, form: &Form, compared: &[Saved], page_link: &str) -> String {
-    let mut out = String::from("Request for a quote, from token-energy\n\n");
+pub fn quote_text(catalogue: &Catalogue, form: &Form, compared: &[Saved], page_link: &str, t: &Strings) -> String {
+    let mut out = format!("{}\n\n", t.q_request);
     if compared.is_empty() {
-        out.push_str(&describe(catalogue, form));
+        out.push_str(&describe(catalogue, form, t));
         out.push('\n');
     } else {
         for (i, saved) in compared.iter().enumerate() {
-            out.push_str(&format!("{}. {}\n{}\n\n", i + 1, saved.name, describe(catalogue, &saved.form)));
+            out.push_str(&format!("{}. {}\n{}\n\n", i + 1, saved.name, describe(catalogue, &saved.form, t)));
         }
     }
     if !form.customer.trim().is_empty() {
-        out.push_str(&format!("\nCustomer: {}\n", form.customer.trim()));
+        out.push_str(&format!("\n{}: {}\n", t.q_customer, form.customer.trim()));
     }
     if !form.reference.trim().is_empty() {
-        out.push_str(&format!("Reference: {}\n", form.reference.trim()));
+        out.push_str(&format!("{}: {}\n", t.q_reference, form.reference.trim()));
     }
-    out.push_str(&format!("\nLink: {page_link}\n"));
+    out.push_str(&format!("\n{}: {page_link}\n", t.q_link));
     out
 }
 

@@ -6,6 +6,7 @@
 use token_energy::catalogue::{Catalogue, Scenario};
 use token_energy::compare::{self, CompareError, ExportContext, ListEdit, Saved, MAX};
 use token_energy::form::{Edit, Form};
+use token_energy::i18n::Lang;
 use token_energy::link;
 
 fn catalogue() -> &'static Catalogue {
@@ -133,7 +134,7 @@ fn ctx() -> ExportContext<'static> {
 #[test]
 fn the_csv_holds_every_figure_at_full_precision_with_kind_and_source() {
     let list = vec![h200(), rtx()];
-    let csv = compare::csv(catalogue(), &list, &ctx());
+    let csv = compare::csv(catalogue(), &list, &ctx(), Lang::En.strings());
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].contains("catalogue 2026.12.1 (2026-12-03)"));
     assert_eq!(lines[2], "configuration,name,figure,value,low,unit,kind,scope,assumptions,sources,link");
@@ -153,7 +154,7 @@ fn the_csv_holds_every_figure_at_full_precision_with_kind_and_source() {
 #[test]
 fn the_json_export_reads_back_to_the_same_comparison() {
     let list = vec![h200(), rtx()];
-    let text = compare::json(catalogue(), &list, &ctx());
+    let text = compare::json(catalogue(), &list, &ctx(), Lang::En.strings());
     let value: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     assert_eq!(value["format"], "token-energy-comparison");
     assert_eq!(value["data_version"], "2026.12.1");
@@ -179,14 +180,15 @@ fn the_json_export_reads_back_to_the_same_comparison() {
     }
     // Control characters and quotes in a name stay valid JSON.
     let odd = vec![saved("a \"quoted\"\\ name\u{1}\u{2028}", &[])];
-    let parsed: serde_json::Value = serde_json::from_str(&compare::json(catalogue(), &odd, &ctx())).expect("valid");
+    let parsed: serde_json::Value =
+        serde_json::from_str(&compare::json(catalogue(), &odd, &ctx(), Lang::En.strings())).expect("valid");
     assert_eq!(parsed["configurations"][0]["name"], "a \"quoted\"\\ name\u{1}\u{2028}");
 }
 
 #[test]
 fn printed_notes_name_each_configurations_assumptions_and_sources_once() {
     let scaled = saved("4 cards", &[Edit::Text(token_energy::form::Field::Gpus, "4".into())]);
-    let notes = compare::notes(catalogue(), &[h200(), scaled], "https://x.test/");
+    let notes = compare::notes(catalogue(), &[h200(), scaled], "https://x.test/", Lang::En.strings());
     assert_eq!(notes.len(), 2);
     assert!(notes[0].assumptions.is_empty(), "{:?}", notes[0].assumptions);
     assert!(notes[0].link.starts_with("https://x.test/?v=1&card=h200-nvl"));
@@ -197,4 +199,18 @@ fn printed_notes_name_each_configurations_assumptions_and_sources_once() {
     // 4 of 6.0-0021's 8 cards: scaled throughput, named once.
     assert_eq!(notes[1].assumptions.len(), 1, "{:?}", notes[1].assumptions);
     assert!(notes[1].assumptions[0].contains("linear scaling"));
+}
+
+#[test]
+fn a_german_export_says_its_assumptions_and_inputs_in_german() {
+    let scaled = saved("4 Karten", &[Edit::Text(token_energy::form::Field::Gpus, "4".into())]);
+    let csv = compare::csv(catalogue(), std::slice::from_ref(&scaled), &ctx(), Lang::De.strings());
+    let english = compare::csv(catalogue(), &[scaled], &ctx(), Lang::En.strings());
+    assert!(csv.lines().next().is_some_and(|l| l.contains("Katalog 2026.12.1")), "{csv}");
+    assert!(english.contains("linear scaling") && !csv.contains("linear scaling"), "{csv}");
+    assert!(csv.contains("Ihre Eingabe"), "{csv}");
+    // Machine-read parts stay the same in every language: column names, ids, kinds, values.
+    let header = |t: &str| t.lines().nth(2).map(str::to_owned);
+    assert_eq!(header(&csv), header(&english));
+    assert!(csv.contains(",j-per-token,") && csv.contains(",estimate,"));
 }

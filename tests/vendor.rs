@@ -4,6 +4,7 @@
 
 use token_energy::catalogue::Catalogue;
 use token_energy::form::{Edit, Field, Form};
+use token_energy::i18n::Lang;
 use token_energy::link;
 use token_energy::vendor::{self, Raw, Vendor};
 
@@ -63,10 +64,11 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     form = form.apply(catalogue(), Edit::Text(Field::Demand, "2000000000".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = vendor::quote_text(catalogue(), &form, &[], "https://calc.example.com/?v=1&card=h200-nvl");
+    let text =
+        vendor::quote_text(catalogue(), &form, &[], "https://calc.example.com/?v=1&card=h200-nvl", Lang::En.strings());
     // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline).
     assert!(text.contains(&format!("Energy per output token: {} J/token (ceiling)", 4800.0 / 32004.0)), "{text}");
-    assert!(text.contains("1 server(s) × 8 × NVIDIA H200 NVL at 600 W per card"), "{text}");
+    assert!(text.contains("1 servers × 8 × NVIDIA H200 NVL at 600 W per card · MLPerf 6.0-0021"), "{text}");
     assert!(text.contains("Daily token volume: 2000000000 output tokens per day"), "{text}");
     assert!(text.contains("Rack position power budget: 40 kW"), "{text}");
     assert!(text.contains("Customer: ACME"), "{text}");
@@ -81,4 +83,16 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
         url.starts_with("https://example.com/quote?src=calc&link=https%3A%2F%2Fcalc.example.com%2F%3Fv%3D1&summary="),
         "{url}"
     );
+}
+
+#[test]
+fn a_german_quote_is_written_in_german() {
+    let mut form = Form::initial(catalogue());
+    form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
+    let text = vendor::quote_text(catalogue(), &form, &[], "https://x.test/?v=1&lang=de", Lang::De.strings());
+    assert!(text.starts_with("Angebotsanfrage"), "{text}");
+    assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Rackplatzes: 40 kW"), "{text}");
+    // The figures keep full precision and the kind's id for the vendor's systems.
+    assert!(text.contains(&format!("{} ", 4800.0 / 32004.0)) && text.contains("(ceiling)"), "{text}");
 }

@@ -487,6 +487,11 @@ pub const DE: Strings = Strings {
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
     best_hint: "★ beste: die niedrigste Energie oder Leistung, der höchste Durchsatz unter den verglichenen Konfigurationen.",
+    q_request: "Angebotsanfrage, aus token-energy",
+    q_model: "Modell",
+    q_customer: "Kunde",
+    q_reference: "Referenz",
+    q_link: "Link zur Konfiguration",
     notes_assumes: "Annahmen: ",
     notes_sources: "Quellen: ",
     download_csv: "CSV herunterladen",
@@ -582,6 +587,8 @@ pub const DE: Strings = Strings {
     qr_post: "An die Seite senden, in die dieser Rechner eingebettet ist",
     qr_posted: "An die umgebende Seite gesendet.",
     qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
+    q_demand: |n| format!("Tägliches Tokenvolumen: {n} Ausgabe-Token pro Tag"),
+    q_rack: |kw| format!("Leistungsbudget des Rackplatzes: {kw} kW"),
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
 };
 

@@ -281,6 +281,12 @@ table! {
         remove,
         differences_against,
         best_hint,
+        /// The quote's first line, its labels.
+        q_request,
+        q_model,
+        q_customer,
+        q_reference,
+        q_link,
         notes_assumes,
         notes_sources,
         download_csv,
@@ -377,6 +383,10 @@ table! {
         /// "FP8 weights".
         weights: fn(&str) -> String,
         qr_title: fn(&str) -> String,
+        /// "Daily token volume: {n} output tokens per day".
+        q_demand: fn(&str) -> String,
+        /// "Rack position power budget: {kW} kW".
+        q_rack: fn(&str) -> String,
         measure_input: fn(crate::measure::Input) -> &'static str,
         measure_problem: fn(&crate::measure::Problem) -> String,
         counter_note: fn(&str) -> String,

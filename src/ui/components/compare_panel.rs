@@ -150,9 +150,9 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 page: &page,
             };
             let (text, name, mime) = if json {
-                (compare::json(catalogue, &list, &ctx), "token-energy-comparison.json", "application/json")
+                (compare::json(catalogue, &list, &ctx, t), "token-energy-comparison.json", "application/json")
             } else {
-                (compare::csv(catalogue, &list, &ctx), "token-energy-comparison.csv", "text/csv")
+                (compare::csv(catalogue, &list, &ctx, t), "token-energy-comparison.csv", "text/csv")
             };
             if !browser::download(name, mime, &text) {
                 on_message.emit(t.download_refused.to_owned());
@@ -215,7 +215,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 { grid_view(t, props) }
                 <p class="hint">{ t.best_hint }</p>
                 <ol class="print-only compare-notes" data-testid="compare-notes">
-                    { for compare::notes(catalogue, &props.list, &browser::page_address()).into_iter().map(|n| html! {
+                    { for compare::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
                         <li>
                             <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
                             if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }

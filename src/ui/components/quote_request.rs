@@ -29,7 +29,7 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
     if !v.takes_quotes() && props.post_to.is_none() {
         return html! {};
     }
-    let text = vendor::quote_text(props.catalogue.0, &props.form, &props.compared, &props.link);
+    let text = vendor::quote_text(props.catalogue.0, &props.form, &props.compared, &props.link, t);
     let post = props.post_to.clone().map(|origin| {
         let link_ = props.link.to_string();
         let text = text.clone();
