@@ -160,6 +160,7 @@ pub struct Point {
     pub y: f64,
     pub watts: f64,
     pub joules_per_token: f64,
+    /// The result's entry id (the page writes "… at 450 W" in its language); empty for the line's ends.
     pub label: String,
 }
 
@@ -194,7 +195,7 @@ pub fn limit_chart(catalogue: &Catalogue, form: &Form) -> Option<LimitChart> {
         .into_iter()
         .filter_map(|r| {
             let w = r.stated_power.as_ref()?.watts;
-            Some((w, f64::from(r.accelerators) * w / r.tokens_per_s, format!("{} at {} W", r.id, w)))
+            Some((w, f64::from(r.accelerators) * w / r.tokens_per_s, r.id.to_string()))
         })
         .collect();
     let y_max = capped.iter().map(|c| c.1).fold(j(w_max).max(j(setting)), f64::max);
@@ -204,7 +205,7 @@ pub fn limit_chart(catalogue: &Catalogue, form: &Form) -> Option<LimitChart> {
     let point = |w: f64, v: f64, label: String| Point { x: px(w), y: py(v), watts: w, joules_per_token: v, label };
     Some(LimitChart {
         line: (point(w_min, j(w_min), String::new()), point(w_max, j(w_max), String::new())),
-        own: point(setting, j(setting), format!("{} at {} W", result.id, setting)),
+        own: point(setting, j(setting), result.id.to_string()),
         capped: capped.into_iter().map(|(w, v, l)| point(w, v, l)).collect(),
         x_ticks: ticks(w_max, 5, x0, x1),
         y_ticks: ticks(y_max, 4, y1, y0),

@@ -194,3 +194,12 @@ test('9. "Measure your own" reads German: boxes, figures and messages', T, async
   assert.match(await c.text('measure-error-run-seconds'), /^Laufzeit \(s\): Bitte eine Zahl eingeben/);
   assert.match(await c.text('own-j-per-token'), /Ihre Energie je Ausgabe-Token/);
 });
+
+test('the power-limit chart names its points in German ("6.0-0054 bei 450 W")', T, async () => {
+  const c = await open('?result=6.0-0014&scenario=offline&model=llama2-70b-99&lang=de');
+  await c.el('chart-limit').waitFor();
+  const text = await c.el('chart-limit').innerText();
+  assert.match(text, /6\.0-0054 bei 450 W/, text);
+  assert.match(text, /6\.0-0014 bei 600 W/, text);
+  assert.doesNotMatch(text, / at \d/, text);
+});

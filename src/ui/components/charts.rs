@@ -78,8 +78,8 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
         &format::three(c.line.1.joules_per_token),
         &format::plain(c.line.1.watts),
     ))
-    .chain(std::iter::once(format!("{}: {} {unit}", c.own.label, format::three(c.own.joules_per_token))))
-    .chain(c.capped.iter().map(|p| format!("{}: {} {unit}", p.label, format::three(p.joules_per_token))))
+    .chain(std::iter::once(format!("{}: {} {unit}", at(t, &c.own), format::three(c.own.joules_per_token))))
+    .chain(c.capped.iter().map(|p| format!("{}: {} {unit}", at(t, p), format::three(p.joules_per_token))))
     .collect::<Vec<_>>()
     .join("; ");
     html! {
@@ -103,17 +103,22 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
                 <text x="4" y="12" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
                 <line class="limit-line" x1={c.line.0.x.to_string()} y1={c.line.0.y.to_string()} x2={c.line.1.x.to_string()} y2={c.line.1.y.to_string()} />
                 <circle class="own-point" cx={c.own.x.to_string()} cy={c.own.y.to_string()} r="5" data-testid="chart-own" />
-                <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ &c.own.label }</text>
+                <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ at(t, &c.own) }</text>
                 { for c.capped.iter().map(|p| html! {
                     <g data-testid="chart-capped" data-value={p.joules_per_token.to_string()}>
                         <rect class="capped-point" x={(p.x - 4.0).to_string()} y={(p.y - 4.0).to_string()} width="8" height="8" />
-                        <text x={(p.x + 8.0).to_string()} y={(p.y + 14.0).to_string()}>{ &p.label }</text>
+                        <text x={(p.x + 8.0).to_string()} y={(p.y + 14.0).to_string()}>{ at(t, p) }</text>
                     </g>
                 }) }
             </svg>
             <figcaption class="hint">{ t.limit_caption }</figcaption>
         </figure>
     }
+}
+
+/// "6.0-0054 at 450 W", in the page's language.
+fn at(t: &'static Strings, p: &chart::Point) -> String {
+    format!("{} {} {} W", p.label, t.at, format::plain(p.watts))
 }
 
 #[function_component(Charts)]
