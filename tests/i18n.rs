@@ -162,3 +162,44 @@ fn a_language_switch_keeps_every_typed_value() {
     let bad = Form { tps: "abc".into(), ..form };
     assert_eq!(bad.apply(catalogue(), Edit::Lang(Lang::En)).form.tps, "abc");
 }
+
+#[test]
+fn every_phrase_a_measure_parser_expects_has_its_german() {
+    // Read the parsers' own source: every `expected: "…"` phrase must have a German rendering.
+    let mut phrases = Vec::new();
+    for file in ["prom.rs", "dcgm.rs", "tokens.rs", "mlperf_power.rs", "mod.rs"] {
+        let text = std::fs::read_to_string(format!("src/measure/{file}")).unwrap_or_default();
+        for part in text.split("expected: \"").skip(1) {
+            let mut phrase = String::new();
+            let mut chars = part.chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => phrase.extend(chars.next()),
+                    '"' => break,
+                    c => phrase.push(c),
+                }
+            }
+            phrases.push(phrase);
+        }
+    }
+    assert!(phrases.len() >= 15, "only {} phrases found", phrases.len());
+    for phrase in &phrases {
+        assert!(token_energy::i18n::expected_de_checked(phrase).is_some(), "no German for “{phrase}”");
+    }
+}
+
+#[test]
+fn german_measure_boxes_read_a_decimal_comma() {
+    use token_energy::i18n::Lang;
+    use token_energy::measure::{evaluate, Texts};
+    let tgi =
+        |generated: u32| format!("tgi_request_generated_tokens_sum {generated}\ntgi_request_input_length_sum 0\n");
+    let base = Texts { tokens_before: tgi(0), tokens_after: tgi(36_000), ..Texts::default() };
+    // "1,5" seconds in German is 1.5 s: 36,000 tokens ÷ 1.5 s = 24,000 tokens/s.
+    let de = evaluate(&Texts { duration: "1,5".into(), lang: Lang::De, ..base.clone() });
+    assert_eq!(de.tokens_per_s.map(|f| f.value), Some(36_000.0 / 1.5));
+    // The same text on an English page groups thousands: "1,5" is not a number there.
+    let en = evaluate(&Texts { duration: "1,5".into(), lang: Lang::En, ..base });
+    assert!(en.tokens_per_s.is_none());
+    assert!(!en.errors.is_empty());
+}

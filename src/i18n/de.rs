@@ -609,6 +609,41 @@ fn measure_input(input: crate::measure::Input) -> &'static str {
     }
 }
 
+/// What a measure parser expected on a line, in German; `None` for a phrase this table lacks (a test
+/// lists every phrase the parsers use and fails on one without German).
+pub fn expected_de_checked(expected: &str) -> Option<&'static str> {
+    Some(match expected {
+        "a closing quote in the labels" => "ein schließendes Anführungszeichen in den Labels",
+        "a label name inside the braces" => "ein Label-Name in den geschweiften Klammern",
+        "a number after the labels" => "eine Zahl nach den Labels",
+        "a quoted label value" => "ein Label-Wert in Anführungszeichen",
+        "`=` after a label name" => "`=` nach einem Label-Namen",
+        "`,` or `}` after a label" => "`,` oder `}` nach einem Label",
+        "a metric name" => "ein Metrikname",
+        "an integer timestamp (or nothing) after the value" => {
+            "ein ganzzahliger Zeitstempel (oder nichts) nach dem Wert"
+        }
+        "the end of the line after the value" => "das Zeilenende nach dem Wert",
+        "LoadGen's mlperf_log_detail.txt" => "die mlperf_log_detail.txt von LoadGen",
+        "a `\"key\"` in the :::MLLOG line" => "ein `\"key\"` in der :::MLLOG-Zeile",
+        "the power analyser's spl.txt" => "die spl.txt des Leistungsmessgeräts",
+        "`Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<watts>,…`" => "`Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<Watt>,…`",
+        "a number of watts after `Watts,`" => "eine Zahl in Watt nach `Watts,`",
+        "a Prometheus sample line" => "eine Prometheus-Messzeile",
+        "a `#Entity` header line before the first GPU row" => "eine Kopfzeile `#Entity` vor der ersten GPU-Zeile",
+        "a GPU number after `GPU`" => "eine GPU-Nummer nach `GPU`",
+        "a value in the TOTEC column" => "ein Wert in der Spalte TOTEC",
+        "a `GPU <n>` row of `dcgmi dmon`" => "eine Zeile `GPU <n>` von `dcgmi dmon`",
+        "a Prometheus sample or a `dcgmi dmon` row" => "eine Prometheus-Messzeile oder eine Zeile von `dcgmi dmon`",
+        "a `UUID` or `gpu` label" => "ein Label `UUID` oder `gpu`",
+        _ => return None,
+    })
+}
+
+fn expected_de(expected: &str) -> String {
+    expected_de_checked(expected).map_or_else(|| expected.to_owned(), str::to_owned)
+}
+
 fn measure_problem(problem: &crate::measure::Problem) -> String {
     use crate::measure::Problem as P;
     match problem {
@@ -621,7 +656,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         P::NotText { line } => format!(
             "Zeile {line}: Steuerzeichen oder nicht dekodierbare Bytes; das ist kein Text, den ein Werkzeug ausgegeben hat."
         ),
-        P::Malformed { line, expected } => format!("Zeile {line}: erwartet wurde {expected}."),
+        P::Malformed { line, expected } => format!("Zeile {line}: erwartet wurde {}.", expected_de(expected)),
         P::NotFinite { line } => format!(
             "Zeile {line}: Der Wert ist keine endliche Zahl (keine Zahl oder unendlich); ein unlesbarer Zähler ergibt keinen Wert."
         ),
@@ -674,7 +709,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         }
         P::ZeroEnergy => "Die Energiezähler haben sich zwischen den Schnappschüssen nicht bewegt.".to_owned(),
         P::NotANumber => {
-            "Bitte eine Zahl eingeben, etwa 600, 0.5 oder 1e3 (in diesem Bereich mit Punkt für Dezimalstellen).".to_owned()
+            "Bitte eine Zahl eingeben, etwa 600, 0,5, 1.000 oder 1e3 (Komma für Dezimalstellen, Punkt für Tausender).".to_owned()
         }
         P::NotPositive => "Bitte eine Zahl über 0 eingeben.".to_owned(),
         P::NeedsDuration => "Die Leerlaufleistung braucht die Laufzeit, um abgezogen zu werden.".to_owned(),
@@ -687,7 +722,9 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             n(wall_j.round()),
             n(gpu_j.round())
         ),
-        P::WrongLog { line, expected } => format!("Zeile {line}: Das ist das andere Log; hier bitte {expected} wählen."),
+        P::WrongLog { line, expected } => {
+            format!("Zeile {line}: Das ist das andere Log; hier bitte {} wählen.", expected_de(expected))
+        }
         P::BadTime { line } => format!("Zeile {line}: erwartet wurde eine Zeit im Format MM-DD-YYYY HH:MM:SS.fff."),
         P::NotDetailLog => "keine :::MLLOG-Zeilen: Das ist nicht die mlperf_log_detail.txt von LoadGen.".to_owned(),
         P::NoPowerWindow { missing } => {

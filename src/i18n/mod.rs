@@ -10,6 +10,7 @@
 //! being read as a decimal point.
 
 mod de;
+pub use de::expected_de_checked;
 mod en;
 
 use crate::catalogue::Scenario;

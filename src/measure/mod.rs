@@ -15,7 +15,7 @@ pub mod tokens;
 
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
-use crate::form::{clip, number, parse_decimal, Field};
+use crate::form::{clip, number, Field};
 use std::fmt;
 
 /// The most a pasted box may hold (a node's dcgm-exporter or vLLM scrape is well under 1 MB).
@@ -334,6 +334,8 @@ pub struct Texts {
     pub duration: String,
     pub idle_watts: String,
     pub wall_wh: String,
+    /// The page's language: how the number boxes are read ("0,95" in German).
+    pub lang: crate::i18n::Lang,
 }
 
 /// One GPU of the measurement.
@@ -367,6 +369,8 @@ pub struct Measurement {
     /// Whole node from the wall reading.
     pub node_j_per_token: Option<Figure>,
     pub gpus: Vec<GpuRow>,
+    /// The language the number boxes were read in (a kept run reads its boxes the same way).
+    pub lang: crate::i18n::Lang,
     pub energy_format: Option<dcgm::EnergyFormat>,
     pub engine: Option<tokens::Engine>,
     pub errors: Vec<MeasureError>,
@@ -377,11 +381,12 @@ fn both_blank(a: &str, b: &str) -> bool {
 }
 
 /// Reads an optional positive number; `Ok(None)` when blank.
-pub(crate) fn optional_number(input: Input, text: &str) -> Result<Option<f64>, MeasureError> {
+pub(crate) fn optional_number(lang: crate::i18n::Lang, input: Input, text: &str) -> Result<Option<f64>, MeasureError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    let value = parse_decimal(Field::Tps, text).map_err(|_| MeasureError::new(input, Problem::NotANumber))?;
+    let value = crate::form::parse_decimal_in(lang, Field::Tps, text)
+        .map_err(|_| MeasureError::new(input, Problem::NotANumber))?;
     if value <= 0.0 {
         return Err(MeasureError::new(input, Problem::NotPositive));
     }
@@ -459,7 +464,7 @@ fn energy_difference(
 
 /// Everything the section shows from the pasted texts.
 pub fn evaluate(texts: &Texts) -> Measurement {
-    let mut m = Measurement::default();
+    let mut m = Measurement { lang: texts.lang, ..Measurement::default() };
     let errors = &mut m.errors;
     let energy = pair(
         (&texts.energy_before, &texts.energy_after),
@@ -473,7 +478,9 @@ pub fn evaluate(texts: &Texts) -> Measurement {
         tokens::parse,
         errors,
     );
-    let mut optional = |input, text: &str| optional_number(input, text).map_err(|e| errors.push(e)).ok().flatten();
+    let lang = texts.lang;
+    let mut optional =
+        |input, text: &str| optional_number(lang, input, text).map_err(|e| errors.push(e)).ok().flatten();
     let duration = optional(Input::Duration, &texts.duration);
     let idle = optional(Input::IdlePower, &texts.idle_watts);
     let wall_wh = optional(Input::WallEnergy, &texts.wall_wh);

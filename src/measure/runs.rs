@@ -18,8 +18,9 @@ pub struct Run {
 pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run, Vec<MeasureError>> {
     let mut errors = Vec::new();
     let concurrency =
-        super::optional_number(Input::Concurrency, concurrency).map_err(|e| errors.push(e)).ok().flatten();
-    let power_limit = super::optional_number(Input::PowerLimit, power_limit).map_err(|e| errors.push(e)).ok().flatten();
+        super::optional_number(m.lang, Input::Concurrency, concurrency).map_err(|e| errors.push(e)).ok().flatten();
+    let power_limit =
+        super::optional_number(m.lang, Input::PowerLimit, power_limit).map_err(|e| errors.push(e)).ok().flatten();
     let Some(j_per_token) = m.j_per_token.clone() else {
         errors.push(MeasureError::new(Input::TokensAfter, Problem::NothingToKeep));
         return Err(errors);

@@ -38,7 +38,7 @@ struct Local {
 
 enum Msg {
     Text(Input, String),
-    Keep,
+    Keep(crate::i18n::Lang),
     Axis(Axis),
     ClearRuns,
 }
@@ -66,13 +66,15 @@ impl Reducible for Local {
                 *slot = text;
                 next.keep_errors.clear();
             }
-            Msg::Keep => match keep(&evaluate(&next.texts), &next.concurrency, &next.power_limit) {
-                Ok(run) => {
-                    next.runs.push(run);
-                    next.keep_errors.clear();
+            Msg::Keep(lang) => {
+                match keep(&evaluate(&Texts { lang, ..next.texts.clone() }), &next.concurrency, &next.power_limit) {
+                    Ok(run) => {
+                        next.runs.push(run);
+                        next.keep_errors.clear();
+                    }
+                    Err(errors) => next.keep_errors = errors,
                 }
-                Err(errors) => next.keep_errors = errors,
-            },
+            }
             Msg::Axis(axis) => next.axis = axis,
             Msg::ClearRuns => next.runs.clear(),
         }
@@ -109,9 +111,9 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     };
     let on_keep = {
         let dispatch = local.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep))
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang)))
     };
-    let m = evaluate(&local.texts);
+    let m = evaluate(&Texts { lang, ..local.texts.clone() });
     let error_of = |input: Input| -> Option<AttrValue> {
         let all: Vec<String> = m
             .errors
