@@ -203,3 +203,33 @@ fn german_measure_boxes_read_a_decimal_comma() {
     assert!(en.tokens_per_s.is_none());
     assert!(!en.errors.is_empty());
 }
+
+#[test]
+fn every_catalogue_text_the_page_shows_has_its_german() {
+    use token_energy::catalogue::Catalogue;
+    use token_energy::i18n::{pick, Lang};
+    let c = Catalogue::embedded();
+    let mut checked = 0;
+    let mut check = |what: &str, en: &str, de: Option<&str>| {
+        let de = de.unwrap_or_default();
+        assert!(!de.trim().is_empty() && de != en, "{what}: no German for “{en}”");
+        assert_eq!(pick(Lang::De, en, Some(de)), de);
+        assert_eq!(pick(Lang::En, en, Some(de)), en);
+        checked += 1;
+    };
+    for card in c.cards.iter() {
+        for l in card.other_limits.iter() {
+            check("card limit", &l.label, l.label_de.as_deref());
+        }
+    }
+    for m in c.context.iter() {
+        check("measurement task", &m.task, m.task_de.as_deref());
+        check("measurement condition", &m.condition, m.condition_de.as_deref());
+    }
+    for r in token_energy::catalogue::reference() {
+        check("reference value", &r.label, r.label_de.as_deref());
+        check("reference note", &r.note, r.note_de.as_deref());
+    }
+    // 2 limits, 2 × 2 context texts, 8 × 2 reference texts (data/*.json).
+    assert_eq!(checked, 2 + 4 + 16);
+}

@@ -212,7 +212,7 @@ macro_rules! bake_struct {
 bake_struct!(Meta { data_version, last_updated });
 bake_struct!(Source { id, publisher, title, date, url });
 bake_struct!(SourcedWatts { watts, source });
-bake_struct!(NamedLimit { label, watts, source });
+bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
 bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, memory });
 bake_struct!(StatedPower { text, watts });
@@ -242,9 +242,11 @@ bake_struct!(ContextMeasurement {
     model,
     task,
     condition,
+    task_de,
+    condition_de,
     joules_per_token,
     joules_per_response,
     scope,
     source,
 });
-bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note });
+bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de });

@@ -179,6 +179,9 @@ pub struct SourcedWatts {
 #[serde(deny_unknown_fields)]
 pub struct NamedLimit {
     pub label: Text,
+    /// The label in German (the page's German words; the source's own words stay in `label`).
+    #[serde(default)]
+    pub label_de: Option<Text>,
     pub watts: f64,
     pub source: Text,
 }
@@ -307,6 +310,11 @@ pub struct ContextMeasurement {
     pub model: Text,
     pub task: Text,
     pub condition: Text,
+    /// `task` and `condition` in German.
+    #[serde(default)]
+    pub task_de: Option<Text>,
+    #[serde(default)]
+    pub condition_de: Option<Text>,
     pub joules_per_token: f64,
     pub joules_per_response: Option<f64>,
     pub scope: Scope,
@@ -338,4 +346,9 @@ pub struct ReferenceValue {
     pub source: Text,
     /// A caveat worth reading before use.
     pub note: Text,
+    /// `label` and `note` in German.
+    #[serde(default)]
+    pub label_de: Option<Text>,
+    #[serde(default)]
+    pub note_de: Option<Text>,
 }

@@ -27,6 +27,15 @@ pub enum Lang {
     De,
 }
 
+/// A catalogue text in the page's language: its German version on a German page where the data
+/// gives one, else the text as the data gives it.
+pub fn pick<'a>(lang: Lang, text: &'a str, german: Option<&'a str>) -> &'a str {
+    match (lang, german) {
+        (Lang::De, Some(de)) if !de.trim().is_empty() => de,
+        _ => text,
+    }
+}
+
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
 

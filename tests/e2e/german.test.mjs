@@ -203,3 +203,12 @@ test('the power-limit chart names its points in German ("6.0-0054 bei 450 W")', 
   assert.match(text, /6\.0-0014 bei 600 W/, text);
   assert.doesNotMatch(text, / at \d/, text);
 });
+
+test('the catalogue\'s own words in German: card limits, measured context, reference values', T, async () => {
+  const c = await open(`${H200}&lang=de`);
+  assert.match(await c.text('card-facts'), /Compliance-Leistungsgrenze/);
+  await c.el('comparison').waitFor();
+  const context = await c.page.locator('[data-testid="context-measurement"]').allInnerTexts();
+  assert.ok(context.some((t) => /Textdialog/.test(t)) && context.some((t) => /Problemlösen/.test(t)), context.join('\n'));
+  assert.match(await c.page.locator('.plan').innerText(), /Durchschnittliche PUE der Branche/);
+});

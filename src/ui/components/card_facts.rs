@@ -1,7 +1,7 @@
 //! A card's published power limits and memory, each with its source.
 
 use super::source::SourceRef;
-use crate::ui::words::use_strings;
+use crate::ui::words::{use_lang, use_strings};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -15,6 +15,7 @@ pub struct CardFactsProps {
 #[function_component(CardFacts)]
 pub fn card_facts(props: &CardFactsProps) -> Html {
     let t = use_strings();
+    let lang = use_lang();
     let Some(card) = props.catalogue.0.card(&props.card) else { return html! {} };
     let source = |id: &crate::catalogue::Text| html! { <SourceRef catalogue={props.catalogue} id={id.clone()} /> };
     html! {
@@ -31,7 +32,7 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
             </dd>
             { for card.other_limits.iter().map(|l| html! {
                 <>
-                    <dt>{ &*l.label }</dt>
+                    <dt>{ crate::i18n::pick(lang, &l.label, l.label_de.as_deref()) }</dt>
                     <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }{ source(&l.source) }</dd>
                 </>
             }) }

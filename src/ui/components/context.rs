@@ -2,7 +2,7 @@
 
 use super::source::SourceRef;
 use crate::model::context;
-use crate::ui::words::use_strings;
+use crate::ui::words::{use_lang, use_strings};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -14,6 +14,7 @@ pub struct ContextProps {
 #[function_component(Context)]
 pub fn context_list(props: &ContextProps) -> Html {
     let t = use_strings();
+    let lang = use_lang();
     let rows = context(props.catalogue.0);
     if rows.is_empty() {
         return html! {};
@@ -33,7 +34,9 @@ pub fn context_list(props: &ContextProps) -> Html {
                         if let Some(r) = &row.energy_per_response {
                             { (t.per_response)(&format::plain(r.value)) }
                         }
-                        { format!(" — {}, {} × {}, {}, {}. ", m.task, m.cards, row.card.name, m.model, m.condition) }
+                        { format!(" — {}, {} × {}, {}, {}. ",
+                            crate::i18n::pick(lang, &m.task, m.task_de.as_deref()), m.cards, row.card.name, m.model,
+                            crate::i18n::pick(lang, &m.condition, m.condition_de.as_deref())) }
                         <SourceRef catalogue={props.catalogue} id={m.source.clone()} />
                     </li>
                 }

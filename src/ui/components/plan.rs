@@ -70,10 +70,10 @@ fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>
                 };
                 html! {
                     <li>
-                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} title={r.note.to_string()} {onclick}>
+                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
                             { (t.use_value)(&value) }
                         </button>
-                        { format!(" {}, {} · ", r.label, r.year) }
+                        { format!(" {}, {} · ", crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
                         <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
                     </li>
                 }
