@@ -4,24 +4,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { Calculator, REPO, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+import { test } from 'node:test';
+import { REPO, calculatorSuite, near } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-const chromium = sharedBrowser();
-let server;
-let calc = null;
-before(async () => {
-  server = await serve();
-});
-after(async () => {
-  await server?.close();
-});
-cleanPageAfterEach('catalogue', () => {
-  const c = calc;
-  calc = null;
-  return c?.page ?? null;
-});
+const suite = calculatorSuite('catalogue');
 
 /** Rated maximum board power per card, as its source in data/sources.json states it. */
 const CARDS = {
@@ -48,10 +35,7 @@ function setting(row, card) {
 }
 const scenarioId = (label) => label.toLowerCase();
 
-async function open(query) {
-  calc = await Calculator.open(chromium.browser, server.url(query));
-  return calc;
-}
+const open = (query) => suite.open(query);
 
 async function expectCeiling(c, row, card, label) {
   const j = await c.figure('j-per-token');
@@ -74,7 +58,7 @@ test('one link per new benchmark opens with the published figures and its plain 
     assert.ok(option.text.startsWith(PLAIN_NAMES[model]), option.text);
     await expectCeiling(c, row, card, `${model} ${row.ID}`);
     await c.close();
-    calc = null;
+    suite.calc = null;
   }
 });
 
@@ -89,7 +73,7 @@ test('one link per new card shows its rating and the ceiling of its first result
     assert.ok(row, `${card}: the page shows ${id} ${model} ${scenario}, which is not in the tables`);
     await expectCeiling(c, row, card, `${card} ${id}`);
     await c.close();
-    calc = null;
+    suite.calc = null;
   }
 });
 
@@ -103,7 +87,7 @@ test('MLPerf Power rows of the new benchmarks are whole-server measurements', T,
     assert.ok(near(m.value, row.Power_Result / row.Performance_Result, 1e-9), `${row.ID} ${row.Model}: ${m.value}`);
     assert.match(m.text, /whole server at the wall/);
     await c.close();
-    calc = null;
+    suite.calc = null;
   }
 });
 

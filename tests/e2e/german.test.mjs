@@ -1,29 +1,13 @@
 // In German too (issue 13): the language from the link, the browser and the switch; German words,
 // German numbers read and written; the printed sheet and a 360 px phone in both languages.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+import { test } from 'node:test';
+import { calculatorSuite, near } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-const chromium = sharedBrowser();
-let server;
-let calc = null;
-before(async () => {
-  server = await serve();
-});
-after(async () => {
-  await server?.close();
-});
-cleanPageAfterEach('german', () => {
-  const c = calc;
-  calc = null;
-  return c?.page ?? null;
-});
+const suite = calculatorSuite('german');
 
-async function open(query, opts = {}) {
-  calc = await Calculator.open(chromium.browser, server.url(query), opts);
-  return calc;
-}
+const open = (query, opts = {}) => suite.open(query, opts);
 
 const H200 = '?result=6.0-0021&scenario=offline';
 const htmlLang = (c) => c.page.evaluate(() => document.documentElement.lang);
@@ -100,12 +84,12 @@ test('4. the browser\'s language chooses when the link does not; the link wins',
   await c.page.waitForFunction(() => document.documentElement.lang === 'de');
   assert.match(await c.value('share-url'), /lang=de/);
   await c.close();
-  calc = null;
+  suite.calc = null;
   c = await open(`${H200}&lang=en`, { locale: 'de-DE' });
   assert.equal(await htmlLang(c), 'en');
   assert.match(await c.page.locator('#figures-title').innerText(), /Figures/);
   await c.close();
-  calc = null;
+  suite.calc = null;
   c = await open(H200, { locale: 'fr-FR' });
   assert.equal(await htmlLang(c), 'en');
 });
@@ -130,7 +114,7 @@ test('6. the German quote sheet prints on as many pages as the English one', T, 
   await c.page.emulateMedia({ media: 'print' });
   const english = await pages(c);
   await c.close();
-  calc = null;
+  suite.calc = null;
   c = await open(`${sheet}&lang=de`);
   await c.page.emulateMedia({ media: 'print' });
   const header = await c.text('print-header');
@@ -154,7 +138,7 @@ test('7. nothing in the German page is wider than a 360 px phone', T, async () =
     });
     assert.ok(overflow.scrollWidth <= 360, `${target}: page is ${overflow.scrollWidth} px wide (${overflow.wide.join(', ')})`);
     await c.close();
-    calc = null;
+    suite.calc = null;
   }
 });
 

@@ -574,3 +574,36 @@ export class Calculator {
     return closePage(this.page, { check, name });
   }
 }
+
+/**
+ * The usual set-up of a test file about the calculator: one Chromium, dist/ served, and the page a
+ * test leaves in `suite.calc` closed after it with the clean check (screenshots as `<prefix>-…`).
+ *
+ *   const suite = calculatorSuite('plan');
+ *   test('…', async () => { const c = await suite.open('?card=l40s', { width: 360 }); … });
+ */
+export function calculatorSuite(prefix) {
+  const chromium = sharedBrowser();
+  const suite = {
+    chromium,
+    server: null,
+    calc: null,
+    /** Opens a query on the suite's server as the test's page (closed after the test). */
+    async open(query = '', opts = {}) {
+      suite.calc = await Calculator.open(chromium.browser, suite.server.url(query), opts);
+      return suite.calc;
+    },
+  };
+  before(async () => {
+    suite.server = await serve();
+  });
+  after(async () => {
+    await suite.server?.close();
+  });
+  cleanPageAfterEach(prefix, () => {
+    const c = suite.calc;
+    suite.calc = null;
+    return c?.page ?? null;
+  });
+  return suite;
+}

@@ -2,31 +2,18 @@
 // pasted, the v4.1-0049 MLPerf Power logs uploaded, bad pastes shown as alerts. Expected values are
 // the arithmetic written here and MLCommons' published Power_Result.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Calculator, REPO, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+import { REPO, calculatorSuite, near } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-const chromium = sharedBrowser();
-let server;
-let calc = null;
-before(async () => {
-  server = await serve();
-});
-after(async () => {
-  await server?.close();
-});
-cleanPageAfterEach('measure', () => {
-  const c = calc;
-  calc = null;
-  return c?.page ?? null;
-});
+const suite = calculatorSuite('measure');
 
 async function open(query = '?mode=measure') {
-  calc = await Calculator.open(chromium.browser, server.url(query));
-  await calc.el('measure').waitFor();
-  return calc;
+  const c = await suite.open(query);
+  await c.el('measure').waitFor();
+  return c;
 }
 
 /** Sets a text area's value as a paste does (one input event), fast even for megabytes. */
@@ -75,7 +62,7 @@ sglang:num_running_reqs{model_name="meta-llama/Llama-3.1-8B-Instruct"} 162.0
 `;
 
 test('the calculator links to the section, and the link keeps the mode but no pasted text', T, async () => {
-  const c = (calc = await Calculator.open(chromium.browser, server.url('')));
+  const c = await suite.open('');
   assert.equal(await c.el('measure').count(), 0);
   await c.el('mode-measure').click();
   await c.el('measure').waitFor();

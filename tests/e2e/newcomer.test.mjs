@@ -3,31 +3,15 @@
 // (run with E2E_DIST pointing at that build). Expected values come from DATA.md's published figures
 // and arithmetic written here.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { Calculator, cleanPageAfterEach, near, openPage, serve, sharedBrowser, tempDir } from './harness.mjs';
+import { test } from 'node:test';
+import { Calculator, calculatorSuite, near, openPage, serve, tempDir } from './harness.mjs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const T = { timeout: 120_000 };
-const chromium = sharedBrowser();
-let server;
-let calc = null;
-before(async () => {
-  server = await serve();
-});
-after(async () => {
-  await server?.close();
-});
-cleanPageAfterEach('newcomer', () => {
-  const c = calc;
-  calc = null;
-  return c?.page ?? null;
-});
+const suite = calculatorSuite('newcomer');
 
-async function open(query, opts = {}) {
-  calc = await Calculator.open(chromium.browser, server.url(query), opts);
-  return calc;
-}
+const open = (query, opts = {}) => suite.open(query, opts);
 
 /** DATA.md: v4.1-0025, 8 × L40S, no stated setting (so the rated 350 W), Offline 3717.74 tokens/s. */
 const L40S = { n: 8, rated: 350, offline: 3717.74 };
@@ -73,19 +57,19 @@ test('2. a lowered limit is a range that never beats the evidence, and a publish
   assert.match(ends, /in proportion to power/, ends);
   assert.match(j.text, /lowered/, 'the words fit a lowered limit');
   await c.close();
-  calc = null;
+  suite.calc = null;
 
   // B200 at 600 W reaches up to its published 1000 W ceiling (5.1-0061, Offline 102,909 tokens/s).
   const b = await open('?result=5.1-0061&scenario=offline&model=llama2-70b-99&watts=600');
   assert.ok(near((await b.figure('j-per-token')).value, (8 * 1000) / 102909));
   await b.close();
-  calc = null;
+  suite.calc = null;
 
   // A raised limit: v4.1-0049 ran at 500 W; at 700 W the words say so.
   const r = await open('?result=v4.1-0049&scenario=server&model=llama2-70b-99.9&watts=700');
   assert.match((await r.figure('j-per-token')).text, /raised/);
   await r.close();
-  calc = null;
+  suite.calc = null;
 
   // 450 W typed for an RTX PRO 6000 result: 6.0-0054 ran at exactly 450 W; offered, and taken.
   const p = await open('?result=6.0-0047&scenario=offline&model=llama2-70b-99');
@@ -185,7 +169,7 @@ test('7. errors wait for a pause, read as the page prints, and a bad link is sai
   await c.el('error-gpus').waitFor({ state: 'visible' });
   assert.match(await c.text('error-gpus'), /1 to 64/);
   await c.close();
-  calc = null;
+  suite.calc = null;
 
   // A bad value in a link: the message at the top, and Copy link says what it carries.
   const l = await open('?card=h200-nvl&servers=200,000');
@@ -251,7 +235,7 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
   const dir = await tempDir('token-energy-sizing-');
   let host = null;
   try {
-    const src = server.url('?result=6.0-0021&scenario=offline&embed=1');
+    const src = suite.server.url('?result=6.0-0021&scenario=offline&embed=1');
     await writeFile(
       path.join(dir.dir, 'index.html'),
       `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
@@ -261,15 +245,15 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
 });</script></body></html>`,
     );
     host = await serve({ root: dir.dir });
-    const page = await openPage(chromium.browser, host.url(''), { allowOrigins: [server.origin] });
-    calc = new Calculator(page);
+    const page = await openPage(suite.chromium.browser, host.url(''), { allowOrigins: [suite.server.origin] });
+    suite.calc = new Calculator(page);
     await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 20_000 });
     const [origin, height] = await page.evaluate(() => window.heights.at(-1));
-    assert.equal(origin, server.origin, 'the height comes from the calculator');
+    assert.equal(origin, suite.server.origin, 'the height comes from the calculator');
     assert.ok(height > 300, `height ${height}`);
     const frame = page.frameLocator('#calc');
     const full = await frame.locator('[data-testid="open-full"]').getAttribute('href');
-    assert.ok(full.startsWith(server.url('')) && !/embed=/.test(full), full);
+    assert.ok(full.startsWith(suite.server.url('')) && !/embed=/.test(full), full);
     const share = await frame.locator('[data-testid="share-url"]').inputValue();
     assert.doesNotMatch(share, /embed=/, share);
     // Every citation in the widget points at an entry that exists in the frame.
@@ -285,8 +269,8 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
 });
 
 test('12. while the wasm loads, the page shows its heading and "Calculating…"', T, async () => {
-  const page = await openPage(chromium.browser, 'about:blank', { allowOrigins: [server.origin] });
-  calc = new Calculator(page);
+  const page = await openPage(suite.chromium.browser, 'about:blank', { allowOrigins: [suite.server.origin] });
+  suite.calc = new Calculator(page);
   let release;
   const held = new Promise((resolve) => {
     release = resolve;
@@ -295,7 +279,7 @@ test('12. while the wasm loads, the page shows its heading and "Calculating…"'
     await held;
     await route.continue();
   });
-  await page.goto(server.url(''), { waitUntil: 'domcontentloaded' });
+  await page.goto(suite.server.url(''), { waitUntil: 'domcontentloaded' });
   assert.equal(await page.locator('h1').innerText(), 'token-energy');
   assert.match(await page.locator('[data-testid="boot-status"]').innerText(), /Calculating…/);
   release();

@@ -2,29 +2,13 @@
 // fields, bad values, the reference-value hints, the range at another power limit, the link round
 // trip, the chart and print. Expected values are arithmetic written here.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+import { test } from 'node:test';
+import { calculatorSuite, near } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-const chromium = sharedBrowser();
-let server;
-let calc = null;
-before(async () => {
-  server = await serve();
-});
-after(async () => {
-  await server?.close();
-});
-cleanPageAfterEach('plan', () => {
-  const c = calc;
-  calc = null;
-  return c?.page ?? null;
-});
+const suite = calculatorSuite('plan');
 
-async function open(query, opts = {}) {
-  calc = await Calculator.open(chromium.browser, server.url(query), opts);
-  return calc;
-}
+const open = (query, opts = {}) => suite.open(query, opts);
 
 /** 10 servers × 8 × H200 NVL at 600 W, own throughput 10 000 tokens/s per server. */
 const OWN = '?card=h200-nvl&tps=10000&gpus=8&servers=10&watts=600';
