@@ -307,6 +307,8 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
             let (kind, scope, assumptions) = kind_words(&figure.kind, t);
+            // A throughput covers no GPU boards: it has no power scope.
+            let scope = scope.filter(|_| row.id != "throughput");
             let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
             let cells = [
                 (i + 1).to_string(),
@@ -363,6 +365,7 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
                     let (kind, scope, assumptions) = kind_words(&figure.kind, t);
+                    let scope = scope.filter(|_| row.id != "throughput");
                     let sources: Vec<String> =
                         figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
                     Some(format!(

@@ -147,6 +147,9 @@ fn the_csv_holds_every_figure_at_full_precision_with_kind_and_source() {
         csv.contains("\"RTX PRO 6000 & friends = 2 servers?\"")
             || csv.contains(",RTX PRO 6000 & friends = 2 servers?,")
     );
+    // A throughput has a kind but no power scope: it bounds no GPU board.
+    let tps = lines.iter().find(|l| l.starts_with("1,") && l.contains(",throughput,")).expect("throughput line");
+    assert!(tps.contains(",tokens/s,ceiling,,"), "{tps}");
     // Every configuration has the six figures a published result gives (no measurement for these two).
     assert_eq!(lines.len() - 3, 2 * 6, "{csv}");
 }

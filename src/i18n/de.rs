@@ -288,6 +288,8 @@ pub const DE: Strings = Strings {
     short_measured_node: "gemessen, ganzer Server",
     short_measured_board: "gemessen, GPU-Boards",
     short_estimate: "Schätzung, GPU-Boards",
+    short_throughput: "wie veröffentlicht bzw. eingegeben",
+    short_throughput_scaled: "Schätzung, je Karte skaliert",
     explain_node: "Von MLPerf Power an der Steckdose (Wechselstrom) für den ganzen Server gemessen, in der eigenen Konfiguration des Ergebnisses.",
     explain_board: "Nur an den GPU-Boards gemessen.",
     scope_note: "Eine Obergrenze der GPU-Boards kann unter einem Messwert des ganzen Servers liegen: Die Obergrenze zählt nur die GPU-Boards, der Zähler an der Steckdose auch Prozessoren, Speicher, Lüfter und Netzteilverluste.",

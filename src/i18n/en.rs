@@ -47,6 +47,8 @@ pub const EN: Strings = Strings {
     short_measured_node: "measured, whole server",
     short_measured_board: "measured, GPU boards",
     short_estimate: "estimate, GPU boards",
+    short_throughput: "as published or typed",
+    short_throughput_scaled: "estimate, scaled per card",
     explain_node: "Metered by MLPerf Power at the wall (AC) for the whole server, at the result's own configuration.",
     explain_board: "Metered on the GPU boards only.",
     scope_note: "A GPU-board ceiling can sit below a whole-server measurement: the ceiling counts the GPU boards alone, while the meter at the wall also counts processors, memory, fans and power-supply losses.",

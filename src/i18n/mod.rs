@@ -168,6 +168,9 @@ table! {
         short_measured_node,
         short_measured_board,
         short_estimate,
+        /// A throughput's kind: as published (or typed), or scaled to another card count.
+        short_throughput,
+        short_throughput_scaled,
         explain_node,
         explain_board,
         scope_note,

@@ -39,6 +39,17 @@ pub fn kind_short(t: &'static Strings, kind: &Kind) -> &'static str {
     }
 }
 
+/// The kind of a throughput in words: a throughput is no GPU-board bound, so it reads "as published
+/// or typed", or an estimate where it was scaled to another card count.
+pub fn throughput_kind(t: &'static Strings, kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Estimate(a) if a.iter().any(|a| matches!(a, crate::figure::Assumption::LinearScaling { .. })) => {
+            t.short_throughput_scaled
+        }
+        _ => t.short_throughput,
+    }
+}
+
 /// What a kind means for this figure: `bound` is the figure's own sentence for a ceiling.
 pub fn kind_explanation(t: &'static Strings, kind: &Kind, bound: &str) -> String {
     match kind {

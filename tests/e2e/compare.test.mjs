@@ -89,6 +89,11 @@ test('adding, the grid with the best marked, and the differences against a basel
   assert.ok(near(j[0].value, J_H200) && near(j[1].value, J_RTX), JSON.stringify(j));
   assert.deepEqual(j.map((x) => x.best), ['true', 'false']);
   assert.match(j[0].text, /★ best/);
+  // A throughput is no GPU-board bound: its kind says where it comes from.
+  const tps = await gridValues(c, 'throughput');
+  assert.ok(near(tps[0].value, 32004), JSON.stringify(tps));
+  assert.match(tps[0].text, /as published or typed/);
+  assert.doesNotMatch(tps[0].text, /GPU boards/);
   assert.match(j[1].text, new RegExp(`\\+${three((J_RTX / J_H200 - 1) * 100)} % against the baseline`));
   await c.page.selectOption('[data-testid="compare-baseline"]', '1');
   await c.page.waitForFunction(() => /against the baseline/.test(document.querySelector('[data-testid="compare-row-j-per-token"] td').innerText));

@@ -6,7 +6,7 @@ use crate::compare::{self, CompareError, ExportContext, ListEdit, Saved, MAX};
 use crate::figure::Figure;
 use crate::form::Form;
 use crate::i18n::Strings;
-use crate::ui::words::{kind_short, use_strings};
+use crate::ui::words::{kind_short, throughput_kind, use_strings};
 use crate::ui::{browser, format, Cat};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -96,7 +96,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                                         data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
                                         <span class="number">{ cell_value(t, f) }</span>
-                                        <span class="system">{ kind_short(t, &f.kind) }</span>
+                                        <span class="system">{ if row.id == "throughput" { throughput_kind(t, &f.kind) } else { kind_short(t, &f.kind) } }</span>
                                         if best { <span class="best-mark">{ t.best_mark }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
                                             <span class="system delta">{ (t.delta)(&format!("{}{}", if *d > 0.0 { "+" } else { "" }, format::three(*d))) }</span>
