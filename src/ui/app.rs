@@ -20,8 +20,8 @@ use super::components::{
 use super::state::{Action, State};
 use super::{browser, format, Cat};
 use crate::catalogue::Catalogue;
-use crate::compare::{self, CompareError, ListEdit, Saved};
-use crate::form::{Edit, Field, ThroughputChoice};
+use crate::compare::{self, CompareError, Saved};
+use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
 use crate::link;
 use crate::model;
@@ -29,6 +29,14 @@ use yew::prelude::*;
 
 /// How long the address bar waits for typing to pause before it follows the form.
 const URL_SYNC_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// A callback that sends `make(value)` to the reducer: the same value on every render, so the
+/// components that take it re-render only when their other props change.
+#[hook]
+fn use_action<T: 'static>(dispatch: &UseReducerDispatcher<State>, make: fn(T) -> Action) -> Callback<T> {
+    let dispatch = dispatch.clone();
+    use_callback((), move |value: T, _| dispatch.dispatch(make(value)))
+}
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -119,45 +127,18 @@ fn calculator(props: &CalculatorProps) -> Html {
     // Stable callbacks: the same value on every render, so components that take them re-render
     // only when their other props change.
     let dispatch = state.dispatcher();
-    let on_edit = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |edit: Edit, _| dispatch.dispatch(Action::Edit(edit)))
-    };
-    let on_reveal = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |field: Field, _| dispatch.dispatch(Action::Reveal(field)))
-    };
-    let on_dismiss_notices = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |(), _| dispatch.dispatch(Action::DismissNotices))
-    };
-    let on_mode = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |mode: link::Mode, _| dispatch.dispatch(Action::Mode(mode)))
-    };
-    let on_dismiss_adjustments = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |(), _| dispatch.dispatch(Action::DismissAdjustments))
-    };
-    let on_list = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |edit: ListEdit, _| dispatch.dispatch(Action::Compare(edit)))
-    };
-    let on_baseline = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |i: usize, _| dispatch.dispatch(Action::Baseline(i)))
-    };
-    let on_replace = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |(list, problems): (Vec<Saved>, Vec<CompareError>), _| {
-            dispatch.dispatch(Action::ReplaceComparison(list, problems))
-        })
-    };
-    let on_message = {
-        let dispatch = dispatch.clone();
-        use_callback((), move |m: String, _| dispatch.dispatch(Action::CompareMessage(m)))
-    };
-    let on_dismiss_compare = use_callback((), move |(), _| dispatch.dispatch(Action::DismissCompareMessages));
+    let on_edit = use_action(&dispatch, Action::Edit);
+    let on_reveal = use_action(&dispatch, Action::Reveal);
+    let on_dismiss_notices = use_action(&dispatch, |()| Action::DismissNotices);
+    let on_mode = use_action(&dispatch, Action::Mode);
+    let on_dismiss_adjustments = use_action(&dispatch, |()| Action::DismissAdjustments);
+    let on_list = use_action(&dispatch, Action::Compare);
+    let on_baseline = use_action(&dispatch, Action::Baseline);
+    let on_replace = use_action(&dispatch, |(list, problems): (Vec<Saved>, Vec<CompareError>)| {
+        Action::ReplaceComparison(list, problems)
+    });
+    let on_message = use_action(&dispatch, Action::CompareMessage);
+    let on_dismiss_compare = use_action(&dispatch, |()| Action::DismissCompareMessages);
 
     let evaluation = model::evaluate(catalogue.0, &state.form);
     let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
