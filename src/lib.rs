@@ -1,7 +1,8 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
 //! The core (`units`, `catalogue`, `figure`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
-//! crate, no IO, no panics on input. `ui` is the thin Yew layer over it and exists only on wasm32.
+//! crate, no IO, no panics on input. `ui` is the thin Yew layer over it: on wasm32, and natively with the `ssr` feature for the
+//! build-time prerender (`src/bin/prerender.rs`).
 
 pub mod catalogue;
 pub mod chart;
@@ -17,5 +18,5 @@ pub mod plan;
 pub mod units;
 pub mod vendor;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(any(target_arch = "wasm32", feature = "ssr"))]
 pub mod ui;

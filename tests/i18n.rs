@@ -233,3 +233,44 @@ fn every_catalogue_text_the_page_shows_has_its_german() {
     // 2 limits, 2 × 2 context texts, 8 × 2 reference texts (data/*.json).
     assert_eq!(checked, 2 + 4 + 16);
 }
+
+/// `i18n::intl` writes numbers as `Intl.NumberFormat` does (the prerender's text, which the browser
+/// replaces with its own when it hydrates). Expected strings are worked out by hand here;
+/// `tests/web.rs` also holds the functions against Chromium's `Intl`.
+#[test]
+fn numbers_are_written_as_intl_writes_them() {
+    use token_energy::i18n::intl::{plain, short, three};
+    let en = Lang::En;
+    let de = Lang::De;
+    // 8 × 600 W ÷ 32,004 tokens/s (the bare page's J/token).
+    assert_eq!(three(8.0 * 600.0 / 32004.0, en), "0.150");
+    assert_eq!(three(4800.0, en), "4,800");
+    assert_eq!(three(16384.0, en), "16,400");
+    assert_eq!(three(1_234_567.0, en), "1,230,000");
+    assert_eq!(three(0.000_123_456, en), "0.000123");
+    assert_eq!(three(0.0, en), "0.00");
+    assert_eq!(three(-1.5, en), "-1.50");
+    // Half away from zero on the shortest decimal that reads back as the same double (Chromium's
+    // ICU): 1.125 is a tie and goes up; so does 2.675, though it is stored as 2.67499999…;
+    // 999.5 carries into a new digit.
+    assert_eq!(three(1.125, en), "1.13");
+    assert_eq!(three(2.675, en), "2.68");
+    assert_eq!(three(999.5, en), "1,000");
+    assert_eq!(three(4800.0, de), "4.800");
+    assert_eq!(three(0.15, de), "0,150");
+    assert_eq!(plain(32004.0, en), "32,004");
+    assert_eq!(plain(6952.97, en), "6,952.97");
+    assert_eq!(plain(6952.97, de), "6.952,97");
+    assert_eq!(plain(1.0, en), "1");
+    assert_eq!(plain(2.5, en), "2.5");
+    assert_eq!(plain(0.005, en), "0.01");
+    assert_eq!(plain(1.005, en), "1.01"); // stored as 1.00499999…, written 1.005
+    assert_eq!(plain(1_234_567.891, en), "1,234,567.89");
+    assert_eq!(plain(0.001, en), "0");
+    assert_eq!(short(0.05, en), "0.05");
+    assert_eq!(short(600.0, en), "600");
+    assert_eq!(short(0.15, en), "0.15");
+    assert_eq!(short(1234.0, en), "1,230");
+    assert_eq!(short(0.0, en), "0");
+    assert_eq!(short(0.999_6, en), "1");
+}

@@ -11,6 +11,9 @@ const WEB_CRATES: [&str; 6] = ["yew", "web_sys", "gloo", "js_sys", "wasm_bindgen
 const PANICKING: [&str; 6] = ["unwrap_used", "expect_used", "panic", "unreachable", "todo", "unimplemented"];
 /// The native build's only dependencies: the core's (and the importer's) JSON.
 const NATIVE_DEPENDENCIES: [&str; 2] = ["serde", "serde_json"];
+/// The build-time prerender's (`--features ssr`): Yew's server-side rendering, the web types its
+/// event handlers name, and the executor that runs it.
+const SSR_DEPENDENCIES: [&str; 3] = ["yew", "web-sys", "tokio"];
 /// The table that holds the browser crates.
 const WASM_TABLE: &str = r#"target.'cfg(target_arch = "wasm32")'"#;
 
@@ -142,10 +145,21 @@ fn the_native_build_depends_on_serde_alone() {
     let manifest = manifest();
     let native: Vec<&str> = manifest
         .iter()
-        .filter(|(t, _, _)| t == "dependencies")
+        .filter(|(t, _, v)| t == "dependencies" && !v.replace(' ', "").contains("optional=true"))
         .map(|(_, k, _)| k.split('.').next().unwrap_or(k))
         .collect();
     assert_eq!(native, NATIVE_DEPENDENCIES, "Cargo.toml [dependencies]");
+    // The optional ones are the prerender's (`--features ssr`), named by that feature and nothing else.
+    let optional: Vec<&str> = manifest
+        .iter()
+        .filter(|(t, _, v)| t == "dependencies" && v.replace(' ', "").contains("optional=true"))
+        .map(|(_, k, _)| k.as_str())
+        .collect();
+    assert_eq!(optional, SSR_DEPENDENCIES, "Cargo.toml's optional [dependencies]");
+    let features: Vec<(&str, &str)> =
+        manifest.iter().filter(|(t, _, _)| t == "features").map(|(_, k, v)| (k.as_str(), v.as_str())).collect();
+    let ssr: Vec<String> = SSR_DEPENDENCIES.iter().map(|d| format!("\"dep:{d}\"")).collect();
+    assert_eq!(features, vec![("ssr", format!("[{}]", ssr.join(", ")).as_str())], "Cargo.toml [features]");
     // Any other table of dependencies for the app is the wasm32 one (dev- and build-dependencies
     // are not in the app).
     for (table, key, _) in &manifest {

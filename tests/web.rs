@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test fails by panicking
 
-use token_energy::ui::App;
+use token_energy::ui::{App, Start};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
@@ -25,7 +25,7 @@ async fn render(query: &str) -> Element {
         .expect("replaceState");
     let root = document().create_element("div").expect("div");
     document().body().expect("body").append_child(&root).expect("append");
-    yew::Renderer::<App>::with_root(root.clone()).render();
+    yew::Renderer::<App>::with_root_and_props(root.clone(), Start::from_browser()).render();
     yew::scheduler::flush().await;
     settle().await;
     root
@@ -230,4 +230,66 @@ async fn a_field_message_waits_for_a_pause() {
     settle().await;
     let message = by_testid(&root, "error-watts").and_then(|e| e.text_content()).unwrap_or_default();
     assert!(message.contains("200 to 600 W"), "{message}");
+}
+
+/// `i18n::intl` (the prerender's numbers) writes what Chromium's `Intl.NumberFormat` writes, in both
+/// languages and all three formats, for figures the page shows and for awkward ones (ties, carries,
+/// tiny and huge values).
+#[wasm_bindgen_test]
+fn the_prerenders_numbers_are_intls() {
+    use js_sys::{Array, Intl, Object, Reflect};
+    use token_energy::i18n::{intl, Lang};
+    use wasm_bindgen::JsValue;
+    let intl_format = |locale: &str, options: &[(&str, f64)], value: f64| -> String {
+        let object = Object::new();
+        for (key, v) in options {
+            Reflect::set(&object, &JsValue::from_str(key), &JsValue::from_f64(*v)).expect("option");
+        }
+        let format = Intl::NumberFormat::new(&Array::of1(&JsValue::from_str(locale)), &object).format();
+        format.call1(&JsValue::NULL, &JsValue::from_f64(value)).expect("format").as_string().expect("text")
+    };
+    let mut values = vec![
+        0.0,
+        1.0,
+        0.5,
+        1.125,
+        2.675,
+        999.5,
+        0.005,
+        0.015,
+        1.005,
+        32004.0,
+        6952.97,
+        16384.0,
+        4800.0,
+        0.05,
+        0.15,
+        600.0,
+        1e-7,
+        123_456_789.0,
+        9.995,
+        99.95,
+        0.999_6,
+        1234.5,
+        8.0 * 600.0 / 32004.0,
+        8.0 * 350.0 / 3717.74,
+        -1.5,
+    ];
+    // And a spread of values by a fixed recurrence (no randomness: the same values every run).
+    let mut x = 0.123_456_789_f64;
+    for i in 0..400 {
+        x = (x * 7.919 + 0.317).fract();
+        values.push(x * 10f64.powi(i % 12 - 5));
+    }
+    for value in values {
+        for (lang, locale) in [(Lang::En, "en-US"), (Lang::De, "de-DE")] {
+            let three =
+                intl_format(locale, &[("minimumSignificantDigits", 3.0), ("maximumSignificantDigits", 3.0)], value);
+            assert_eq!(intl::three(value, lang), three, "three({value}) in {locale}");
+            let plain = intl_format(locale, &[("maximumFractionDigits", 2.0)], value);
+            assert_eq!(intl::plain(value, lang), plain, "plain({value}) in {locale}");
+            let short = intl_format(locale, &[("maximumSignificantDigits", 3.0)], value);
+            assert_eq!(intl::short(value, lang), short, "short({value}) in {locale}");
+        }
+    }
 }

@@ -12,6 +12,7 @@
 mod de;
 pub use de::expected_de_checked;
 mod en;
+pub mod intl;
 
 use crate::catalogue::Scenario;
 use crate::compare::CompareError;

@@ -18,7 +18,7 @@ use super::components::{
     summary::Summary,
 };
 use super::state::{Action, State};
-use super::{browser, format, Cat};
+use super::{browser, format, Cat, Start};
 use crate::catalogue::Catalogue;
 use crate::compare::{self, CompareError, Saved};
 use crate::form::{Edit, ThroughputChoice};
@@ -38,28 +38,31 @@ fn use_action<T: 'static>(dispatch: &UseReducerDispatcher<State>, make: fn(T) ->
     use_callback((), move |value: T, _| dispatch.dispatch(make(value)))
 }
 
+/// The page, from what the browser said at mount (`Start::from_browser`) or, for the prerender,
+/// from nothing.
 #[function_component(App)]
-pub fn app() -> Html {
-    html! { <Calculator catalogue={Cat(Catalogue::embedded())} /> }
+pub fn app(start: &Start) -> Html {
+    html! { <Calculator catalogue={Cat(Catalogue::embedded())} start={start.clone()} /> }
 }
 
 #[derive(Properties, PartialEq)]
 struct CalculatorProps {
     catalogue: Cat,
+    start: Start,
 }
 
 #[function_component(Calculator)]
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
-    let state = use_reducer(|| {
-        let browser_lang = Lang::from_browser(&browser::languages());
-        State::from_link(catalogue, &browser::query(), browser::stored(compare::STORAGE_KEY), browser_lang)
-    });
+    let start = &props.start;
+    let state = use_reducer(|| State::from_link(catalogue, &start.query, start.stored.clone(), start.browser_lang));
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
     let t = lang.strings();
     format::set_lang(lang);
     use_effect_with(lang, |lang| browser::set_html_lang(lang.id()));
+    // Rendered or hydrated: the page answers input from now on.
+    use_effect_with((), |_| browser::mark_live());
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
     // Both carry the compared configurations.
     let compared = compare::encode(&state.compared);
@@ -94,8 +97,9 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     });
-    // The sections below the figures render one task after them, so the figures appear first.
-    let below_ready = use_state(|| false);
+    // The sections below the figures render one task after them, so the figures appear first
+    // (unless the page was prerendered: then the first render is the whole page, as the build wrote it).
+    let below_ready = use_state(|| start.all_at_once);
     {
         let below_ready = below_ready.clone();
         use_effect_with((), move |_| {
@@ -106,9 +110,9 @@ fn calculator(props: &CalculatorProps) -> Html {
         });
     }
     // The vendor file, as the build put it into the page; its accent colour once.
-    let vendor = use_memo((), |_| browser::vendor_meta().and_then(crate::vendor::Vendor::checked));
+    let vendor = &start.vendor;
     {
-        let accent = vendor.as_ref().as_ref().and_then(|v| v.accent.clone());
+        let accent = vendor.as_ref().and_then(|v| v.accent.clone());
         use_effect_with(accent, |accent| {
             if let Some(colour) = accent {
                 browser::set_accent(colour);

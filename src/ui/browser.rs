@@ -86,9 +86,33 @@ pub fn set_html_lang(id: &str) {
     }
 }
 
-/// Removes what the page showed while the wasm loaded (the heading and "Calculating…").
+/// Empties an element (the prerendered page, when this link is another page).
 pub fn clear_children(element: &web_sys::Element) {
     element.set_inner_html("");
+}
+
+/// Removes the element with this id, if there is one (what the page showed while the wasm
+/// loaded: the heading and "Calculating…").
+pub fn remove_element(id: &str) {
+    if let Some(element) = element_by_id(id) {
+        element.remove();
+    }
+}
+
+/// Marks the page as running (`<html data-app="live">`): the prerendered page looks the same before
+/// and after, and tests, the benchmark and a vendor's page can tell when it answers input.
+pub fn mark_live() {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-app", "live");
+    }
+}
+
+/// Ends what the boot script began for a link with a query (`<html class="pending">`, which hides
+/// the prerendered bare page and shows "Calculating…"): the app's own page is in place now.
+pub fn end_pending() {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.class_list().remove_1("pending");
+    }
 }
 
 /// The origin of the page that embeds this one in a frame, if the browser tells it
@@ -212,6 +236,16 @@ pub fn picked_file(input: &web_sys::HtmlInputElement) -> Option<(String, f64, we
 /// browser cannot read it. Nothing is sent anywhere.
 pub async fn file_text(file: web_sys::File) -> Option<String> {
     wasm_bindgen_futures::JsFuture::from(file.text()).await.ok()?.as_string()
+}
+
+/// The vendor meta's text as the build wrote it (empty without one): compared with what the
+/// prerendered page was rendered for.
+pub fn vendor_meta_text() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=\"token-energy-vendor\"]").ok().flatten())
+        .and_then(|m| m.get_attribute("content"))
+        .unwrap_or_default()
 }
 
 /// The vendor file's fields, as the build wrote them into the page

@@ -1,10 +1,22 @@
 //! The Yew layer: state, components and the browser glue. It computes nothing itself: every number
 //! comes from `model` as a `Figure`, every text the user typed goes through `form`, every link
 //! through `link`.
+//!
+//! It compiles for the browser (wasm32: `mount`, which renders or hydrates) and, with the `ssr`
+//! feature, natively for the build-time prerender (`prerender`): there `browser_native.rs` and
+//! `format_native.rs` stand in for the browser's calls and `Intl.NumberFormat`.
 
 mod app;
+#[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "browser_native.rs"]
 mod browser;
 mod components;
+#[cfg(target_arch = "wasm32")]
+mod format;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "format_native.rs"]
 mod format;
 mod state;
 mod words;
@@ -12,6 +24,9 @@ mod words;
 pub use app::App;
 
 use crate::catalogue::Catalogue;
+use crate::i18n::Lang;
+use crate::vendor::Vendor;
+use yew::Properties;
 
 /// The embedded catalogue, compared by address (it is one static value) so props stay cheap.
 #[derive(Clone, Copy, Debug)]
@@ -23,13 +38,85 @@ impl PartialEq for Cat {
     }
 }
 
-/// Renders the app into the page's `<main id="app-root">` (or the body if that is missing).
+/// What the page starts from: what the browser says at mount, or, for the prerender, nothing (the
+/// bare page). Everything the first render depends on is here, so the prerendered page and the
+/// page that hydrates it render the same elements.
+#[derive(Properties, Clone, Debug, PartialEq, Default)]
+pub struct Start {
+    /// The link's query, with or without its `?`.
+    pub query: String,
+    /// The comparison this browser kept (`compare::STORAGE_KEY`).
+    pub stored: Option<String>,
+    /// The first of the reader's languages the page speaks.
+    pub browser_lang: Option<Lang>,
+    /// The vendor the build wrote into the page.
+    pub vendor: Option<Vendor>,
+    /// Every section in the first render (the prerender, and the hydration that must match it);
+    /// otherwise the sections below the figures render one task after them.
+    pub all_at_once: bool,
+}
+
+impl Start {
+    /// Whether this start renders exactly the prerendered bare page (the vendor aside, which the
+    /// build gives both): no query, no kept comparison, English.
+    pub fn is_bare(&self) -> bool {
+        matches!(self.query.as_str(), "" | "?")
+            && self.stored.is_none()
+            && self.browser_lang.is_none_or(|l| l == Lang::En)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Start {
+    /// What the browser says now: the address's query, the kept comparison, the reader's
+    /// languages, the vendor meta the build wrote.
+    pub fn from_browser() -> Start {
+        Start {
+            query: browser::query(),
+            stored: browser::stored(crate::compare::STORAGE_KEY),
+            browser_lang: Lang::from_browser(&browser::languages()),
+            vendor: browser::vendor_meta().and_then(Vendor::checked),
+            all_at_once: false,
+        }
+    }
+}
+
+/// Starts the app in the page's `<main id="app-root">` (or the body if that is missing).
+///
+/// The build prerendered the bare page into the root (`data-prerendered`, for the vendor it names).
+/// When this start is that page, the app hydrates it: the figures on screen are already the right ones. Otherwise (a link
+/// with a configuration, a kept comparison, German) the prerendered page is not this page: the
+/// boot script hid it before the first paint (`html.pending`, for a query), and it is replaced,
+/// never shown as this link's figures.
+#[cfg(target_arch = "wasm32")]
 pub fn mount() {
+    let start = Start::from_browser();
+    browser::remove_element("boot");
     match browser::element_by_id("app-root") {
+        // The root's `data-prerendered` names the vendor the page was prerendered with: a page
+        // branded after its build is not hydrated.
+        Some(root)
+            if root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text())
+                && start.is_bare() =>
+        {
+            yew::Renderer::<App>::with_root_and_props(root, Start { all_at_once: true, ..start }).hydrate();
+        }
         Some(root) => {
             browser::clear_children(&root);
-            yew::Renderer::<App>::with_root(root).render()
+            let _ = root.remove_attribute("data-prerendered");
+            yew::Renderer::<App>::with_root_and_props(root, start).render();
         }
-        None => yew::Renderer::<App>::new().render(),
+        None => {
+            yew::Renderer::<App>::with_props(start).render();
+        }
     };
+    browser::end_pending();
+}
+
+/// The bare page as the build prerenders it: every section, with Yew's hydration markers, for a
+/// build with `vendor`.
+#[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
+pub async fn prerender(vendor: Option<Vendor>) -> String {
+    let start = Start { vendor, all_at_once: true, ..Start::default() };
+    yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
 }

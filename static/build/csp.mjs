@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Trunk post_build hook (Trunk.toml [[hooks]]): makes the built page run under a strict
-// Content-Security-Policy with no inline script at all.
+// Trunk post_build hook (Trunk.toml [[hooks]]): writes the prerendered bare page into the built
+// page (prerender.mjs), then makes it run under a strict Content-Security-Policy with no inline
+// script at all, then adds the vendor's meta (vendor.mjs).
 //
 //   node static/build/csp.mjs [dir]        (default dir: $TRUNK_STAGING_DIR, set by Trunk)
 //
 // For every *.html directly in `dir` (Trunk writes index.html there before it moves the staging
 // directory to dist/):
 //   1. every inline executable <script> moves to a file of its own beside the page,
-//      `<name>-<16 hex of its SHA-256>.js`, loaded with `integrity="sha384-…"`:
+//      `<name>-<16 hex of its SHA-256>.js`, loaded with `integrity="sha384-…"` (a classic script
+//      stays classic and where it was: static/index.html's `data-name="pending"` one runs before the
+//      first paint):
 //      - Trunk's loader (the module that imports the wasm-bindgen glue and starts the wasm) becomes
 //        `boot-….js`: the glue followed by the loader, in one module, so that one integrity=
 //        covers both (see bundleGlue: a modulepreload's integrity does not reliably protect an
@@ -34,7 +37,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brand } from './vendor.mjs';
+import { brand, readVendor } from './vendor.mjs';
+import { prerender } from './prerender.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** The page's policy. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets WebAssembly compile. */
@@ -166,7 +170,9 @@ function externalize(html, file, dir) {
     if (!EXECUTABLE.has(type)) return whole; // a data block (JSON-LD, …): never executed, not governed by CSP
     if (body.trim() === '') return '';
 
-    let stem = 'inline';
+    // <script data-name="pending"> becomes pending-<hash>.js (a readable name in dist/).
+    const named = attrs.get('data-name') ?? '';
+    let stem = /^[a-z][a-z-]*$/.test(named) ? named : 'inline';
     let extra = '';
     let code = body.trim() + '\n';
     if (code.includes(ADDRESS) || code.includes(WS_BASE)) {
@@ -189,7 +195,7 @@ function externalize(html, file, dir) {
     const name = `${stem}-${sha('sha256', code, 'hex').slice(0, 16)}.js`;
     files.push({ name, body: code });
     const integrity = `sha384-${sha('sha384', code, 'base64')}`;
-    const kept = [...attrs].filter(([k]) => k !== 'integrity' && k !== 'nonce' && k !== 'src');
+    const kept = [...attrs].filter(([k]) => k !== 'integrity' && k !== 'nonce' && k !== 'src' && k !== 'data-name');
     const keptText = kept.map(([k, v]) => (v === '' && k !== 'type' ? ` ${k}` : ` ${k}="${v}"`)).join('');
     // Relative to the page, as Trunk's own URLs are (public_url "./"): the file sits beside it.
     return `<script${keptText} src="./${name}" integrity="${integrity}"${extra}></script>`;
@@ -263,9 +269,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   try {
-    for (const line of harden(dir)) console.log(`csp hook: ${line}`);
     // The optional vendor file (static/vendor.json, beside this hook's folder).
     const vendorFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vendor.json');
+    // The bare page first, so that the checks below cover its HTML too.
+    for (const line of prerender(dir, readVendor(vendorFile))) console.log(`csp hook: ${line}`);
+    for (const line of harden(dir)) console.log(`csp hook: ${line}`);
     for (const line of brand(dir, vendorFile)) console.log(`csp hook: ${line}`);
   } catch (e) {
     console.error(`csp hook: ${e.message}`);

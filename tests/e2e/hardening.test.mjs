@@ -233,12 +233,14 @@ describe('the built page', () => {
     try {
       const files = await readdir(DIST);
       const boot = files.find((f) => /^boot-[0-9a-f]+\.js$/.test(f));
+      const pending = files.find((f) => /^pending-[0-9a-f]+\.js$/.test(f));
       const wasm = files.find((f) => f.endsWith('_bg.wasm'));
       const css = files.find((f) => f.endsWith('.css'));
-      assert.ok(boot && wasm && css, `dist/: ${files.join(', ')}`);
+      assert.ok(boot && pending && wasm && css, `dist/: ${files.join(', ')}`);
       // A wasm custom section named "x" keeps the module valid: only its hash changes.
       const tamper = {
         [boot]: (b) => Buffer.concat([b, Buffer.from('\n// changed\n')]),
+        [pending]: (b) => Buffer.concat([b, Buffer.from('\ndocument.title = "changed";\n')]),
         [css]: (b) => Buffer.concat([b, Buffer.from('\n/* changed */\n')]),
         [wasm]: (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]),
       };
@@ -256,11 +258,14 @@ describe('the built page', () => {
           while (!/integrity/i.test(report()) && Date.now() < until) await p.waitForTimeout(50);
           assert.match(report(), /integrity/i, `no integrity failure reported for a changed ${name}`);
           await p.waitForTimeout(300);
-          if (name === css) {
+          if (name === pending) {
+            assert.notEqual(await p.title(), 'changed', 'the changed boot script ran');
+          } else if (name === css) {
             await waitForApp(p);
             assert.equal(await p.evaluate(() => document.styleSheets.length), 0, 'the changed stylesheet was applied');
           } else {
-            const mounted = (await p.locator('[data-testid="j-per-token"]').count()) > 0;
+            // The figures are prerendered: the app ran if it went live.
+            const mounted = (await p.locator('html[data-app="live"]').count()) > 0;
             assert.equal(mounted, false, `the app ran with a changed ${name}`);
           }
         } finally {

@@ -417,9 +417,14 @@ export async function closePage(page, { check = false, name = null } = {}) {
 
 const byTestId = (testid) => `[data-testid="${testid}"]`;
 
-/** Wait until the app has mounted (its j-per-token figure is in the document). */
+/**
+ * Wait until the app runs: it has rendered or hydrated (`<html data-app="live">`) and shows its
+ * j-per-token figure. The prerendered page has the figure before the wasm runs, so the figure alone
+ * does not tell.
+ */
 export async function waitForApp(page, timeout = APP_TIMEOUT_MS) {
   try {
+    await page.waitForSelector('html[data-app="live"]', { state: 'attached', timeout });
     await page.waitForSelector(byTestId('j-per-token'), { state: 'attached', timeout });
   } catch (e) {
     const extra = problems(page);

@@ -4,7 +4,7 @@
 // and arithmetic written here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Calculator, calculatorSuite, near, openPage, serve, tempDir } from './harness.mjs';
+import { Calculator, calculatorSuite, near, openPage, serve, tempDir, waitForApp } from './harness.mjs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -268,7 +268,7 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
   }
 });
 
-test('12. while the wasm loads, the page shows its heading and "Calculating…"', T, async () => {
+test('12. while the wasm loads, the page shows its heading and "Calculating…" (a link) or the prerendered figures (the bare page)', T, async () => {
   const page = await openPage(suite.chromium.browser, 'about:blank', { allowOrigins: [suite.server.origin] });
   suite.calc = new Calculator(page);
   let release;
@@ -279,10 +279,11 @@ test('12. while the wasm loads, the page shows its heading and "Calculating…"'
     await held;
     await route.continue();
   });
-  await page.goto(suite.server.url(''), { waitUntil: 'domcontentloaded' });
-  assert.equal(await page.locator('h1').innerText(), 'token-energy');
+  await page.goto(suite.server.url('?card=l40s'), { waitUntil: 'domcontentloaded' });
+  assert.equal(await page.locator('h1:visible').innerText(), 'token-energy');
   assert.match(await page.locator('[data-testid="boot-status"]').innerText(), /Calculating…/);
+  assert.equal(await page.locator('[data-testid="j-per-token"]:visible').count(), 0, "the bare page's figures stay hidden");
   release();
-  await page.locator('[data-testid="j-per-token"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await waitForApp(page);
   assert.equal(await page.locator('[data-testid="boot"]').count(), 0, 'the placeholder is gone once the app runs');
 });

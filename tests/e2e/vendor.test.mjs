@@ -7,7 +7,8 @@ import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
-import { Calculator, DIST, cleanPageAfterEach, near, openPage, serve, sharedBrowser, tempDir } from './harness.mjs';
+import { prerender } from '../../static/build/prerender.mjs';
+import { Calculator, DIST, cleanPageAfterEach, near, openPage, serve, sharedBrowser, tempDir, waitForApp } from './harness.mjs';
 
 const T = { timeout: 90_000 };
 const chromium = sharedBrowser();
@@ -24,12 +25,17 @@ cleanPageAfterEach('vendor', () => {
   return p;
 });
 
-/** A copy of dist/ branded with `vendor`, served on its own origin. */
-async function branded(vendor) {
+/**
+ * A copy of dist/ branded with `vendor`, served on its own origin. With `build`, the bare page is
+ * prerendered for the vendor too, as a build with static/vendor.json does; without, the copy is
+ * branded after its build (its prerendered page has no vendor).
+ */
+async function branded(vendor, { build = false } = {}) {
   const d = await tempDir('token-energy-vendor-');
   dirs.push(d);
   const dist = path.join(d.dir, 'dist');
   await cp(DIST, dist, { recursive: true });
+  if (build) prerender(dist, vendor);
   const file = path.join(d.dir, 'vendor.json');
   await writeFile(file, JSON.stringify(vendor));
   assert.ok(brand(dist, file).length > 0, 'the hook branded the page');
@@ -106,4 +112,44 @@ test('embedded, the quote goes to the host origin named by host=, and to no othe
   } finally {
     await otherPage.context().close();
   }
+});
+
+/** Opens the bare page with the wasm held; marks the vendor line's element; returns the release. */
+async function heldBare(s) {
+  page = await openPage(chromium.browser, 'about:blank', { allowOrigins: [s.origin] });
+  let release;
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.wasm$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(s.url(''), { waitUntil: 'load' });
+  return release;
+}
+
+const sameVendorNode = () => page.evaluate(() => document.querySelector('[data-testid="vendor"]')?.__marked === true);
+
+test('a vendor build prerenders the vendor; the browser hydrates that page (the same elements stay)', T, async () => {
+  const s = await branded({ name: 'Example GPU Servers', mailto: 'sales@example.com' }, { build: true });
+  const release = await heldBare(s);
+  assert.match(await page.locator('[data-testid="vendor"]').innerText(), /Offered by Example GPU Servers/, 'prerendered with the vendor');
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="vendor"]').__marked = true;
+  });
+  release();
+  await waitForApp(page);
+  assert.ok(await sameVendorNode(), 'hydrated: the prerendered element is the live one');
+  assert.equal(await page.locator('[data-testid="request-quote-mail"]').count(), 1);
+});
+
+test('a page branded after its build is rendered for the vendor, not hydrated from the unbranded prerender', T, async () => {
+  const s = await branded({ name: 'Example GPU Servers', mailto: 'sales@example.com' });
+  const release = await heldBare(s);
+  assert.equal(await page.locator('[data-testid="vendor"]').count(), 0, 'the prerendered page has no vendor');
+  release();
+  await waitForApp(page);
+  assert.match(await page.locator('[data-testid="vendor"]').innerText(), /Offered by Example GPU Servers/);
+  assert.equal(await page.locator('[data-testid="request-quote-mail"]').count(), 1);
 });

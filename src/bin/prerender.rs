@@ -1,0 +1,46 @@
+//! Prints the bare page (no query), rendered natively with Yew's server-side rendering, for the
+//! build to write into `dist/index.html` (static/build/prerender.mjs, from Trunk's post_build hook).
+//! The browser hydrates it (`ui::mount`).
+//!
+//!   cargo run --features ssr --bin prerender [-- VENDOR_JSON]
+//!
+//! VENDOR_JSON: the vendor file's text (static/vendor.json), when the build has one, so the page is
+//! prerendered with the vendor the browser will read from the page's meta.
+
+use std::process::ExitCode;
+use token_energy::vendor::{Raw, Vendor};
+
+fn vendor(json: &str) -> Result<Option<Vendor>, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("the vendor file is not JSON: {e}"))?;
+    let field = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_owned);
+    Ok(Vendor::checked(Raw {
+        name: field("name"),
+        accent: field("accent"),
+        logo: field("logo"),
+        mailto: field("mailto"),
+        url: field("url"),
+        host: field("host"),
+    }))
+}
+
+fn main() -> ExitCode {
+    let vendor = match std::env::args().nth(1).map(|json| vendor(&json)).transpose() {
+        Ok(v) => v.flatten(),
+        Err(message) => {
+            eprintln!("prerender: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("prerender: no runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let local = tokio::task::LocalSet::new();
+    let html = local.block_on(&runtime, token_energy::ui::prerender(vendor));
+    print!("{html}");
+    ExitCode::SUCCESS
+}

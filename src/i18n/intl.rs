@@ -1,0 +1,132 @@
+//! Numbers for people, written as the browser's `Intl.NumberFormat` writes them in the page's
+//! language, without a browser: for the build-time prerender, whose text the browser then takes
+//! over when it hydrates. The page itself formats with `Intl` (`ui/format.rs`); `tests/web.rs`
+//! holds these three against `Intl.NumberFormat` in Chromium.
+//!
+//! Rounding is `Intl`'s default, half away from zero, applied (as Chromium's ICU does) to the
+//! shortest decimal that reads back as the same double: 2.675, stored as 2.67499999…, is written
+//! "2.68" at three figures.
+
+use super::Lang;
+
+/// A finite number's shortest round-trip decimal digits: `d0.d1d2… × 10^exp` (`d0` is 0 only for zero).
+struct Decimal {
+    negative: bool,
+    digits: Vec<u8>,
+    exp: i32,
+}
+
+impl Decimal {
+    fn shortest(value: f64) -> Decimal {
+        let text = format!("{:e}", value.abs());
+        let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+        let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Decimal { negative: value < 0.0, digits, exp: exp.parse().unwrap_or(0) }
+    }
+
+    /// Keeps the first `keep` digits, rounding half away from zero.
+    fn round_at(&mut self, keep: i32) {
+        let len = self.digits.len() as i32;
+        if keep >= len {
+            return;
+        }
+        if keep <= 0 {
+            let up = keep == 0 && self.digits.first().is_some_and(|&d| d >= 5);
+            if up {
+                self.digits = vec![1];
+                self.exp += 1;
+            } else {
+                self.digits = vec![0];
+                self.exp = 0;
+            }
+            return;
+        }
+        let keep = keep as usize;
+        let up = self.digits.get(keep).is_some_and(|&d| d >= 5);
+        self.digits.truncate(keep);
+        if up {
+            let mut carry = true;
+            for d in self.digits.iter_mut().rev() {
+                if *d == 9 {
+                    *d = 0;
+                } else {
+                    *d += 1;
+                    carry = false;
+                    break;
+                }
+            }
+            if carry {
+                self.digits.insert(0, 1);
+                self.digits.truncate(keep);
+                self.exp += 1;
+            }
+        }
+    }
+
+    fn strip_trailing_zeros(&mut self) {
+        while self.digits.len() > 1 && self.digits.last() == Some(&0) {
+            self.digits.pop();
+        }
+    }
+
+    /// The digits after the point that the kept digits need.
+    fn fraction_len(&self) -> i32 {
+        (self.digits.len() as i32 - 1 - self.exp).max(0)
+    }
+
+    fn digit(&self, index: i32) -> char {
+        usize::try_from(index).ok().and_then(|i| self.digits.get(i)).map_or('0', |&d| char::from(b'0' + d))
+    }
+
+    fn write(&self, fraction_len: i32, lang: Lang) -> String {
+        let (group, point) = match lang {
+            Lang::En => (',', '.'),
+            Lang::De => ('.', ','),
+        };
+        let integer: Vec<char> =
+            if self.exp >= 0 { (0..=self.exp).map(|i| self.digit(i)).collect() } else { vec!['0'] };
+        let mut out = String::new();
+        if self.negative {
+            out.push('-');
+        }
+        for (i, c) in integer.iter().enumerate() {
+            if i > 0 && (integer.len() - i) % 3 == 0 {
+                out.push(group);
+            }
+            out.push(*c);
+        }
+        if fraction_len > 0 {
+            out.push(point);
+            out.extend((1..=fraction_len).map(|j| self.digit(self.exp + j)));
+        }
+        out
+    }
+}
+
+/// Three significant figures, grouped: `Intl.NumberFormat` with `minimumSignificantDigits` and
+/// `maximumSignificantDigits` 3 ("0.150", "4,800").
+pub fn three(value: f64, lang: Lang) -> String {
+    let mut d = Decimal::shortest(value);
+    d.round_at(3);
+    let fraction = (2 - d.exp).max(0);
+    d.write(fraction, lang)
+}
+
+/// Up to two decimals, grouped: `maximumFractionDigits` 2 ("32,004", "6,952.97").
+pub fn plain(value: f64, lang: Lang) -> String {
+    let mut d = Decimal::shortest(value);
+    d.round_at(d.exp + 3);
+    d.strip_trailing_zeros();
+    d.write(d.fraction_len(), lang)
+}
+
+/// At most three significant figures, no trailing zeros: `maximumSignificantDigits` 3 ("0.05", "600").
+pub fn short(value: f64, lang: Lang) -> String {
+    let mut d = Decimal::shortest(value);
+    d.round_at(3);
+    d.strip_trailing_zeros();
+    d.write(d.fraction_len(), lang)
+}

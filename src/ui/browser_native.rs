@@ -1,0 +1,64 @@
+//! The browser calls of `browser.rs`, for the native build that prerenders the page (`ssr`): there is
+//! no browser, so each one answers as a browser with nothing to tell would. Only `page_address` and
+//! `today` are read while rendering; the rest sit in event handlers and effects, which never run in
+//! the prerender, and are here so the components compile unchanged.
+
+#![allow(dead_code)]
+
+/// The page's address is not known at build time: links stay relative (`?v=1…`), which works
+/// wherever the page is hosted. The browser fills the full address in when it hydrates.
+pub fn page_address() -> String {
+    String::new()
+}
+
+/// The date is the reader's, not the build's: left empty (it is on the printed sheet only).
+pub fn today(_locale: &str) -> String {
+    String::new()
+}
+
+pub fn mark_live() {}
+
+pub fn replace_query(_query: &str) {}
+
+pub async fn copy_to_clipboard(_text: &str) -> bool {
+    false
+}
+
+pub fn print() {}
+
+pub fn set_html_lang(_id: &str) {}
+
+pub fn post_height() {}
+
+pub fn store(_key: &str, _value: &str) -> bool {
+    true
+}
+
+pub fn download(_file_name: &str, _mime: &str, _text: &str) -> bool {
+    false
+}
+
+pub async fn picked_text(_input: &web_sys::HtmlInputElement, _max_bytes: f64) -> Result<String, &'static str> {
+    Err("no file was chosen")
+}
+
+/// A comparison file's `format` and its `(name, query)` entries.
+pub type ExportEntries = (Option<String>, Vec<(String, String)>);
+
+pub fn parse_comparison_json(_text: &str) -> Result<ExportEntries, &'static str> {
+    Err("it is not JSON")
+}
+
+pub fn picked_file(_input: &web_sys::HtmlInputElement) -> Option<(String, f64, web_sys::File)> {
+    None
+}
+
+pub async fn file_text(_file: web_sys::File) -> Option<String> {
+    None
+}
+
+pub fn set_accent(_colour: &str) {}
+
+pub fn post_quote(_origin: &str, _link: &str, _text: &str, _configurations: &[(String, String)]) -> bool {
+    false
+}

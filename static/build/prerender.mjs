@@ -1,0 +1,63 @@
+// The bare page, prerendered (Trunk.toml's post_build hook, through csp.mjs): runs the native
+// prerender (src/bin/prerender.rs: the app rendered with Yew's server-side rendering, with the
+// vendor file when there is one) and writes its HTML into each page's
+// <main id="app-root" data-prerendered>, where the browser hydrates it (src/ui/mod.rs, mount).
+//
+//   import { prerender } from './prerender.mjs'; prerender(distDir, vendorOrNull);
+//
+// A page is not built without its prerender: the build fails if the prerender does.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The native prerender's HTML (cargo builds it first when needed: a native dev build). */
+export function runPrerender(vendor) {
+  const env = { ...process.env };
+  // Trunk's own cargo build is for wasm32; this one is native.
+  delete env.CARGO_BUILD_TARGET;
+  const args = ['run', '--quiet', '--features', 'ssr', '--bin', 'prerender'];
+  if (vendor) args.push('--', JSON.stringify(vendor));
+  const run = spawnSync('cargo', args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (run.error) throw new Error(`the prerender did not start: ${run.error.message}`);
+  if (run.status !== 0) throw new Error(`the prerender failed (exit ${run.status}):\n${run.stderr}`);
+  if (!run.stdout.includes('data-testid="app"')) throw new Error('the prerender printed no page');
+  return run.stdout;
+}
+
+function attribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Writes `html` into every page's `<main id="app-root">` in `dir`; returns what it did. The root's
+ * `data-prerendered` holds the vendor the page was prerendered with (its JSON, as vendor.mjs writes
+ * it into the meta; empty without one): the app hydrates only a page whose meta still says the same
+ * (a page branded after its build has other elements than the ones prerendered).
+ */
+export function insert(dir, html, vendor = null) {
+  const mark = `data-prerendered="${vendor ? attribute(JSON.stringify(vendor)) : ''}"`;
+  const done = [];
+  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+    const file = path.join(dir, page);
+    const text = readFileSync(file, 'utf8');
+    // Trunk's minifier may drop the quotes: id=app-root.
+    const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>/i;
+    if (!re.test(text)) throw new Error(`${page}: no <main id="app-root"> to prerender into`);
+    const out = text.replace(re, (_whole, before, after) => {
+      const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
+      // Nothing between the tags but the app: hydration reads the root's children as the app's.
+      return `<main${attrs} ${mark}>${html}</main>`;
+    });
+    writeFileSync(file, out);
+    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(html)} bytes)`);
+  }
+  return done;
+}
+
+/** Prerenders the bare page into every page of `dir`. */
+export function prerender(dir, vendor, run = runPrerender) {
+  return insert(dir, run(vendor), vendor);
+}

@@ -1,0 +1,200 @@
+// The prerendered page (issue 14): the bare page is in dist/index.html before any wasm runs; the
+// browser hydrates it; a link with a query never shows the bare page's figures as its own, not for
+// one frame; without JavaScript the bare page still reads well. Expected values are worked out here
+// from data/*.json (rated power × cards ÷ published tokens/s), never read from the page under test.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DIST, REPO, assertClean, closePage, launch, near, openPage, serve, waitForApp } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+let browser;
+let server;
+before(async () => {
+  browser = await launch();
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+const data = async (name) => JSON.parse(await readFile(path.join(REPO, 'data', name), 'utf8'));
+
+/** The bare page's J/token: 8 × H200 NVL at its rated board power ÷ MLPerf 6.0-0021 Offline tokens/s. */
+async function bareJoules() {
+  const cards = await data('cards.json');
+  const results = await data('results.json');
+  const card = cards.find((c) => c.id === 'h200-nvl');
+  const row = results.find((r) => r.id === '6.0-0021' && r.scenario === 'offline');
+  return (8 * card.max_power.watts) / row.tokens_per_s;
+}
+
+/** L40S, 8 cards at the rated 350 W, v4.1-0025 Offline 3717.74 tokens/s (DATA.md). */
+const L40S_QUERY = '?card=l40s&result=4.1-0025&scenario=offline';
+const L40S_JOULES = (8 * 350) / 3717.74;
+
+/** A page whose wasm is held back until `release()`. */
+async function held(target, opts = {}) {
+  const page = await openPage(browser, 'about:blank', { allowOrigins: [server.origin], ...opts });
+  let release;
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.wasm$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(server.url(target), { waitUntil: 'load' });
+  return { page, release };
+}
+
+const visibleText = (page, testid) =>
+  page.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return el && el.checkVisibility() ? el.innerText : null;
+  }, testid);
+
+test('dist/index.html holds the bare page, hydratable, with the default figures and their sources', T, async () => {
+  const html = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  const root = /<main\b[^>]*id="app-root"[^>]*>/.exec(html);
+  assert.ok(root && /data-prerendered/.test(root[0]), 'the root is marked prerendered');
+  assert.match(html, /<!--<\[token_energy::ui::app::App\]>-->/, "Yew's hydration markers");
+  const value = Number(/data-testid="j-per-token" data-value="([^"]+)"/.exec(html)?.[1]);
+  assert.ok(near(value, await bareJoules(), 1e-12), `prerendered J/token ${value}`);
+  for (const id of ['sources-title', 'method-title', 'comparison-title', 'plan-title']) assert.ok(html.includes(`id="${id}"`), `the prerendered page has ${id}`);
+});
+
+test('without JavaScript: the default figures with their kind and sources, the method, and why the calculator needs JavaScript', T, async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  try {
+    await context.route((u) => !u.href.startsWith(server.origin), (r) => r.abort());
+    const page = await context.newPage();
+    await page.goto(server.url(''), { waitUntil: 'load' });
+    const fig = page.locator('[data-testid="j-per-token"]');
+    assert.ok(await fig.isVisible(), 'the J/token figure is shown');
+    assert.ok(near(Number(await fig.getAttribute('data-value')), await bareJoules(), 1e-12));
+    assert.match(await fig.innerText(), /0\.150/);
+    assert.equal(await fig.getAttribute('data-kind'), 'ceiling');
+    assert.match(await page.locator('#figures').innerText(), /GPU-board ceiling/);
+    assert.match(await page.locator('[data-testid="noscript"]').innerText(), /needs JavaScript/);
+    assert.equal(await page.locator('[data-testid="boot"]').isVisible(), false, '"Calculating…" is not shown: nothing will calculate');
+    const sources = page.locator('section[aria-labelledby="sources-title"]');
+    assert.ok(await sources.isVisible());
+    assert.match(await sources.innerText(), /MLPerf Inference v6\.0/);
+    assert.ok((await sources.locator('a[href^="https://"]').count()) > 0, 'sources link to their pages');
+    assert.ok(await page.locator('section.method').isVisible(), 'the method is shown');
+    assert.equal(await page.locator('[data-testid="result-link"]').getAttribute('href'), 'https://github.com/mlcommons/submissions_inference_v6.0/tree/main/closed/Dell/results/XE7740_H200_NVL_141GBx8_TRT');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the bare page: its figures are painted before the wasm runs, and the hydrated page shows the same text and answers input', T, async () => {
+  const { page, release } = await held('');
+  try {
+    const before = await visibleText(page, 'j-per-token');
+    assert.ok(before, 'the figure is visible while the wasm is held');
+    assert.equal(await page.locator('[data-testid="boot"]').isVisible(), false);
+    const figures = await page.locator('#figures').innerText();
+    const config = await page.locator('section.config').innerText();
+    const sources = await page.locator('section[aria-labelledby="sources-title"]').innerText();
+    await page.evaluate(() => {
+      document.querySelector('[data-testid="j-per-token"]').__marked = true;
+    });
+    release();
+    await waitForApp(page);
+    assert.ok(
+      await page.evaluate(() => document.querySelector('[data-testid="j-per-token"]').__marked === true),
+      'hydrated: the prerendered figure element is the live one (not replaced)',
+    );
+    // The prerendered text is the browser's (Intl) text: hydration changes nothing a reader sees.
+    assert.equal(await page.locator('#figures').innerText(), figures);
+    assert.equal(await page.locator('section.config').innerText(), config);
+    assert.equal(await page.locator('section[aria-labelledby="sources-title"]').innerText(), sources);
+    assert.equal(await page.locator('[data-testid="boot"]').count(), 0, 'the placeholder is gone');
+    // Hydrated: an edit updates the figures (2 servers: twice the cards, the same J/token, twice the day).
+    const day = Number(await page.locator('[data-testid="kwh-per-day"]').getAttribute('data-value'));
+    await page.locator('[data-testid="servers"]').fill('2');
+    await page.waitForFunction((d) => Number(document.querySelector('[data-testid="kwh-per-day"]').dataset.value) > d * 1.5, day);
+    const day2 = Number(await page.locator('[data-testid="kwh-per-day"]').getAttribute('data-value'));
+    assert.ok(near(day2, 2 * day, 1e-9), `${day2} = 2 × ${day}`);
+    assert.ok(near(day, ((8 * 600) * 24) / 1000, 1e-9), `8 × 600 W for 24 h is ${(8 * 600 * 24) / 1000} kWh: ${day}`);
+    assertClean(page, 'bare page, hydrated');
+  } finally {
+    await closePage(page);
+  }
+});
+
+test("a link with a query never paints the bare page's figures, not for one frame", T, async () => {
+  const page = await openPage(browser, 'about:blank', { allowOrigins: [server.origin] });
+  try {
+    // Before every frame (requestAnimationFrame runs before each paint), note whether a J/token
+    // figure is visible and which value it carries.
+    await page.context().addInitScript(() => {
+      window.__frames = [];
+      const look = () => {
+        const el = document.querySelector('[data-testid="j-per-token"]');
+        window.__frames.push({ visible: !!el && el.checkVisibility(), value: el?.dataset.value ?? null, boot: !!document.querySelector('[data-testid="boot"]')?.checkVisibility() });
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    let release;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.wasm$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(server.url(L40S_QUERY), { waitUntil: 'load' });
+    // While the wasm is held: "Calculating…", and no figure.
+    assert.equal(await visibleText(page, 'j-per-token'), null, 'no figure is visible before the app ran');
+    assert.match(await page.locator('[data-testid="boot-status"]').innerText(), /Calculating…/);
+    assert.ok(await page.evaluate(() => document.documentElement.classList.contains('pending')));
+    await page.waitForTimeout(200);
+    release();
+    await waitForApp(page);
+    await page.waitForTimeout(200);
+    const value = Number(await page.locator('[data-testid="j-per-token"]').getAttribute('data-value'));
+    assert.ok(near(value, L40S_JOULES, 1e-9), `the link's own J/token: ${value}`);
+    assert.ok(await page.locator('[data-testid="j-per-token"]').isVisible());
+    const frames = await page.evaluate(() => window.__frames);
+    assert.ok(frames.length > 5, `frames sampled: ${frames.length}`);
+    const shown = frames.filter((f) => f.visible);
+    assert.ok(shown.length > 0, 'the figure was painted at the end');
+    for (const f of shown) assert.ok(near(Number(f.value), L40S_JOULES, 1e-9), `a frame painted J/token ${f.value}, not the link's`);
+    assert.ok(frames.some((f) => f.boot), '"Calculating…" was painted while the wasm loaded');
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pending')), false);
+    assertClean(page, 'configured link');
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('a German reader and a kept comparison get their own page (rendered, not hydrated), with no error', T, async () => {
+  const page = await openPage(browser, '', { server, locale: 'de-DE' });
+  try {
+    await waitForApp(page);
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    assert.match(await page.locator('#figures').innerText(), /Obergrenze|GPU-Platinen/);
+    assert.match(await page.locator('[data-testid="j-per-token"]').innerText(), /0,150/);
+    assertClean(page, 'German reader');
+  } finally {
+    await closePage(page);
+  }
+  const kept = await openPage(browser, L40S_QUERY, { server });
+  try {
+    await waitForApp(kept);
+    await kept.locator('[data-testid="compare-add"]').click();
+    await kept.waitForFunction(() => (localStorage.getItem('token-energy:comparison:v1') ?? '').length > 0);
+    await kept.goto(server.url(''), { waitUntil: 'load' });
+    await waitForApp(kept);
+    assert.ok((await kept.locator('[data-testid="compared-item"]').count()) > 0, 'the kept comparison is shown');
+    assertClean(kept, 'kept comparison');
+  } finally {
+    await closePage(kept);
+  }
+});
