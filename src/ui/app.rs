@@ -97,9 +97,9 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     });
-    // The sections below the figures render one task after them, so the figures appear first
-    // (unless the page was prerendered: then the first render is the whole page, as the build wrote it).
-    let below_ready = use_state(|| start.all_at_once);
+    // The sections below the figures (plan, comparison, charts, table) render one task after them,
+    // so the figures appear first; the prerendered page (a first render) holds the rest without them.
+    let below_ready = use_state(|| false);
     {
         let below_ready = below_ready.clone();
         use_effect_with((), move |_| {
@@ -228,10 +228,12 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                         current_scenario={state.form.scenario} on_edit={on_edit} />
                     <Context {catalogue} />
-                    <Method />
                 }
-                <Footer {catalogue} compact={state.embed} />
             }
+            // The method and the sources are in the first render: the prerendered page, read
+            // without JavaScript, says how its figures are made and where they come from.
+            if !state.embed { <Method /> }
+            <Footer {catalogue} compact={state.embed} />
         </div>
         </ContextProvider<Lang>>
     }

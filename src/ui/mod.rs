@@ -51,9 +51,6 @@ pub struct Start {
     pub browser_lang: Option<Lang>,
     /// The vendor the build wrote into the page.
     pub vendor: Option<Vendor>,
-    /// Every section in the first render (the prerender, and the hydration that must match it);
-    /// otherwise the sections below the figures render one task after them.
-    pub all_at_once: bool,
 }
 
 impl Start {
@@ -76,7 +73,6 @@ impl Start {
             stored: browser::stored(crate::compare::STORAGE_KEY),
             browser_lang: Lang::from_browser(&browser::languages()),
             vendor: browser::vendor_meta().and_then(Vendor::checked),
-            all_at_once: false,
         }
     }
 }
@@ -99,7 +95,7 @@ pub fn mount() {
             if root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text())
                 && start.is_bare() =>
         {
-            yew::Renderer::<App>::with_root_and_props(root, Start { all_at_once: true, ..start }).hydrate();
+            yew::Renderer::<App>::with_root_and_props(root, start).hydrate();
         }
         Some(root) => {
             browser::clear_children(&root);
@@ -113,10 +109,10 @@ pub fn mount() {
     browser::end_pending();
 }
 
-/// The bare page as the build prerenders it: every section, with Yew's hydration markers, for a
-/// build with `vendor`.
+/// The bare page as the build prerenders it (its first render: everything but the sections that
+/// render one task later), with Yew's hydration markers, for a build with `vendor`.
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
-    let start = Start { vendor, all_at_once: true, ..Start::default() };
+    let start = Start { vendor, ..Start::default() };
     yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
 }

@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The native prerender's HTML (cargo builds it first when needed: a native dev build). */
+/** The native prerender's HTML (cargo builds it first when needed: Cargo.toml's quick `prerender` profile). */
 export function runPrerender(vendor) {
   const env = { ...process.env };
   // Trunk's own cargo build is for wasm32; this one is native.
   delete env.CARGO_BUILD_TARGET;
-  const args = ['run', '--quiet', '--features', 'ssr', '--bin', 'prerender'];
+  const args = ['run', '--quiet', '--profile', 'prerender', '--features', 'ssr', '--bin', 'prerender'];
   if (vendor) args.push('--', JSON.stringify(vendor));
   const run = spawnSync('cargo', args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (run.error) throw new Error(`the prerender did not start: ${run.error.message}`);
