@@ -88,7 +88,8 @@ pub fn print_header(props: &QuoteProps) -> Html {
     let t = lang.strings();
     html! {
         <div class="print-only print-header" data-testid="print-header">
-            <p><strong>{ t.sheet_title }</strong>{ format!(" · {}", browser::today(lang.locale())) }
+            // The date is the reader's (empty in the prerendered page, which the browser fills in).
+            <p><strong>{ t.sheet_title }</strong>{ Some(browser::today(lang.locale())).filter(|d| !d.is_empty()).map(|d| format!(" · {d}")).unwrap_or_default() }
                 { (t.catalogue_line)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }</p>
             if !form.customer.trim().is_empty() {
                 <p data-testid="print-customer">{ t.customer }{ form.customer.trim().to_owned() }</p>
