@@ -233,3 +233,33 @@ fn every_catalogue_text_the_page_shows_has_its_german() {
     // 2 limits, 2 × 2 context texts, 8 × 2 reference texts (data/*.json).
     assert_eq!(checked, 2 + 4 + 16);
 }
+
+/// The English phrases lower-case a label with ASCII rules (the wasm then carries no Unicode case
+/// tables): for every label they are given, that is exactly what Unicode lower-casing gives.
+#[test]
+fn english_phrases_lower_case_every_label_as_unicode_would() {
+    use token_energy::measure::Input;
+    let en = Lang::En.strings();
+    let inputs = [
+        Input::EnergyBefore,
+        Input::EnergyAfter,
+        Input::TokensBefore,
+        Input::TokensAfter,
+        Input::Duration,
+        Input::IdlePower,
+        Input::WallEnergy,
+        Input::Concurrency,
+        Input::PowerLimit,
+        Input::PowerLog,
+        Input::DetailLog,
+    ];
+    for field in Field::ALL {
+        let label = (en.field)(field);
+        assert_eq!((en.your_input)(label), format!("your input ({})", label.to_lowercase()));
+        assert_eq!((en.refs_label)(label), format!("Reference values for {}", label.to_lowercase()));
+    }
+    for input in inputs {
+        let label = (en.measure_input)(input);
+        assert_eq!((en.your_paste)(label), format!("your paste ({})", label.to_lowercase()));
+    }
+}
