@@ -543,8 +543,8 @@ pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
         normal.push('e');
         normal.push_str(e);
     }
-    match normal.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
+    match crate::float::parse(&normal) {
+        Some(v) if v.is_finite() => Ok(v),
         _ => Err(err(Problem::NotANumber)),
     }
 }
@@ -803,7 +803,7 @@ impl Form {
         }
         if next.watts != self.watts {
             let row = catalogue.entry(result).next();
-            if let (Some(row), Ok(to)) = (row, next.watts.parse::<f64>()) {
+            if let (Some(row), Some(to)) = (row, crate::float::parse(&next.watts)) {
                 out.push(Adjustment::Watts {
                     result: result.clone(),
                     from: self.watts.clone(),

@@ -1,12 +1,13 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
-//! The core (`units`, `catalogue`, `figure`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
+//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it and exists only on wasm32.
 
 pub mod catalogue;
 pub mod chart;
 pub mod compare;
 pub mod figure;
+pub mod float;
 pub mod form;
 pub mod i18n;
 pub mod import;
