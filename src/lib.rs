@@ -1,6 +1,6 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
-//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `plan`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
+//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `plan`, `sort`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it and exists only on wasm32.
 
 pub mod catalogue;
@@ -15,6 +15,7 @@ pub mod link;
 pub mod measure;
 pub mod model;
 pub mod plan;
+pub mod sort;
 pub mod units;
 pub mod vendor;
 
