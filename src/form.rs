@@ -393,7 +393,9 @@ pub fn slider(card: &Card, watts_text: &str) -> Slider {
 pub fn slider_in(lang: Lang, card: &Card, watts_text: &str) -> Slider {
     let range = watts_range(card);
     let min = range.min.unwrap_or(SLIDER_FLOOR_WATTS).min(range.max);
-    let value = parse_decimal_in(lang, Field::Watts, watts_text).map_or(range.max, |w| w.clamp(min, range.max));
+    // `max(min).min(max)` rather than `clamp`: the same for a read number (finite) and min ≤ max, and
+    // without clamp's assertion, whose message alone brings f64's Debug formatting into the wasm.
+    let value = parse_decimal_in(lang, Field::Watts, watts_text).map_or(range.max, |w| w.max(min).min(range.max));
     Slider { min, max: range.max, step: SLIDER_STEP_WATTS, value }
 }
 
