@@ -95,7 +95,7 @@ pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], lim
     let filter = TableFilter { scenario: Some(form.scenario), ..TableFilter::benchmark(form.benchmark) };
     let rows = model::comparison_of(catalogue, &filter);
     let mut ceilings: Vec<&ComparisonRow> = rows.iter().filter(|r| r.energy_per_token.kind == Kind::Ceiling).collect();
-    ceilings.sort_by(|a, b| a.energy_per_token.value.total_cmp(&b.energy_per_token.value));
+    crate::sort::sort_by(&mut ceilings, |a, b| a.energy_per_token.value.total_cmp(&b.energy_per_token.value));
     let id_of = |f: &Form| match &f.throughput {
         ThroughputChoice::Published(id) => Some(id.clone()),
         ThroughputChoice::Own => None,

@@ -276,7 +276,7 @@ fn origin_words(catalogue: &Catalogue, origin: &Origin, t: &Strings) -> String {
 
 fn csv_cell(text: &str) -> String {
     // Formula-looking text is quoted and prefixed so a spreadsheet shows it as text.
-    let text = if text.starts_with(['=', '+', '-', '@']) && text.parse::<f64>().is_err() {
+    let text = if text.starts_with(['=', '+', '-', '@']) && crate::float::parse(text).is_none() {
         format!("'{text}")
     } else {
         text.to_owned()

@@ -393,7 +393,9 @@ pub fn slider(card: &Card, watts_text: &str) -> Slider {
 pub fn slider_in(lang: Lang, card: &Card, watts_text: &str) -> Slider {
     let range = watts_range(card);
     let min = range.min.unwrap_or(SLIDER_FLOOR_WATTS).min(range.max);
-    let value = parse_decimal_in(lang, Field::Watts, watts_text).map_or(range.max, |w| w.clamp(min, range.max));
+    // `max(min).min(max)` rather than `clamp`: the same for a read number (finite) and min ≤ max, and
+    // without clamp's assertion, whose message alone brings f64's Debug formatting into the wasm.
+    let value = parse_decimal_in(lang, Field::Watts, watts_text).map_or(range.max, |w| w.max(min).min(range.max));
     Slider { min, max: range.max, step: SLIDER_STEP_WATTS, value }
 }
 
@@ -543,8 +545,8 @@ pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
         normal.push('e');
         normal.push_str(e);
     }
-    match normal.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
+    match crate::float::parse(&normal) {
+        Some(v) if v.is_finite() => Ok(v),
         _ => Err(err(Problem::NotANumber)),
     }
 }
@@ -803,7 +805,7 @@ impl Form {
         }
         if next.watts != self.watts {
             let row = catalogue.entry(result).next();
-            if let (Some(row), Ok(to)) = (row, next.watts.parse::<f64>()) {
+            if let (Some(row), Some(to)) = (row, crate::float::parse(&next.watts)) {
                 out.push(Adjustment::Watts {
                     result: result.clone(),
                     from: self.watts.clone(),

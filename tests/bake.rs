@@ -49,7 +49,7 @@ fn the_baked_sample_compiles_and_equals_the_parsed_sample() {
         meta: baked::META.clone(),
         sources: baked::SOURCES.to_vec(),
         cards: baked::CARDS.to_vec(),
-        results: baked::RESULTS.to_vec(),
+        results: baked::RESULTS.iter().map(|r| r.expand(baked::RESULT_TEXTS)).collect(),
         context: baked::CONTEXT.to_vec(),
     };
     assert_eq!(baked, parsed);

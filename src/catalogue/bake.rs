@@ -22,7 +22,8 @@ pub trait Bake {
     fn bake(&self, out: &mut String);
 }
 
-/// The five statics `src/catalogue/mod.rs` includes: `META`, `SOURCES`, `CARDS`, `RESULTS`, `CONTEXT`.
+/// The statics `src/catalogue/mod.rs` includes: `META`, `SOURCES`, `CARDS`, `RESULT_TEXTS` and
+/// `RESULTS` (the published results, see [`published_results`]), `CONTEXT`.
 pub fn catalogue(
     meta: &Meta,
     sources: &[Source],
@@ -36,7 +37,7 @@ pub fn catalogue(
     out.push_str(";\n");
     list(&mut out, "SOURCES", "Source", sources);
     list(&mut out, "CARDS", "Card", cards);
-    list(&mut out, "RESULTS", "PublishedResult", results);
+    published_results(&mut out, results);
     list(&mut out, "CONTEXT", "ContextMeasurement", context);
     out
 }
@@ -60,6 +61,87 @@ fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
         item.bake(out);
         out.push_str(",\n");
     }
+    out.push_str("];\n");
+}
+
+/// `RESULT_TEXTS`, the distinct texts of the published results in order of first use, and `RESULTS`,
+/// one `BakedResult` a row naming its texts by their index in that list: a row is 64 bytes of the wasm
+/// instead of a `PublishedResult`'s 176 (nine `Cow`s of 12 bytes each, most of them repeated), and
+/// `Catalogue::embedded` expands each row into its `PublishedResult`. More than 65 536 distinct texts
+/// would not fit a `u16`: the generated file then fails to compile, saying so.
+fn published_results(out: &mut String, results: &[PublishedResult]) {
+    let mut texts: Vec<String> = Vec::new();
+    let mut index = |text: &str| -> String {
+        let i = texts.iter().position(|t| t == text).unwrap_or_else(|| {
+            texts.push(text.to_owned());
+            texts.len() - 1
+        });
+        i.to_string()
+    };
+    let mut rows = String::new();
+    for result in results {
+        let PublishedResult {
+            id,
+            round,
+            division,
+            category,
+            submitter,
+            system,
+            card,
+            accelerators,
+            benchmark,
+            scenario,
+            weights,
+            tokens_per_s,
+            stated_power,
+            measured_power,
+            source,
+            details,
+        } = result;
+        rows.push_str("    BakedResult { texts: [");
+        let listed = [id, round, division, category, submitter, system, card, weights, source].map(|t| index(t));
+        rows.push_str(&listed.join(", "));
+        rows.push_str("], accelerators: ");
+        accelerators.bake(&mut rows);
+        rows.push_str(", benchmark: ");
+        benchmark.bake(&mut rows);
+        rows.push_str(", scenario: ");
+        scenario.bake(&mut rows);
+        rows.push_str(", tokens_per_s: ");
+        tokens_per_s.bake(&mut rows);
+        match stated_power {
+            None => rows.push_str(", stated_text: None, stated_watts: 0.0"),
+            Some(StatedPower { text, watts }) => {
+                rows.push_str(", stated_text: Some(");
+                rows.push_str(&index(text));
+                rows.push_str("), stated_watts: ");
+                watts.bake(&mut rows);
+            }
+        }
+        rows.push_str(", measured_power: ");
+        measured_power.bake(&mut rows);
+        rows.push_str(", details: ");
+        match details {
+            None => rows.push_str("None"),
+            Some(text) => {
+                rows.push_str("Some(");
+                rows.push_str(&index(text));
+                rows.push(')');
+            }
+        }
+        rows.push_str(" },\n");
+    }
+    if texts.len() > usize::from(u16::MAX) + 1 {
+        out.push_str("compile_error!(\"more distinct texts in the published results than a u16 indexes\");\n");
+    }
+    out.push_str("pub static RESULT_TEXTS: &[&str] = &[\n");
+    for text in &texts {
+        out.push_str("    ");
+        out.push_str(&string_literal(text));
+        out.push_str(",\n");
+    }
+    out.push_str("];\npub static RESULTS: &[BakedResult] = &[\n");
+    out.push_str(&rows);
     out.push_str("];\n");
 }
 

@@ -137,7 +137,7 @@ pub fn window(detail: &str) -> Result<Window, Problem> {
             "effective_scenario" => scenario = value(),
             "requested_scenario" if scenario.is_none() => scenario = value(),
             "result_tokens_per_second" | "result_completed_tokens_per_second" => {
-                tokens_per_s = value().and_then(|v| v.parse::<f64>().ok()).filter(|v| v.is_finite() && *v > 0.0);
+                tokens_per_s = value().as_deref().and_then(crate::float::parse).filter(|v| v.is_finite() && *v > 0.0);
             }
             _ => {}
         }
@@ -185,10 +185,8 @@ pub fn window_mean(spl: &str, detail: &str) -> Result<WindowMean, MeasureError> 
             return Err(bad(Problem::Malformed { line, expected: "`Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<watts>,…`" }));
         };
         let Some(stamp) = Stamp::parse(time) else { return Err(bad(Problem::BadTime { line })) };
-        let watts: f64 = watts
-            .trim()
-            .parse()
-            .map_err(|_| bad(Problem::Malformed { line, expected: "a number of watts after `Watts,`" }))?;
+        let watts = crate::float::parse(watts.trim())
+            .ok_or_else(|| bad(Problem::Malformed { line, expected: "a number of watts after `Watts,`" }))?;
         if !watts.is_finite() {
             return Err(bad(Problem::NotFinite { line }));
         }

@@ -79,7 +79,7 @@ fn label_name(rest: &str, line: usize) -> Result<(String, bool, &str), Problem> 
 /// Reads a sample's value (Go's `ParseFloat`, as Prometheus writes it): `NaN` and `±Inf` read, and
 /// are refused as [`Problem::NotFinite`]; a negative counter is [`Problem::Negative`].
 pub fn value(text: &str, line: usize) -> Result<f64, Problem> {
-    let v: f64 = text.parse().map_err(|_| Problem::Malformed { line, expected: "a number after the labels" })?;
+    let v = crate::float::parse(text).ok_or(Problem::Malformed { line, expected: "a number after the labels" })?;
     if !v.is_finite() {
         return Err(Problem::NotFinite { line });
     }

@@ -109,7 +109,7 @@ pub fn plot(runs: &[Run], axis: Axis) -> Option<Plot> {
     if data.is_empty() {
         return None;
     }
-    data.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sort::sort_by(&mut data, |a, b| a.0.total_cmp(&b.0));
     let (mut x0, mut x1) = (data.first()?.0, data.last()?.0);
     if x1 - x0 <= 0.0 {
         let pad = (x0.abs() * 0.1).max(1.0);

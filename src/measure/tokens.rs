@@ -91,7 +91,7 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
         }
         let sample = prom::parse(trimmed, line)?;
         let mut key_labels = sample.labels.clone();
-        key_labels.sort();
+        crate::sort::sort_by(&mut key_labels, Ord::cmp);
         let key = (sample.name.clone(), key_labels);
         if seen.contains(&key) {
             return Err(Problem::DuplicateSeries { line });

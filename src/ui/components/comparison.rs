@@ -96,7 +96,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
     };
     let mut rows = comparison_of(props.catalogue.0, &filter);
     let (column, ascending) = *sort;
-    rows.sort_by(|a, b| {
+    crate::sort::sort_by(&mut rows, |a, b| {
         let order = column.compare(a, b);
         if ascending {
             order

@@ -40,7 +40,7 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     let mut cards = vec![opt(ALL, t.all_cards.to_owned())];
     cards.extend(catalogue.cards.iter().map(|c| opt(&c.id, c.name.to_string())));
     let mut vendors: Vec<&str> = catalogue.cards.iter().map(|c| c.vendor()).collect();
-    vendors.sort_unstable();
+    crate::sort::sort_by(&mut vendors, Ord::cmp);
     vendors.dedup();
     let mut vendor_options = vec![opt(ALL, t.all_vendors.to_owned())];
     vendor_options.extend(vendors.iter().map(|v| opt(v, (*v).to_owned())));
