@@ -459,20 +459,26 @@ async function timedLoad(browser, url, probe, arg) {
 }
 
 /**
- * The static page: our bare page as the browser shows it once hydrated (its DOM when live), with
- * every <script> and <link rel=modulepreload|preload> removed and the app's marks on <html>
- * (data-app, a class) dropped, the stylesheet kept, written with the CSS into a temporary directory.
- * Form controls' current values are written back into attributes first so the static page shows the
- * same values. It is checked to show the same visible text as our bare page, and its figures.
+ * The static page: our bare page as its first paint shows it — the prerendered page, read with
+ * JavaScript off (so nothing ran: no hydration, no sections rendered one task later) —, with every
+ * <script>, <noscript> and <link rel=modulepreload|preload> removed, the stylesheet kept, written
+ * with the CSS into a temporary directory. It is the same HTML our page paints first, without the
+ * scripts: the floor a prerendered page can approach. It is checked to show the same visible text
+ * as our bare page before the app runs, and its figures.
  */
 async function makeStaticPage(browser, ourServer, snapshot, dir) {
-  const page = await openPage(browser, ourServer.url(BARE), { server: ourServer, ...VIEWPORT });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORT, serviceWorkers: 'block' });
+  await context.route((u) => !u.href.startsWith(ourServer.origin), (r) => r.abort());
+  const page = await context.newPage();
   let html;
   let text;
   try {
-    await waitForApp(page);
-    await page.waitForFunction((s) => s.every((q) => document.querySelector(q)), sel(OUR_FIGURES), { timeout: APP_TIMEOUT_MS });
+    await page.goto(ourServer.url(BARE), { waitUntil: 'load', timeout: APP_TIMEOUT_MS });
+    if (!(await page.evaluate((s) => s.every((q) => document.querySelector(q)?.checkVisibility()), sel(OUR_FIGURES)))) {
+      throw new Error('the prerendered bare page does not show every figure without JavaScript');
+    }
     ({ html, text } = await page.evaluate(() => {
+      for (const el of document.querySelectorAll('noscript')) el.remove();
       for (const el of document.querySelectorAll('input')) {
         if (el.type === 'checkbox' || el.type === 'radio') el.toggleAttribute('checked', el.checked);
         else el.setAttribute('value', el.value);
@@ -485,9 +491,8 @@ async function makeStaticPage(browser, ourServer, snapshot, dir) {
       for (const el of root.querySelectorAll('script, link[rel~="modulepreload"], link[rel~="preload"]')) el.remove();
       return { html: `<!doctype html>\n${root.outerHTML}\n`, text: document.body.innerText };
     }));
-    assertClean(page, 'ours (the bare page), for the static page');
   } finally {
-    await closePage(page);
+    await context.close().catch(() => {});
   }
   await writeFile(path.join(dir, 'index.html'), html);
   for (const f of await filesUnder(snapshot)) {
