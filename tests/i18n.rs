@@ -304,3 +304,15 @@ fn english_phrases_lower_case_every_label_as_unicode_would() {
         assert_eq!((en.your_paste)(label), format!("your paste ({})", label.to_lowercase()));
     }
 }
+
+/// Dates on the printed sheet, as `Intl.DateTimeFormat` (`dateStyle: "long"`) writes them;
+/// `tests/web.rs` holds them against Chromium's.
+#[test]
+fn dates_are_written_as_intl_writes_them() {
+    use token_energy::i18n::intl::long_date;
+    assert_eq!(long_date(2026, 12, 3, Lang::En), "December 3, 2026");
+    assert_eq!(long_date(2026, 12, 3, Lang::De), "3. Dezember 2026");
+    assert_eq!(long_date(2027, 3, 31, Lang::De), "31. März 2027");
+    assert_eq!(long_date(2027, 1, 1, Lang::En), "January 1, 2027");
+    assert_eq!(long_date(2027, 13, 1, Lang::En), "13 1, 2027");
+}

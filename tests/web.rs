@@ -293,3 +293,24 @@ fn the_prerenders_numbers_are_intls() {
         }
     }
 }
+
+/// The sheet's date, written by `i18n::intl::long_date`, is Chromium's `Intl.DateTimeFormat` with
+/// `dateStyle: "long"`, for every month, in both languages.
+#[wasm_bindgen_test]
+fn the_sheets_date_is_intls() {
+    use js_sys::{Array, Date, Intl, Object, Reflect};
+    use token_energy::i18n::{intl, Lang};
+    use wasm_bindgen::JsValue;
+    for (lang, locale) in [(Lang::En, "en-US"), (Lang::De, "de-DE")] {
+        let options = Object::new();
+        Reflect::set(&options, &JsValue::from_str("dateStyle"), &JsValue::from_str("long")).expect("option");
+        let format = Intl::DateTimeFormat::new(&Array::of1(&JsValue::from_str(locale)), &options).format();
+        for month in 1..=12_u32 {
+            for day in [1_u32, 3, 28] {
+                let date = Date::new_with_year_month_day(2026, month as i32 - 1, day as i32);
+                let want = format.call1(&JsValue::NULL, &date).expect("format").as_string().expect("text");
+                assert_eq!(intl::long_date(2026, month, day, lang), want, "{locale} 2026-{month}-{day}");
+            }
+        }
+    }
+}

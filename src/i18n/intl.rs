@@ -130,3 +130,46 @@ pub fn short(value: f64, lang: Lang) -> String {
     d.strip_trailing_zeros();
     d.write(d.fraction_len(), lang)
 }
+
+/// A date as `Intl.DateTimeFormat` writes it with `dateStyle: "long"`: "December 3, 2026" in
+/// English (en-US), "3. Dezember 2026" in German. `month` is 1–12; another month writes its number.
+pub fn long_date(year: i32, month: u32, day: u32, lang: Lang) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    const DE: [&str; 12] = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
+    let names = match lang {
+        Lang::En => &EN,
+        Lang::De => &DE,
+    };
+    let name =
+        month.checked_sub(1).and_then(|i| names.get(i as usize)).map_or_else(|| month.to_string(), |n| (*n).to_owned());
+    match lang {
+        Lang::En => format!("{name} {day}, {year}"),
+        Lang::De => format!("{day}. {name} {year}"),
+    }
+}

@@ -64,13 +64,12 @@ pub fn print() {
     }
 }
 
-/// Today's date in the reader's format (`Intl.DateTimeFormat`), e.g. "3 December 2026".
-pub fn today(locale: &str) -> String {
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &JsValue::from_str("dateStyle"), &JsValue::from_str("long"));
-    let locales = js_sys::Array::of1(&JsValue::from_str(locale));
-    let format = js_sys::Intl::DateTimeFormat::new(&locales, &options).format();
-    format.call1(&JsValue::NULL, &js_sys::Date::new_0()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+/// Today's date on the reader's clock: (year, month 1–12, day). Written by `i18n::intl::long_date`,
+/// not `Intl.DateTimeFormat`, whose construction costs a first render milliseconds.
+pub fn today() -> Option<(i32, u32, u32)> {
+    let now = js_sys::Date::new_0();
+    let year = now.get_full_year();
+    (year > 0).then(|| (year as i32, now.get_month() + 1, now.get_date()))
 }
 
 /// The reader's languages (`navigator.languages`, most wanted first); empty if the browser says none.

@@ -3,8 +3,8 @@
 //! through `link`.
 //!
 //! It compiles for the browser (wasm32: `mount`, which renders or hydrates) and, with the `ssr`
-//! feature, natively for the build-time prerender (`prerender`): there `browser_native.rs` and
-//! `format_native.rs` stand in for the browser's calls and `Intl.NumberFormat`.
+//! feature, natively for the build-time prerender (`prerender`): there `browser_native.rs` stands in
+//! for the browser's calls.
 
 mod app;
 #[cfg(target_arch = "wasm32")]
@@ -13,10 +13,6 @@ mod browser;
 #[path = "browser_native.rs"]
 mod browser;
 mod components;
-#[cfg(target_arch = "wasm32")]
-mod format;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "format_native.rs"]
 mod format;
 mod state;
 mod words;

@@ -2,7 +2,7 @@
 //! shows (the link as text, the date, the catalogue version, the configuration in words).
 
 use crate::form::{Edit, Field, Form, ThroughputChoice};
-use crate::i18n::{number, Lang};
+use crate::i18n::{intl, number, Lang};
 use crate::ui::words::use_lang;
 use crate::ui::{browser, Cat};
 use web_sys::HtmlInputElement;
@@ -89,7 +89,7 @@ pub fn print_header(props: &QuoteProps) -> Html {
     html! {
         <div class="print-only print-header" data-testid="print-header">
             // The date is the reader's (empty in the prerendered page, which the browser fills in).
-            <p><strong>{ t.sheet_title }</strong>{ Some(browser::today(lang.locale())).filter(|d| !d.is_empty()).map(|d| format!(" · {d}")).unwrap_or_default() }
+            <p><strong>{ t.sheet_title }</strong>{ browser::today().map(|(y, m, d)| format!(" · {}", intl::long_date(y, m, d, lang))).unwrap_or_default() }
                 { (t.catalogue_line)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }</p>
             if !form.customer.trim().is_empty() {
                 <p data-testid="print-customer">{ t.customer }{ form.customer.trim().to_owned() }</p>
