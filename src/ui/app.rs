@@ -230,10 +230,13 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <Context {catalogue} />
                 }
             }
-            // The method and the sources are in the first render: the prerendered page, read
-            // without JavaScript, says how its figures are made and where they come from.
-            if !state.embed { <Method /> }
-            <Footer {catalogue} compact={state.embed} />
+            // The method and the sources are in the prerendered page (and so in the first render
+            // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
+            // the other sections, so a link's figures come first.
+            if start.prerendered || *below_ready {
+                if !state.embed { <Method /> }
+                <Footer {catalogue} compact={state.embed} />
+            }
         </div>
         </ContextProvider<Lang>>
     }

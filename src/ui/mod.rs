@@ -47,6 +47,10 @@ pub struct Start {
     pub browser_lang: Option<Lang>,
     /// The vendor the build wrote into the page.
     pub vendor: Option<Vendor>,
+    /// The first render is (or hydrates) the prerendered page, which also holds the method and the
+    /// sources for a reader without JavaScript; any other first render leaves them, like the other
+    /// sections below the figures, for one task later.
+    pub prerendered: bool,
 }
 
 impl Start {
@@ -69,6 +73,7 @@ impl Start {
             stored: browser::stored(crate::compare::STORAGE_KEY),
             browser_lang: Lang::from_browser(&browser::languages()),
             vendor: browser::vendor_meta().and_then(Vendor::checked),
+            prerendered: false,
         }
     }
 }
@@ -91,7 +96,7 @@ pub fn mount() {
             if root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text())
                 && start.is_bare() =>
         {
-            yew::Renderer::<App>::with_root_and_props(root, start).hydrate();
+            yew::Renderer::<App>::with_root_and_props(root, Start { prerendered: true, ..start }).hydrate();
         }
         Some(root) => {
             browser::clear_children(&root);
@@ -109,6 +114,6 @@ pub fn mount() {
 /// render one task later), with Yew's hydration markers, for a build with `vendor`.
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
-    let start = Start { vendor, ..Start::default() };
+    let start = Start { vendor, prerendered: true, ..Start::default() };
     yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
 }
