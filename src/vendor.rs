@@ -37,6 +37,21 @@ pub struct Raw {
     pub host: Option<String>,
 }
 
+impl Raw {
+    /// The fields as `field(key)` reads them from the vendor file's keys (`name`, `accent`, `logo`,
+    /// `mailto`, `url`, `host`), whatever parsed it: the browser's `JSON.parse` or the prerender's.
+    pub fn from_fields(field: impl Fn(&str) -> Option<String>) -> Raw {
+        Raw {
+            name: field("name"),
+            accent: field("accent"),
+            logo: field("logo"),
+            mailto: field("mailto"),
+            url: field("url"),
+            host: field("host"),
+        }
+    }
+}
+
 fn hex_colour(text: &str) -> bool {
     text.strip_prefix('#').is_some_and(|h| matches!(h.len(), 3 | 6) && h.chars().all(|c| c.is_ascii_hexdigit()))
 }

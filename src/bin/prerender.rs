@@ -14,14 +14,7 @@ fn vendor(json: &str) -> Result<Option<Vendor>, String> {
     let value: serde_json::Value =
         serde_json::from_str(json).map_err(|e| format!("the vendor file is not JSON: {e}"))?;
     let field = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_owned);
-    Ok(Vendor::checked(Raw {
-        name: field("name"),
-        accent: field("accent"),
-        logo: field("logo"),
-        mailto: field("mailto"),
-        url: field("url"),
-        host: field("host"),
-    }))
+    Ok(Vendor::checked(Raw::from_fields(field)))
 }
 
 fn main() -> ExitCode {

@@ -254,14 +254,7 @@ pub fn vendor_meta() -> Option<crate::vendor::Raw> {
     let meta = document.query_selector("meta[name=\"token-energy-vendor\"]").ok()??;
     let value = js_sys::JSON::parse(&meta.get_attribute("content")?).ok()?;
     let field = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
-    Some(crate::vendor::Raw {
-        name: field("name"),
-        accent: field("accent"),
-        logo: field("logo"),
-        mailto: field("mailto"),
-        url: field("url"),
-        host: field("host"),
-    })
+    Some(crate::vendor::Raw::from_fields(field))
 }
 
 /// Sets the page's accent colour (a checked `#rrggbb`) through the CSS object model, which the

@@ -329,6 +329,22 @@ export async function openPage(browser, target = '', opts = {}) {
   return page;
 }
 
+/**
+ * Holds back `page`'s wasm until the returned `release()` is called: what the page shows before the
+ * app runs (the prerendered page, or "Calculating…") can be looked at. Call before navigating.
+ */
+export async function holdWasm(page) {
+  let release;
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.wasm$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Everything the recorder saw on `page`, as human-readable lines (empty when clean). */
 export function problems(page) {
   const r = page.recorded;

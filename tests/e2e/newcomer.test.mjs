@@ -4,7 +4,7 @@
 // and arithmetic written here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Calculator, calculatorSuite, near, openPage, serve, tempDir, waitForApp } from './harness.mjs';
+import { Calculator, calculatorSuite, holdWasm, near, openPage, serve, tempDir, waitForApp } from './harness.mjs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -271,14 +271,7 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
 test('12. while the wasm loads, the page shows its heading and "Calculating…" (a link) or the prerendered figures (the bare page)', T, async () => {
   const page = await openPage(suite.chromium.browser, 'about:blank', { allowOrigins: [suite.server.origin] });
   suite.calc = new Calculator(page);
-  let release;
-  const held = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.wasm$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto(suite.server.url('?card=l40s'), { waitUntil: 'domcontentloaded' });
   assert.equal(await page.locator('h1:visible').innerText(), 'token-energy');
   assert.match(await page.locator('[data-testid="boot-status"]').innerText(), /Calculating…/);

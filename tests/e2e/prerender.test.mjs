@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST, REPO, assertClean, closePage, launch, near, openPage, serve, waitForApp } from './harness.mjs';
+import { DIST, REPO, assertClean, closePage, holdWasm, launch, near, openPage, serve, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 let browser;
@@ -38,14 +38,7 @@ const L40S_JOULES = (8 * 350) / 3717.74;
 /** A page whose wasm is held back until `release()`. */
 async function held(target, opts = {}) {
   const page = await openPage(browser, 'about:blank', { allowOrigins: [server.origin], ...opts });
-  let release;
-  const gate = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.wasm$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto(server.url(target), { waitUntil: 'load' });
   return { page, release };
 }
@@ -141,14 +134,7 @@ test("a link with a query never paints the bare page's figures, not for one fram
       };
       requestAnimationFrame(look);
     });
-    let release;
-    const gate = new Promise((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.wasm$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdWasm(page);
     await page.goto(server.url(L40S_QUERY), { waitUntil: 'load' });
     // While the wasm is held: "Calculating…", and no figure.
     assert.equal(await visibleText(page, 'j-per-token'), null, 'no figure is visible before the app ran');

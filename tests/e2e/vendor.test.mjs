@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
 import { prerender } from '../../static/build/prerender.mjs';
-import { Calculator, DIST, cleanPageAfterEach, near, openPage, serve, sharedBrowser, tempDir, waitForApp } from './harness.mjs';
+import { Calculator, DIST, cleanPageAfterEach, holdWasm, near, openPage, serve, sharedBrowser, tempDir, waitForApp } from './harness.mjs';
 
 const T = { timeout: 90_000 };
 const chromium = sharedBrowser();
@@ -117,14 +117,7 @@ test('embedded, the quote goes to the host origin named by host=, and to no othe
 /** Opens the bare page with the wasm held; marks the vendor line's element; returns the release. */
 async function heldBare(s) {
   page = await openPage(chromium.browser, 'about:blank', { allowOrigins: [s.origin] });
-  let release;
-  const gate = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.wasm$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto(s.url(''), { waitUntil: 'load' });
   return release;
 }
