@@ -48,14 +48,6 @@ impl Lang {
         }
     }
 
-    /// The locale `Intl.NumberFormat` formats numbers with.
-    pub fn locale(self) -> &'static str {
-        match self {
-            Lang::En => "en-US",
-            Lang::De => "de-DE",
-        }
-    }
-
     /// `en`, `de` (any case); nothing else.
     pub fn from_id(id: &str) -> Option<Lang> {
         Lang::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id))

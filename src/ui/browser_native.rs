@@ -3,8 +3,6 @@
 //! `today` are read while rendering; the rest sit in event handlers and effects, which never run in
 //! the prerender, and are here so the components compile unchanged.
 
-#![allow(dead_code)]
-
 /// The page's address is not known at build time: links stay relative (`?v=1…`), which works
 /// wherever the page is hosted. The browser fills the full address in when it hydrates.
 pub fn page_address() -> String {
