@@ -6,6 +6,9 @@
 
 use token_energy::float::parse;
 
+mod common;
+use common::Rng;
+
 /// Both parsers agree on `text`: both refuse it, or both give the same bits (NaN: both NaN with
 /// the same sign).
 fn agree(text: &str) {
@@ -18,20 +21,6 @@ fn agree(text: &str) {
         }
         (Some(a), Some(b)) => assert_eq!(a.to_bits(), b.to_bits(), "{text:?}: ours {a:e}, std {b:e}"),
         _ => panic!("{text:?}: ours {ours:?}, std {std:?}"),
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
     }
 }
 
@@ -144,11 +133,11 @@ fn random_text_is_read_as_the_standard_parser_reads_it() {
     let alphabet = b"0123456789012345678900000.eE+-";
     for _ in 0..cases() {
         let len = rng.below(40);
-        let text: String = (0..len).map(|_| char::from(alphabet[rng.below(alphabet.len() as u64) as usize])).collect();
+        let text: String = (0..len).map(|_| char::from(alphabet[rng.below(alphabet.len())])).collect();
         agree(&text);
         // Digits, a point and an exponent in the shape numbers are written.
         let digits: String = (0..=rng.below(30)).map(|_| char::from(b'0' + rng.below(10) as u8)).collect();
-        let split = rng.below(digits.len() as u64 + 1) as usize;
+        let split = rng.below(digits.len() + 1);
         let exponent = rng.below(700) as i64 - 350;
         agree(&format!("{}.{}e{exponent}", &digits[..split], &digits[split..]));
         agree(&format!("{digits}e{exponent}"));

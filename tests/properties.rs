@@ -9,22 +9,8 @@ use token_energy::link::{decode, encode, pairs, percent_decode, percent_encode};
 use token_energy::model::{self, comparison};
 use token_energy::plan;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items.get(self.below(items.len())).copied().unwrap_or("")
-    }
-}
+mod common;
+use common::Rng;
 
 const HOSTILE: [&str; 41] = [
     "",

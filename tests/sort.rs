@@ -3,16 +3,8 @@
 
 use token_energy::sort::sort_by;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+mod common;
+use common::Rng;
 
 #[test]
 fn the_order_is_the_standard_stable_sorts() {

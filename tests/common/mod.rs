@@ -1,0 +1,24 @@
+//! What several test files share: a small seeded generator, so every run draws the same cases.
+#![allow(dead_code)] // each test file uses the part it needs
+
+/// xorshift64: fast, seeded, reproducible (never seed it with 0).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items` ("" when there is none).
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items.get(self.below(items.len())).copied().unwrap_or("")
+    }
+}
