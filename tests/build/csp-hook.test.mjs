@@ -6,33 +6,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { POLICY, harden, parseAttrs } from '../../static/build/csp.mjs';
+import { FIXTURE, ROOT, stagingCopies } from './fixture.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HOOK = path.join(ROOT, 'static/build/csp.mjs');
-const FIXTURE = path.join(ROOT, 'tests/fixtures/trunk-0.21.14');
 const GLUE = 'token-energy-6b10b3b1f900f570.js';
 const WASM = 'token-energy-6b10b3b1f900f570_bg.wasm';
 
-const dirs = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
 /** A copy of the fixture (index.html changed by `edit`, if given); returns its path. */
-function staging(edit = (html) => html) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'csp-hook-'));
-  dirs.push(dir);
-  cpSync(FIXTURE, dir, { recursive: true });
-  const page = path.join(dir, 'index.html');
-  writeFileSync(page, edit(readFileSync(page, 'utf8')));
-  return dir;
-}
+const staging = stagingCopies('csp-hook-');
 
 const read = (dir, name) => readFileSync(path.join(dir, name), 'utf8');
 const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;

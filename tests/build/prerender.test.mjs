@@ -4,30 +4,14 @@
 //
 //   node --test tests/build/
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { insert, prerender } from '../../static/build/prerender.mjs';
+import { stagingCopies } from './fixture.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const FIXTURE = path.join(ROOT, 'tests/fixtures/trunk-0.21.14');
 const APP = '<!--<[App]>--><div data-testid="app">figures</div><!--</[App]>-->';
-
-const dirs = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function staging(edit = (html) => html) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'prerender-'));
-  dirs.push(dir);
-  cpSync(FIXTURE, dir, { recursive: true });
-  const page = path.join(dir, 'index.html');
-  writeFileSync(page, edit(readFileSync(page, 'utf8')));
-  return dir;
-}
+const staging = stagingCopies('prerender-');
 
 const page = (dir) => readFileSync(path.join(dir, 'index.html'), 'utf8');
 
