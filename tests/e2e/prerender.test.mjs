@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST, REPO, assertClean, closePage, holdWasm, launch, near, openPage, serve, waitForApp } from './harness.mjs';
+import { Calculator, DIST, REPO, assertClean, closePage, holdWasm, launch, near, openPage, serve, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 let browser;
@@ -182,5 +182,50 @@ test('a German reader and a kept comparison get their own page (rendered, not hy
     assertClean(kept, 'kept comparison');
   } finally {
     await closePage(kept);
+  }
+});
+
+test('a person on the hydrated bare page: switches to German, chooses another card and a scenario, keeps the configuration', T, async () => {
+  const page = await openPage(browser, 'about:blank', { allowOrigins: [server.origin] });
+  try {
+    const release = await holdWasm(page);
+    await page.goto(server.url(''), { waitUntil: 'load' });
+    await page.evaluate(() => {
+      document.querySelector('[data-testid="j-per-token"]').__marked = true;
+    });
+    release();
+    await waitForApp(page);
+    const c = new Calculator(page);
+    assert.ok(await page.evaluate(() => document.querySelector('[data-testid="j-per-token"]').__marked === true), 'the page was hydrated');
+    // The language switch, by keyboard.
+    await c.el('lang-de').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    assert.match(await c.text('j-per-token'), /0,150/);
+    // Another card: the selects show what the figures use, and the figure is that result's ceiling.
+    await c.choose('card', 'l40s');
+    await c.waitForQuery('card', 'l40s');
+    const results = await data('results.json');
+    const cards = await data('cards.json');
+    for (const scenario of [null, 'server']) {
+      if (scenario) {
+        await c.choose('scenario', scenario);
+        await c.waitForQuery('scenario', scenario);
+      }
+      const [card, id, shown] = [await c.value('card'), await c.value('result'), await c.value('scenario')];
+      assert.equal(card, 'l40s');
+      if (scenario) assert.equal(shown, scenario);
+      const row = results.find((r) => r.id === id && r.scenario === shown);
+      assert.ok(row, `a published row for ${id} ${shown}`);
+      const gpus = Number(await c.value('gpus'));
+      const watts = Number(await c.value('watts'));
+      assert.equal(watts, cards.find((x) => x.id === 'l40s').max_power.watts, 'the limit is the L40S rating');
+      const f = await c.waitForFigure('j-per-token', (x) => near(x.value, (gpus * watts) / row.tokens_per_s, 1e-9));
+      assert.equal(f.kind, 'ceiling');
+      assert.equal(new URL(page.url()).searchParams.get('lang'), 'de');
+    }
+    assertClean(page, 'a person on the hydrated page');
+  } finally {
+    await closePage(page);
   }
 });
