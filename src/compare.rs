@@ -8,6 +8,7 @@ use crate::form::{clip, Form};
 use crate::i18n::Strings;
 use crate::link;
 use crate::model::{self, Figures};
+use crate::plan::{EnergyBasis, Plan};
 use std::fmt;
 
 /// Configurations a comparison holds.
@@ -170,6 +171,9 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
 pub enum Better {
     Lower,
     Higher,
+    /// Nothing is "best": the figure ignores the work done (a day's energy or a server's power at the
+    /// limit is lowest for the card that does the least), or it is a count that only describes.
+    Neither,
 }
 
 /// One row of the side-by-side grid: a figure across the configurations.
@@ -188,42 +192,104 @@ pub struct GridRow {
     pub delta_percent: Vec<Option<f64>>,
 }
 
-/// Picks one figure of a configuration.
-type Pick = fn(&Figures) -> Option<&Figure>;
+/// One configuration's figures: the board figures and its plan.
+pub struct Evaluated {
+    pub figures: Figures,
+    pub plan: Plan,
+}
 
-/// The rows of the grid, in order: id, label, which way is better, the figure.
-const ROWS: [(&str, &str, Better, Pick); 7] = [
-    ("j-per-token", "Energy per output token", Better::Lower, |f| f.energy_per_token.as_ref()),
-    ("wh-per-mtok", "Per million output tokens", Better::Lower, |f| f.energy_per_million.as_ref()),
-    ("measured-j-per-token", "Measured energy per token", Better::Lower, |f| f.measured_energy_per_token.as_ref()),
-    ("throughput", "Output tokens/s per server", Better::Higher, |f| f.throughput.as_ref()),
-    ("board-power-w", "Board power per server", Better::Lower, |f| f.board_power.as_ref()),
-    ("kwh-per-day", "Energy per day, all servers", Better::Lower, |f| f.energy_per_day.as_ref()),
-    ("btu-per-h", "Heat, all servers", Better::Lower, |f| f.heat.as_ref()),
+/// Picks one figure of a configuration.
+type Pick = fn(&Evaluated) -> Option<&Figure>;
+
+/// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
+/// appear where a configuration has a plan that gives them.
+const ROWS: [(&str, &str, Better, Pick); 12] = [
+    ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
+    ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
+    ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
+        e.figures.measured_energy_per_token.as_ref()
+    }),
+    ("throughput", "Output tokens/s per server", Better::Higher, |e| e.figures.throughput.as_ref()),
+    ("board-power-w", "Board power per server", Better::Neither, |e| e.figures.board_power.as_ref()),
+    ("kwh-per-day", "Energy per day, all servers", Better::Neither, |e| e.figures.energy_per_day.as_ref()),
+    ("btu-per-h", "Heat, all servers", Better::Neither, |e| e.figures.heat.as_ref()),
+    ("servers-needed", "Servers needed", Better::Neither, |e| e.plan.servers_needed.as_ref()),
+    ("busy-load-percent", "Load of the servers in the busy hours", Better::Neither, |e| e.plan.busy_load.as_ref()),
+    ("site-kwh-per-year", "Site energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),
+    ("cost-per-year", "Electricity cost per year", Better::Lower, |e| e.plan.cost_per_year.as_ref()),
+    ("co2-kg-per-year", "Emissions per year", Better::Lower, |e| e.plan.co2_per_year.as_ref()),
 ];
+
+/// The yearly rows compare only configurations whose figures stand for the same thing: all for a
+/// demand (the same work done), never a card at its limit all day against another.
+const YEARLY: [&str; 3] = ["site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
+
+/// Every configuration evaluated, with its plan.
+pub fn evaluated(catalogue: &Catalogue, list: &[Saved]) -> Vec<Evaluated> {
+    list.iter()
+        .map(|s| {
+            let e = model::evaluate(catalogue, &s.form);
+            // A configuration without plan fields adds no plan rows (its year would only repeat its day).
+            let plan =
+                if s.form.plan.is_set() { crate::plan::evaluate(catalogue, &e.checked) } else { Plan::default() };
+            Evaluated { figures: e.figures, plan }
+        })
+        .collect()
+}
+
+/// The configurations that are best in a row: the lowest (or highest) value, but only where no other
+/// configuration's range reaches it — no "best" between ranges that overlap — and never where all
+/// values are equal or fewer than two are present.
+fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
+    let present: Vec<(usize, f64, f64)> = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.as_ref().map(|f| (i, f.low.unwrap_or(f.value), f.value)))
+        .collect();
+    let Some(&(_, first_lo, first_hi)) = present.first() else { return Vec::new() };
+    let all_equal = present.iter().all(|&(_, lo, hi)| lo == first_lo && hi == first_hi);
+    if present.len() < 2 || all_equal {
+        return Vec::new();
+    }
+    let best: Vec<usize> = match better {
+        Better::Neither => return Vec::new(),
+        Better::Lower => {
+            // The candidates: the lowest upper end; best only if that lies at or below every other's lower end.
+            let top = present.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
+            let winners: Vec<&(usize, f64, f64)> = present.iter().filter(|p| p.2 == top).collect();
+            let clear = present.iter().filter(|p| p.2 != top).all(|p| p.1 >= top);
+            if clear {
+                winners.iter().map(|p| p.0).collect()
+            } else {
+                Vec::new()
+            }
+        }
+        Better::Higher => {
+            let bottom = present.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+            let winners: Vec<&(usize, f64, f64)> = present.iter().filter(|p| p.1 == bottom).collect();
+            let clear = present.iter().filter(|p| p.1 != bottom).all(|p| p.2 <= bottom);
+            if clear {
+                winners.iter().map(|p| p.0).collect()
+            } else {
+                Vec::new()
+            }
+        }
+    };
+    best
+}
 
 /// The figures of every configuration, row by row, with the best marked and the differences
 /// against `baseline` (an index into `list`; out of range means the first).
 pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridRow> {
-    let figures: Vec<Figures> = list.iter().map(|s| model::evaluate(catalogue, &s.form).figures).collect();
+    let evaluated = evaluated(catalogue, list);
     let baseline = if baseline < list.len() { baseline } else { 0 };
+    let all_for_demand = evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
     ROWS.iter()
         .map(|&(id, label, better, pick)| {
-            let cells: Vec<Option<Figure>> = figures.iter().map(|f| pick(f).cloned()).collect();
+            let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();
             let values: Vec<Option<f64>> = cells.iter().map(|c| c.as_ref().map(|f| f.value)).collect();
-            let present: Vec<f64> = values.iter().flatten().copied().collect();
-            let best_value = match better {
-                Better::Lower => present.iter().copied().reduce(f64::min),
-                Better::Higher => present.iter().copied().reduce(f64::max),
-            };
-            // Nothing is best where every value is the same.
-            let all_equal = present.first().is_some_and(|first| present.iter().all(|v| v == first));
-            let best = match best_value {
-                Some(b) if present.len() > 1 && !all_equal => {
-                    values.iter().enumerate().filter(|(_, v)| **v == Some(b)).map(|(i, _)| i).collect()
-                }
-                _ => Vec::new(),
-            };
+            let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
+            let best = best_of(&cells, better);
             let base = values.get(baseline).copied().flatten();
             let delta_percent = values
                 .iter()
@@ -235,8 +301,13 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
                 .collect();
             GridRow { id, label, better, cells, best, delta_percent }
         })
+        .filter(|row| !PLAN_ROWS.contains(&row.id) || row.cells.iter().any(Option::is_some))
         .collect()
 }
+
+/// The plan's rows: in the grid and the exports only where a configuration has the figure.
+const PLAN_ROWS: [&str; 5] =
+    ["servers-needed", "busy-load-percent", "site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
 
 /// Where an export comes from: the catalogue's version and date, the page's link.
 #[derive(Debug, Clone, PartialEq)]
@@ -247,6 +318,21 @@ pub struct ExportContext<'a> {
     pub link: &'a str,
     /// The page's address without query, to write each configuration's own link.
     pub page: &'a str,
+}
+
+/// A row's power scope in an export: none for a throughput or a count of servers or load (they cover
+/// no power), the plan's chain for its yearly figures ("gpu-board+server+site"), else the kind's.
+fn row_scope(id: &str, kind_scope: Option<&'static str>, plan: Option<&Plan>) -> Option<&'static str> {
+    match id {
+        "throughput" | "servers-needed" | "busy-load-percent" => None,
+        _ if YEARLY.contains(&id) => plan.and_then(|p| p.scope).map(|s| match (s.server(), s.site()) {
+            (false, false) => "gpu-board",
+            (true, false) => "gpu-board+server",
+            (false, true) => "gpu-board+site",
+            (true, true) => "gpu-board+server+site",
+        }),
+        _ => kind_scope,
+    }
 }
 
 fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, Option<&'static str>, String) {
@@ -302,13 +388,13 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     out.push_str(&format!("# link: {}\n", ctx.link));
     out.push_str("configuration,name,figure,value,low,unit,kind,scope,assumptions,sources,link\n");
     let rows = grid(catalogue, list, 0);
+    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
     for (i, saved) in list.iter().enumerate() {
         let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
             let (kind, scope, assumptions) = kind_words(&figure.kind, t);
-            // A throughput covers no GPU boards: it has no power scope.
-            let scope = scope.filter(|_| row.id != "throughput");
+            let scope = row_scope(row.id, scope, plans.get(i));
             let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
             let cells = [
                 (i + 1).to_string(),
@@ -356,6 +442,7 @@ pub fn json_string(text: &str) -> String {
 /// The page reads such a file back (`configurations[].link` and `name`).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
+    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
     let configurations: Vec<String> = list
         .iter()
         .enumerate()
@@ -365,7 +452,7 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
                     let (kind, scope, assumptions) = kind_words(&figure.kind, t);
-                    let scope = scope.filter(|_| row.id != "throughput");
+                    let scope = row_scope(row.id, scope, plans.get(i));
                     let sources: Vec<String> =
                         figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
                     Some(format!(
@@ -437,8 +524,8 @@ pub struct Notes {
 /// The notes of every compared configuration (`page`: the page's address without query).
 pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> Vec<Notes> {
     list.iter()
-        .map(|saved| {
-            let figures = model::evaluate(catalogue, &saved.form).figures;
+        .zip(evaluated(catalogue, list))
+        .map(|(saved, figures)| {
             let mut assumptions: Vec<String> = Vec::new();
             let mut sources: Vec<String> = Vec::new();
             for (_, _, _, pick) in ROWS {

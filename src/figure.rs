@@ -32,6 +32,10 @@ pub enum Unit {
     /// A count of tokens.
     Tokens,
     Percent,
+    /// A count of people generating at once.
+    People,
+    /// A count of rack positions.
+    Positions,
 }
 
 impl Unit {
@@ -57,6 +61,8 @@ impl Unit {
             Unit::Joules => "J",
             Unit::Tokens => "tokens",
             Unit::Percent => "%",
+            Unit::People => "people",
+            Unit::Positions => "rack positions",
         }
     }
 }
@@ -71,13 +77,31 @@ pub enum Assumption {
     LinearScaling { published_cards: u32, cards: u32 },
     /// Each card draws its idle power plus the load's share of the rest up to the limit.
     PowerFollowsLoad { idle_watts: f64, limit_watts: f64, load_percent: f64 },
-    /// Each server keeps up the throughput in use, at the average load, all day.
-    ThroughputHeld { load_percent: f64 },
+    /// The day's output tokens are generated evenly over its busy hours.
+    DemandSpread { hours: f64 },
+    /// Servers are sized at the lower end of the throughput range at another power limit: the
+    /// result's throughput × limit ÷ setting.
+    SizedAtLowerEnd { limit_watts: f64, setting_watts: f64 },
+    /// People per server: ⌊tokens/s × TPOT ÷ 1000⌋, an upper bound (MLPerf publishes no concurrency).
+    StreamsBound { tpot_ms: f64 },
+    /// No idle power given: the energy for a demand lies between every token at the benchmark's
+    /// efficiency with nothing drawn in between (low) and every card at its limit all day (high).
+    DemandRange,
+    /// With an idle power: each card draws it all day, plus (limit − idle) × the busy-hour load
+    /// during the busy hours.
+    PowerFollowsDemand { idle_watts: f64, limit_watts: f64, busy_load_percent: f64, hours: f64 },
 }
 
 impl Assumption {
     /// The words for the two ends of a range, `(lower end, upper end)`, where the assumption makes one.
     pub fn range_ends(&self) -> Option<(String, String)> {
+        if *self == Assumption::DemandRange {
+            return Some((
+                "every token at the benchmark's efficiency, nothing drawn between tokens (the least it can be)"
+                    .to_owned(),
+                "every card at its power limit all day, whatever the demand (the most it can be)".to_owned(),
+            ));
+        }
         let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = self else { return None };
         let (limit, setting) = (number(*limit_watts), number(*setting_watts));
         Some(if limit_watts < setting_watts {
@@ -122,10 +146,38 @@ impl fmt::Display for Assumption {
                 number(*load_percent),
                 number(*limit_watts)
             ),
-            Assumption::ThroughputHeld { load_percent } => write!(
+            Assumption::DemandSpread { hours } => write!(
                 f,
-                "Assumes every server sustains the throughput in use at {} % load, all day.",
-                number(*load_percent)
+                "Assumes the day's output tokens are generated evenly over {} busy hours.",
+                number(*hours)
+            ),
+            Assumption::SizedAtLowerEnd { limit_watts, setting_watts } => write!(
+                f,
+                "Servers are counted at the lower end of the throughput: the result's tokens/s × {} W ÷ {} W, as if \
+                 throughput fell in proportion to power.",
+                number(*limit_watts),
+                number(*setting_watts)
+            ),
+            Assumption::StreamsBound { tpot_ms } => write!(
+                f,
+                "At most tokens/s × {} ms ÷ 1000 people per server: the result kept each stream's time per output \
+                 token within {} ms (p99), so no more streams can have run at once; MLPerf does not publish how many did.",
+                number(*tpot_ms),
+                number(*tpot_ms)
+            ),
+            Assumption::DemandRange => write!(
+                f,
+                "No idle power is given, so the energy for the demand is a range: it depends on what the cards draw \
+                 while they wait for work."
+            ),
+            Assumption::PowerFollowsDemand { idle_watts, limit_watts, busy_load_percent, hours } => write!(
+                f,
+                "Assumes each card draws its idle {} W all day, plus {} % of the way up to its {} W limit during the \
+                 {} busy hours (the share of the servers' throughput the demand uses).",
+                number(*idle_watts),
+                number(*busy_load_percent),
+                number(*limit_watts),
+                number(*hours)
             ),
         }
     }

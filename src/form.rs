@@ -57,10 +57,16 @@ pub enum Field {
     Rack,
     /// Output tokens per answer.
     Answer,
+    /// Busy hours per day over which the demand is generated.
+    Hours,
+    /// People generating answers at the same time.
+    Users,
+    /// Output tokens/s each of them should see.
+    Speed,
 }
 
 impl Field {
-    pub const ALL: [Field; 23] = [
+    pub const ALL: [Field; 26] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -84,6 +90,9 @@ impl Field {
         Field::PowerFactor,
         Field::Rack,
         Field::Answer,
+        Field::Hours,
+        Field::Users,
+        Field::Speed,
     ];
 
     /// The link parameter and the `error-<id>` test id.
@@ -112,6 +121,9 @@ impl Field {
             Field::PowerFactor => "pf",
             Field::Rack => "rack",
             Field::Answer => "answer",
+            Field::Hours => "hours",
+            Field::Users => "users",
+            Field::Speed => "speed",
         }
     }
 
@@ -141,6 +153,9 @@ impl Field {
             Field::PowerFactor => "Power factor",
             Field::Rack => "Rack position budget",
             Field::Answer => "Output tokens per answer",
+            Field::Hours => "Busy hours per day",
+            Field::Users => "People generating at once",
+            Field::Speed => "Output tokens/s per person",
         }
     }
 

@@ -3,7 +3,7 @@
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
 //! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
-//! `volts`, `phases`, `pf`, `rack`, `answer` (written only when set), and `lang` (`en` or `de`: the
+//! `volts`, `phases`, `pf`, `rack`, `answer`, `hours`, `users`, `speed` (written only when set), and `lang` (`en` or `de`: the
 //! page's language and how its typed numbers read; written only once chosen, so a link without it
 //! opens in English, or in the reader's browser language, exactly as before). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
@@ -17,10 +17,10 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 29] = [
+pub const KNOWN: [&str; 32] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
     "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
-    "cfg", "host", "mode", "lang",
+    "hours", "users", "speed", "cfg", "host", "mode", "lang",
 ];
 
 /// Something in a link the app could not use as given.

@@ -10,15 +10,19 @@
 //! the server's peak is cards × limit + overhead; the site draws servers × (cards × P_card +
 //! overhead) × pue; its J/token is (cards × P_card + overhead) × pue ÷ (tokens/s × u).
 
-use crate::catalogue::Card;
+use crate::catalogue::{Card, Catalogue, Scenario};
 use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
-use crate::form::{parse_in, Checked, Field, InputError, Problem, Range};
+use crate::form::{parse_in, Checked, Field, InputError, Problem, Range, Throughput};
+use crate::latency;
 use crate::model::{basis, cards_origins, limit_origins};
-use crate::units::{Amperes, JoulesPerToken, Kilowatts, TokensPerSecond, Watts, SECONDS_PER_DAY};
+use crate::units::{Amperes, JoulesPerToken, Kilowatts, TokensPerSecond, Watts};
 
 /// The plan's number fields (typed; their messages wait for a pause). Currency and phases are choices.
-pub const NUMBERS: [Field; 11] = [
+pub const NUMBERS: [Field; 14] = [
     Field::Demand,
+    Field::Hours,
+    Field::Users,
+    Field::Speed,
     Field::Load,
     Field::Idle,
     Field::Overhead,
@@ -32,8 +36,11 @@ pub const NUMBERS: [Field; 11] = [
 ];
 
 /// Every plan field, in the order the page shows them.
-pub const FIELDS: [Field; 13] = [
+pub const FIELDS: [Field; 16] = [
     Field::Demand,
+    Field::Hours,
+    Field::Users,
+    Field::Speed,
     Field::Load,
     Field::Idle,
     Field::Overhead,
@@ -64,6 +71,12 @@ pub const PF_RANGE: Range = between(0.5, 1.0, "");
 /// A rack position's budget: above 0, up to 500 kW.
 pub const RACK_RANGE: Range = Range { min: None, max: 500.0, unit: "kW", min_unpublished: false };
 pub const ANSWER_RANGE: Range = between(1.0, 1.0e6, "tokens");
+/// Busy hours per day: the demand is generated within them.
+pub const HOURS_RANGE: Range = between(1.0, 24.0, "hours a day");
+/// People generating at once: a whole number, 1 to 10⁷.
+pub const USERS_RANGE: Range = between(1.0, 1.0e7, "people");
+/// Output tokens/s each person sees: above 0, up to 1,000.
+pub const SPEED_RANGE: Range = Range { min: None, max: 1000.0, unit: "tokens/s per person", min_unpublished: false };
 
 /// Idle power per card: 0 up to the power limit.
 pub fn idle_range(limit: Watts) -> Range {
@@ -84,6 +97,9 @@ pub fn range(field: Field, limit: Option<Watts>) -> Option<Range> {
         Field::PowerFactor => Some(PF_RANGE),
         Field::Rack => Some(RACK_RANGE),
         Field::Answer => Some(ANSWER_RANGE),
+        Field::Hours => Some(HOURS_RANGE),
+        Field::Users => Some(USERS_RANGE),
+        Field::Speed => Some(SPEED_RANGE),
         _ => None,
     }
 }
@@ -92,6 +108,7 @@ pub fn range(field: Field, limit: Option<Watts>) -> Option<Range> {
 pub fn default_text(field: Field) -> Option<&'static str> {
     match field {
         Field::Load => Some("100"),
+        Field::Hours => Some("24"),
         Field::Overhead => Some("0"),
         Field::Pue => Some("1"),
         Field::PowerFactor => Some("1"),
@@ -168,6 +185,9 @@ pub struct PlanForm {
     pub pf: String,
     pub rack: String,
     pub answer: String,
+    pub hours: String,
+    pub users: String,
+    pub speed: String,
 }
 
 /// Longest text kept in a plan field (characters): no number a person means is longer.
@@ -190,6 +210,9 @@ impl PlanForm {
             Field::PowerFactor => &self.pf,
             Field::Rack => &self.rack,
             Field::Answer => &self.answer,
+            Field::Hours => &self.hours,
+            Field::Users => &self.users,
+            Field::Speed => &self.speed,
             _ => return None,
         })
     }
@@ -209,6 +232,9 @@ impl PlanForm {
             Field::PowerFactor => &mut self.pf,
             Field::Rack => &mut self.rack,
             Field::Answer => &mut self.answer,
+            Field::Hours => &mut self.hours,
+            Field::Users => &mut self.users,
+            Field::Speed => &mut self.speed,
             _ => return None,
         })
     }
@@ -270,6 +296,14 @@ impl PlanForm {
             pf: optional(Field::PowerFactor, &self.pf, PF_RANGE),
             rack: optional(Field::Rack, &self.rack, RACK_RANGE).map(|v| v.map(Kilowatts)),
             answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),
+            hours: optional(Field::Hours, &self.hours, HOURS_RANGE),
+            users: optional(Field::Users, &self.users, USERS_RANGE).and_then(|v| match v {
+                Some(u) if u.fract() != 0.0 => {
+                    Err(InputError::new(Field::Users, Problem::NotWhole).within(USERS_RANGE))
+                }
+                other => Ok(other),
+            }),
+            speed: optional(Field::Speed, &self.speed, SPEED_RANGE),
         }
     }
 }
@@ -293,6 +327,11 @@ pub struct PlanChecked {
     pub pf: Result<Option<f64>, InputError>,
     pub rack: Result<Option<Kilowatts>, InputError>,
     pub answer: Result<Option<f64>, InputError>,
+    pub hours: Result<Option<f64>, InputError>,
+    /// Whole.
+    pub users: Result<Option<f64>, InputError>,
+    /// Output tokens/s per person.
+    pub speed: Result<Option<f64>, InputError>,
 }
 
 impl PlanChecked {
@@ -313,6 +352,9 @@ impl PlanChecked {
         errors.extend(self.pf.as_ref().err());
         errors.extend(self.rack.as_ref().err());
         errors.extend(self.answer.as_ref().err());
+        errors.extend(self.hours.as_ref().err());
+        errors.extend(self.users.as_ref().err());
+        errors.extend(self.speed.as_ref().err());
         errors
     }
 }
@@ -405,6 +447,18 @@ pub struct Plan {
     pub eu: Option<EuThreshold>,
     /// Site J/token and kWh/day against load, 10–100 %.
     pub curve: Vec<CurvePoint>,
+    /// The servers the plan's figures use: the Servers field, or the servers needed where more.
+    pub servers_used: Option<u32>,
+    /// How much of the servers' throughput the demand uses in its busy hours (%).
+    pub busy_load: Option<Figure>,
+    /// People generating at once that one server carries, at most (from the result's latency bound).
+    pub streams_per_server: Option<Figure>,
+    /// Rack positions for the servers the plan uses.
+    pub rack_positions: Option<Figure>,
+    /// What the energy, cost and carbon figures stand for.
+    pub basis: EnergyBasis,
+    /// What the page says beside the figures, in order.
+    pub notices: Vec<PlanNotice>,
 }
 
 /// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
@@ -476,22 +530,146 @@ fn scaled(from: &Figure, factor: f64, unit: Unit, more: Vec<Origin>) -> Option<F
     }
 }
 
-/// The plan's figures from the checked form.
-pub fn evaluate(checked: &Checked) -> Plan {
+/// What the plan's energy, cost and carbon figures stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EnergyBasis {
+    /// The typed demand (output tokens per day) on the servers the plan uses.
+    Demand,
+    /// No demand: the average load typed, with an idle power.
+    Load,
+    /// No demand: every card at its limit all day — the most the servers can draw.
+    #[default]
+    Limit,
+}
+
+/// Something the plan did or could not do that the page says beside its figures.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlanNotice {
+    /// A demand is given, so the load is derived from it; the typed average load is not used.
+    LoadIgnored { typed_percent: f64 },
+    /// More servers are needed than the Servers field holds: the plan's figures use `used`.
+    UsesMoreServers { typed: u32, used: u32 },
+    /// The result's latency bound promises each person less than the speed asked for. `enough`:
+    /// the scenarios of the same result and benchmark that would promise it.
+    SpeedTooHigh { speed: f64, promised: f64, scenario: Scenario, enough: Vec<Scenario> },
+    /// The throughput carries no latency bound (an Offline result, or one's own figure), so it
+    /// says nothing of how many people it serves at once. `scenario`: `None` for one's own figure.
+    NoSpeedPromise { scenario: Option<Scenario>, enough: Vec<Scenario> },
+    /// Not even one person's stream fits one server at the bound (tokens/s × TPOT < 1000 ms).
+    NoStreamPerServer,
+    /// One server's peak draws more than a rack position's budget.
+    ServerOverRack { server_kw: f64, rack_kw: f64 },
+    /// No idle power is given: at a low load the yearly energy can lie anywhere in its range.
+    IdleDecides,
+}
+
+impl PlanNotice {
+    /// Whether the notice stops a figure a person asked for (shown as an alert).
+    pub fn is_alert(&self) -> bool {
+        matches!(
+            self,
+            PlanNotice::SpeedTooHigh { .. } | PlanNotice::NoSpeedPromise { .. } | PlanNotice::NoStreamPerServer
+        )
+    }
+}
+
+/// A number rounded to three significant figures, for the words of an assumption.
+fn three_figures(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(2 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
+/// The throughput a plan sizes with: the configuration's tokens/s per server, and at a power limit
+/// other than the result's setting its two ends (`low_tps` ≤ `high_tps`).
+struct Sizing {
+    /// T × min(1, limit ÷ setting): servers are counted with this.
+    low_tps: f64,
+    /// T × max(1, limit ÷ setting).
+    high_tps: f64,
+    /// The sizing's own assumption, where it takes the lower end.
+    lower_end: Option<Assumption>,
+}
+
+fn sizing(basis: &crate::model::ThroughputBasis, limit: Watts) -> Sizing {
+    let t = basis.per_server.value();
+    let ratio = basis.setting.map_or(1.0, |s| limit.value() / s.value());
+    let ratio = if (ratio - 1.0).abs() < 1e-12 { 1.0 } else { ratio };
+    let lower_end = basis
+        .setting
+        .filter(|_| ratio < 1.0)
+        .map(|setting| Assumption::SizedAtLowerEnd { limit_watts: limit.value(), setting_watts: setting.value() });
+    Sizing { low_tps: t * ratio.min(1.0), high_tps: t * ratio.max(1.0), lower_end }
+}
+
+/// What a throughput promises each person, from its latency bound.
+enum Promise {
+    /// At most `streams` people per server, each at ≥ 1000 ÷ TPOT tokens/s.
+    Streams {
+        streams: f64,
+        tpot_ms: f64,
+    },
+    Notice(PlanNotice),
+}
+
+fn promise(catalogue: &Catalogue, throughput: &Throughput, tps: f64, speed: Option<f64>) -> Promise {
+    let Throughput::Published(result) = throughput else {
+        return Promise::Notice(PlanNotice::NoSpeedPromise { scenario: None, enough: Vec::new() });
+    };
+    // The scenarios of the same result and benchmark whose bound promises the speed (any, without one).
+    let enough = Scenario::ALL
+        .into_iter()
+        .filter(|&s| s != result.scenario && catalogue.result(&result.id, result.benchmark, s).is_some())
+        .filter(|&s| {
+            latency::bound(result.benchmark, s).is_some_and(|b| speed.is_none_or(|v| b.tokens_per_second() >= v))
+        })
+        .collect::<Vec<_>>();
+    match latency::bound(result.benchmark, result.scenario) {
+        None => Promise::Notice(PlanNotice::NoSpeedPromise { scenario: Some(result.scenario), enough }),
+        Some(b) => match speed {
+            Some(v) if b.tokens_per_second() < v => Promise::Notice(PlanNotice::SpeedTooHigh {
+                speed: v,
+                promised: b.tokens_per_second(),
+                scenario: result.scenario,
+                enough,
+            }),
+            _ => {
+                let streams = floor_whole(tps * b.tpot_ms / 1000.0);
+                if streams >= 1.0 {
+                    Promise::Streams { streams, tpot_ms: b.tpot_ms }
+                } else {
+                    Promise::Notice(PlanNotice::NoStreamPerServer)
+                }
+            }
+        },
+    }
+}
+
+/// The plan's figures from the checked form (`catalogue`: where the result's other scenarios are looked up).
+pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
     let p = &checked.plan;
     let mut out = Plan { currency: p.currency.clone().ok().flatten().unwrap_or_default(), ..Plan::default() };
     let card = checked.card.as_ref().ok().copied();
     let gpus = checked.gpus.as_ref().ok().copied();
     let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
-    let servers = checked.servers.as_ref().ok().copied();
+    let typed_servers = checked.servers.as_ref().ok().copied();
     let throughput = checked.throughput.as_ref().ok();
 
     let overhead = p.overhead.clone().ok().map(|o| (o.unwrap_or_default(), o.is_some()));
     let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
     let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
+    let hours = p.hours.clone().ok().map(|v| (v.unwrap_or(24.0), v.is_some()));
     let idle = p.idle.clone().and_then(Result::ok);
+    let demand = p.demand.clone().ok().flatten();
+    let users = p.users.clone().ok().flatten();
+    let speed = p.speed.clone().ok().flatten();
     if let (Some((overhead, _)), Some((pue, _))) = (overhead, pue) {
         out.scope = Some(PlanScope { overhead, pue });
+    }
+    if let (Some(_), Some((typed, true))) = (demand, load) {
+        out.notices.push(PlanNotice::LoadIgnored { typed_percent: typed });
     }
 
     let (Some(card), Some(gpus), Some(limit), Some((overhead, overhead_set))) = (card, gpus, limit, overhead) else {
@@ -516,6 +694,101 @@ pub fn evaluate(checked: &Checked) -> Plan {
         );
         out.amps_per_phase = Figure::new(a.value(), Unit::Amperes, Kind::Ceiling, origins);
     }
+
+    // Servers needed: for the demand in its busy hours, and for the people at once.
+    let tb = throughput.map(|t| basis(t, card, gpus, limit));
+    let size = tb.as_ref().map(|b| sizing(b, limit));
+    let rate = match (demand, hours) {
+        (Some(d), Some((h, _))) => Some(d / (h * 3600.0)),
+        _ => None,
+    };
+    let hours_set = hours.is_some_and(|(_, set)| set);
+    let mut needed: Option<f64> = None;
+    let mut need_assumptions: Vec<Assumption> = Vec::new();
+    let mut need_origins: Vec<Origin> = tb.as_ref().map(|b| b.origins.clone()).unwrap_or_default();
+    if let (Some(r), Some(size)) = (rate, &size) {
+        needed = Some(ceil_whole(r / size.low_tps));
+        need_assumptions.push(Assumption::DemandSpread { hours: hours.map_or(24.0, |h| h.0) });
+        need_assumptions.extend(size.lower_end.clone());
+        need_origins
+            .extend([Some(Origin::Input(Field::Demand)), input_if(hours_set, Field::Hours)].into_iter().flatten());
+    }
+    if let (Some(users), Some(t), Some(size)) = (users, throughput, &size) {
+        match promise(catalogue, t, size.low_tps, speed) {
+            Promise::Streams { streams, tpot_ms } => {
+                let origins = with(
+                    with(
+                        need_origins.clone(),
+                        [Some(Origin::Source(latency::SOURCE.to_owned())), Some(Origin::Input(Field::Users))],
+                    ),
+                    [speed.map(|_| Origin::Input(Field::Speed))],
+                );
+                let mut assumptions = vec![Assumption::StreamsBound { tpot_ms }];
+                assumptions.extend(size.lower_end.clone());
+                out.streams_per_server = Figure::new(
+                    streams,
+                    Unit::People,
+                    Kind::Estimate(assumptions.clone()),
+                    with(
+                        tb.as_ref().map(|b| b.origins.clone()).unwrap_or_default(),
+                        [Some(Origin::Source(latency::SOURCE.to_owned()))],
+                    ),
+                );
+                let for_users = ceil_whole(users / streams);
+                needed = Some(needed.map_or(for_users, |n| n.max(for_users)));
+                for a in assumptions {
+                    if !need_assumptions.contains(&a) {
+                        need_assumptions.push(a);
+                    }
+                }
+                need_origins = origins;
+            }
+            Promise::Notice(n) => out.notices.push(n),
+        }
+    }
+    if let Some(n) = needed {
+        if let Some(b) = &tb {
+            for a in &b.assumptions {
+                if !need_assumptions.contains(a) {
+                    need_assumptions.push(a.clone());
+                }
+            }
+        }
+        out.servers_needed =
+            Figure::new(n, Unit::Servers, Kind::Estimate(need_assumptions.clone()), need_origins.clone());
+    }
+    // The servers the plan uses: the Servers field, or more where more are needed.
+    let servers = match (typed_servers, needed) {
+        (Some(typed), Some(n)) if n > f64::from(typed) => {
+            // `n` is whole and at most the quotient of finite numbers; a count past u32 is no count.
+            let used = if n <= f64::from(u32::MAX) { Some(n as u32) } else { None };
+            if let Some(used) = used {
+                out.notices.push(PlanNotice::UsesMoreServers { typed, used });
+            }
+            used
+        }
+        (Some(typed), _) => Some(typed),
+        (None, Some(n)) if n <= f64::from(u32::MAX) => Some(n as u32),
+        _ => None,
+    };
+    out.servers_used = servers;
+    let servers_from_need = servers.is_some() && servers != typed_servers;
+    let servers_origins = |origins: Vec<Origin>| -> Vec<Origin> {
+        if servers_from_need {
+            with(origins, need_origins.iter().cloned().map(Some))
+        } else {
+            with(origins, [Some(Origin::Input(Field::Servers))])
+        }
+    };
+
+    if let (Some(r), Some(size), Some(s)) = (rate, &size, servers) {
+        let load = 100.0 * r / (f64::from(s) * size.low_tps);
+        let mut assumptions = vec![Assumption::DemandSpread { hours: hours.map_or(24.0, |h| h.0) }];
+        assumptions.extend(size.lower_end.clone());
+        out.busy_load =
+            Figure::new(load, Unit::Percent, Kind::Estimate(assumptions), servers_origins(need_origins.clone()));
+    }
+
     if let Ok(Some(rack)) = &p.rack {
         let budget = rack.value() * 1000.0;
         let fit = floor_whole(budget / peak.value());
@@ -524,12 +797,19 @@ pub fn evaluate(checked: &Checked) -> Plan {
         // The limit per card at which fit + 1 servers would stay within the budget.
         let per_card = (budget / (fit + 1.0) - overhead.value()) / f64::from(gpus);
         if per_card > 0.0 {
-            out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins);
+            out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
+        }
+        if fit < 1.0 {
+            out.notices.push(PlanNotice::ServerOverRack { server_kw: peak.value() / 1000.0, rack_kw: rack.value() });
+        } else if let (Some(s), true) = (servers, demand.is_some() || users.is_some()) {
+            let kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
+            out.rack_positions =
+                Figure::new(ceil_whole(f64::from(s) / fit), Unit::Positions, kind, servers_origins(origins));
         }
     }
     if let Some(servers) = servers {
         let it = peak * f64::from(servers);
-        let origins = with(peak_origins.clone(), [Some(Origin::Input(Field::Servers))]);
+        let origins = servers_origins(peak_origins.clone());
         out.it_power = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins.clone());
         out.heat = Figure::new(it.as_heat().value(), Unit::BtuPerHour, Kind::Ceiling, origins.clone());
         out.cooling = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins);
@@ -537,48 +817,85 @@ pub fn evaluate(checked: &Checked) -> Plan {
         out.eu = kw.is_finite().then_some(EuThreshold { reached: kw >= EU_THRESHOLD_KW, it_kilowatts: kw });
     }
 
-    // The site at the average load.
+    // The site: for the demand where one is given, else at the average load.
     let (Some((pue, pue_set)), Some((load, load_set)), Some(idle)) = (pue, load, idle) else {
         return out;
     };
-    let site_origins = with(
-        peak_origins,
-        [input_if(pue_set, Field::Pue), input_if(load_set, Field::Load), idle.map(|_| Origin::Input(Field::Idle))],
-    );
     let at = |load: f64| -> Site {
         site(
             SiteInputs { gpus, limit, idle, overhead, pue, load, servers },
             throughput.map(|t| basis(t, card, gpus, limit)),
         )
     };
-    let here = at(load);
-    if servers.is_some() {
-        out.site_power = Figure::new(here.power.value(), Unit::Watts, here.power_kind.clone(), site_origins.clone());
+    if let (Some(d), Some(r), Some(size), Some(tb), Some(s), Some((h, _))) = (demand, rate, &size, &tb, servers, hours)
+    {
+        out.basis = EnergyBasis::Demand;
+        let origins = servers_origins(with(
+            with(peak_origins.clone(), tb.origins.iter().cloned().map(Some)),
+            [
+                input_if(pue_set, Field::Pue),
+                Some(Origin::Input(Field::Demand)),
+                input_if(hours_set, Field::Hours),
+                idle.map(|_| Origin::Input(Field::Idle)),
+            ],
+        ));
+        let (s, cards, lim) = (f64::from(s), f64::from(gpus), limit.value());
+        // Watt-hours a day of all the servers' GPU boards, (low, high).
+        let (boards_low, boards_high, mut assumptions) = match idle {
+            Some(i) => {
+                let i = i.value();
+                let boards = |tps: f64| s * cards * (i * 24.0 + (lim - i) * (r / (s * tps)) * h);
+                let busy = 100.0 * r / (s * size.low_tps);
+                let follows = Assumption::PowerFollowsDemand {
+                    idle_watts: i,
+                    limit_watts: lim,
+                    busy_load_percent: three_figures(busy),
+                    hours: h,
+                };
+                (boards(size.high_tps), boards(size.low_tps), vec![follows])
+            }
+            None => {
+                out.notices.push(PlanNotice::IdleDecides);
+                // Every token at the lower end of J/token: boards ÷ (T × max(1, limit ÷ setting)).
+                let low = d * (cards * lim / size.high_tps) / 3600.0;
+                (low, s * cards * lim * 24.0, vec![Assumption::DemandRange])
+            }
+        };
+        assumptions.extend(tb.assumptions.iter().cloned());
+        let kind = Kind::Estimate(assumptions);
+        let site_wh = |boards: f64| (boards + s * overhead.value() * 24.0) * pue;
+        let (low, high) = (site_wh(boards_low), site_wh(boards_high));
+        out.site_kwh_per_day =
+            Figure::range(low / 1000.0, high / 1000.0, Unit::KilowattHoursPerDay, kind.clone(), origins.clone());
+        out.site_power = Figure::range(low / 24.0, high / 24.0, Unit::Watts, kind.clone(), origins.clone());
+        out.site_j_per_token = Figure::range(low * 3600.0 / d, high * 3600.0 / d, Unit::JoulesPerToken, kind, origins);
+    } else {
+        out.basis = if idle.is_some() && load < 100.0 { EnergyBasis::Load } else { EnergyBasis::Limit };
+        let site_origins = servers_origins(with(
+            peak_origins.clone(),
+            [input_if(pue_set, Field::Pue), input_if(load_set, Field::Load), idle.map(|_| Origin::Input(Field::Idle))],
+        ));
+        let here = at(load);
+        if servers.is_some() {
+            out.site_power =
+                Figure::new(here.power.value(), Unit::Watts, here.power_kind.clone(), site_origins.clone());
+        }
+        out.site_kwh_per_day =
+            out.site_power.as_ref().and_then(|f| scaled(f, 24.0 / 1000.0, Unit::KilowattHoursPerDay, vec![]));
+        out.site_j_per_token = here.j_per_token.as_ref().and_then(|(low, high, kind, origins)| {
+            Figure::range(
+                low.value(),
+                high.value(),
+                Unit::JoulesPerToken,
+                kind.clone(),
+                with(site_origins.clone(), origins.iter().cloned().map(Some)),
+            )
+        });
     }
-    out.site_kwh_per_day =
-        out.site_power.as_ref().and_then(|f| scaled(f, 24.0 / 1000.0, Unit::KilowattHoursPerDay, vec![]));
     out.site_kwh_per_year = out
         .site_kwh_per_day
         .as_ref()
         .and_then(|f| scaled(f, crate::units::DAYS_PER_YEAR, Unit::KilowattHoursPerYear, vec![]));
-    out.site_j_per_token = here.j_per_token.as_ref().and_then(|(low, high, kind, origins)| {
-        Figure::range(
-            low.value(),
-            high.value(),
-            Unit::JoulesPerToken,
-            kind.clone(),
-            with(site_origins.clone(), origins.iter().cloned().map(Some)),
-        )
-    });
-
-    if let (Ok(Some(demand)), Some(basis)) = (&p.demand, throughput.map(|t| basis(t, card, gpus, limit))) {
-        let per_server_per_day = basis.per_server.value() * load / 100.0 * SECONDS_PER_DAY;
-        let needed = ceil_whole(demand / per_server_per_day);
-        let mut assumptions = vec![Assumption::ThroughputHeld { load_percent: load }];
-        assumptions.extend(basis.assumptions);
-        let origins = with(basis.origins, [Some(Origin::Input(Field::Demand)), input_if(load_set, Field::Load)]);
-        out.servers_needed = Figure::new(needed, Unit::Servers, Kind::Estimate(assumptions), origins);
-    }
 
     if let (Ok(Some(price)), Ok(_)) = (&p.price, &p.currency) {
         let money = Unit::Money(out.currency);
@@ -606,6 +923,8 @@ pub fn evaluate(checked: &Checked) -> Plan {
             .and_then(|f| scaled(f, *answer, Unit::JoulesPerAnswer, vec![Origin::Input(Field::Answer)]));
     }
 
+    let curve_origins =
+        servers_origins(with(peak_origins, [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))]));
     out.curve = CURVE_LOADS
         .iter()
         .map(|&l| {
@@ -615,7 +934,7 @@ pub fn evaluate(checked: &Checked) -> Plan {
                     s.power.per_day().value(),
                     Unit::KilowattHoursPerDay,
                     s.power_kind.clone(),
-                    site_origins.clone(),
+                    curve_origins.clone(),
                 )
             });
             let j = s.j_per_token.and_then(|(low, high, kind, origins)| {
@@ -624,7 +943,7 @@ pub fn evaluate(checked: &Checked) -> Plan {
                     high.value(),
                     Unit::JoulesPerToken,
                     kind,
-                    with(site_origins.clone(), origins.into_iter().map(Some)),
+                    with(curve_origins.clone(), origins.into_iter().map(Some)),
                 )
             });
             CurvePoint { load: l, j_per_token: j, kwh_per_day: kwh }

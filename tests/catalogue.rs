@@ -83,6 +83,8 @@ fn every_record_cites_a_known_source() {
     // The plan's reference values, and the regulation its EU threshold quotes.
     cited.extend(token_energy::catalogue::reference().iter().map(|r| &*r.source));
     cited.push(token_energy::plan::EU_SOURCE);
+    // The latency bounds the plan counts people with.
+    cited.push(token_energy::latency::SOURCE);
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

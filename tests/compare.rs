@@ -114,7 +114,10 @@ fn the_grid_marks_the_best_and_the_differences_against_the_baseline() {
     // Energy per day: 2 servers of 4800 W against 1.
     let day = rows.iter().find(|r| r.id == "kwh-per-day").expect("kWh row");
     close(day.cells[1].as_ref().expect("b").value, 2.0 * 4.8 * 24.0);
-    assert_eq!(day.best, vec![0]);
+    // A day at the limit is lowest for whatever does the least work: never "best".
+    assert!(day.best.is_empty());
+    // Without plan fields, no plan rows.
+    assert!(!rows.iter().any(|r| r.id == "cost-per-year" || r.id == "servers-needed"));
     // Board power is 4800 W in both: no best.
     let board = rows.iter().find(|r| r.id == "board-power-w").expect("board row");
     assert!(board.best.is_empty());
@@ -216,4 +219,58 @@ fn a_german_export_says_its_assumptions_and_inputs_in_german() {
     let header = |t: &str| t.lines().nth(2).map(str::to_owned);
     assert_eq!(header(&csv), header(&english));
     assert!(csv.contains(",j-per-token,") && csv.contains(",estimate,"));
+}
+
+/// A configuration on Llama 2 70B Server with the sales walk's plan: 40 M tokens a day at 0.25 EUR.
+fn planned(name: &str, card: &str, idle: Option<&str>) -> Saved {
+    use token_energy::form::Field;
+    let mut edits = vec![
+        Edit::Card(card.into()),
+        Edit::Scenario("server".into()),
+        Edit::Text(Field::Demand, "40,000,000".into()),
+        Edit::Text(Field::Price, "0.25".into()),
+    ];
+    if let Some(i) = idle {
+        edits.push(Edit::Text(Field::Idle, i.into()));
+    }
+    saved(name, &edits)
+}
+
+#[test]
+fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range() {
+    let list =
+        vec![planned("H200", "h200-nvl", None), planned("RTX", "rtx-pro-6000-se", None), planned("L40S", "l40s", None)];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("no {id} row"));
+    for (i, s) in list.iter().enumerate() {
+        let f = token_energy::model::evaluate(catalogue(), &s.form).figures;
+        let t = f.throughput.expect("throughput").value;
+        let cards: f64 = s.form.gpus.parse().expect("cards");
+        let watts: f64 = s.form.watts.parse().expect("watts");
+        // One server suffices for 40 M a day; the year spans every token at the J/token to every card at its limit.
+        close(row("servers-needed").cells[i].as_ref().expect("servers").value, (40.0e6 / 86_400.0 / t).ceil());
+        let year = row("cost-per-year").cells[i].clone().expect("cost");
+        close(year.value, cards * watts * 24.0 * 365.0 / 1000.0 * 0.25);
+        close(year.low.expect("a range"), 40.0e6 * cards * watts / t / 3.6e6 * 365.0 * 0.25);
+    }
+    // L40S draws the least per day because it does the least: never best on a daily or power figure.
+    for id in ["kwh-per-day", "board-power-w", "btu-per-h"] {
+        assert!(row(id).best.is_empty(), "{id}");
+    }
+    // The yearly ranges overlap (their upper ends are every card at its limit): no best.
+    assert!(row("cost-per-year").best.is_empty());
+    assert!(row("site-kwh-per-year").best.is_empty());
+    // With idle powers the years are single estimates: the lowest is best.
+    let list = vec![planned("H200", "h200-nvl", Some("80")), planned("L40S", "l40s", Some("80"))];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let cost = rows.iter().find(|r| r.id == "cost-per-year").expect("cost row");
+    let values: Vec<f64> = cost.cells.iter().map(|c| c.as_ref().expect("cost").value).collect();
+    let lowest = if values[0] < values[1] { 0 } else { 1 };
+    assert_eq!(cost.best, vec![lowest]);
+    // The CSV carries the plan's rows, with the plan's scope for the yearly ones and none for the count.
+    let csv = compare::csv(catalogue(), &list, &ctx(), Lang::En.strings());
+    assert!(csv.lines().any(|l| l.starts_with("1,") && l.contains(",servers-needed,1,,servers,estimate,,")), "{csv}");
+    assert!(csv
+        .lines()
+        .any(|l| l.starts_with("2,") && l.contains(",cost-per-year,") && l.contains(",EUR,estimate,gpu-board,")));
 }

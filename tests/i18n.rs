@@ -5,6 +5,7 @@ use token_energy::figure::{Assumption, Unit};
 use token_energy::form::{parse_decimal, parse_decimal_in, Adjustment, Edit, Field, Form, InputError, Problem};
 use token_energy::i18n::{number, Lang};
 use token_energy::link::{self, Notice};
+use token_energy::plan::{EnergyBasis, PlanNotice};
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::embedded()
@@ -65,13 +66,49 @@ fn every_field_label_and_message_exists_in_german() {
         Assumption::PowerLimitDiffers { limit_watts: 450.0, setting_watts: 600.0, setting_stated: true },
         Assumption::LinearScaling { published_cards: 8, cards: 4 },
         Assumption::PowerFollowsLoad { idle_watts: 90.0, limit_watts: 600.0, load_percent: 62.5 },
-        Assumption::ThroughputHeld { load_percent: 62.5 },
+        Assumption::DemandSpread { hours: 10.0 },
+        Assumption::SizedAtLowerEnd { limit_watts: 450.0, setting_watts: 600.0 },
+        Assumption::StreamsBound { tpot_ms: 40.0 },
+        Assumption::DemandRange,
+        Assumption::PowerFollowsDemand { idle_watts: 90.0, limit_watts: 600.0, busy_load_percent: 2.78, hours: 10.0 },
     ];
     for a in &assumptions {
         assert_ne!((de.assumption)(a), (en.assumption)(a));
         assert_eq!((de.range_ends)(a).is_some(), (en.range_ends)(a).is_some());
     }
     assert!((de.assumption)(&assumptions[2]).contains("62,5 %"));
+    assert!((de.assumption)(&assumptions[7]).contains("2,78 %"), "{}", (de.assumption)(&assumptions[7]));
+    // The plan's notices, every one in both languages, the German with its own numbers.
+    let notices = [
+        PlanNotice::LoadIgnored { typed_percent: 62.5 },
+        PlanNotice::UsesMoreServers { typed: 1, used: 3 },
+        PlanNotice::SpeedTooHigh { speed: 30.0, promised: 25.0, scenario: Scenario::Interactive, enough: vec![] },
+        PlanNotice::SpeedTooHigh {
+            speed: 20.0,
+            promised: 5.0,
+            scenario: Scenario::Server,
+            enough: vec![Scenario::Interactive],
+        },
+        PlanNotice::NoSpeedPromise {
+            scenario: Some(Scenario::Offline),
+            enough: vec![Scenario::Server, Scenario::Interactive],
+        },
+        PlanNotice::NoSpeedPromise { scenario: Some(Scenario::Offline), enough: vec![] },
+        PlanNotice::NoSpeedPromise { scenario: None, enough: vec![] },
+        PlanNotice::NoStreamPerServer,
+        PlanNotice::ServerOverRack { server_kw: 120.5, rack_kw: 15.0 },
+        PlanNotice::IdleDecides,
+    ];
+    for n in &notices {
+        assert_ne!((de.plan_notice)(n), (en.plan_notice)(n));
+    }
+    assert!((de.plan_notice)(&notices[0]).contains("62,5 %"));
+    assert!((de.plan_notice)(&notices[4]).contains("Server oder Interaktiv"));
+    assert!((en.plan_notice)(&notices[4]).contains("Server or Interactive"));
+    assert!((de.plan_notice)(&notices[8]).contains("121 kW"), "{}", (de.plan_notice)(&notices[8]));
+    for basis in [EnergyBasis::Demand, EnergyBasis::Load, EnergyBasis::Limit] {
+        assert_ne!((de.with_basis)("x", basis), (en.with_basis)("x", basis));
+    }
     let adjustment = Adjustment::Watts { result: "r".into(), from: "1".into(), to: 1000.0, stated: false };
     assert_eq!((de.adjustment)(&adjustment), "Leistungsgrenze auf 1.000 W gesetzt: die Nennleistung der Karte für r.");
     assert_eq!((de.unit)(Unit::JoulesPerToken), "J/Token");
@@ -230,8 +267,8 @@ fn every_catalogue_text_the_page_shows_has_its_german() {
         check("reference value", &r.label, r.label_de.as_deref());
         check("reference note", &r.note, r.note_de.as_deref());
     }
-    // 2 limits, 2 × 2 context texts, 8 × 2 reference texts (data/*.json).
-    assert_eq!(checked, 2 + 4 + 16);
+    // 2 limits, 2 × 2 context texts, 10 × 2 reference texts (data/*.json).
+    assert_eq!(checked, 2 + 4 + 20);
 }
 
 /// `i18n::intl` writes numbers as `Intl.NumberFormat` does (the prerender's text, which the browser

@@ -8,7 +8,7 @@ use token_energy::figure::{Assumption, Figure, Kind, Origin, Unit};
 use token_energy::form::{Edit, Field, Form, Problem};
 use token_energy::link::{decode, encode};
 use token_energy::model;
-use token_energy::plan::{self, ceil_whole, floor_whole, Currency, Plan};
+use token_energy::plan::{self, ceil_whole, floor_whole, Currency, EnergyBasis, Plan, PlanNotice};
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::embedded()
@@ -41,7 +41,7 @@ fn published(watts: &str, plan: &[(Field, &str)]) -> Form {
 }
 
 fn plan_of(form: &Form) -> Plan {
-    plan::evaluate(&model::evaluate(catalogue(), form).checked)
+    plan::evaluate(catalogue(), &model::evaluate(catalogue(), form).checked)
 }
 
 #[track_caller]
@@ -122,14 +122,21 @@ fn site_j_per_token_is_a_range_at_a_limit_other_than_the_results_setting() {
 }
 
 #[test]
-fn servers_needed_rounds_up_and_is_whole_at_the_boundary() {
-    // 10 000 tokens/s × 0.5 × 86 400 s = 432 000 000 tokens per server and day.
-    let per = 10_000.0 * 0.5 * 86_400.0;
+fn servers_needed_rounds_up_over_the_busy_hours_and_is_whole_at_the_boundary() {
+    // 10 000 tokens/s per server; over 24 busy hours a server makes 864 000 000 tokens a day.
+    let per = 10_000.0 * 86_400.0;
     for (demand, expected) in [(per * 3.0, 3.0), (per * 3.0 + 1.0, 4.0), (per * 3.0 - 1.0, 3.0), (1.0, 1.0)] {
-        let p = plan_of(&own(&[(Field::Load, "50"), (Field::Demand, &format!("{demand}"))]));
+        let p = plan_of(&own(&[(Field::Demand, &format!("{demand}"))]));
         let n = close(&p.servers_needed, expected);
-        assert!(matches!(&n.kind, Kind::Estimate(a) if matches!(a[0], Assumption::ThroughputHeld { .. })), "{n:?}");
+        assert!(matches!(&n.kind, Kind::Estimate(a) if a[0] == Assumption::DemandSpread { hours: 24.0 }), "{n:?}");
+        assert!(n.origins.contains(&Origin::Input(Field::Demand)));
     }
+    // The same demand in 8 busy hours needs three times the rate: 10 000 × 3 600 × 8 = 288 000 000 a server.
+    let p = plan_of(&own(&[(Field::Demand, "864,000,000"), (Field::Hours, "8")]));
+    let n = close(&p.servers_needed, 3.0);
+    assert!(n.origins.contains(&Origin::Input(Field::Hours)));
+    let p = plan_of(&own(&[(Field::Demand, "864000001"), (Field::Hours, "8")]));
+    close(&p.servers_needed, 4.0);
     // Exact boundaries whose quotient is not exact in floating point.
     assert_eq!(ceil_whole(0.1 * 3.0 / 0.1), 3.0);
     assert_eq!(floor_whole(0.7 / 0.1), 7.0);
@@ -138,6 +145,286 @@ fn servers_needed_rounds_up_and_is_whole_at_the_boundary() {
     // A demand as people print it.
     let p = plan_of(&own(&[(Field::Demand, "1,296,000,000")]));
     close(&p.servers_needed, 2.0); // 1.296e9 ÷ (10 000 × 86 400) = 1.5
+}
+
+#[test]
+fn a_typed_load_never_raises_the_servers_needed_and_is_ignored_with_a_demand() {
+    // The demand implies 2.8 % of one server; typing that load changes nothing but adds a notice.
+    let demand = 0.028 * 10_000.0 * 86_400.0;
+    let without = plan_of(&own(&[(Field::Demand, &format!("{demand}"))]));
+    let with = plan_of(&own(&[(Field::Demand, &format!("{demand}")), (Field::Load, "2.8")]));
+    close(&with.servers_needed, 1.0);
+    assert_eq!(with.servers_needed, without.servers_needed);
+    assert_eq!(with.site_kwh_per_year, without.site_kwh_per_year);
+    assert!(with.notices.contains(&PlanNotice::LoadIgnored { typed_percent: 2.8 }), "{:?}", with.notices);
+    assert!(!without.notices.iter().any(|n| matches!(n, PlanNotice::LoadIgnored { .. })));
+    // Without a demand the load still counts, as before: no notice.
+    let p = plan_of(&own(&[(Field::Load, "50")]));
+    assert!(p.notices.is_empty() && p.servers_needed.is_none());
+}
+
+#[test]
+fn the_busy_load_and_the_servers_the_plan_uses() {
+    // 10 servers typed; 3 needed for 2.5 servers' worth of tokens: the plan uses 10 and the load is 25 %.
+    let demand = 2.5 * 10_000.0 * 86_400.0;
+    let p = plan_of(&own(&[(Field::Demand, &format!("{demand}"))]));
+    close(&p.servers_needed, 3.0);
+    assert_eq!(p.servers_used, Some(10));
+    close(&p.busy_load, 100.0 * 2.5 / 10.0);
+    assert!(!p.notices.iter().any(|n| matches!(n, PlanNotice::UsesMoreServers { .. })));
+    close(&p.it_power, 10.0 * 4.8);
+    // 25 servers' worth: more than the 10 typed, so the plan uses 25, says so, and its power follows.
+    let demand = 25.0 * 10_000.0 * 86_400.0;
+    let p = plan_of(&own(&[(Field::Demand, &format!("{demand}"))]));
+    close(&p.servers_needed, 25.0);
+    assert_eq!(p.servers_used, Some(25));
+    assert!(p.notices.contains(&PlanNotice::UsesMoreServers { typed: 10, used: 25 }), "{:?}", p.notices);
+    close(&p.busy_load, 100.0);
+    let it = close(&p.it_power, 25.0 * 4.8);
+    assert!(it.origins.contains(&Origin::Input(Field::Demand)) && !it.origins.contains(&Origin::Input(Field::Servers)));
+    close(&p.heat, 25.0 * 4800.0 * 3600.0 / 1055.05585262);
+    // With no demand the plan uses the Servers field.
+    assert_eq!(plan_of(&own(&[])).servers_used, Some(10));
+}
+
+/// 6.0-0021, Llama 2 70B Interactive (16 343.8 tokens/s on 8 × H200 NVL at the stated 600 W), one server.
+fn interactive(plan: &[(Field, &str)]) -> Form {
+    let mut form = published("600", &[]);
+    form.scenario = Scenario::Interactive;
+    form.servers = "1".into();
+    for (field, text) in plan {
+        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
+    }
+    form
+}
+
+#[test]
+fn the_buyers_walk_forty_million_tokens_a_day_is_a_range_without_idle_and_one_estimate_with_it() {
+    let base = [(Field::Demand, "40,000,000"), (Field::Price, "0.25")];
+    let p = plan_of(&interactive(&base));
+    close(&p.servers_needed, 1.0);
+    assert_eq!(p.basis, EnergyBasis::Demand);
+    // data-value: every card at its limit all day; data-low: every token at the benchmark's J/token.
+    let high = 8.0 * 600.0 * 24.0 * 365.0 / 1000.0;
+    let low_j = 8.0 * 600.0 / 16_343.8;
+    let low = 40.0e6 * low_j / 3.6e6 * 365.0;
+    let year = close(&p.site_kwh_per_year, high);
+    self::low(&year, low);
+    assert!((1185.0..1195.0).contains(&low) && (42_000.0..42_100.0).contains(&high), "about 1,190 to 42,000 kWh");
+    assert!(matches!(&year.kind, Kind::Estimate(a) if a[0] == Assumption::DemandRange));
+    let cost = close(&p.cost_per_year, high * 0.25);
+    self::low(&cost, low * 0.25);
+    assert!((297.0..299.0).contains(&(low * 0.25)) && (10_511.0..10_513.0).contains(&(high * 0.25)));
+    assert!(p.notices.contains(&PlanNotice::IdleDecides));
+    // Site J/token for the demand: the day's energy over the day's tokens, the same range.
+    let j = close(&p.site_j_per_token, high / 365.0 * 3.6e6 / 40.0e6);
+    self::low(&j, low_j);
+
+    // With an idle power, one estimate between the ends: idle all day plus (limit − idle) × u × 24 h.
+    let p = plan_of(&interactive(&[base[0], base[1], (Field::Idle, "80")]));
+    let u = 40.0e6 / 86_400.0 / 16_343.8;
+    let kwh = 8.0 * (80.0 * 24.0 + (600.0 - 80.0) * u * 24.0) * 365.0 / 1000.0;
+    let year = close(&p.site_kwh_per_year, kwh);
+    assert_eq!(year.low, None);
+    assert!(low < kwh && kwh < high);
+    assert!(matches!(&year.kind, Kind::Estimate(a) if matches!(a[0], Assumption::PowerFollowsDemand { .. })));
+    close(&p.busy_load, 100.0 * u);
+    assert!(!p.notices.contains(&PlanNotice::IdleDecides));
+
+    // Busy hours: the same tokens in 10 hours, with idle: the busy part over 10 h at 2.4 × the load.
+    let p = plan_of(&interactive(&[base[0], base[1], (Field::Idle, "80"), (Field::Hours, "10")]));
+    let u10 = 40.0e6 / 36_000.0 / 16_343.8;
+    close(&p.busy_load, 100.0 * u10);
+    close(&p.site_kwh_per_day, 8.0 * (80.0 * 24.0 + 520.0 * u10 * 10.0) / 1000.0);
+
+    // Server overhead and PUE on both ends: (boards + servers × overhead × 24 h) × PUE.
+    let p = plan_of(&interactive(&[base[0], (Field::Overhead, "1000"), (Field::Pue, "1.5")]));
+    let day = close(&p.site_kwh_per_day, (8.0 * 600.0 * 24.0 + 1000.0 * 24.0) * 1.5 / 1000.0);
+    self::low(&day, (40.0e6 * low_j / 3600.0 + 1000.0 * 24.0) * 1.5 / 1000.0);
+}
+
+#[test]
+fn without_a_demand_the_year_is_the_worst_case_named_as_such() {
+    let p = plan_of(&own(&[(Field::Price, "0.25")]));
+    assert_eq!(p.basis, EnergyBasis::Limit);
+    let cost = close(&p.cost_per_year, 10.0 * 4800.0 * 24.0 * 365.0 / 1000.0 * 0.25);
+    assert_eq!((cost.low, cost.kind), (None, Kind::Ceiling));
+    assert_eq!(plan_of(&own(&[(Field::Load, "50"), (Field::Idle, "100")])).basis, EnergyBasis::Load);
+    let en = token_energy::i18n::Lang::En.strings();
+    assert_eq!(
+        (en.with_basis)("Electricity cost per year", p.basis),
+        "Electricity cost per year, every card at its limit all day"
+    );
+}
+
+#[test]
+fn at_a_lowered_limit_servers_are_counted_at_the_lower_end_of_the_throughput() {
+    // 450 W against the stated 600 W: T × 0.75 = 24 003 tokens/s per server for sizing.
+    let t = 32_004.0 * 0.75;
+    let demand = 2.0 * t * 86_400.0;
+    let p = plan_of(&published("450", &[(Field::Demand, &format!("{demand}"))]));
+    let n = close(&p.servers_needed, 2.0);
+    assert!(
+        matches!(&n.kind, Kind::Estimate(a) if a.contains(&Assumption::SizedAtLowerEnd { limit_watts: 450.0, setting_watts: 600.0 }))
+    );
+    let p = plan_of(&published("450", &[(Field::Demand, &format!("{}", demand + 1.0))]));
+    close(&p.servers_needed, 3.0);
+    // At the stated setting the same demand needs fewer: 2 × 24 003 ÷ 32 004 = 1.5 → 2, and at 1.5 × T exactly 2.
+    let p = plan_of(&published("600", &[(Field::Demand, &format!("{}", 2.0 * 32_004.0 * 86_400.0))]));
+    let n = close(&p.servers_needed, 2.0);
+    assert!(matches!(&n.kind, Kind::Estimate(a) if !a.iter().any(|x| matches!(x, Assumption::SizedAtLowerEnd { .. }))));
+}
+
+/// MLPerf's TPOT bounds (ms, p99), transcribed here from `loadgen/mlperf.conf` as
+/// `../shared/reference/mlperf/LATENCY.md` quotes it.
+const TPOT: [(Benchmark, Scenario, f64); 11] = [
+    (Benchmark::Llama2_70b99, Scenario::Server, 200.0),
+    (Benchmark::Llama2_70b99, Scenario::Interactive, 40.0),
+    (Benchmark::Llama2_70b999, Scenario::Server, 200.0),
+    (Benchmark::Llama2_70b999, Scenario::Interactive, 40.0),
+    (Benchmark::Mixtral8x7b, Scenario::Server, 200.0),
+    (Benchmark::Llama3_1_405b, Scenario::Server, 175.0),
+    (Benchmark::Llama3_1_405b, Scenario::Interactive, 80.0),
+    (Benchmark::Llama3_1_8b, Scenario::Server, 100.0),
+    (Benchmark::Llama3_1_8b, Scenario::Interactive, 30.0),
+    (Benchmark::DeepseekR1, Scenario::Server, 80.0),
+    (Benchmark::DeepseekR1, Scenario::Interactive, 15.0),
+];
+
+#[test]
+fn latency_bounds_are_mlperfs_and_the_reference_table_agrees() {
+    let mut expected: Vec<(Benchmark, Scenario, f64)> = TPOT.to_vec();
+    expected.extend([
+        (Benchmark::GptOss120b, Scenario::Server, 80.0),
+        (Benchmark::GptOss120b, Scenario::Interactive, 15.0),
+    ]);
+    for (b, s, tpot) in &expected {
+        assert_eq!(token_energy::latency::bound(*b, *s).map(|x| x.tpot_ms), Some(*tpot), "{b:?} {s:?}");
+    }
+    for b in Benchmark::ALL {
+        assert_eq!(token_energy::latency::bound(b, Scenario::Offline), None, "Offline promises no speed");
+    }
+    assert_eq!(token_energy::latency::bound(Benchmark::Mixtral8x7b, Scenario::Interactive), None);
+    // The configuration lines as the reference quotes them, where the reference is beside the project.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/LATENCY.md");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is not here", path.display());
+        return;
+    };
+    let mut lines = 0;
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once(".Server.tpot_latency = ") else { continue };
+        let tpot: f64 = value.trim().parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        let (model, scenario) = match key.strip_suffix("-interactive") {
+            Some(m) => (m, Scenario::Interactive),
+            None => (key, Scenario::Server),
+        };
+        let ids: Vec<Benchmark> = Benchmark::ALL
+            .into_iter()
+            .filter(|b| b.id().replace('.', "_").starts_with(model) || b.id().starts_with(model))
+            .collect();
+        assert!(!ids.is_empty(), "{line}: no benchmark");
+        for b in ids {
+            assert_eq!(token_energy::latency::bound(b, scenario).map(|x| x.tpot_ms), Some(tpot), "{line}");
+        }
+        lines += 1;
+    }
+    assert_eq!(lines, 11, "the reference quotes eleven tpot lines");
+}
+
+#[test]
+fn people_at_a_speed_on_each_benchmarks_server_and_interactive_bounds() {
+    let c = catalogue();
+    let mut checked = 0;
+    for (benchmark, scenario, tpot) in TPOT {
+        // The first published row of this benchmark and scenario, at its own card count and setting.
+        let Some(row) = c.results.iter().find(|r| r.benchmark == benchmark && r.scenario == scenario) else { continue };
+        let mut form = Form::initial(c).with_result(c, &row.id);
+        form.benchmark = benchmark;
+        form.scenario = scenario;
+        form.servers = "1".into();
+        let t =
+            model::evaluate(c, &form).figures.throughput.unwrap_or_else(|| panic!("{}: no throughput", row.id)).value;
+        let streams = (t * tpot / 1000.0).floor();
+        let promised = 1000.0 / tpot;
+        let users = streams * 3.0 + 1.0;
+        let with = |form: &Form, plan: &[(Field, String)]| {
+            let mut f = form.clone();
+            for (field, text) in plan {
+                f = f.apply(c, Edit::Text(*field, text.clone())).form;
+            }
+            plan_of(&f)
+        };
+        // At the promised speed or slower: ⌈users ÷ ⌊T × TPOT ÷ 1000⌋⌉ servers, an estimate citing the bound.
+        let p = with(&form, &[(Field::Users, format!("{users}")), (Field::Speed, format!("{promised}"))]);
+        let m = close(&p.streams_per_server, streams);
+        assert!(m.origins.contains(&Origin::Source("mlperf-loadgen-conf".into())));
+        let n = close(&p.servers_needed, 4.0);
+        assert!(matches!(&n.kind, Kind::Estimate(a) if a.contains(&Assumption::StreamsBound { tpot_ms: tpot })));
+        assert!(n.origins.contains(&Origin::Input(Field::Users)));
+        // Faster than promised: an alert naming both speeds, and no count from people.
+        let p = with(&form, &[(Field::Users, format!("{users}")), (Field::Speed, format!("{}", promised * 1.01))]);
+        assert!(p.servers_needed.is_none(), "{} {benchmark:?} {scenario:?}", row.id);
+        let Some(PlanNotice::SpeedTooHigh { speed, promised: said, scenario: s, enough }) =
+            p.notices.iter().find(|n| n.is_alert())
+        else {
+            panic!("{}: no alert in {:?}", row.id, p.notices)
+        };
+        assert_eq!((*speed, *said, *s), (promised * 1.01, promised, scenario));
+        // What this entry would promise enough: its Interactive row, for a Server result, where it has one.
+        for other in enough {
+            let b = token_energy::latency::bound(benchmark, *other).unwrap_or_else(|| panic!("{other:?}"));
+            assert!(b.tokens_per_second() >= promised * 1.01 && c.result(&row.id, benchmark, *other).is_some());
+        }
+        // With a demand too, the larger count wins.
+        let p = with(&form, &[(Field::Users, "1".into()), (Field::Demand, format!("{}", t * 86_400.0 * 5.0))]);
+        close(&p.servers_needed, 5.0);
+        checked += 1;
+    }
+    assert!(checked >= 9, "most benchmark/scenario pairs have a published row: {checked}");
+
+    // Offline promises no speed: refused with a notice naming the result's scenarios that would.
+    let p = plan_of(&published("600", &[(Field::Users, "800")]));
+    assert!(p.servers_needed.is_none() && p.streams_per_server.is_none());
+    assert!(
+        p.notices.contains(&PlanNotice::NoSpeedPromise {
+            scenario: Some(Scenario::Offline),
+            enough: vec![Scenario::Server, Scenario::Interactive]
+        }),
+        "{:?}",
+        p.notices
+    );
+    // One's own throughput carries no bound either.
+    let p = plan_of(&own(&[(Field::Users, "800")]));
+    assert!(p.notices.contains(&PlanNotice::NoSpeedPromise { scenario: None, enough: vec![] }));
+    // 800 staff at reading speed on 6.0-0021 Interactive: ⌊16 343.8 × 40 ÷ 1000⌋ = 653 each, so 2 servers.
+    let p = plan_of(&interactive(&[(Field::Users, "800"), (Field::Speed, "10")]));
+    close(&p.streams_per_server, 653.0);
+    close(&p.servers_needed, 2.0);
+    assert!(p.notices.contains(&PlanNotice::UsesMoreServers { typed: 1, used: 2 }));
+    // People are whole.
+    let e = model::evaluate(catalogue(), &interactive(&[(Field::Users, "2.5")]));
+    assert!(matches!(e.errors()[..], [err] if err.field == Field::Users && err.problem == Problem::NotWhole));
+}
+
+#[test]
+fn rack_positions_for_the_servers_used_and_a_server_that_does_not_fit() {
+    // Peak 8 × 600 + 200 = 5 000 W: 4 per 20 kW position; 25 servers' worth of demand → ⌈25 ÷ 4⌉ = 7.
+    let demand = 25.0 * 10_000.0 * 86_400.0;
+    let p = plan_of(&own(&[(Field::Overhead, "200"), (Field::Rack, "20"), (Field::Demand, &format!("{demand}"))]));
+    close(&p.servers_per_rack, 4.0);
+    close(&p.rack_positions, 7.0);
+    // 24 servers fit 6 positions exactly.
+    let demand = 24.0 * 10_000.0 * 86_400.0;
+    let p = plan_of(&own(&[(Field::Overhead, "200"), (Field::Rack, "20"), (Field::Demand, &format!("{demand}"))]));
+    close(&p.rack_positions, 6.0);
+    // No demand and no people: no count of positions.
+    assert!(plan_of(&own(&[(Field::Rack, "20")])).rack_positions.is_none());
+    // A 4.8 kW server in a 3 kW position: none fits, said plainly, and no division by zero.
+    let p = plan_of(&own(&[(Field::Rack, "3"), (Field::Demand, "1e9")]));
+    close(&p.servers_per_rack, 0.0);
+    assert!(p.rack_positions.is_none());
+    assert!(p.notices.contains(&PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0 }), "{:?}", p.notices);
 }
 
 #[test]
@@ -220,7 +507,7 @@ fn a_bad_plan_value_names_its_field_and_range_and_spoils_only_its_figures() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].field, Field::Pue);
     assert_eq!(errors[0].to_string(), "PUE of the site: allowed range is 1 to 3.");
-    let p = plan::evaluate(&e.checked);
+    let p = plan::evaluate(catalogue(), &e.checked);
     assert!(p.site_power.is_none() && p.site_j_per_token.is_none());
     assert!(p.server_power.is_some() && p.amps_per_phase.is_some() && p.servers_per_rack.is_some());
     // The board figures do not change.
@@ -289,8 +576,12 @@ fn plan_parameters_round_trip_and_old_links_are_unchanged() {
         (Field::PowerFactor, "0.95"),
         (Field::Rack, "40"),
         (Field::Answer, "700"),
+        (Field::Hours, "10"),
+        (Field::Users, "800"),
+        (Field::Speed, "12.5"),
     ]);
     let query = encode(&form, false);
+    assert!(query.contains("&hours=10&users=800&speed=12.5"), "{query}");
     assert!(query.contains("&pue=1.58&") && query.contains("cur=GBP") && query.contains("overhead=1%2C500"), "{query}");
     let back = decode(catalogue(), &query);
     assert_eq!((back.form, back.notices), (form, vec![]));

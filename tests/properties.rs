@@ -67,10 +67,10 @@ fn text(rng: &mut Rng) -> String {
     }
 }
 
-const KEYS: [&str; 27] = [
+const KEYS: [&str; 30] = [
     "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "embed", "x", "", "card%00",
     "gpus[]", "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack",
-    "answer",
+    "answer", "hours", "users", "speed",
 ];
 const CARDS: [&str; 5] = ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm"];
 const VALUES: [&str; 22] = [
@@ -177,7 +177,7 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
             assert_sound(fig, &context);
             figures_seen += usize::from(fig.is_some());
         }
-        let p = plan::evaluate(&e.checked);
+        let p = plan::evaluate(catalogue, &e.checked);
         for fig in [
             &p.server_power,
             &p.it_power,
@@ -196,6 +196,9 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
             &p.j_per_answer,
             &p.heat,
             &p.cooling,
+            &p.busy_load,
+            &p.streams_per_server,
+            &p.rack_positions,
         ] {
             assert_sound(fig, &context);
             if let Some(f) = fig {
@@ -207,7 +210,15 @@ fn hostile_links_and_fields_never_yield_a_bad_number() {
             assert_sound(&point.j_per_token, &context);
             assert_sound(&point.kwh_per_day, &context);
         }
-        for f in [&p.servers_needed, &p.servers_per_rack] {
+        // Servers the plan uses never fall below the typed count or the count needed.
+        if let (Some(used), Some(needed)) = (p.servers_used, &p.servers_needed) {
+            assert!(f64::from(used) >= needed.value, "{context}: {used} < {needed:?}");
+        }
+        // The busy-hour load of the servers used never exceeds 100 %.
+        if let Some(load) = &p.busy_load {
+            assert!(load.value <= 100.0 * (1.0 + 1e-9), "{context}: {load:?}");
+        }
+        for f in [&p.servers_needed, &p.servers_per_rack, &p.streams_per_server, &p.rack_positions] {
             assert!(f.as_ref().is_none_or(|f| f.value.fract() == 0.0), "{context}: {f:?}");
         }
         for error in e.errors() {

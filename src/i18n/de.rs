@@ -7,6 +7,7 @@ use crate::compare::CompareError;
 use crate::figure::{Assumption, Unit};
 use crate::form::{clip, Adjustment, Field, InputError, Problem, Range};
 use crate::link::Notice;
+use crate::plan::{EnergyBasis, PlanNotice};
 
 fn n(value: f64) -> String {
     number(Lang::De, value)
@@ -37,6 +38,9 @@ fn field(field: Field) -> &'static str {
         Field::PowerFactor => "Leistungsfaktor",
         Field::Rack => "Leistungsbudget je Rack-Platz",
         Field::Answer => "Ausgabe-Token je Antwort",
+        Field::Hours => "Betriebsstunden pro Tag",
+        Field::Users => "Gleichzeitig generierende Personen",
+        Field::Speed => "Ausgabe-Token/s je Person",
     }
 }
 
@@ -65,6 +69,8 @@ fn unit(u: Unit) -> &'static str {
         Unit::JoulesPerResponse | Unit::JoulesPerAnswer => "J/Antwort",
         Unit::Servers => "Server",
         Unit::Tokens => "Token",
+        Unit::People => "Personen",
+        Unit::Positions => "Rack-Stellplätze",
         other => other.symbol(),
     }
 }
@@ -78,6 +84,9 @@ fn range_unit(unit: &str) -> String {
         "W per server" => "W je Server",
         "per kWh" => "je kWh",
         "tokens" => "Token",
+        "hours a day" => "Stunden pro Tag",
+        "people" => "Personen",
+        "tokens/s per person" => "Token/s je Person",
         other => other,
     };
     format!(" {german}")
@@ -223,14 +232,44 @@ fn assumption(a: &Assumption) -> String {
             n(*load_percent),
             n(*limit_watts)
         ),
-        Assumption::ThroughputHeld { load_percent } => format!(
-            "Annahme: Jeder Server hält den genutzten Durchsatz bei {} % Last rund um die Uhr.",
-            n(*load_percent)
+        Assumption::DemandSpread { hours } => {
+            format!("Annahme: Die Ausgabe-Token eines Tages entstehen gleichmäßig über {} Betriebsstunden.", n(*hours))
+        }
+        Assumption::SizedAtLowerEnd { limit_watts, setting_watts } => format!(
+            "Die Server sind am unteren Ende des Durchsatzes gezählt: Token/s des Ergebnisses × {} W ÷ {} W, als sänke \
+             der Durchsatz im Verhältnis zur Leistung.",
+            n(*limit_watts),
+            n(*setting_watts)
+        ),
+        Assumption::StreamsBound { tpot_ms } => format!(
+            "Höchstens Token/s × {} ms ÷ 1000 Personen je Server: Das Ergebnis hielt die Zeit je Ausgabe-Token jedes \
+             Datenstroms unter {} ms (99. Perzentil), mehr Datenströme können also nicht gleichzeitig gelaufen sein; \
+             wie viele es waren, veröffentlicht MLPerf nicht.",
+            n(*tpot_ms),
+            n(*tpot_ms)
+        ),
+        Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \
+            was die Karten aufnehmen, während sie auf Arbeit warten."
+            .to_owned(),
+        Assumption::PowerFollowsDemand { idle_watts, limit_watts, busy_load_percent, hours } => format!(
+            "Annahme: Jede Karte nimmt rund um die Uhr ihre Leerlaufleistung von {} W auf und in den {} Betriebsstunden \
+             dazu {} % des Abstands bis zu ihrer Grenze von {} W (der Anteil des Serverdurchsatzes, den der Bedarf nutzt).",
+            n(*idle_watts),
+            n(*hours),
+            n(*busy_load_percent),
+            n(*limit_watts)
         ),
     }
 }
 
 fn range_ends(a: &Assumption) -> Option<(String, String)> {
+    if *a == Assumption::DemandRange {
+        return Some((
+            "jedes Token mit der Effizienz des Benchmarks, zwischen den Token keine Leistungsaufnahme (das Mindeste)"
+                .to_owned(),
+            "jede Karte ganztägig an ihrer Leistungsgrenze, unabhängig vom Bedarf (das Höchste)".to_owned(),
+        ));
+    }
     let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = a else { return None };
     let (limit, setting) = (n(*limit_watts), n(*setting_watts));
     Some(if limit_watts < setting_watts {
@@ -388,7 +427,7 @@ pub const DE: Strings = Strings {
     scope_throughput: "Durchsatz je Server",
     p_server_power: "Spitzenleistung je Server",
     p_it_power: "IT-Leistung, alle Server",
-    p_site_power: "Standortleistung bei mittlerer Auslastung",
+    p_site_power: "Standortleistung",
     p_site_day: "Standortenergie pro Tag",
     p_site_year: "Standortenergie pro Jahr",
     p_site_token: "Standortenergie je Ausgabe-Token",
@@ -403,6 +442,12 @@ pub const DE: Strings = Strings {
     p_one_more: "Leistungsgrenze je Karte für einen weiteren Server",
     p_heat: "Abwärme der IT-Last",
     p_cooling: "Kühlbedarf der IT-Last",
+    p_busy_load: "Auslastung der Server in den Betriebsstunden",
+    p_streams: "Gleichzeitig generierende Personen je Server, höchstens",
+    p_rack_positions: "Benötigte Rack-Stellplätze",
+    need_users: "gleichzeitig generierende Personen und ein Server- oder Interaktiv-Ergebnis",
+    need_positions: "ein Leistungsbudget je Rack-Stellplatz und einen Bedarf oder gleichzeitige Personen",
+    legend_people: "Personen und Geschwindigkeit",
     eu_words: "Betreiber von Rechenzentren mit einer installierten IT-Leistung von mindestens 500 kW melden an die europäische Datenbank (Delegierte Verordnung (EU) 2024/1364 der Kommission, Art. 1)",
     eu_legal: ". Ob die Verordnung für einen Standort gilt, ist eine rechtliche Bewertung, nicht die dieser Seite. ",
     eu_none: "EU-Meldeschwelle: — (benötigt eine gültige Serveranzahl).",
@@ -428,6 +473,13 @@ pub const DE: Strings = Strings {
             format!("Unter der EU-Meldeschwelle: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten liegen unter 500 kW. ")
         }
     },
+    plan_notice,
+    with_basis: |label, basis| match basis {
+        EnergyBasis::Demand => format!("{label}, für den Bedarf"),
+        EnergyBasis::Load => format!("{label}, bei mittlerer Auslastung"),
+        EnergyBasis::Limit => format!("{label}, jede Karte ganztägig an ihrer Grenze"),
+    },
+    rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server die Eigenaufnahme des Servers (Zusatzleistung je Server) eintragen."),
     chart_label: |j, kwh| format!("Standort-J/Token (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers an der Steckdose laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Eine Zeile wählen, um ihre Konfiguration zu laden.",
@@ -740,5 +792,67 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             clip(end)
         ),
         P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+    }
+}
+
+fn scenarios(list: &[Scenario]) -> String {
+    list.iter().map(|s| scenario(*s)).collect::<Vec<_>>().join(" oder ")
+}
+
+fn plan_notice(notice: &PlanNotice) -> String {
+    let three = |v: f64| super::intl::three(v, Lang::De);
+    match notice {
+        PlanNotice::LoadIgnored { typed_percent } => format!(
+            "Ein Bedarf ist angegeben, die Auslastung der Server ergibt sich daraus: Die eingetragene mittlere \
+             Auslastung ({} %) wird nicht verwendet.",
+            super::intl::plain(*typed_percent, Lang::De)
+        ),
+        PlanNotice::UsesMoreServers { typed, used } => format!(
+            "Der Bedarf braucht {used} Server, mehr als die {typed} unter „Anzahl Server“: Leistung, Energie und Kosten \
+             der Planung rechnen mit {used}."
+        ),
+        PlanNotice::SpeedTooHigh { speed, promised, scenario: s, enough } => {
+            let then = if enough.is_empty() {
+                "Kein Szenario dieses Ergebnisses sichert diese Geschwindigkeit zu.".to_owned()
+            } else {
+                format!("Das Szenario {} dieses Ergebnisses sichert genug zu.", scenarios(enough))
+            };
+            format!(
+                "Ein Ergebnis im Szenario {} sichert jeder Person mindestens {} Ausgabe-Token/s zu (die MLPerf-Grenze \
+                 der Zeit je Token), weniger als die verlangten {}; daraus ergibt sich keine Serverzahl für Personen. {then}",
+                scenario(*s),
+                three(*promised),
+                three(*speed)
+            )
+        }
+        PlanNotice::NoSpeedPromise { scenario: Some(s), enough } => {
+            let then = if enough.is_empty() {
+                "Dieses Ergebnis veröffentlicht für den Benchmark kein Server- oder Interaktiv-Szenario.".to_owned()
+            } else {
+                format!("Wählen Sie das Szenario {} dieses Ergebnisses.", scenarios(enough))
+            };
+            format!(
+                "Ein Ergebnis im Szenario {} sichert einer wartenden Person keine Geschwindigkeit zu; daraus ergibt sich \
+                 keine Serverzahl für Personen. {then}",
+                scenario(*s)
+            )
+        }
+        PlanNotice::NoSpeedPromise { scenario: None, .. } => "Ihr eigener Durchsatz hat keine Latenzgrenze, daraus \
+            ergibt sich keine Serverzahl für Personen: Geben Sie stattdessen Ausgabe-Token pro Tag an oder wählen Sie \
+            ein Server- oder Interaktiv-Ergebnis."
+            .to_owned(),
+        PlanNotice::NoStreamPerServer => "Bei diesem Durchsatz hält ein Server nicht einmal den Datenstrom einer \
+            Person innerhalb der Grenze des Ergebnisses für die Zeit je Token."
+            .to_owned(),
+        PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
+            "Ein Server nimmt bis zu {} kW auf, mehr als die {} kW des Rack-Stellplatzes: Kein Server passt hinein. \
+             Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze.",
+            three(*server_kw),
+            three(*rack_kw)
+        ),
+        PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
+            Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \
+            dieser Spanne."
+            .to_owned(),
     }
 }

@@ -1,9 +1,10 @@
 //! English: the page's first language. Messages with values are the core types' own `Display`.
 
-use super::{CapPair, Strings};
+use super::{intl, CapPair, Lang, Strings};
 use crate::catalogue::Scenario;
 use crate::figure::Unit;
 use crate::form::Field;
+use crate::plan::{EnergyBasis, PlanNotice};
 
 pub const EN: Strings = Strings {
     language_name: "English",
@@ -147,7 +148,7 @@ pub const EN: Strings = Strings {
     scope_throughput: "throughput per server",
     p_server_power: "Peak power per server",
     p_it_power: "IT power, all servers",
-    p_site_power: "Site power at the average load",
+    p_site_power: "Site power",
     p_site_day: "Site energy per day",
     p_site_year: "Site energy per year",
     p_site_token: "Site energy per output token",
@@ -162,6 +163,12 @@ pub const EN: Strings = Strings {
     p_one_more: "Power limit per card for one more server",
     p_heat: "Heat of the IT load",
     p_cooling: "Cooling for the IT load",
+    p_busy_load: "Load of the servers in the busy hours",
+    p_streams: "People generating at once per server, at most",
+    p_rack_positions: "Rack positions needed",
+    need_users: "people generating at once and a Server or Interactive result",
+    need_positions: "a rack position budget and a demand or people at once",
+    legend_people: "People at a speed",
     eu_words: "“operators of data centres with an installed information technology power demand of at least 500 kW” report to the European database (Commission Delegated Regulation (EU) 2024/1364, Art. 1)",
     eu_legal: ". Whether the regulation applies to a site is a legal assessment, not this page's. ",
     eu_none: "EU reporting threshold: — (needs valid servers).",
@@ -187,6 +194,13 @@ pub const EN: Strings = Strings {
             format!("Below the EU reporting threshold: {kw} kW of IT power at the cards' limits is under 500 kW. ")
         }
     },
+    plan_notice,
+    with_basis: |label, basis| match basis {
+        EnergyBasis::Demand => format!("{label}, for the demand"),
+        EnergyBasis::Load => format!("{label}, at the average load"),
+        EnergyBasis::Limit => format!("{label}, every card at its limit all day"),
+    },
+    rack_boards_only: |n| format!("GPU boards only: at most {n}; add the server's own draw (Server overhead) to count whole servers."),
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
@@ -333,3 +347,60 @@ pub const EN: Strings = Strings {
     q_rack: |kw| format!("Rack position power budget: {kw} kW"),
     qr_title: |vendor| format!("Request a quote from {vendor}"),
 };
+
+fn scenarios(list: &[Scenario]) -> String {
+    list.iter().map(|s| s.label()).collect::<Vec<_>>().join(" or ")
+}
+
+fn plan_notice(n: &PlanNotice) -> String {
+    let three = |v: f64| intl::three(v, Lang::En);
+    match n {
+        PlanNotice::LoadIgnored { typed_percent } => format!(
+            "A demand is given, so the servers' load follows from it: the typed average load ({} %) is not used.",
+            intl::plain(*typed_percent, Lang::En)
+        ),
+        PlanNotice::UsesMoreServers { typed, used } => format!(
+            "The demand needs {used} servers, more than the {typed} in Servers: the plan's power, energy and cost use {used}."
+        ),
+        PlanNotice::SpeedTooHigh { speed, promised, scenario, enough } => {
+            let then = if enough.is_empty() {
+                "No scenario of this result promises that speed.".to_owned()
+            } else {
+                format!("This result's {} scenario promises enough.", scenarios(enough))
+            };
+            format!(
+                "A {} result promises each person at least {} output tokens/s (MLPerf's time-per-token bound), less \
+                 than the {} asked for, so it counts no servers for people. {then}",
+                scenario.label(),
+                three(*promised),
+                three(*speed)
+            )
+        }
+        PlanNotice::NoSpeedPromise { scenario: Some(scenario), enough } => {
+            let then = if enough.is_empty() {
+                "This result publishes no Server or Interactive scenario for the benchmark.".to_owned()
+            } else {
+                format!("Choose this result's {} scenario.", scenarios(enough))
+            };
+            format!(
+                "An {} result promises no speed to a person waiting for an answer, so it counts no servers for people. {then}",
+                scenario.label()
+            )
+        }
+        PlanNotice::NoSpeedPromise { scenario: None, .. } => "Your own throughput carries no latency bound, so it counts \
+            no servers for people: give output tokens per day instead, or choose a Server or Interactive result."
+            .to_owned(),
+        PlanNotice::NoStreamPerServer => "At this throughput one server does not keep even one person's stream within \
+            the result's time-per-token bound."
+            .to_owned(),
+        PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
+            "One server draws up to {} kW, more than the rack position's {} kW: not one fits. Raise the budget or lower \
+             the power limit.",
+            three(*server_kw),
+            three(*rack_kw)
+        ),
+        PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
+            (Idle power per card) for one estimate instead of this range."
+            .to_owned(),
+    }
+}

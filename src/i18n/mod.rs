@@ -232,6 +232,12 @@ table! {
         p_one_more,
         p_heat,
         p_cooling,
+        p_busy_load,
+        p_streams,
+        p_rack_positions,
+        need_users,
+        need_positions,
+        legend_people,
         eu_words,
         eu_legal,
         eu_none,
@@ -431,6 +437,13 @@ table! {
         needs: fn(&str) -> String,
         eu: fn(bool, &str) -> String,
         chart_label: fn(&str, &str) -> String,
+        /// A plan notice: what the plan did, or why a figure asked for is missing.
+        plan_notice: fn(&crate::plan::PlanNotice) -> String,
+        /// An energy, cost or carbon label with what it stands for: for the demand, at the average
+        /// load, or every card at its limit all day.
+        with_basis: fn(&str, crate::plan::EnergyBasis) -> String,
+        /// Under servers per rack position without a server overhead: "GPU boards only: at most {n}; …".
+        rack_boards_only: fn(&str) -> String,
     }
 }
 

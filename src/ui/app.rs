@@ -164,7 +164,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             _ => None,
         },
     };
-    let plan = crate::plan::evaluate(&evaluation.checked);
+    let plan = crate::plan::evaluate(catalogue.0, &evaluation.checked);
     let full_url = format!("{}?{}", browser::page_address(), shared);
     let class = classes!("page", state.embed.then_some("embed"));
 

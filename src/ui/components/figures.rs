@@ -50,7 +50,7 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
 }
 
 /// The two ends of a range, each named.
-fn ends_view(t: &'static Strings, f: &Figure) -> Html {
+pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
     let (Some(low), Kind::Estimate(assumptions)) = (f.low, &f.kind) else { return html! {} };
     let Some((low_words, high_words)) = assumptions.iter().find_map(|a| (t.range_ends)(a)) else { return html! {} };
     html! {

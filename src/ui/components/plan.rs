@@ -3,14 +3,14 @@
 //! `crate::plan` as a `Figure`; this lays them out.
 
 use super::choice::{Choice, Opt};
-use super::figures::origins_view;
+use super::figures::{ends_view, origins_view};
 use super::number_field::NumberField;
 use super::source::SourceRef;
 use crate::catalogue::ReferenceValue;
 use crate::figure::{Figure, Kind, Unit};
 use crate::form::{plain_number, Edit, Field, InputError};
 use crate::i18n::{number, Lang, Strings};
-use crate::plan::{self, Currency, Plan, PlanForm, PlanScope, EU_SOURCE};
+use crate::plan::{self, Currency, Plan, PlanForm, PlanNotice, PlanScope, EU_SOURCE};
 use crate::ui::words::{kind_explanation, use_lang};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -113,12 +113,13 @@ fn kind_words(t: &'static Strings, kind: &Kind, scope: &str) -> String {
 fn figure_view(
     (catalogue, t): (Cat, &'static Strings),
     testid: &'static str,
-    label: &str,
-    scope: &str,
+    (label, scope): (&str, &str),
     unit: Unit,
     figure: Option<&Figure>,
     needs: &str,
+    note: Option<(&'static str, String)>,
 ) -> Html {
+    let note = note.map(|(id, text)| html! { <p class="note" data-testid={id}>{ text }</p> });
     match figure {
         Some(f) => {
             // Counts of servers are whole: printed as they are, not to three figures.
@@ -135,6 +136,8 @@ fn figure_view(
                     <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
                     <p class="kind"><span class="badge">{ kind_words(t, &f.kind, scope) }</span>
                         if !explanation.is_empty() { { " " }{ explanation } }</p>
+                    { ends_view(t, f) }
+                    { note }
                     { origins_view(t, catalogue, f) }
                 </article>
             }
@@ -246,6 +249,15 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let site_scope = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
     let money = Unit::Money(p.currency);
     let set = form.is_set();
+    let basis = |label: &str| (t.with_basis)(label, p.basis);
+    let idle_note =
+        p.notices.iter().find(|n| **n == PlanNotice::IdleDecides).map(|n| ("idle-decides", (t.plan_notice)(n)));
+    // Without the server's own draw, the count is of GPU boards, not of whole servers.
+    let rack_note = p
+        .servers_per_rack
+        .as_ref()
+        .filter(|_| !scope.is_some_and(PlanScope::server))
+        .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
 
     html! {
@@ -258,13 +270,20 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 <fieldset>
                     <legend>{ t.legend_demand }</legend>
                     { number_field(Field::Demand) }
+                    { number_field(Field::Hours) }
                     { number_field(Field::Load) }
                     { number_field(Field::Answer) }
+                </fieldset>
+                <fieldset>
+                    <legend>{ t.legend_people }</legend>
+                    { number_field(Field::Users) }
+                    { number_field(Field::Speed) }
                 </fieldset>
                 <fieldset>
                     <legend>{ t.legend_site }</legend>
                     { number_field(Field::Idle) }
                     { number_field(Field::Overhead) }
+                    { references(lang, c, Field::Overhead, &props.on_edit) }
                     { number_field(Field::Pue) }
                     { references(lang, c, Field::Pue, &props.on_edit) }
                 </fieldset>
@@ -284,28 +303,60 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     { number_field(Field::Rack) }
                 </fieldset>
             </div>
+            { notices_view(t, &p.notices) }
             <div class="plan-figures">
-                { figure_view((c, t), "server-power-w", t.p_server_power, server_scope, Unit::Watts, p.server_power.as_ref(), t.need_server) }
-                { figure_view((c, t), "it-power-kw", t.p_it_power, server_scope, Unit::Kilowatts, p.it_power.as_ref(), t.need_servers) }
-                { figure_view((c, t), "site-power-w", t.p_site_power, site_scope, Unit::Watts, p.site_power.as_ref(), t.need_site) }
-                { figure_view((c, t), "site-kwh-per-day", t.p_site_day, site_scope, Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), t.need_site) }
-                { figure_view((c, t), "site-kwh-per-year", t.p_site_year, site_scope, Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), t.need_site) }
-                { figure_view((c, t), "site-j-per-token", t.p_site_token, site_scope, Unit::JoulesPerToken, p.site_j_per_token.as_ref(), t.need_site_token) }
-                { figure_view((c, t), "servers-needed", t.p_servers_needed, t.scope_throughput, Unit::Servers, p.servers_needed.as_ref(), t.need_demand) }
-                { figure_view((c, t), "cost-per-year", t.p_cost_year, site_scope, money, p.cost_per_year.as_ref(), t.need_price) }
-                { figure_view((c, t), "cost-per-mtok", t.p_cost_mtok, site_scope, money, p.cost_per_mtok.as_ref(), t.need_price) }
-                { figure_view((c, t), "co2-kg-per-year", t.p_co2_year, site_scope, Unit::KilogramsCo2e, p.co2_per_year.as_ref(), t.need_co2) }
-                { figure_view((c, t), "co2-g-per-mtok", t.p_co2_mtok, site_scope, Unit::GramsCo2e, p.co2_per_mtok.as_ref(), t.need_co2) }
-                { figure_view((c, t), "j-per-answer", t.p_answer, site_scope, Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), t.need_answer) }
-                { figure_view((c, t), "amps-per-phase", t.p_amps, server_scope, Unit::Amperes, p.amps_per_phase.as_ref(), t.need_volts) }
-                { figure_view((c, t), "servers-per-rack", t.p_per_rack, server_scope, Unit::Servers, p.servers_per_rack.as_ref(), t.need_rack) }
-                { figure_view((c, t), "limit-for-one-more", t.p_one_more, server_scope, Unit::Watts, p.limit_for_one_more.as_ref(), t.need_rack) }
-                { figure_view((c, t), "heat-it-btu-per-h", t.p_heat, server_scope, Unit::BtuPerHour, p.heat.as_ref(), t.need_servers) }
-                { figure_view((c, t), "cooling-kw", t.p_cooling, server_scope, Unit::Kilowatts, p.cooling.as_ref(), t.need_servers) }
+                { figure_view((c, t), "servers-needed", (t.p_servers_needed, t.scope_throughput), Unit::Servers, p.servers_needed.as_ref(), t.need_demand, None) }
+                { figure_view((c, t), "busy-load-percent", (t.p_busy_load, t.scope_throughput), Unit::Percent, p.busy_load.as_ref(), t.need_demand, None) }
+                { figure_view((c, t), "streams-per-server", (t.p_streams, t.scope_throughput), Unit::People, p.streams_per_server.as_ref(), t.need_users, None) }
+                { figure_view((c, t), "server-power-w", (t.p_server_power, server_scope), Unit::Watts, p.server_power.as_ref(), t.need_server, None) }
+                { figure_view((c, t), "it-power-kw", (t.p_it_power, server_scope), Unit::Kilowatts, p.it_power.as_ref(), t.need_servers, None) }
+                { figure_view((c, t), "site-power-w", (&basis(t.p_site_power), site_scope), Unit::Watts, p.site_power.as_ref(), t.need_site, None) }
+                { figure_view((c, t), "site-kwh-per-day", (&basis(t.p_site_day), site_scope), Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), t.need_site, None) }
+                { figure_view((c, t), "site-kwh-per-year", (&basis(t.p_site_year), site_scope), Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), t.need_site, idle_note.clone()) }
+                { figure_view((c, t), "site-j-per-token", (t.p_site_token, site_scope), Unit::JoulesPerToken, p.site_j_per_token.as_ref(), t.need_site_token, None) }
+                { figure_view((c, t), "cost-per-year", (&basis(t.p_cost_year), site_scope), money, p.cost_per_year.as_ref(), t.need_price, None) }
+                { figure_view((c, t), "cost-per-mtok", (t.p_cost_mtok, site_scope), money, p.cost_per_mtok.as_ref(), t.need_price, None) }
+                { figure_view((c, t), "co2-kg-per-year", (&basis(t.p_co2_year), site_scope), Unit::KilogramsCo2e, p.co2_per_year.as_ref(), t.need_co2, None) }
+                { figure_view((c, t), "co2-g-per-mtok", (t.p_co2_mtok, site_scope), Unit::GramsCo2e, p.co2_per_mtok.as_ref(), t.need_co2, None) }
+                { figure_view((c, t), "j-per-answer", (t.p_answer, site_scope), Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), t.need_answer, None) }
+                { figure_view((c, t), "amps-per-phase", (t.p_amps, server_scope), Unit::Amperes, p.amps_per_phase.as_ref(), t.need_volts, None) }
+                { figure_view((c, t), "servers-per-rack", (t.p_per_rack, server_scope), Unit::Servers, p.servers_per_rack.as_ref(), t.need_rack, rack_note) }
+                { figure_view((c, t), "rack-positions-needed", (t.p_rack_positions, server_scope), Unit::Positions, p.rack_positions.as_ref(), t.need_positions, None) }
+                { figure_view((c, t), "limit-for-one-more", (t.p_one_more, server_scope), Unit::Watts, p.limit_for_one_more.as_ref(), t.need_rack, None) }
+                { figure_view((c, t), "heat-it-btu-per-h", (t.p_heat, server_scope), Unit::BtuPerHour, p.heat.as_ref(), t.need_servers, None) }
+                { figure_view((c, t), "cooling-kw", (t.p_cooling, server_scope), Unit::Kilowatts, p.cooling.as_ref(), t.need_servers, None) }
             </div>
             { eu_view(t, c, p) }
             { chart(t, p) }
         </section>
+    }
+}
+
+/// What the plan did or could not do: alerts where a figure asked for is missing, notes otherwise.
+fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
+    let shown: Vec<&PlanNotice> = notices.iter().filter(|n| **n != PlanNotice::IdleDecides).collect();
+    if shown.is_empty() {
+        return html! {};
+    }
+    html! {
+        <ul class="plan-notices" data-testid="plan-notices">
+            { for shown.into_iter().map(|n| {
+                let id = match n {
+                    PlanNotice::LoadIgnored { .. } => "load-ignored",
+                    PlanNotice::UsesMoreServers { .. } => "uses-more-servers",
+                    PlanNotice::SpeedTooHigh { .. } => "speed-too-high",
+                    PlanNotice::NoSpeedPromise { .. } => "no-speed-promise",
+                    PlanNotice::NoStreamPerServer => "no-stream-per-server",
+                    PlanNotice::ServerOverRack { .. } => "server-over-rack",
+                    PlanNotice::IdleDecides => "idle-decides",
+                };
+                if n.is_alert() {
+                    html! { <li class="error" role="alert" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
+                } else {
+                    html! { <li class="notice" role="status" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
+                }
+            }) }
+        </ul>
     }
 }
 
