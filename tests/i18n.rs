@@ -96,7 +96,7 @@ fn every_field_label_and_message_exists_in_german() {
         PlanNotice::NoSpeedPromise { scenario: Some(Scenario::Offline), enough: vec![] },
         PlanNotice::NoSpeedPromise { scenario: None, enough: vec![] },
         PlanNotice::NoStreamPerServer,
-        PlanNotice::ServerOverRack { server_kw: 120.5, rack_kw: 15.0 },
+        PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0 },
         PlanNotice::IdleDecides,
     ];
     for n in &notices {
@@ -105,7 +105,7 @@ fn every_field_label_and_message_exists_in_german() {
     assert!((de.plan_notice)(&notices[0]).contains("62,5 %"));
     assert!((de.plan_notice)(&notices[4]).contains("Server oder Interaktiv"));
     assert!((en.plan_notice)(&notices[4]).contains("Server or Interactive"));
-    assert!((de.plan_notice)(&notices[8]).contains("121 kW"), "{}", (de.plan_notice)(&notices[8]));
+    assert!((de.plan_notice)(&notices[8]).contains("4,8 kW"), "{}", (de.plan_notice)(&notices[8]));
     for basis in [EnergyBasis::Demand, EnergyBasis::Load, EnergyBasis::Limit] {
         assert_ne!((de.with_basis)("x", basis), (en.with_basis)("x", basis));
     }

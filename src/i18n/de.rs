@@ -800,7 +800,7 @@ fn scenarios(list: &[Scenario]) -> String {
 }
 
 fn plan_notice(notice: &PlanNotice) -> String {
-    let three = |v: f64| super::intl::three(v, Lang::De);
+    let short = |v: f64| super::intl::short(v, Lang::De);
     match notice {
         PlanNotice::LoadIgnored { typed_percent } => format!(
             "Ein Bedarf ist angegeben, die Auslastung der Server ergibt sich daraus: Die eingetragene mittlere \
@@ -821,8 +821,8 @@ fn plan_notice(notice: &PlanNotice) -> String {
                 "Ein Ergebnis im Szenario {} sichert jeder Person mindestens {} Ausgabe-Token/s zu (die MLPerf-Grenze \
                  der Zeit je Token), weniger als die verlangten {}; daraus ergibt sich keine Serverzahl für Personen. {then}",
                 scenario(*s),
-                three(*promised),
-                three(*speed)
+                short(*promised),
+                short(*speed)
             )
         }
         PlanNotice::NoSpeedPromise { scenario: Some(s), enough } => {
@@ -847,8 +847,8 @@ fn plan_notice(notice: &PlanNotice) -> String {
         PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
             "Ein Server nimmt bis zu {} kW auf, mehr als die {} kW des Rack-Stellplatzes: Kein Server passt hinein. \
              Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze.",
-            three(*server_kw),
-            three(*rack_kw)
+            short(*server_kw),
+            short(*rack_kw)
         ),
         PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
             Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \

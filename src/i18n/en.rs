@@ -353,7 +353,7 @@ fn scenarios(list: &[Scenario]) -> String {
 }
 
 fn plan_notice(n: &PlanNotice) -> String {
-    let three = |v: f64| intl::three(v, Lang::En);
+    let short = |v: f64| intl::short(v, Lang::En);
     match n {
         PlanNotice::LoadIgnored { typed_percent } => format!(
             "A demand is given, so the servers' load follows from it: the typed average load ({} %) is not used.",
@@ -372,8 +372,8 @@ fn plan_notice(n: &PlanNotice) -> String {
                 "A {} result promises each person at least {} output tokens/s (MLPerf's time-per-token bound), less \
                  than the {} asked for, so it counts no servers for people. {then}",
                 scenario.label(),
-                three(*promised),
-                three(*speed)
+                short(*promised),
+                short(*speed)
             )
         }
         PlanNotice::NoSpeedPromise { scenario: Some(scenario), enough } => {
@@ -396,8 +396,8 @@ fn plan_notice(n: &PlanNotice) -> String {
         PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
             "One server draws up to {} kW, more than the rack position's {} kW: not one fits. Raise the budget or lower \
              the power limit.",
-            three(*server_kw),
-            three(*rack_kw)
+            short(*server_kw),
+            short(*rack_kw)
         ),
         PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
             (Idle power per card) for one estimate instead of this range."

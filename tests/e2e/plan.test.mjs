@@ -102,13 +102,17 @@ test('4. the link carries the plan there and back; the range at another limit', 
     assert.equal(await c.value(id), v, id);
   }
   const perServer = (8 * 450 + 1500) * 1.2;
-  // 450 W against the stated 600 W: r = 0.75; upper end throughput × 0.75, lower end unchanged.
+  // A demand of 1e10 tokens a day on the 100 servers typed, no idle power: the site's J/token is a
+  // range from every token at the lower end of J/token (throughput unchanged at 450 W) plus the
+  // servers' own draw, to every card at its 450 W limit all day.
   const j = await c.figure('site-j-per-token');
   assert.equal(j.kind, 'estimate');
-  assert.ok(near(j.value, perServer / (32004 * 0.8 * 0.75)), `${j.value}`);
+  assert.ok(near(j.value, 100 * 24 * 3600 * perServer / 1e10), `${j.value}`);
   const low = Number(await c.el('site-j-per-token').getAttribute('data-low'));
-  assert.ok(near(low, perServer / (32004 * 0.8)), `${low}`);
-  assert.ok(near((await c.figure('servers-needed')).value, Math.ceil(1e10 / (32004 * 0.8 * 86400))));
+  assert.ok(near(low, 1.2 * (8 * 450 / 32004 + 100 * 1500 * 24 * 3600 / 1e10)), `${low}`);
+  // Servers are counted at the lower end of the throughput at 450 W (× 0.75), never divided by the typed load.
+  assert.ok(near((await c.figure('servers-needed')).value, Math.ceil(1e10 / (32004 * 0.75 * 86400))));
+  assert.match(await c.text('plan-notice-load-ignored'), /typed average load \(80 %\) is not used/);
   assert.ok(near((await c.figure('servers-per-rack')).value, Math.floor(30000 / 5100)));
   assert.ok(near((await c.figure('amps-per-phase')).value, 5100 / (Math.sqrt(3) * 415 * 0.9)));
   assert.ok(near((await c.figure('j-per-answer')).value, j.value * 600));
@@ -144,4 +148,66 @@ test('5. the quote sheet prints the plan only when set, on one A4 page', T, asyn
   const d = await open(OWN);
   await d.page.emulateMedia({ media: 'print' });
   assert.equal(await d.el('plan').isVisible(), false, 'no plan fields set: nothing of the plan prints');
+});
+
+test('6. the buyer types a demand, busy hours, people and a speed, and reads the answer change', T, async () => {
+  // 8 × H200 NVL, 6.0-0021 Llama 2 70B Interactive: 16,343.8 tokens/s at the stated 600 W (data/results.json).
+  const T_I = 16343.8;
+  const c = await open('?result=6.0-0021&scenario=interactive&model=llama2-70b-99&servers=1');
+  await c.type('demand', '40,000,000');
+  await c.type('price', '0.25');
+  // Without an idle power, the year is a range: every token at the benchmark's J/token … every card at its limit all day.
+  const high = 8 * 600 * 24 * 365 / 1000;
+  const low = 40e6 * (8 * 600 / T_I) / 3.6e6 * 365;
+  let year = await c.waitForFigure('site-kwh-per-year', (f) => near(f.value, high));
+  assert.equal(year.kind, 'estimate');
+  assert.ok(near(Number(await c.el('site-kwh-per-year').getAttribute('data-low')), low));
+  assert.match(year.text, /1,19\d.*42,000/s, 'about 1,190 to 42,000 kWh, as a range');
+  assert.match(year.text, /for the demand/);
+  assert.match(year.text, /every token at the benchmark's efficiency/);
+  assert.match(year.text, /every card at its power limit all day/);
+  assert.match(await c.text('idle-decides'), /Idle power decides the yearly energy/);
+  const cost = await c.waitForFigure('cost-per-year', (f) => near(f.value, high * 0.25));
+  assert.match(cost.text, /29[78].*10,500/s, 'about 298 to 10,512 EUR');
+  assert.equal((await c.figure('servers-needed')).value, 1);
+  await c.waitForFigure('busy-load-percent', (f) => near(f.value, 100 * 40e6 / 86400 / T_I));
+  // An idle power makes it one estimate between the ends.
+  await c.type('idle', '80');
+  const kwh = 8 * (80 * 24 + 520 * (40e6 / 86400 / T_I) * 24) * 365 / 1000;
+  year = await c.waitForFigure('site-kwh-per-year', (f) => near(f.value, kwh));
+  assert.equal(await c.el('site-kwh-per-year').getAttribute('data-low'), null);
+  assert.ok(low < kwh && kwh < high);
+  assert.equal(await c.page.locator('[data-testid="idle-decides"]').count(), 0);
+  // Ten busy hours: the same tokens at 2.4 × the rate.
+  await c.type('hours', '10');
+  await c.waitForFigure('busy-load-percent', (f) => near(f.value, 100 * 40e6 / 36000 / T_I));
+  // 800 people at 10 tokens/s each: ⌊16,343.8 × 40 ms ÷ 1000⌋ = 653 per server, so 2 servers, and the plan says it uses 2.
+  await c.type('users', '800');
+  await c.type('speed', '10');
+  await c.waitForFigure('streams-per-server', (f) => f.value === 653);
+  await c.waitForFigure('servers-needed', (f) => f.value === 2);
+  assert.match(await c.text('plan-notice-uses-more-servers'), /needs 2 servers, more than the 1 in Servers/);
+  await c.waitForFigure('it-power-kw', (f) => near(f.value, 2 * 4.8));
+  // Faster than Interactive's 25 tokens/s: an alert naming both speeds; no count from people.
+  await c.type('speed', '30');
+  const alert = c.el('plan-notice-speed-too-high');
+  await alert.waitFor();
+  assert.equal(await alert.getAttribute('role'), 'alert');
+  assert.match(await alert.innerText(), /at least 25 output tokens\/s.*less than the 30 asked for/s);
+  await c.waitForFigure('servers-needed', (f) => f.value === 1);
+  // Offline promises no speed: the notice names the scenarios of this result that would.
+  await c.choose('scenario', 'offline');
+  await c.type('speed', '10');
+  assert.match(await c.text('plan-notice-no-speed-promise'), /Offline result promises no speed.*Choose this result's Interactive scenario/s);
+  // Everything typed is in the link.
+  const q = await c.waitForQuery('speed', '10');
+  for (const [k, v] of [['demand', '40,000,000'], ['hours', '10'], ['users', '800'], ['idle', '80'], ['price', '0.25']]) {
+    assert.equal(q.get(k), v, k);
+  }
+  // A rack budget of 10 kW without the server's own draw counts GPU boards only, and says so.
+  await c.choose('scenario', 'interactive');
+  await c.type('rack', '10');
+  await c.waitForFigure('servers-per-rack', (f) => f.value === 2);
+  assert.match(await c.text('rack-boards-only'), /GPU boards only: at most 2/);
+  await c.waitForFigure('rack-positions-needed', (f) => f.value === 1);
 });
