@@ -540,7 +540,7 @@ pub const DE: Strings = Strings {
     compare_add: "Zum Vergleich hinzufügen",
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
-    best_hint: "★ beste: die niedrigste Energie oder Leistung, der höchste Durchsatz unter den verglichenen Konfigurationen.",
+    best_hint: "★ beste: die niedrigste Energie je Token oder, für einen Bedarf, pro Jahr und der höchste Durchsatz unter den verglichenen Konfigurationen; nie bei einer Leistung oder einem Tag an der Grenze (am niedrigsten für das, was am wenigsten leistet) und nie zwischen Spannen, die sich überschneiden.",
     q_request: "Angebotsanfrage, aus token-energy",
     q_model: "Modell",
     q_customer: "Kunde",

@@ -261,7 +261,7 @@ pub const EN: Strings = Strings {
     compare_add: "Add to comparison",
     remove: "Remove",
     differences_against: "Differences against",
-    best_hint: "★ best: the lowest energy or power, the highest throughput, of the configurations compared.",
+    best_hint: "★ best: the lowest energy per token, or per year for a demand, and the highest throughput of the configurations compared; never a power or a day at the limit (lowest for whatever does the least work), and never between ranges that overlap.",
     q_request: "Request for a quote, from token-energy",
     q_model: "Model",
     q_customer: "Customer",

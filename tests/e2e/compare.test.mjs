@@ -244,3 +244,25 @@ test('charts: the published ceilings with the current result marked, J/token aga
   const fill = await c.page.locator('.chart text').first().evaluate((t) => getComputedStyle(t).fill);
   assert.notEqual(fill, 'rgb(0, 0, 0)', 'chart text follows the dark scheme');
 });
+
+test('the grid carries each configuration\'s plan; a day at the limit and overlapping yearly ranges crown nothing', T, async () => {
+  // The sales walk: Llama 2 70B Server, 40 M output tokens a day at 0.25 EUR, on H200 NVL and L40S.
+  const plan = '&scenario=server&model=llama2-70b-99&demand=40000000&price=0.25';
+  const c = await Calculator.open(chromium.browser, server.url(`?card=h200-nvl${plan}`));
+  calc = c;
+  await add(c, 'H200 NVL');
+  await c.page.goto(server.url(`?card=l40s${plan}&${new URL(c.page.url()).search.split('&').filter((p) => p.startsWith('cfg=')).join('&')}`));
+  await c.el('compare').waitFor();
+  await add(c, 'L40S');
+  // L40S draws least per day because it does least: not best on a day, a power or heat.
+  for (const row of ['kwh-per-day', 'board-power-w', 'btu-per-h']) {
+    assert.deepEqual((await gridValues(c, row)).map((x) => x.best), ['false', 'false'], row);
+  }
+  // Each configuration's cost for the demand is a range whose upper end is every card at its limit all day.
+  const cost = await gridValues(c, 'cost-per-year');
+  assert.equal(cost.length, 2);
+  for (const cell of cost) assert.match(cell.text, /\d–[\d,]+ EUR/);
+  assert.deepEqual(cost.map((x) => x.best), ['false', 'false'], 'overlapping ranges: no best');
+  const needed = await gridValues(c, 'servers-needed');
+  assert.deepEqual(needed.map((x) => x.value), [1, 1]);
+});

@@ -143,6 +143,8 @@ test('5. the quote sheet prints the plan only when set, on one A4 page', T, asyn
   for (const id of ['site-power-w', 'site-j-per-token', 'cost-per-year', 'amps-per-phase', 'eu-2024-1364']) {
     assert.ok(await c.el(id).isVisible(), `${id} prints`);
   }
+  // Sized for a demand, the sheet states its answer; the what-if curve over load stays on screen.
+  assert.equal(await c.el('plan-chart').isVisible(), false);
   const pdf = (await c.page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
   assert.equal((pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length, 1, 'one A4 page');
   const d = await open(OWN);

@@ -69,6 +69,11 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "board-power-w" => t.figure_board,
         "kwh-per-day" => t.figure_day,
         "btu-per-h" => t.figure_heat,
+        "servers-needed" => t.p_servers_needed,
+        "busy-load-percent" => t.p_busy_load,
+        "site-kwh-per-year" => t.p_site_year,
+        "cost-per-year" => t.p_cost_year,
+        "co2-kg-per-year" => t.p_co2_year,
         _ => english,
     }
 }

@@ -261,7 +261,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
 
     html! {
-        <section class={classes!("plan", set.then_some("plan-set"))} aria-labelledby="plan-title" data-testid="plan">
+        <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
             <h2 id="plan-title">{ t.plan_title }</h2>
             <p class="hint">{ t.plan_intro }</p>
             <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ print_line(t, form) }</p>
