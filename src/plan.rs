@@ -461,6 +461,18 @@ pub struct Plan {
     pub notices: Vec<PlanNotice>,
 }
 
+impl Plan {
+    /// Whether the plan answers a buyer's question: a demand or people at once size it. The page then
+    /// leads with [`Plan::ANSWER`]'s figures (and shows each once, there).
+    pub fn answers(&self) -> bool {
+        self.servers_needed.is_some() || self.basis == EnergyBasis::Demand
+    }
+
+    /// The figures the answer leads with, by `data-testid`.
+    pub const ANSWER: [&'static str; 5] =
+        ["servers-needed", "rack-positions-needed", "site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
+}
+
 /// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
 /// error counts as whole (8 640 000 ÷ 86 400 is 100, never 101).
 pub fn ceil_whole(q: f64) -> f64 {

@@ -189,6 +189,7 @@ table! {
         customer,
         reference,
         per_day,
+        per_year,
         storage_refused,
         plan_title,
         plan_intro,
@@ -238,6 +239,21 @@ table! {
         need_users,
         need_positions,
         legend_people,
+        more_intro,
+        method_formulas,
+        plan_chart_summary,
+        answer_hint_before,
+        answer_hint_demand,
+        answer_hint_or,
+        answer_hint_users,
+        answer_hint_after,
+        more_and,
+        more_demand,
+        more_price,
+        more_co2,
+        more_rack,
+        more_volts,
+        more_answer,
         eu_words,
         eu_legal,
         eu_none,
@@ -439,6 +455,12 @@ table! {
         chart_label: fn(&str, &str) -> String,
         /// A plan notice: what the plan did, or why a figure asked for is missing.
         plan_notice: fn(&crate::plan::PlanNotice) -> String,
+        /// The sources' disclosure: "{n} sources".
+        sources_summary: fn(usize) -> String,
+        /// A field's reference values folded: "{n} reference values".
+        refs_summary: fn(usize) -> String,
+        /// Under rack positions in the answer: "at most {n} servers per position" (or GPU boards only).
+        answer_rack_fit: fn(&str, bool) -> String,
         /// An energy, cost or carbon label with what it stands for: for the demand, at the average
         /// load, or every card at its limit all day.
         with_basis: fn(&str, crate::plan::EnergyBasis) -> String,

@@ -197,10 +197,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
             }
             <div class="workspace">
-                <ConfigPanel {catalogue} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
+                <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
                     on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
                 <div class="outputs">
-                    <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} {limit_watts} on_edit={on_edit.clone()} />
+                    <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} plan={plan.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
                         <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a></p>
                     }
@@ -216,10 +216,14 @@ fn calculator(props: &CalculatorProps) -> Html {
                     }
                 </div>
             </div>
-            <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()} />
+            if state.mode != link::Mode::Measure {
+                <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()}
+                    year={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.site_kwh_per_year.clone()).flatten()}
+                    cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()} />
+            }
             if *below_ready {
                 if !state.embed {
-                    <PlanPanel {catalogue} form={state.form.plan.clone()} {plan} {limit_watts} errors={shown}
+                    <PlanPanel {catalogue} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
                         on_edit={on_edit.clone()} {on_reveal} />
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                         messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
@@ -235,11 +239,41 @@ fn calculator(props: &CalculatorProps) -> Html {
             // the other sections, so a link's figures come first.
             if start.prerendered || *below_ready {
                 if !state.embed { <Method /> }
-                <Footer {catalogue} compact={state.embed} />
+                <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }} />
             }
         </div>
         </ContextProvider<Lang>>
     }
+}
+
+/// The sources the widget's visible figures cite, each once.
+fn cited_sources(figures: &crate::model::Figures) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |id: &str| {
+        if !out.iter().any(|o| o == id) {
+            out.push(id.to_owned());
+        }
+    };
+    for f in [
+        &figures.energy_per_token,
+        &figures.energy_per_million,
+        &figures.measured_energy_per_token,
+        &figures.board_power,
+        &figures.energy_per_day,
+        &figures.heat,
+        &figures.throughput,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        for o in &f.origins {
+            if let crate::figure::Origin::Source(id) = o {
+                add(id);
+            }
+        }
+    }
+    // The card's facts are not shown in the widget; its rated power is cited by the figures.
+    out
 }
 
 /// The language switch: links that work without the app (the same configuration in the other

@@ -226,6 +226,8 @@ test('the printed sheet holds three compared configurations on at most two A4 pa
 test('charts: the published ceilings with the current result marked, J/token against the limit with 6.0-0054', T, async () => {
   const c = await Calculator.open(chromium.browser, server.url('?result=6.0-0014&scenario=offline&model=llama2-70b-99'), { width: 360, height: 800 });
   calc = c;
+  // Without a comparison the charts fold away until a person opens them.
+  await c.el('charts-fold').locator('summary').click();
   await c.el('chart-published').waitFor();
   const bars = await c.page.locator('[data-testid="chart-bar"]').evaluateAll((gs) => gs.map((g) => ({ value: Number(g.getAttribute('data-value')), current: g.classList.contains('current') })));
   const current = bars.find((b) => b.current);

@@ -105,8 +105,9 @@ test('the README snippet embeds the calculator on another origin: compact, corre
   assert.equal(await frame.locator('h1').count(), 0, 'the frame shows the page title');
   assert.equal(await page.locator('.masthead').count(), 1, 'the host page lost its own masthead');
 
-  // Typing inside the frame recomputes.
+  // The widget leads with its figures; the form opens on a click, and typing inside the frame recomputes.
   const kwh1 = await figure(frame, 'kwh-per-day');
+  await frame.locator('[data-testid="config-fold"] > summary').click();
   await setField(frame, 'servers', '5');
   const kwh5 = await waitForFigure(frame, 'kwh-per-day', (f) => f.value !== kwh1.value);
   assert.ok(near(kwh5.value, kwh1.value * 5, 1e-9), `kwh-per-day ${kwh1.value} -> ${kwh5.value}`);
@@ -158,6 +159,7 @@ test('without the clipboard permission, Copy link says so and nothing breaks', T
     { timeout: 5_000 },
   );
   // The refusal is handled: no uncaught promise, and the page still computes.
+  await frame.locator('[data-testid="config-fold"] > summary').click();
   await setField(frame, 'servers', '2');
   await waitForFigure(frame, 'kwh-per-day', (f) => near(f.value, 2 * 115.2, 1e-9));
 });

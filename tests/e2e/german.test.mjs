@@ -181,6 +181,7 @@ test('9. "Measure your own" reads German: boxes, figures and messages', T, async
 
 test('the power-limit chart names its points in German ("6.0-0054 bei 450 W")', T, async () => {
   const c = await open('?result=6.0-0014&scenario=offline&model=llama2-70b-99&lang=de');
+  await c.el('charts-fold').locator('summary').click();
   await c.el('chart-limit').waitFor();
   const text = await c.el('chart-limit').innerText();
   assert.match(text, /6\.0-0054 bei 450 W/, text);
@@ -192,7 +193,8 @@ test('the catalogue\'s own words in German: card limits, measured context, refer
   const c = await open(`${H200}&lang=de`);
   assert.match(await c.text('card-facts'), /Compliance-Leistungsgrenze/);
   await c.el('comparison').waitFor();
-  const context = await c.page.locator('[data-testid="context-measurement"]').allInnerTexts();
+  // The measurements and the reference values fold away until opened; their words are German.
+  const context = await c.page.locator('[data-testid="context-measurement"]').allTextContents();
   assert.ok(context.some((t) => /Textdialog/.test(t)) && context.some((t) => /Problemlösen/.test(t)), context.join('\n'));
-  assert.match(await c.page.locator('.plan').innerText(), /Durchschnittliche PUE der Branche/);
+  assert.match(await c.page.locator('.plan').textContent(), /Durchschnittliche PUE der Branche/);
 });

@@ -213,6 +213,8 @@ test('10. the quote sheet: a Print button, customer and reference, the link, dat
   });
   await c.el('print').click();
   assert.equal(await c.page.evaluate(() => window.__printed), 1, 'the Print button prints');
+  // The customer and reference fold away until a person opens them.
+  await c.el('quote-fold').locator('summary').click();
   await c.type('customer', 'ACME Rechenzentrum GmbH');
   await c.type('ref', 'Q-2026-117');
   await c.waitForQuery('customer', 'ACME Rechenzentrum GmbH');

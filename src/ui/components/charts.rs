@@ -128,9 +128,12 @@ pub fn charts(props: &ChartsProps) -> Html {
     let limit = chart::limit_chart(props.catalogue.0, &props.form);
     html! {
         <section class="charts" aria-labelledby="charts-title">
-            <h2 id="charts-title">{ t.charts_title }</h2>
-            if !bars.bars.is_empty() { { bar_chart(t, &bars) } }
-            if let Some(l) = &limit { { limit_chart(t, l) } }
+            // Folded until wanted, open where it draws the compared configurations.
+            <details class="fold" open={!props.compared.is_empty()} data-testid="charts-fold">
+                <summary><h2 id="charts-title">{ t.charts_title }</h2></summary>
+                if !bars.bars.is_empty() { { bar_chart(t, &bars) } }
+                if let Some(l) = &limit { { limit_chart(t, l) } }
+            </details>
         </section>
     }
 }

@@ -17,6 +17,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ConfigProps {
     pub catalogue: Cat,
+    /// The embedded widget: the form without the card's facts (the figures cite its rating).
+    #[prop_or_default]
+    pub compact: bool,
     pub form: Form,
     /// The messages shown now (typing paused, field left, or bad in the link).
     pub errors: Vec<InputError>,
@@ -115,14 +118,13 @@ pub fn config_panel(props: &ConfigProps) -> Html {
     };
     let hint = |field: Field| field.range(card).map(|r| (t.hint)(&r)).unwrap_or_default();
 
-    html! {
-        <section class="config" aria-labelledby="config-title">
-            <h2 id="config-title">{ t.config_title }</h2>
+    let fields = html! {
+        <>
             { adjustments_view(t, &props.adjustments, &props.on_dismiss_adjustments) }
             <Choice id="card" label={(t.field)(Field::Card)} options={card_options} value={AttrValue::from(form.card.clone())}
                 on_change={emit(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
             { error_view(t, errors, Field::Card) }
-            if card.is_some() {
+            if card.is_some() && !props.compact {
                 <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
             }
             <Choice id="result" label={t.throughput_label} options={result_options}
@@ -162,6 +164,21 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                         value={s.value.to_string()} aria-valuetext={format!("{} W", number(lang, s.value))}
                         oninput={on_slider} />
                 </div>
+            }
+        </>
+    };
+    html! {
+        <section class="config" aria-labelledby="config-title">
+            if props.compact {
+                // The widget leads with its figures; the form folds away until a person opens it
+                // (open while a field has a message).
+                <details class="fold" open={!errors.is_empty()} data-testid="config-fold">
+                    <summary><h2 id="config-title">{ t.config_title }</h2></summary>
+                    { fields }
+                </details>
+            } else {
+                <h2 id="config-title">{ t.config_title }</h2>
+                { fields }
             }
         </section>
     }

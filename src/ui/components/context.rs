@@ -21,7 +21,8 @@ pub fn context_list(props: &ContextProps) -> Html {
     }
     html! {
         <section class="context" aria-labelledby="context-title">
-            <h2 id="context-title">{ t.ctx_title }</h2>
+            <details class="fold" data-testid="context-fold">
+            <summary><h2 id="context-title">{ t.ctx_title }</h2></summary>
             <p class="hint">{ t.ctx_hint }</p>
             <ul>
             { for rows.iter().map(|row| {
@@ -42,6 +43,7 @@ pub fn context_list(props: &ContextProps) -> Html {
                 }
             }) }
             </ul>
+            </details>
         </section>
     }
 }

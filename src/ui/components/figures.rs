@@ -6,7 +6,8 @@ use crate::figure::{Figure, Kind, Origin, Unit};
 use crate::form::{Edit, Form, ThroughputChoice};
 use crate::i18n::{number, CapPair, Lang, Strings};
 use crate::model::{capped_results, power_cap_evidence, published_at_limit, CapEvidence, Figures};
-use crate::ui::words::{kind_explanation, kind_title, use_lang};
+use crate::plan::{Plan, PlanNotice};
+use crate::ui::words::{kind_explanation, kind_short, kind_title, use_lang};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -15,6 +16,8 @@ pub struct FiguresProps {
     pub catalogue: Cat,
     pub form: Form,
     pub figures: Figures,
+    /// The plan: its answer (servers, rack, energy, cost, CO₂ per year) leads, once a demand or people are typed.
+    pub plan: Plan,
     /// The power limit as checked (`None` when the field is not valid).
     pub limit_watts: Option<f64>,
     pub on_edit: Callback<Edit>,
@@ -78,7 +81,9 @@ fn figure_view(
                 data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
                 <h3>{ label.to_owned() }</h3>
                 { value_view(t, f) }
-                <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ kind_explanation(t, &f.kind, bound) }</p>
+                <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>
+                    // Wh per million tokens is J/token in other units: its bound and assumptions are said there, once.
+                    if testid != "wh-per-mtok" { { " " }{ kind_explanation(t, &f.kind, bound) } }</p>
                 { ends_view(t, f) }
                 { origins_view(t, catalogue, f) }
             </article>
@@ -159,6 +164,56 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
     }
 }
 
+/// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
+/// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
+fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
+    if !plan.answers() {
+        return html! {
+            <p class="answer-hint" data-testid="answer-hint">
+                { t.answer_hint_before }<a href="#demand">{ t.answer_hint_demand }</a>{ t.answer_hint_or }
+                <a href="#users">{ t.answer_hint_users }</a>{ t.answer_hint_after }
+            </p>
+        };
+    }
+    let item = |testid: &'static str, label: String, f: Option<&Figure>, note: Option<String>| match f {
+        Some(f) => {
+            let whole = matches!(f.unit, Unit::Servers | Unit::Positions);
+            let show = |v: f64| if whole { format::plain(v) } else { format::three(v) };
+            let value = match f.low {
+                Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
+                None => show(f.value),
+            };
+            html! {
+                <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
+                    data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
+                    <dt>{ label }</dt>
+                    <dd><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                        { " " }<a class="badge" href="#kinds">{ kind_short(t, &f.kind) }</a>
+                        if let Some(n) = note { <span class="answer-note">{ n }</span> }</dd>
+                </div>
+            }
+        }
+        None => html! {},
+    };
+    let basis = |label: &str| (t.with_basis)(label, plan.basis);
+    let boards_only = plan.scope.is_some_and(|s| !s.server());
+    let rack_note =
+        plan.servers_per_rack.as_ref().map(|per| (t.answer_rack_fit)(&format::plain(per.value), boards_only));
+    let over = plan.notices.iter().find(|n| matches!(n, PlanNotice::ServerOverRack { .. }));
+    html! {
+        <dl class="answer-plan" data-testid="answer-plan">
+            { item("servers-needed", t.p_servers_needed.to_owned(), plan.servers_needed.as_ref(), None) }
+            { item("rack-positions-needed", t.p_rack_positions.to_owned(), plan.rack_positions.as_ref(), rack_note) }
+            if let Some(n) = over {
+                <div class="answer-item" data-testid="answer-rack-over"><dt>{ t.p_rack_positions }</dt><dd>{ (t.plan_notice)(n) }</dd></div>
+            }
+            { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
+            { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
+            { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
+        </dl>
+    }
+}
+
 /// The two headline figures in one sentence, for screen readers (the only live region here).
 fn live_text(t: &'static Strings, f: &Figures) -> String {
     let part = |label: &str, figure: Option<&Figure>| {
@@ -184,14 +239,14 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
     let lowered_or_raised = matches!(f.energy_per_token.as_ref().map(|f| &f.kind), Some(Kind::Estimate(_)));
     let both_scopes = f.measured_energy_per_token.is_some() && f.energy_per_token.is_some();
     html! {
-        <section class="figures" id="figures" aria-labelledby="figures-title" tabindex="-1">
+        <section class={classes!("figures", (!props.plan.answers()).then_some("unplanned"))} id="figures" aria-labelledby="figures-title" tabindex="-1">
             <h2 id="figures-title">{ t.figures_title }</h2>
             <p class="visually-hidden" aria-live="polite" data-testid="figures-live">{ live_text(t, f) }</p>
             if let Some(r) = published {
                 <p class="result-line" data-testid="result-details">
                     { format!("MLPerf Inference {}{}", r.round, t.entry) }
                     if let Some(url) = &r.details {
-                        <a href={url.to_string()} rel="noopener noreferrer" data-testid="result-link">{ &*r.id }</a>
+                        <a href={url.to_string()} target="_blank" rel="noopener noreferrer" data-testid="result-link">{ &*r.id }</a>
                     } else {
                         { &*r.id }
                     }
@@ -204,9 +259,13 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     <span class="citation">{ r.citation() }</span>
                 </p>
             }
-            <div class="figure-grid">
+            <div class="answer" data-testid="answer">
                 { figure_view(t, c, "j-per-token", t.figure_token, Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
-                { figure_view(t, c, "wh-per-mtok", t.figure_million, Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), t.bound_token) }
+                { answer_view(t, &props.plan) }
+            </div>
+            <div class="figure-grid">
+                // The same bound as J/token's, said once there.
+                { figure_view(t, c, "wh-per-mtok", t.figure_million, Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), "") }
                 if f.measured_energy_per_token.is_some() {
                     { figure_view(t, c, "measured-j-per-token", t.figure_measured, Unit::JoulesPerToken, f.measured_energy_per_token.as_ref(), "") }
                 }

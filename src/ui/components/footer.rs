@@ -10,22 +10,30 @@ pub struct FooterProps {
     /// The embedded widget: the source list only, so every citation still resolves.
     #[prop_or_default]
     pub compact: bool,
+    /// In the embedded widget, the sources its figures cite (the others are left out there).
+    #[prop_or_default]
+    pub cited: Vec<String>,
 }
 
 #[function_component(Footer)]
 pub fn footer(props: &FooterProps) -> Html {
     let catalogue = props.catalogue.0;
     let t = use_strings();
+    let shown: Vec<_> =
+        catalogue.sources.iter().filter(|s| !props.compact || props.cited.iter().any(|c| *c == *s.id)).collect();
     html! {
         <footer class={classes!("footer", props.compact.then_some("compact"))}>
             <section aria-labelledby="sources-title">
                 <h2 id="sources-title">{ t.sources_title }</h2>
+                // Closed until wanted: a citation's link (#source-…) opens it, as does find in page.
+                <details class="sources-list" data-testid="sources">
+                <summary>{ (t.sources_summary)(shown.len()) }</summary>
                 <ol class="sources">
-                    { for catalogue.sources.iter().map(|s| html! {
+                    { for shown.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}>
                             <span class="publisher">{ &*s.publisher }</span>{ ", " }
                             if let Some(url) = &s.url {
-                                <a href={url.clone()} rel="noopener noreferrer">{ &*s.title }</a>
+                                <a href={url.clone()} target="_blank" rel="noopener noreferrer">{ &*s.title }</a>
                             } else {
                                 <span>{ &*s.title }</span>
                             }
@@ -33,6 +41,7 @@ pub fn footer(props: &FooterProps) -> Html {
                         </li>
                     }) }
                 </ol>
+                </details>
             </section>
             <p data-testid="data-version">
                 { (t.data_version)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }

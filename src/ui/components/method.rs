@@ -9,6 +9,14 @@ pub fn method() -> Html {
     html! {
         <section class="method" aria-labelledby="method-title">
             <h2 id="method-title">{ t.method_title }</h2>
+            <h3>{ t.m_kinds }</h3>
+            <ul class="kinds" id="kinds" data-testid="kinds-legend">
+                <li class="kind-ceiling"><strong>{ t.word_ceiling }</strong>{ t.m_ceiling_dd }</li>
+                <li class="kind-measured"><strong>{ t.word_measured }</strong>{ t.m_measured_dd }</li>
+                <li class="kind-estimate"><strong>{ t.word_estimate }</strong>{ t.m_estimate_dd }</li>
+            </ul>
+            <details class="fold" data-testid="method-fold">
+            <summary>{ t.method_formulas }</summary>
             <dl>
                 <dt>{ t.figure_board }</dt>
                 <dd>{ t.m_board_dd }</dd>
@@ -21,12 +29,7 @@ pub fn method() -> Html {
                 <dt>{ t.m_heat }</dt>
                 <dd>{ t.m_heat_dd }</dd>
             </dl>
-            <h3>{ t.m_kinds }</h3>
-            <ul class="kinds">
-                <li class="kind-ceiling"><strong>{ t.word_ceiling }</strong>{ t.m_ceiling_dd }</li>
-                <li class="kind-measured"><strong>{ t.word_measured }</strong>{ t.m_measured_dd }</li>
-                <li class="kind-estimate"><strong>{ t.word_estimate }</strong>{ t.m_estimate_dd }</li>
-            </ul>
+            </details>
         </section>
     }
 }

@@ -10,8 +10,9 @@ use crate::catalogue::ReferenceValue;
 use crate::figure::{Figure, Kind, Unit};
 use crate::form::{plain_number, Edit, Field, InputError};
 use crate::i18n::{number, Lang, Strings};
+use crate::model::Figures;
 use crate::plan::{self, Currency, Plan, PlanForm, PlanNotice, PlanScope, EU_SOURCE};
-use crate::ui::words::{kind_explanation, use_lang};
+use crate::ui::words::use_lang;
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -20,6 +21,8 @@ pub struct PlanProps {
     pub catalogue: Cat,
     pub form: PlanForm,
     pub plan: Plan,
+    /// The configuration's own figures above: a plan figure with the same value is not shown again.
+    pub figures: Figures,
     /// The power limit as checked (idle's range ends there).
     pub limit_watts: Option<f64>,
     /// The messages shown now.
@@ -50,7 +53,10 @@ fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>
     if values.is_empty() {
         return html! {};
     }
+    let count = values.len();
     html! {
+        <details class="ref-hints-box">
+        <summary>{ (t.refs_summary)(count) }</summary>
         <ul class="ref-hints" data-testid={format!("refs-{}", field.id())} aria-label={(t.refs_label)((t.field)(field))}>
             { for values.into_iter().map(|r| {
                 let onclick = {
@@ -79,6 +85,7 @@ fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>
                 }
             }) }
         </ul>
+        </details>
     }
 }
 
@@ -109,47 +116,57 @@ fn kind_words(t: &'static Strings, kind: &Kind, scope: &str) -> String {
     format!("{k} · {scope}")
 }
 
-/// One plan figure; "—" with what it needs where it has no value.
+/// One plan figure: its value (a range as a range), its kind and scope as a badge, and what only it
+/// says (the ends of a range, a note). The plan's assumptions and sources are listed once below the
+/// figures, and a figure without a value is no card (the "more" line says what it needs).
 fn figure_view(
-    (catalogue, t): (Cat, &'static Strings),
+    t: &'static Strings,
     testid: &'static str,
     (label, scope): (&str, &str),
-    unit: Unit,
-    figure: Option<&Figure>,
-    needs: &str,
+    f: &Figure,
     note: Option<(&'static str, String)>,
+    ends: bool,
 ) -> Html {
     let note = note.map(|(id, text)| html! { <p class="note" data-testid={id}>{ text }</p> });
-    match figure {
-        Some(f) => {
-            // Counts of servers are whole: printed as they are, not to three figures.
-            let show = |v: f64| if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) { format::plain(v) } else { format::three(v) };
-            let value = match f.low {
-                Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
-                None => show(f.value),
-            };
-            let explanation = kind_explanation(t, &f.kind, "");
-            html! {
-                <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
-                    data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
-                    <h3>{ label.to_owned() }</h3>
-                    <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
-                    <p class="kind"><span class="badge">{ kind_words(t, &f.kind, scope) }</span>
-                        if !explanation.is_empty() { { " " }{ explanation } }</p>
-                    { ends_view(t, f) }
-                    { note }
-                    { origins_view(t, catalogue, f) }
-                </article>
-            }
+    // Counts of servers, people and positions are whole: printed as they are, not to three figures.
+    let show = |v: f64| {
+        if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) {
+            format::plain(v)
+        } else {
+            format::three(v)
         }
-        None => html! {
-            <article class="figure plan-figure missing" data-testid={testid}>
-                <h3>{ label.to_owned() }</h3>
-                <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ (t.unit)(unit) }</span></p>
-                <p class="kind">{ (t.needs)(needs) }</p>
-            </article>
-        },
+    };
+    let value = match f.low {
+        Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
+        None => show(f.value),
+    };
+    html! {
+        <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
+            data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
+            <h3>{ label.to_owned() }</h3>
+            <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+            <p class="kind"><a class="badge" href="#kinds">{ kind_words(t, &f.kind, scope) }</a></p>
+            if ends { { ends_view(t, f) } }
+            { note }
+        </article>
     }
+}
+
+/// Whether two figures show the same value in the same unit (watts and kilowatts are one unit).
+fn same_value(a: &Figure, b: &Figure) -> bool {
+    let norm = |f: &Figure| match f.unit {
+        Unit::Kilowatts => (Unit::Watts, f.value * 1000.0, f.low.map(|l| l * 1000.0)),
+        unit => (unit, f.value, f.low),
+    };
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs());
+    let ((ua, va, la), (ub, vb, lb)) = (norm(a), norm(b));
+    ua == ub
+        && close(va, vb)
+        && match (la, lb) {
+            (Some(x), Some(y)) => close(x, y),
+            (None, None) => true,
+            _ => false,
+        }
 }
 
 /// Site J/token and kWh/day against load, as polylines over the curve's points.
@@ -175,6 +192,8 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
     let (jmax, kmax) = (max(&j), max(&kwh));
     let label = (t.chart_label)(&format::three(jmax), &format::three(kmax));
     html! {
+        <details class="fold plan-chart-fold">
+        <summary>{ t.plan_chart_summary }</summary>
         <figure class="plan-chart" data-testid="plan-chart">
             <svg viewBox="0 0 320 150" role="img" aria-label={label.clone()} data-points={j.len().to_string()}>
                 <title>{ label }</title>
@@ -197,6 +216,7 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
                 <span class="key-j">{ t.chart_key_j }</span>{ " · " }<span class="key-kwh">{ t.chart_key_kwh }</span>
             </figcaption>
         </figure>
+        </details>
     }
 }
 
@@ -247,7 +267,6 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let scope = p.scope.as_ref();
     let server_scope = (t.plan_scope)(scope.is_some_and(PlanScope::server), false);
     let site_scope = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
-    let money = Unit::Money(p.currency);
     let set = form.is_set();
     let basis = |label: &str| (t.with_basis)(label, p.basis);
     let idle_note =
@@ -259,6 +278,52 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         .filter(|_| !scope.is_some_and(PlanScope::server))
         .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
+    // The plan's figures in order, those with a value, each value once: a figure equal to one shown
+    // above (the configuration's own) or earlier in the plan is not shown again.
+    type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>, bool);
+    type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>, bool);
+    let candidates: Vec<Candidate> = vec![
+        ("servers-needed", t.p_servers_needed.to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None, false),
+        ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None, false),
+        ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None, false),
+        ("server-power-w", t.p_server_power.to_owned(), server_scope, p.server_power.as_ref(), None, false),
+        ("it-power-kw", t.p_it_power.to_owned(), server_scope, p.it_power.as_ref(), None, false),
+        ("site-power-w", basis(t.p_site_power), site_scope, p.site_power.as_ref(), None, false),
+        ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None, false),
+        ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None, false),
+        ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None, false),
+        ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None, false),
+        ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None, false),
+        ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None, false),
+        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None, false),
+        ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None, false),
+        ("amps-per-phase", t.p_amps.to_owned(), server_scope, p.amps_per_phase.as_ref(), None, false),
+        ("servers-per-rack", t.p_per_rack.to_owned(), server_scope, p.servers_per_rack.as_ref(), rack_note, false),
+        ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None, false),
+        ("limit-for-one-more", t.p_one_more.to_owned(), server_scope, p.limit_for_one_more.as_ref(), None, false),
+        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None, false),
+        ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None, false),
+    ];
+    let above = &props.figures;
+    let mut seen: Vec<&Figure> =
+        [&above.energy_per_token, &above.energy_per_million, &above.board_power, &above.energy_per_day, &above.heat]
+            .into_iter()
+            .flatten()
+            .collect();
+    let mut cards: Vec<Card> = Vec::new();
+    for (id, label, scope, figure, note, ends) in candidates {
+        let Some(f) = figure else { continue };
+        // The answer above leads with these; they are not repeated here.
+        if p.answers() && Plan::ANSWER.contains(&id) {
+            continue;
+        }
+        // Counts and the busy load are never "the same value" as a power or an energy.
+        if seen.iter().any(|s| same_value(s, f)) {
+            continue;
+        }
+        seen.push(f);
+        cards.push((id, (label, scope), f, note, ends));
+    }
 
     html! {
         <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
@@ -305,27 +370,17 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             </div>
             { notices_view(t, &p.notices) }
             <div class="plan-figures">
-                { figure_view((c, t), "servers-needed", (t.p_servers_needed, t.scope_throughput), Unit::Servers, p.servers_needed.as_ref(), t.need_demand, None) }
-                { figure_view((c, t), "busy-load-percent", (t.p_busy_load, t.scope_throughput), Unit::Percent, p.busy_load.as_ref(), t.need_demand, None) }
-                { figure_view((c, t), "streams-per-server", (t.p_streams, t.scope_throughput), Unit::People, p.streams_per_server.as_ref(), t.need_users, None) }
-                { figure_view((c, t), "server-power-w", (t.p_server_power, server_scope), Unit::Watts, p.server_power.as_ref(), t.need_server, None) }
-                { figure_view((c, t), "it-power-kw", (t.p_it_power, server_scope), Unit::Kilowatts, p.it_power.as_ref(), t.need_servers, None) }
-                { figure_view((c, t), "site-power-w", (&basis(t.p_site_power), site_scope), Unit::Watts, p.site_power.as_ref(), t.need_site, None) }
-                { figure_view((c, t), "site-kwh-per-day", (&basis(t.p_site_day), site_scope), Unit::KilowattHoursPerDay, p.site_kwh_per_day.as_ref(), t.need_site, None) }
-                { figure_view((c, t), "site-kwh-per-year", (&basis(t.p_site_year), site_scope), Unit::KilowattHoursPerYear, p.site_kwh_per_year.as_ref(), t.need_site, idle_note.clone()) }
-                { figure_view((c, t), "site-j-per-token", (t.p_site_token, site_scope), Unit::JoulesPerToken, p.site_j_per_token.as_ref(), t.need_site_token, None) }
-                { figure_view((c, t), "cost-per-year", (&basis(t.p_cost_year), site_scope), money, p.cost_per_year.as_ref(), t.need_price, None) }
-                { figure_view((c, t), "cost-per-mtok", (t.p_cost_mtok, site_scope), money, p.cost_per_mtok.as_ref(), t.need_price, None) }
-                { figure_view((c, t), "co2-kg-per-year", (&basis(t.p_co2_year), site_scope), Unit::KilogramsCo2e, p.co2_per_year.as_ref(), t.need_co2, None) }
-                { figure_view((c, t), "co2-g-per-mtok", (t.p_co2_mtok, site_scope), Unit::GramsCo2e, p.co2_per_mtok.as_ref(), t.need_co2, None) }
-                { figure_view((c, t), "j-per-answer", (t.p_answer, site_scope), Unit::JoulesPerAnswer, p.j_per_answer.as_ref(), t.need_answer, None) }
-                { figure_view((c, t), "amps-per-phase", (t.p_amps, server_scope), Unit::Amperes, p.amps_per_phase.as_ref(), t.need_volts, None) }
-                { figure_view((c, t), "servers-per-rack", (t.p_per_rack, server_scope), Unit::Servers, p.servers_per_rack.as_ref(), t.need_rack, rack_note) }
-                { figure_view((c, t), "rack-positions-needed", (t.p_rack_positions, server_scope), Unit::Positions, p.rack_positions.as_ref(), t.need_positions, None) }
-                { figure_view((c, t), "limit-for-one-more", (t.p_one_more, server_scope), Unit::Watts, p.limit_for_one_more.as_ref(), t.need_rack, None) }
-                { figure_view((c, t), "heat-it-btu-per-h", (t.p_heat, server_scope), Unit::BtuPerHour, p.heat.as_ref(), t.need_servers, None) }
-                { figure_view((c, t), "cooling-kw", (t.p_cooling, server_scope), Unit::Kilowatts, p.cooling.as_ref(), t.need_servers, None) }
+                { for cards.iter().map(|(id, labels, f, note, ends)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone(), *ends)) }
             </div>
+            if let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
+                <div class="plan-range" data-testid="plan-range">
+                    <p><strong>{ basis(t.p_site_year) }</strong></p>
+                    { ends_view(t, year) }
+                    if let Some((id, text)) = idle_note { <p class="note" data-testid={id}>{ text }</p> }
+                </div>
+            }
+            { basis_view(t, c, &cards.iter().map(|c| c.2).collect::<Vec<_>>()) }
+            { more_view(t, form) }
             { eu_view(t, c, p) }
             { chart(t, p) }
         </section>
@@ -360,8 +415,80 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
     }
 }
 
+/// The plan's assumptions and sources, each once, for every figure shown.
+fn basis_view(t: &'static Strings, catalogue: Cat, shown: &[&Figure]) -> Html {
+    let mut assumptions: Vec<String> = Vec::new();
+    let mut origins: Vec<crate::figure::Origin> = Vec::new();
+    for f in shown {
+        if let Kind::Estimate(list) = &f.kind {
+            for a in list {
+                let words = (t.assumption)(a);
+                if !assumptions.contains(&words) {
+                    assumptions.push(words);
+                }
+            }
+        }
+        for o in &f.origins {
+            if !origins.contains(o) {
+                origins.push(o.clone());
+            }
+        }
+    }
+    if shown.is_empty() {
+        return html! {};
+    }
+    let Some(all) = Figure::new(0.0, Unit::Watts, Kind::Ceiling, origins) else { return html! {} };
+    html! {
+        <div class="plan-basis" data-testid="plan-basis">
+            if !assumptions.is_empty() {
+                <ul class="assumptions" data-testid="plan-assumptions">
+                    { for assumptions.into_iter().map(|a| html! { <li>{ a }</li> }) }
+                </ul>
+            }
+            { origins_view(t, catalogue, &all) }
+        </div>
+    }
+}
+
+/// What more the plan can compute, each a link to the field that is still empty.
+fn more_view(t: &'static Strings, form: &PlanForm) -> Html {
+    let wanted: [(Field, &'static str); 6] = [
+        (Field::Demand, t.more_demand),
+        (Field::Price, t.more_price),
+        (Field::Co2, t.more_co2),
+        (Field::Rack, t.more_rack),
+        (Field::Volts, t.more_volts),
+        (Field::Answer, t.more_answer),
+    ];
+    let missing: Vec<(Field, &'static str)> =
+        wanted.into_iter().filter(|(f, _)| form.get(*f).is_none_or(|v| v.trim().is_empty())).collect();
+    if missing.is_empty() {
+        return html! {};
+    }
+    let count = missing.len();
+    html! {
+        <p class="plan-more" data-testid="plan-more">
+            { t.more_intro }
+            { for missing.into_iter().enumerate().map(|(i, (field, words))| html! {
+                <>
+                    { if i == 0 { "" } else if i + 1 == count { t.more_and } else { ", " } }
+                    <a href={format!("#{}", field.id())} data-testid={format!("more-{}", field.id())}>{ words }</a>
+                </>
+            }) }
+            { "." }
+        </p>
+    }
+}
+
+/// The EU 2024/1364 line: one sentence well below the threshold; the regulation's words near or above it.
 fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
     match p.eu {
+        Some(eu) if eu.it_kilowatts < 0.8 * plan::EU_THRESHOLD_KW => html! {
+            <p class="eu" data-testid="eu-2024-1364" data-value="0">
+                { (t.eu)(false, &format::three(eu.it_kilowatts)) }{ " " }
+                <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
+            </p>
+        },
         Some(eu) => html! {
             <p class={classes!("eu", eu.reached.then_some("reached"))} data-testid="eu-2024-1364" data-value={if eu.reached { "1" } else { "0" }}>
                 <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>

@@ -69,12 +69,15 @@ pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
     let t = lang.strings();
     html! {
         <section class="quote" aria-labelledby="quote-title">
-            <h2 id="quote-title">{ t.quote_title }</h2>
+            // Folded until wanted; open once a customer or reference is set.
+            <details class="fold" open={!props.customer.is_empty() || !props.reference.is_empty()} data-testid="quote-fold">
+            <summary><h2 id="quote-title">{ t.quote_title }</h2></summary>
             <p class="hint">{ t.quote_hint }</p>
             <div class="pair">
                 { text_field(lang, Field::Customer, &props.customer, &props.on_edit) }
                 { text_field(lang, Field::Reference, &props.reference, &props.on_edit) }
             </div>
+            </details>
         </section>
     }
 }

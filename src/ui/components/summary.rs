@@ -12,6 +12,12 @@ use yew::prelude::*;
 pub struct SummaryProps {
     pub energy_per_token: Option<Figure>,
     pub energy_per_day: Option<Figure>,
+    /// The plan's energy per year for a demand: shown instead of the day at the limit once typed.
+    #[prop_or_default]
+    pub year: Option<Figure>,
+    /// The plan's cost per year for a demand: shown instead of J/token once typed.
+    #[prop_or_default]
+    pub cost: Option<Figure>,
 }
 
 fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
@@ -31,10 +37,19 @@ fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
 #[function_component(Summary)]
 pub fn summary(props: &SummaryProps) -> Html {
     let t = use_strings();
+    // Once a demand is typed, the bar follows the plan's answer: energy and cost per year.
+    let planned = props.year.is_some();
     html! {
-        <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary">
-            { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
-            { part(t, props.energy_per_day.as_ref(), t.per_day) }
+        <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary" data-follows={if planned { "plan" } else { "figures" }}>
+            if let Some(year) = &props.year {
+                { part(t, Some(year), &format!("{} {}", (t.unit)(year.unit), t.per_year)) }
+                if let Some(cost) = &props.cost {
+                    { part(t, Some(cost), &format!("{} {}", (t.unit)(cost.unit), t.per_year)) }
+                }
+            } else {
+                { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
+                { part(t, props.energy_per_day.as_ref(), t.per_day) }
+            }
         </aside>
     }
 }

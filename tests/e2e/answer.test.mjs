@@ -1,0 +1,209 @@
+// Answer first (issue 20) in headless Chromium on the release build: the page and the embedded
+// widget lead with the answer, each value once, no placeholder cards, heights within their targets,
+// the phone bar following the plan, and a widget whose links never navigate its frame. Expected
+// values are arithmetic written here from data/results.json's published figures.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { calculatorSuite, near, openPage, serve, tempDir, Calculator } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const suite = calculatorSuite('answer');
+
+/** 6.0-0021 Llama 2 70B Interactive: 16,343.8 tokens/s on 8 × H200 NVL at the stated 600 W. */
+const T_I = 16343.8;
+/** The buyer's plan: 40 M output tokens a day, a price, a grid intensity, a voltage and a rack budget. */
+const FILLED = '?result=6.0-0021&scenario=interactive&model=llama2-70b-99&servers=1' +
+  '&demand=40000000&price=0.25&co2=367&volts=230&rack=15';
+
+/** The visible figure cards: label, value text and data-value. */
+function visibleCards(page) {
+  return page.locator('article.figure').evaluateAll((cards) =>
+    cards
+      .filter((c) => c.offsetParent !== null && c.getBoundingClientRect().height > 0)
+      .map((c) => ({
+        id: c.dataset.testid,
+        label: c.querySelector('h3')?.innerText.trim(),
+        value: c.querySelector('.value')?.innerText.replace(/\s+/g, ' ').trim(),
+        dataValue: c.getAttribute('data-value'),
+      })),
+  );
+}
+
+async function below(c) {
+  await c.page.waitForSelector('[data-testid="comparison"]', { state: 'attached' });
+}
+
+test('1. the answer leads: J/token, and with a demand servers, rack fit, energy, cost and CO₂ per year', T, async () => {
+  const c = await suite.open(FILLED, { width: 1440, height: 900 });
+  await below(c);
+  const answer = c.el('answer');
+  // J/token is the answer's first figure, a ceiling: 8 × 600 W ÷ 16,343.8 tokens/s.
+  const j = await c.figure('j-per-token');
+  assert.ok(near(j.value, 4800 / T_I), `${j.value}`);
+  assert.equal(j.kind, 'ceiling');
+  assert.equal(await answer.locator('[data-testid="j-per-token"]').count(), 1);
+  // The plan's answer, in the block, equal to the arithmetic: one server, 1 rack position of 15 kW.
+  const inAnswer = async (id) => answer.locator(`[data-testid="${id}"]`);
+  assert.equal(await (await inAnswer('servers-needed')).getAttribute('data-value'), '1');
+  assert.equal(await (await inAnswer('rack-positions-needed')).getAttribute('data-value'), '1');
+  assert.match(await (await inAnswer('rack-positions-needed')).innerText(), /GPU boards only: at most 3 per position/);
+  const high = 8 * 600 * 24 * 365 / 1000;
+  const low = 40e6 * (4800 / T_I) / 3.6e6 * 365;
+  const year = await inAnswer('site-kwh-per-year');
+  assert.ok(near(Number(await year.getAttribute('data-value')), high));
+  assert.ok(near(Number(await year.getAttribute('data-low')), low));
+  assert.match(await year.innerText(), /1,190 to 42,000 kWh/);
+  const cost = await inAnswer('cost-per-year');
+  assert.ok(near(Number(await cost.getAttribute('data-value')), high * 0.25));
+  assert.match(await cost.innerText(), /298 to 10,500 EUR/);
+  const co2 = await inAnswer('co2-kg-per-year');
+  assert.ok(near(Number(await co2.getAttribute('data-value')), high * 367 / 1000));
+  // In the first screen at 1440 px.
+  const box = await answer.boundingBox();
+  assert.ok(box.y + box.height <= 900, `the answer ends at ${box.y + box.height} px`);
+  // Each of these values once: the plan's section does not repeat them.
+  for (const id of ['servers-needed', 'site-kwh-per-year', 'cost-per-year', 'co2-kg-per-year', 'rack-positions-needed']) {
+    assert.equal(await c.page.locator(`[data-testid="${id}"]`).count(), 1, id);
+  }
+  // The bare page's answer says where to type a demand, linking to the field.
+  const bare = await suite.open('', { width: 1440, height: 900 });
+  assert.equal(await bare.el('answer').locator('a[href="#demand"]').count(), 1);
+});
+
+test('2. no placeholder card, no two visible cards alike, and what more the plan computes as links', T, async () => {
+  for (const q of ['', FILLED, '?card=l40s&servers=3&overhead=800&pue=1.3']) {
+    const c = await suite.open(q, { width: 1440, height: 900 });
+    await below(c);
+    const cards = await visibleCards(c.page);
+    assert.ok(cards.length >= 5, q);
+    for (const card of cards) {
+      assert.ok(card.dataValue !== null && card.dataValue !== '', `${q}: ${card.id} has no value`);
+      assert.doesNotMatch(card.value, /—/, `${q}: ${card.id}`);
+    }
+    const labels = cards.map((x) => x.label);
+    assert.equal(new Set(labels).size, labels.length, `${q}: a label twice: ${labels}`);
+    const values = cards.map((x) => x.value);
+    assert.equal(new Set(values).size, values.length, `${q}: a value twice: ${values}`);
+  }
+  // The plan says what more it can compute, each a link to its field.
+  const c = await suite.open('?result=6.0-0021&scenario=offline', { width: 1440, height: 900 });
+  await below(c);
+  const more = c.el('plan-more');
+  for (const id of ['demand', 'price', 'co2', 'rack', 'volts', 'answer']) {
+    assert.equal(await more.locator(`a[href="#${id}"]`).count(), 1, id);
+  }
+  await more.locator('a[href="#price"]').click();
+  await c.page.waitForFunction(() => {
+    const r = document.getElementById('price').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  });
+});
+
+test('3. heights with the plan filled: at most 5,000 px at 1440 px and 12,000 px at 360 px', T, async () => {
+  for (const [width, limit] of [[1440, 5000], [360, 12000]]) {
+    const c = await suite.open(FILLED, { width, height: 900 });
+    await below(c);
+    await c.page.waitForTimeout(300);
+    const height = await c.page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`page height at ${width} px with the plan filled: ${height} px (target ${limit})`);
+    assert.ok(height <= limit, `${height} px at ${width} px`);
+    // Every figure is still reachable: in the page, open or behind a disclosure.
+    for (const id of ['j-per-token', 'wh-per-mtok', 'board-power-w', 'kwh-per-day', 'btu-per-h', 'servers-needed',
+      'busy-load-percent', 'site-kwh-per-year', 'cost-per-year', 'co2-kg-per-year', 'amps-per-phase', 'servers-per-rack']) {
+      assert.equal(await c.page.locator(`[data-testid="${id}"]`).count(), 1, `${id} at ${width}`);
+    }
+    await c.close();
+    suite.calc = null;
+  }
+});
+
+test('4. the phone bar follows the plan once a demand is typed, and leaves the Measure tab', T, async () => {
+  const c = await suite.open('?result=6.0-0021&scenario=interactive&model=llama2-70b-99', { width: 360, height: 740 });
+  const bar = c.el('mobile-summary');
+  assert.equal(await bar.getAttribute('data-follows'), 'figures');
+  assert.match(await bar.innerText(), /0\.294/);
+  await below(c);
+  await c.type('demand', '40,000,000');
+  await c.type('price', '0.25');
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="mobile-summary"]')?.dataset.follows === 'plan');
+  await c.page.waitForFunction(() => /10,500/.test(document.querySelector('[data-testid="mobile-summary"]').innerText));
+  assert.match(await bar.innerText(), /1,190–42,000/);
+  await c.el('mode-measure').click();
+  await c.page.waitForSelector('[data-testid="mobile-summary"]', { state: 'detached' });
+});
+
+test('5. below the EU threshold one sentence; near it, the regulation\'s words', T, async () => {
+  const c = await suite.open('?result=6.0-0021&scenario=offline&volts=230', { width: 1440, height: 900 });
+  await below(c);
+  const small = await c.text('eu-2024-1364');
+  assert.match(small, /Below the EU reporting threshold: 4\.80 kW/);
+  assert.doesNotMatch(small, /operators of data centres/);
+  // 100 servers × 4.8 kW = 480 kW: near 500 kW, the full text.
+  const d = await suite.open('?result=6.0-0021&scenario=offline&volts=230&servers=100', { width: 1440, height: 900 });
+  await below(d);
+  assert.match(await d.text('eu-2024-1364'), /operators of data centres/);
+});
+
+test('6. a source citation opens the folded source list at its entry', T, async () => {
+  const c = await suite.open('', { width: 1440, height: 900 });
+  await below(c);
+  const sources = c.el('sources');
+  assert.equal(await sources.getAttribute('open'), null, 'folded at first');
+  const ref = c.el('j-per-token').locator('a.source-ref').first();
+  const id = (await ref.getAttribute('href')).slice(1);
+  await ref.click();
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="sources"]').open);
+  assert.ok(await c.page.locator(`[id="${id}"]`).isVisible(), `${id} shown`);
+});
+
+test('7. the widget in an 800 × 600 frame on another origin: the figure in view, no link navigates the frame', T, async () => {
+  const dir = await tempDir('token-energy-answer-');
+  let host = null;
+  try {
+    const frameHtml = (q, w, h) => `<iframe id="calc" src="${suite.server.url(q)}" title="token-energy" style="width:${w}px;height:${h}px;border:0"></iframe>`;
+    await writeFile(path.join(dir.dir, 'a.html'), `<!doctype html><title>a</title>${frameHtml('?embed=1', 800, 600)}`);
+    await writeFile(path.join(dir.dir, 'b.html'), `<!doctype html><title>b</title>${frameHtml('?embed=1&result=6.0-0021&scenario=interactive&demand=40000000&price=0.25', 800, 600)}`);
+    await writeFile(path.join(dir.dir, 'c.html'), `<!doctype html><title>c</title>${frameHtml('?embed=1', 360, 640)}`);
+    host = await serve({ root: dir.dir });
+    for (const [file, ids] of [['a.html', ['j-per-token']], ['b.html', ['j-per-token', 'answer-plan']], ['c.html', ['j-per-token']]]) {
+      const page = await openPage(suite.chromium.browser, host.url(file), { allowOrigins: [suite.server.origin] });
+      suite.calc = new Calculator(page);
+      const frame = page.frames().find((f) => f !== page.mainFrame()) ?? (await (await page.waitForSelector('#calc')).contentFrame());
+      await frame.waitForSelector('html[data-app="live"]', { state: 'attached', timeout: 20_000 });
+      const view = await frame.evaluate(() => [innerWidth, innerHeight]);
+      for (const id of ids) {
+        const b = await frame.evaluate((t) => {
+          const r = document.querySelector(`[data-testid="${t}"]`).getBoundingClientRect();
+          return [r.top, r.bottom, r.left, r.right];
+        }, id);
+        assert.ok(b[0] >= 0 && b[1] <= view[1] && b[3] <= view[0], `${file}: ${id} at ${b} in ${view}`);
+      }
+      if (file === 'a.html') {
+        // The default widget at 800 px wide is at most 1,200 px tall.
+        const height = await frame.evaluate(() => document.documentElement.scrollHeight);
+        console.log(`embedded widget height at 800 px: ${height} px (target 1200)`);
+        assert.ok(height <= 1200, `${height}`);
+        // Every link that leaves the page opens a new tab; the rest stay inside the page.
+        const leaving = await frame.evaluate(() =>
+          [...document.querySelectorAll('a[href]')].filter((a) => !a.getAttribute('href').startsWith('#') && a.target !== '_blank').map((a) => a.outerHTML.slice(0, 120)),
+        );
+        assert.deepEqual(leaving, []);
+        // Only the sources the figures cite, behind a disclosure; a citation there resolves.
+        const listed = await frame.evaluate(() => [...document.querySelectorAll('.sources li')].map((l) => l.id));
+        const cited = await frame.evaluate(() => [...new Set([...document.querySelectorAll('a.source-ref')].map((a) => a.getAttribute('href').slice(1)))]);
+        assert.ok(listed.length >= 1 && listed.length < 10, `${listed}`);
+        for (const id of cited) assert.ok(listed.includes(id), `${id} cited but not listed`);
+        const url = frame.url();
+        await frame.locator('a.source-ref').first().click();
+        assert.equal(frame.url().split('#')[0], url.split('#')[0], 'a citation stays in the widget');
+      }
+      await page.close();
+      suite.calc = null;
+    }
+  } finally {
+    await host?.close();
+    await dir.remove();
+  }
+});
