@@ -11,8 +11,9 @@ fn catalogue() -> &'static Catalogue {
     Catalogue::embedded()
 }
 
-/// Texts that are the same word in English and German on purpose.
-const SAME_ON_PURPOSE: [&str; 0] = [];
+/// Texts that are the same word in English and German on purpose: names as their owners write
+/// them (MLPerf's division and category, the PUE metric, a German law's abbreviation).
+const SAME_ON_PURPOSE: [&str; 3] = ["g_closed", "g_pue", "g_enefg"];
 
 #[test]
 fn no_german_text_is_missing_empty_or_english_by_accident() {

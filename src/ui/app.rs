@@ -239,7 +239,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             // the other sections, so a link's figures come first.
             if start.prerendered || *below_ready {
                 if !state.embed { <Method /> }
-                <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }} />
+                <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
+                    cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
         </div>
         </ContextProvider<Lang>>
@@ -273,6 +274,57 @@ fn cited_sources(figures: &crate::model::Figures) -> Vec<String> {
         }
     }
     // The card's facts are not shown in the widget; its rated power is cited by the figures.
+    out
+}
+
+/// The sources the printed sheet cites: its figures', the plan's when a plan field is set (and the
+/// EU regulation's), and the card's facts.
+fn printed_sources(
+    catalogue: Cat,
+    form: &crate::form::Form,
+    figures: &crate::model::Figures,
+    plan: &crate::plan::Plan,
+) -> Vec<String> {
+    let mut out = cited_sources(figures);
+    let mut add = |id: &str| {
+        if !out.iter().any(|o| o == id) {
+            out.push(id.to_owned());
+        }
+    };
+    if form.plan.is_set() {
+        for f in [
+            &plan.servers_needed,
+            &plan.streams_per_server,
+            &plan.site_kwh_per_year,
+            &plan.site_j_per_token,
+            &plan.cost_per_year,
+            &plan.co2_per_year,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for o in &f.origins {
+                if let crate::figure::Origin::Source(id) = o {
+                    add(id);
+                }
+            }
+        }
+        if plan.eu.is_some() {
+            add(crate::plan::EU_SOURCE);
+        }
+    }
+    if let Some(card) = catalogue.0.card(&form.card) {
+        add(&card.max_power.source);
+        if let Some(m) = &card.min_power {
+            add(&m.source);
+        }
+        if let Some(m) = &card.memory {
+            add(&m.source);
+        }
+        for l in card.other_limits.iter() {
+            add(&l.source);
+        }
+    }
     out
 }
 

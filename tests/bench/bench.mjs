@@ -761,7 +761,9 @@ async function main() {
       inputMedian: verdict_(input.median, BUDGET.inputMedianMs),
       inputP95: verdict_(input.p95, BUDGET.inputP95Ms),
     };
+    const heights = await pageHeights(browser, oursServer);
     const report = {
+      heights,
       started: started.toISOString(),
       finished: new Date().toISOString(),
       machine: { ...m, loadavgStart: load0, loadavgEnd: load1 },
@@ -789,6 +791,29 @@ async function main() {
     for (const s of servers) await s.close().catch(() => {});
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** Issue 20's page heights: the calculator with the plan filled at 1440 and 360 px, the widget at 800 px. */
+const FILLED =
+  '?result=6.0-0021&scenario=interactive&model=llama2-70b-99&servers=1&demand=40000000&price=0.25&co2=367&volts=230&rack=15';
+const HEIGHTS = [
+  { label: 'plan filled, 1440 px', query: FILLED, width: 1440, budget: 5000 },
+  { label: 'plan filled, 360 px', query: FILLED, width: 360, budget: 12000 },
+  { label: 'widget (embed=1), 800 px', query: '?embed=1', width: 800, budget: 1200 },
+];
+
+async function pageHeights(browser, server) {
+  const out = [];
+  for (const h of HEIGHTS) {
+    const page = await openPage(browser, server.url(h.query), { width: h.width, height: 900 });
+    await waitForApp(page);
+    if (!h.query.includes('embed=1')) await page.waitForSelector('[data-testid="comparison"]', { state: 'attached' });
+    await page.waitForTimeout(300);
+    const px = await page.evaluate(() => document.documentElement.scrollHeight);
+    out.push({ ...h, px, met: px <= h.budget });
+    await closePage(page);
+  }
+  return out;
 }
 
 function gitDescribe() {
@@ -948,6 +973,11 @@ function print(r) {
       ],
     ),
   );
+  out.push('', '6. Page heights (issue 20; document height in px after the sections below the figures render)', '');
+  out.push(table(
+    [{ head: 'page' }, { head: 'height', align: 'r' }, { head: 'budget', align: 'r' }, { head: 'verdict' }],
+    r.heights.map((h) => [h.label, int(h.px), int(h.budget), h.met ? 'met' : 'NOT met']),
+  ));
   console.log(out.join('\n'));
 }
 

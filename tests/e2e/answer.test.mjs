@@ -38,7 +38,7 @@ async function below(c) {
 test('1. the answer leads: J/token, and with a demand servers, rack fit, energy, cost and CO₂ per year', T, async () => {
   const c = await suite.open(FILLED, { width: 1440, height: 900 });
   await below(c);
-  const answer = c.el('answer');
+  const answer = c.el('answer-block');
   // J/token is the answer's first figure, a ceiling: 8 × 600 W ÷ 16,343.8 tokens/s.
   const j = await c.figure('j-per-token');
   assert.ok(near(j.value, 4800 / T_I), `${j.value}`);
@@ -69,7 +69,7 @@ test('1. the answer leads: J/token, and with a demand servers, rack fit, energy,
   }
   // The bare page's answer says where to type a demand, linking to the field.
   const bare = await suite.open('', { width: 1440, height: 900 });
-  assert.equal(await bare.el('answer').locator('a[href="#demand"]').count(), 1);
+  assert.equal(await bare.el('answer-block').locator('a[href="#demand"]').count(), 1);
 });
 
 test('2. no placeholder card, no two visible cards alike, and what more the plan computes as links', T, async () => {
@@ -164,6 +164,7 @@ test('7. the widget in an 800 × 600 frame on another origin: the figure in view
   try {
     const frameHtml = (q, w, h) => `<iframe id="calc" src="${suite.server.url(q)}" title="token-energy" style="width:${w}px;height:${h}px;border:0"></iframe>`;
     await writeFile(path.join(dir.dir, 'a.html'), `<!doctype html><title>a</title>${frameHtml('?embed=1', 800, 600)}`);
+    await writeFile(path.join(dir.dir, 'index.html'), '<!doctype html><title>host</title>');
     await writeFile(path.join(dir.dir, 'b.html'), `<!doctype html><title>b</title>${frameHtml('?embed=1&result=6.0-0021&scenario=interactive&demand=40000000&price=0.25', 800, 600)}`);
     await writeFile(path.join(dir.dir, 'c.html'), `<!doctype html><title>c</title>${frameHtml('?embed=1', 360, 640)}`);
     host = await serve({ root: dir.dir });

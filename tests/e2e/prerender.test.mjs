@@ -75,6 +75,8 @@ test('without JavaScript: the default figures with their kind and sources, the m
     assert.equal(await page.locator('[data-testid="boot"]').isVisible(), false, '"Calculating…" is not shown: nothing will calculate');
     const sources = page.locator('section[aria-labelledby="sources-title"]');
     assert.ok(await sources.isVisible());
+    // The list folds (<details>), which opens without JavaScript.
+    await sources.locator('summary').click();
     assert.match(await sources.innerText(), /MLPerf Inference v6\.0/);
     assert.ok((await sources.locator('a[href^="https://"]').count()) > 0, 'sources link to their pages');
     assert.ok(await page.locator('section.method').isVisible(), 'the method is shown');

@@ -83,7 +83,8 @@ fn figure_view(
                 { value_view(t, f) }
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>
                     // Wh per million tokens is J/token in other units: its bound and assumptions are said there, once.
-                    if testid != "wh-per-mtok" { { " " }{ kind_explanation(t, &f.kind, bound) } }</p>
+                    if testid != "wh-per-mtok" { { " " }{ kind_explanation(t, &f.kind, bound) } }
+                    else if matches!(f.kind, Kind::Estimate(_)) { { " " }{ t.same_as_token } }</p>
                 { ends_view(t, f) }
                 { origins_view(t, catalogue, f) }
             </article>
@@ -259,7 +260,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     <span class="citation">{ r.citation() }</span>
                 </p>
             }
-            <div class="answer" data-testid="answer">
+            <div class="answer" data-testid="answer-block">
                 { figure_view(t, c, "j-per-token", t.figure_token, Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
                 { answer_view(t, &props.plan) }
             </div>

@@ -13,6 +13,9 @@ pub struct FooterProps {
     /// In the embedded widget, the sources its figures cite (the others are left out there).
     #[prop_or_default]
     pub cited: Vec<String>,
+    /// The sources the printed sheet cites: the others are left off the sheet (not off the page).
+    #[prop_or_default]
+    pub cited_in_print: Vec<String>,
 }
 
 #[function_component(Footer)]
@@ -30,7 +33,8 @@ pub fn footer(props: &FooterProps) -> Html {
                 <summary>{ (t.sources_summary)(shown.len()) }</summary>
                 <ol class="sources">
                     { for shown.iter().map(|s| html! {
-                        <li id={format!("source-{}", s.id)}>
+                        <li id={format!("source-{}", s.id)}
+                            class={(!props.cited_in_print.is_empty() && !props.cited_in_print.iter().any(|c| *c == *s.id)).then_some("uncited")}>
                             <span class="publisher">{ &*s.publisher }</span>{ ", " }
                             if let Some(url) = &s.url {
                                 <a href={url.clone()} target="_blank" rel="noopener noreferrer">{ &*s.title }</a>

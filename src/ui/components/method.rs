@@ -30,6 +30,18 @@ pub fn method() -> Html {
                 <dd>{ t.m_heat_dd }</dd>
             </dl>
             </details>
+            <details class="fold glossary-fold" data-testid="glossary">
+            <summary>{ t.glossary_title }</summary>
+            <dl class="glossary">
+                <dt>{ t.g_tgp }</dt><dd>{ t.g_tgp_dd }</dd>
+                <dt>{ t.g_precision }</dt><dd>{ t.g_precision_dd }</dd>
+                <dt>{ t.g_closed }</dt><dd>{ t.g_closed_dd }</dd>
+                <dt>{ t.g_pue }</dt><dd>{ t.g_pue_dd }</dd>
+                <dt>{ t.g_pf }</dt><dd>{ t.g_pf_dd }</dd>
+                <dt>{ t.g_line }</dt><dd>{ t.g_line_dd }</dd>
+                <dt>{ t.g_enefg }</dt><dd>{ t.g_enefg_dd }</dd>
+            </dl>
+            </details>
         </section>
     }
 }
