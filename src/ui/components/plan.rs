@@ -123,7 +123,13 @@ fn figure_view(
     match figure {
         Some(f) => {
             // Counts of servers are whole: printed as they are, not to three figures.
-            let show = |v: f64| if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) { format::plain(v) } else { format::three(v) };
+            let show = |v: f64| {
+                if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) {
+                    format::plain(v)
+                } else {
+                    format::three(v)
+                }
+            };
             let value = match f.low {
                 Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
                 None => show(f.value),
