@@ -5,9 +5,15 @@
 //! [`PublishedResult`]s) and [`merge`] (into the existing rows, which win: hand corrections stay).
 //!
 //! A row is selected when its `Accelerator` is one of a card's `mlperf_accelerators` and it is a
-//! closed-division, datacenter, available, single-node result of one of the LLM benchmarks of
+//! closed-division, datacenter, available result of one of the LLM benchmarks of
 //! [`Benchmark::ALL`] (`llama2-70b-99`, `llama2-70b-99.9`, `llama3.1-8b`, `llama3.1-405b`,
-//! `mixtral-8x7b`, `deepseek-r1`, `gpt-oss-120b`) in tokens per second.
+//! `mixtral-8x7b`, `deepseek-r1`, `gpt-oss-120b`) in tokens per second, on one node or several
+//! (the row then counts `Nodes` × `a#` accelerators). A system of several accelerator kinds names
+//! them all in one `Accelerator` text, which no card claims: such rows are never selected.
+//!
+//! One known mislabel is read as what it is: v5.1's `llama3.1-8b` Interactive rows give their unit
+//! as `Queries/s`, yet the benchmark's metric is output tokens/s (v6.0 labels the same benchmark
+//! `Tokens/s`) and each is 78–95 % of the same system's Server tokens/s ([`mislabelled_tokens`]).
 
 use crate::catalogue::{Benchmark, Card, MeasuredPower, PublishedResult, Scenario, Scope, StatedPower};
 use serde::{Deserialize, Deserializer};
@@ -66,6 +72,9 @@ pub struct SummaryRow {
     pub version: String,
     #[serde(rename = "Nodes", default, deserialize_with = "count")]
     pub nodes: Option<u32>,
+    /// Accelerators in the whole system (v6.0 on; earlier tables leave it out).
+    #[serde(rename = "Total Accelerators", default, deserialize_with = "count")]
+    pub total_accelerators: Option<u32>,
 }
 
 fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -247,14 +256,25 @@ fn details_url(text: &str) -> Option<crate::catalogue::Text> {
     safe.then(|| own.clone().into())
 }
 
+/// Whether a row's `Queries/s` is the known mislabel of output tokens/s: v5.1's `llama3.1-8b`
+/// Interactive rows (all eight of them). The benchmark's metric is output tokens/s, as v6.0's table
+/// labels it, and each of these rows is 78–95 % of the same system's Server tokens/s, as
+/// Interactive results are (v6.0: 70–99 %); `tests/import.rs` checks both against the tables.
+pub fn mislabelled_tokens(row: &SummaryRow) -> bool {
+    row.version.trim_start_matches('v') == "5.1"
+        && row.model == Benchmark::Llama3_1_8b.id()
+        && row.scenario == Scenario::Interactive.label()
+        && row.performance_units == "Queries/s"
+}
+
 /// Whether a row is one the catalogue takes (apart from its card).
 fn wanted(row: &SummaryRow) -> bool {
     row.category == "closed"
         && row.suite == "datacenter"
         && row.availability == "available"
-        && row.nodes == Some(1)
+        && row.nodes.is_some_and(|n| n >= 1)
         && Benchmark::from_id(&row.model).is_some()
-        && row.performance_units == "Tokens/s"
+        && (row.performance_units == "Tokens/s" || mislabelled_tokens(row))
 }
 
 fn scenario(label: &str) -> Option<Scenario> {
@@ -272,9 +292,20 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
 
     let benchmark = Benchmark::from_id(&row.model).ok_or_else(|| invalid("Model", row.model.clone()))?;
     let scenario = scenario(&row.scenario).ok_or_else(|| invalid("Scenario", row.scenario.clone()))?;
-    let accelerators = row.accelerators.ok_or_else(|| missing("a#"))?;
-    if accelerators == 0 {
+    let per_node = row.accelerators.ok_or_else(|| missing("a#"))?;
+    if per_node == 0 {
         return Err(invalid("a#", "0".to_owned()));
+    }
+    let nodes = row.nodes.ok_or_else(|| missing("Nodes"))?;
+    if nodes == 0 {
+        return Err(invalid("Nodes", "0".to_owned()));
+    }
+    let accelerators = nodes.checked_mul(per_node).ok_or_else(|| invalid("a#", per_node.to_string()))?;
+    // Where the table counts the whole system too, it must agree with nodes × a#.
+    if let Some(total) = row.total_accelerators {
+        if total != accelerators {
+            return Err(invalid("Total Accelerators", total.to_string()));
+        }
     }
     let tokens_per_s = row.performance_result.ok_or_else(|| missing("Performance_Result"))?;
     if tokens_per_s <= 0.0 {
@@ -304,6 +335,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
         system: row.system.clone().into(),
         card: card.id.clone(),
         accelerators,
+        nodes,
         benchmark,
         scenario,
         weights: row.weight_data_types.clone().into(),

@@ -2,7 +2,7 @@
 //! its kind and origins. Nothing here can return NaN, infinity or a negative value: [`Figure::new`]
 //! refuses them, and the form's ranges keep every input finite and positive.
 
-use crate::catalogue::{Benchmark, Card, Catalogue, ContextMeasurement, PublishedResult, Scenario};
+use crate::catalogue::{Benchmark, Card, Catalogue, ContextMeasurement, PublishedResult, Scenario, SystemSize};
 use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
 use crate::form::{number, Checked, Field, Form, InputError, Throughput};
 use crate::units::{JoulesPerToken, TokensPerSecond, Watts};
@@ -239,12 +239,14 @@ pub struct TableFilter {
     pub scenario: Option<Scenario>,
     pub card: Option<String>,
     pub vendor: Option<String>,
+    /// One server, several nodes or whole racks; `None`: every size.
+    pub size: Option<SystemSize>,
 }
 
 impl TableFilter {
     /// Every result of one benchmark.
     pub fn benchmark(benchmark: Benchmark) -> TableFilter {
-        TableFilter { benchmark, scenario: None, card: None, vendor: None }
+        TableFilter { benchmark, scenario: None, card: None, vendor: None, size: None }
     }
 
     fn admits(&self, result: &PublishedResult, card: &Card) -> bool {
@@ -252,6 +254,7 @@ impl TableFilter {
             && self.scenario.is_none_or(|s| s == result.scenario)
             && self.card.as_deref().is_none_or(|c| c == &*result.card)
             && self.vendor.as_deref().is_none_or(|v| v == card.vendor())
+            && self.size.is_none_or(|s| s == result.size(card))
     }
 }
 
@@ -392,15 +395,28 @@ pub fn published_at_limit<'c>(catalogue: &'c Catalogue, form: &Form, limit_watts
     })
 }
 
-/// A result as the throughput select lists it: "6.0-0054 · HPE · 4 × FP4 · 450 W".
+/// A result as the throughput select lists it: "6.0-0054 · HPE · 4 × FP4 · 450 W"; a system of
+/// several nodes as published, all its accelerators first: "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4,
+/// NVL72) · 1200 W" (nodes × accelerators per node, and the rack system it fills).
 pub fn result_label(result: &PublishedResult, card: Option<&Card>) -> String {
     let power = match (&result.stated_power, card) {
         (Some(p), _) => format!("{} W", number(p.watts)),
         (None, Some(c)) => format!("{} W rated", number(c.max_power.watts)),
         (None, None) => "power not stated".to_owned(),
     };
+    let layout = match (result.nodes, result.accelerators_per_node()) {
+        (1, _) | (_, None) => String::new(),
+        (nodes, Some(per_node)) => {
+            let racks = card.and_then(|c| Some((result.racks(c)?, c.rack.as_ref()?)));
+            match racks {
+                Some((1, rack)) => format!(" ({nodes} × {per_node}, {})", rack.name),
+                Some((n, rack)) => format!(" ({nodes} × {per_node}, {n} × {})", rack.name),
+                None => format!(" ({nodes} × {per_node})"),
+            }
+        }
+    };
     format!(
-        "{} · {} · {} × {} · {power}",
+        "{} · {} · {} × {}{layout} · {power}",
         result.id,
         result.submitter,
         result.accelerators,

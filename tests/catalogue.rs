@@ -58,8 +58,8 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.1");
-    assert_eq!(c.meta.last_updated, "2026-12-03");
+    assert_eq!(c.meta.data_version, "2026.12.2");
+    assert_eq!(c.meta.last_updated, "2026-12-04");
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn every_record_cites_a_known_source() {
     // validate() checks this too; here the other direction: every source is cited by something,
     // and every result cites its round's summary table.
     let c = catalogue();
-    assert_eq!(c.results.len(), 605, "the loop below checks every row");
+    assert_eq!(c.results.len(), 810, "the loop below checks every row");
     for r in &c.results {
         assert_eq!(r.source, format!("mlperf-inference-{}", r.round), "{}", r.id);
     }
@@ -142,10 +142,10 @@ fn a_duplicate_context_id_is_reported() {
 #[test]
 fn a_result_on_an_unknown_card_is_reported() {
     let mut c = copy();
-    result_mut(&mut c, "6.0-0047", B99, Offline).card = "h100-pcie".to_owned().into();
+    result_mut(&mut c, "6.0-0047", B99, Offline).card = "a100-sxm".to_owned().into();
     assert_eq!(
         c.validate(),
-        vec![CatalogueError::UnknownCard { result: "6.0-0047".to_owned(), card: "h100-pcie".to_owned() }]
+        vec![CatalogueError::UnknownCard { result: "6.0-0047".to_owned(), card: "a100-sxm".to_owned() }]
     );
 }
 
@@ -282,16 +282,20 @@ fn a_context_measurement_citing_an_unknown_source_is_reported() {
 
 #[test]
 fn a_removed_source_is_reported_for_each_record_citing_it() {
-    // The v5.1 table is cited by its rows and nothing else: 231 rows, counted off the table for the
-    // cards with v5.1 results (B200 120, H200 SXM 55, MI300X 24, H200 NVL 20, RTX PRO 6000 SE 8,
-    // H100 SXM 2, L40S 2).
+    // The v5.1 table is cited by its rows and by the MI325X's memory (the table's accelerator name):
+    // 348 rows, counted off the table for the cards with v5.1 results (B200 120 + 4 Interactive
+    // "Queries/s", H200 SXM 55 + 2 + 6 on two nodes, MI300X 24 + 4 on two nodes, H200 NVL 20 + 1,
+    // RTX PRO 6000 SE 8 + 1, H100 SXM 2 + 12 on two and four nodes, L40S 2, MI325X 58 + 4 on two
+    // nodes, GB200 16 + 5 on 18 nodes, GB300 4 on 18 nodes).
     let mut c = copy();
     c.sources.retain(|s| s.id != "mlperf-inference-v5.1");
     let errors = c.validate();
-    assert_eq!(errors.len(), 120 + 55 + 24 + 20 + 8 + 2 + 2, "{errors:?}");
+    let rows = (120 + 4) + (55 + 2 + 6) + (24 + 4) + (20 + 1) + (8 + 1) + (2 + 12) + 2 + (58 + 4) + (16 + 5) + 4;
+    assert_eq!(errors.len(), rows + 1, "{errors:?}");
     assert!(errors.iter().all(|e| matches!(
         e,
-        CatalogueError::UnknownSource { record, source } if record.starts_with("result 5.1-") && source == "mlperf-inference-v5.1"
+        CatalogueError::UnknownSource { record, source }
+            if (record.starts_with("result 5.1-") || record == "card mi325x") && source == "mlperf-inference-v5.1"
     )));
     assert!(errors.iter().any(|e| matches!(e, CatalogueError::UnknownSource { record, .. } if record == "result 5.1-0061 llama2-70b-99 offline")));
 }
@@ -325,8 +329,10 @@ fn the_static_catalogue_built_into_the_app_is_the_json() {
     let parsed = Catalogue::from_json(json::META, json::SOURCES, json::CARDS, json::RESULTS, json::CONTEXT)
         .expect("data/*.json parses");
     assert_eq!(&parsed, Catalogue::embedded(), "build.rs must reproduce data/*.json exactly");
-    // Rows per round: v4.1 126, v5.1 231, v6.0 248 (counted off the tables); nine cards.
-    assert_eq!((parsed.results.len(), parsed.cards.len()), (126 + 231 + 248, 9));
+    // Rows per round (counted off the tables): v4.1 126 + 32 (H100 NVL 12, GH200 8, H100 PCIe 4,
+    // H100 SXM on two and four nodes 8), v5.1 231 + 117, v6.0 248 + 56 (GB200 and GB300 of one to 72
+    // nodes, MI325X 4); sixteen cards.
+    assert_eq!((parsed.results.len(), parsed.cards.len()), ((126 + 32) + (231 + 117) + (248 + 56), 16));
 }
 
 #[test]
@@ -352,12 +358,29 @@ fn card_figures_are_those_of_data_md() {
     let ids: Vec<&str> = c.cards.iter().map(|x| &*x.id).collect();
     assert_eq!(
         ids,
-        ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "h100-sxm", "b300-sxm", "mi300x", "mi355x"]
+        [
+            "h200-nvl",
+            "rtx-pro-6000-se",
+            "l40s",
+            "h200-sxm",
+            "b200-sxm",
+            "h100-sxm",
+            "b300-sxm",
+            "mi300x",
+            "mi355x",
+            "mi325x",
+            "gb200",
+            "gb300",
+            "h100-nvl",
+            "h100-pcie",
+            "gh200-144gb",
+            "gh200-96gb"
+        ]
     );
 
     // (id, MLPerf accelerators, max W, min W, other limits W, memory)
     type Expected<'a> = (&'a str, &'a [&'a str], f64, Option<f64>, &'a [f64], &'a str);
-    let expected: [Expected; 9] = [
+    let expected: [Expected; 16] = [
         ("h200-nvl", &["NVIDIA H200-NVL-141GB"], 600.0, Some(200.0), &[350.0], "141 GB HBM3e, 4.8 TB/s"),
         (
             "rtx-pro-6000-se",
@@ -396,6 +419,17 @@ fn card_figures_are_those_of_data_md() {
             &[],
             "288 GB HBM3E",
         ),
+        // AMD's ROCm blog (28 Feb 2025): "the AMD Instinct MI325X (1000W)"; memory as the table names it.
+        ("mi325x", &["AMD Instinct MI325X 256GB HBM3e"], 1000.0, None, &[], "256 GB HBM3e"),
+        // The v6.0 rack rows' Notes: "1200W TGP Per GPU", "1400W TGP Per GPU"; "GB200-186GB", "GB300-288GB".
+        ("gb200", &["NVIDIA GB200"], 1200.0, None, &[], "186 GB"),
+        ("gb300", &["NVIDIA GB300"], 1400.0, None, &[], "288 GB"),
+        // known_hardware.py of NVIDIA's v4.0 submission: H100_NVL 400.0, 94 GiB; H100_PCIe_80GB 350.0
+        // (the product brief PB-11133-001_v02: "TDP level of 350 W"); GH200 144GB 900.0, 96GB 1000.0.
+        ("h100-nvl", &["NVIDIA H100-NVL-94GB"], 400.0, None, &[], "94 GiB"),
+        ("h100-pcie", &["NVIDIA H100-PCIe-80GB"], 350.0, None, &[], "80 GiB"),
+        ("gh200-144gb", &["NVIDIA GH200 Grace Hopper Superchip 144GB"], 900.0, None, &[], "144 GiB"),
+        ("gh200-96gb", &["NVIDIA GH200 Grace Hopper Superchip 96GB"], 1000.0, None, &[], "96 GiB"),
     ];
     for (id, accelerators, max, min, others, memory) in expected {
         let x = card(c, id);
@@ -720,14 +754,18 @@ fn new_rows_per_benchmark_are_the_tables_figures() {
 
 #[test]
 fn ambiguous_accelerators_belong_to_no_card() {
-    // Virtualised H200s, the 1000 W H200 "-CTS" and the MI325X (no published rating found) are left out.
+    // Virtualised H200s, the 1000 W H200 "-CTS", systems of several accelerator kinds (their
+    // `Accelerator` names them all, with counts) and the cards without a rating found (MI350X, RTX
+    // PRO 4500 Blackwell, Intel Arc Pro B50/B60) are left out.
     let c = catalogue();
     let names: Vec<&str> = c.cards.iter().flat_map(|x| x.mlperf_accelerators.iter().map(|a| &**a)).collect();
     for name in names.iter() {
-        assert!(!name.contains("Virtualized") && !name.ends_with("-CTS") && !name.contains("MI325X"), "{name}");
+        assert!(!name.contains("Virtualized") && !name.ends_with("-CTS"), "{name}");
+        assert!(!name.contains("(x") && !name.contains(','), "{name}");
+        assert!(!name.contains("MI350X") && !name.contains("4500") && !name.contains("Arc"), "{name}");
         assert!(!name.contains("RTX PRO 6000") || name.ends_with("Server Edition"), "{name}");
     }
-    assert_eq!(names.len(), 5 + 1 + 1 + 3 + 2);
+    assert_eq!(names.len(), 5 + 1 + 1 + 3 + 2 + 7);
     // 5.1-0017 (a CPU-only row) and the virtualised H200 of v5.1 (Dell_Broadcom) have no catalogue row.
     assert!(c.entry("5.1-0017").next().is_none());
     assert!(c.results.iter().all(|r| !r.system.starts_with("vXE9680")));

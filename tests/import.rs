@@ -15,8 +15,24 @@ use token_energy::import::{self, ImportError, MergeReport};
 use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999, Mixtral8x7b};
 
 /// Every card of the catalogue.
-const ALL_CARDS: [&str; 9] =
-    ["h200-nvl", "rtx-pro-6000-se", "l40s", "h200-sxm", "b200-sxm", "h100-sxm", "b300-sxm", "mi300x", "mi355x"];
+const ALL_CARDS: [&str; 16] = [
+    "h200-nvl",
+    "rtx-pro-6000-se",
+    "l40s",
+    "h200-sxm",
+    "b200-sxm",
+    "h100-sxm",
+    "b300-sxm",
+    "mi300x",
+    "mi355x",
+    "mi325x",
+    "gb200",
+    "gb300",
+    "h100-nvl",
+    "h100-pcie",
+    "gh200-144gb",
+    "gh200-96gb",
+];
 use Scenario::{Interactive, Offline, Server};
 
 fn table(round: &str) -> String {
@@ -61,8 +77,9 @@ fn importing_v6_0_reproduces_the_catalogue() {
     let imported = import("v6.0", &ALL_CARDS, &[]);
     let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.round == "v6.0").cloned().collect();
     // Rows per card, counted off the table: RTX PRO 6000 SE 79, B300 64, MI355X 50 + 4 capped, B200 31,
-    // H200 NVL 10, MI300X 8, H200 SXM 2.
-    assert_eq!(imported.len(), 79 + 64 + 54 + 31 + 10 + 8 + 2);
+    // H200 NVL 10, MI300X 8, H200 SXM 2, MI325X 4; GB200 on 16 nodes 4 and on 18 nodes 17; GB300 on
+    // one node 4, two 4, 16 2, 18 19 and 72 2.
+    assert_eq!(imported.len(), 79 + 64 + 54 + 31 + 10 + 8 + 2 + 4 + (4 + 17) + (4 + 4 + 2 + 19 + 2));
     assert_eq!(sorted(&imported), sorted(&ours));
     // The Llama 2 70B rows of the two PCIe cards, per entry: 0021 6; 0004, 0005 3; 0014, 0051 2; seven others 4.
     let llama2 = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[])
@@ -196,11 +213,11 @@ fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
         imported.extend(import(round, &ALL_CARDS, &[]));
     }
     let ours = &catalogue().results;
-    // Rows per table, counted off them: v4.1 126, v5.1 231, v6.0 248.
-    assert_eq!((imported.len(), ours.len()), (126 + 231 + 248, 126 + 231 + 248));
+    // Rows per table, counted off them: v4.1 158, v5.1 348, v6.0 304.
+    assert_eq!((imported.len(), ours.len()), (158 + 348 + 304, 158 + 348 + 304));
     let (merged, report) = import::merge(ours, imported);
     assert_eq!(&merged, ours);
-    assert_eq!((report.added, report.kept, report.repeated), (0, 605, 0));
+    assert_eq!((report.added, report.kept, report.repeated), (0, 810, 0));
     // The hand corrections: the six rows of v4.1-0049 (stated power: the MaxQ power_limit, 500 W).
     let corrected: Vec<(&str, Benchmark)> = report.differing_keys.iter().map(|(id, b, _)| (id.as_str(), *b)).collect();
     assert_eq!(
@@ -339,6 +356,7 @@ fn a_plain_row_maps_field_by_field() {
             system: ("Example server (8x H200-NVL-141GB)".to_owned()).into(),
             card: "h200-nvl".to_owned().into(),
             accelerators: 8,
+            nodes: 1,
             benchmark: B99,
             scenario: Offline,
             weights: "fp8".to_owned().into(),
@@ -393,14 +411,17 @@ fn only_closed_datacenter_available_single_node_llm_token_rows_are_taken() {
         json!({"Suite": "datacenter,edge"}),
         json!({"Availability": "preview"}),
         json!({"Availability": "rdi"}),
-        json!({"Nodes": 2}),
+        json!({"Nodes": 0}),
         json!({"Nodes": ""}),
         json!({"Model": "llama2-70b"}),
         json!({"Model": "llama3.1-8b-edge"}),
         json!({"Model": "gptj-99"}),
         json!({"Model": "qwen3-vl-235b-a22b"}),
         json!({"Model": "Llama 2 70B"}),
+        // Queries/s is read as tokens/s only in v5.1's llama3.1-8b Interactive rows (below).
         json!({"Performance_Units": "Queries/s", "Model": "llama3.1-8b", "Scenario": "Interactive"}),
+        json!({"Performance_Units": "Queries/s", "Model": "llama3.1-8b", "Scenario": "Server", "version": "v5.1"}),
+        json!({"Performance_Units": "Queries/s", "Model": "llama2-70b-99", "Scenario": "Interactive", "version": "v5.1"}),
         json!({"Performance_Units": "Samples/s"}),
         json!({"Accelerator": "NVIDIA H200-NVL-141GB (x2)"}),
         json!({"Accelerator": "NVIDIA H100-SXM-80GB"}),
@@ -422,11 +443,24 @@ fn only_closed_datacenter_available_single_node_llm_token_rows_are_taken() {
         json!({"a#": 8.0}),
         json!({"a#": "8"}),
         json!({"Nodes": 1.0}),
+        json!({"Performance_Units": "Queries/s", "Model": "llama3.1-8b", "Scenario": "Interactive", "version": "v5.1"}),
+        json!({"Performance_Units": "Queries/s", "Model": "llama3.1-8b", "Scenario": "Interactive", "version": "5.1"}),
     ];
     for change in taken {
         let rows = import_rows(vec![row(change.clone())], &["h200-nvl"]).expect("imports");
         assert_eq!(rows.len(), 1, "{change}");
-        assert_eq!(rows.first().map(|r| r.accelerators), Some(8), "{change}");
+        assert_eq!(rows.first().map(|r| (r.accelerators, r.nodes)), Some((8, 1)), "{change}");
+    }
+    // Several nodes: the system's accelerators are nodes × a#.
+    let cases = [
+        (json!({"Nodes": 2}), 16, 2),
+        (json!({"Nodes": 18, "a#": 4}), 72, 18),
+        (json!({"Nodes": 72, "a#": 4, "Total Accelerators": 288}), 288, 72),
+        (json!({"Nodes": "16", "a#": "4", "Total Accelerators": "64"}), 64, 16),
+    ];
+    for (change, accelerators, nodes) in cases {
+        let rows = import_rows(vec![row(change.clone())], &["h200-nvl"]).expect("imports");
+        assert_eq!(rows.first().map(|r| (r.accelerators, r.nodes)), Some((accelerators, nodes)), "{change}");
     }
 }
 
@@ -478,6 +512,15 @@ fn selected_rows_that_the_catalogue_cannot_hold_are_errors() {
             ImportError::Invalid { id: "9.9-0001".to_owned(), field: "Scenario", value: "SingleStream".to_owned() },
         ),
         (json!({"version": ""}), ImportError::Missing { id: "9.9-0001".to_owned(), field: "version" }),
+        // A total that is not nodes × a# (AMD's 6.0-0001 names 87 MI355X on 11 nodes × 8).
+        (
+            json!({"Nodes": 11, "a#": 8, "Total Accelerators": 87}),
+            ImportError::Invalid { id: "9.9-0001".to_owned(), field: "Total Accelerators", value: "87".to_owned() },
+        ),
+        (
+            json!({"Nodes": 4_294_967_295_u64, "a#": 8}),
+            ImportError::Invalid { id: "9.9-0001".to_owned(), field: "a#", value: "8".to_owned() },
+        ),
         (json!({"ID": ""}), ImportError::Missing { id: "Example server (8x H200-NVL-141GB)".to_owned(), field: "ID" }),
     ];
     for (change, expected) in cases {
@@ -536,4 +579,126 @@ fn the_entry_filter_takes_only_the_named_entries() {
     let only = import::import_table(&text, &cards(&["h200-nvl"]), &["9.9-0002".to_owned()]).expect("imports");
     let ids: Vec<&str> = only.iter().map(|r| &*r.id).collect();
     assert_eq!(ids, ["9.9-0002"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Systems of several nodes, the rack-scale systems and the mislabelled rows, on the real tables.
+
+/// The raw rows of a table, as JSON objects.
+fn raw(round: &str) -> Vec<Value> {
+    match serde_json::from_str::<Value>(&table(round)).expect("a table is JSON") {
+        Value::Array(rows) => rows,
+        _ => panic!("{round} is not a list"),
+    }
+}
+
+fn text<'a>(row: &'a Value, column: &str) -> &'a str {
+    row.get(column).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn number(row: &Value, column: &str) -> f64 {
+    match row.get(column) {
+        Some(Value::Number(n)) => n.as_f64().expect("a number"),
+        Some(Value::String(s)) => s.trim().parse().expect("a number as text"),
+        other => panic!("{column}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_queries_per_second_rows_of_v5_1_are_tokens_per_second() {
+    // Every v5.1 llama3.1-8b Interactive row labels its unit "Queries/s"; each is 78–95 % of the same
+    // system's Server tokens/s, as Interactive results are (v6.0, labelled Tokens/s: 70–99 %).
+    let rows = raw("v5.1");
+    let interactive: Vec<&Value> =
+        rows.iter().filter(|r| text(r, "Model") == "llama3.1-8b" && text(r, "Scenario") == "Interactive").collect();
+    assert_eq!(interactive.len(), 8);
+    let catalogue = catalogue();
+    for r in &interactive {
+        let id = text(r, "ID");
+        assert_eq!(text(r, "Performance_Units"), "Queries/s", "{id}");
+        let server = rows
+            .iter()
+            .find(|s| text(s, "ID") == id && text(s, "Model") == "llama3.1-8b" && text(s, "Scenario") == "Server")
+            .unwrap_or_else(|| panic!("{id} has a Server row"));
+        assert_eq!(text(server, "Performance_Units"), "Tokens/s", "{id}");
+        let ratio = number(r, "Performance_Result") / number(server, "Performance_Result");
+        assert!((0.78..=0.951).contains(&ratio), "{id}: {ratio}");
+        // Imported as tokens/s, with the table's figure.
+        let ours = catalogue.result(id, Benchmark::Llama3_1_8b, Interactive).unwrap_or_else(|| panic!("{id}"));
+        assert_eq!(ours.tokens_per_s, number(r, "Performance_Result"), "{id}");
+    }
+    let cards: Vec<&str> = interactive
+        .iter()
+        .map(|r| &*catalogue.result(text(r, "ID"), Benchmark::Llama3_1_8b, Interactive).expect("row").card)
+        .collect();
+    let count = |card: &str| cards.iter().filter(|c| **c == card).count();
+    assert_eq!((count("b200-sxm"), count("h200-sxm"), count("h200-nvl"), count("rtx-pro-6000-se")), (4, 2, 1, 1));
+    // v6.0 labels the same benchmark Tokens/s.
+    let v6 = raw("v6.0");
+    assert!(v6
+        .iter()
+        .filter(|r| text(r, "Model") == "llama3.1-8b" && text(r, "Scenario") == "Interactive")
+        .all(|r| text(r, "Performance_Units") == "Tokens/s"));
+}
+
+#[test]
+fn every_multi_node_row_counts_nodes_times_accelerators_per_node() {
+    // Read off the tables in the test: every catalogue row of several nodes has the table's Nodes and
+    // Nodes × a# accelerators (and the table's Total Accelerators where v6.0 gives one).
+    let catalogue = catalogue();
+    let mut checked = 0;
+    for round in ["v4.1", "v5.1", "v6.0"] {
+        for row in raw(round) {
+            let nodes = match row.get("Nodes") {
+                Some(Value::Number(_) | Value::String(_)) => number(&row, "Nodes"),
+                _ => continue,
+            };
+            let (Some(benchmark), Some(scenario)) = (
+                Benchmark::ALL.into_iter().find(|b| b.id() == text(&row, "Model")),
+                Scenario::ALL.into_iter().find(|s| s.label() == text(&row, "Scenario")),
+            ) else {
+                continue;
+            };
+            let Some(ours) = catalogue.result(text(&row, "ID"), benchmark, scenario) else { continue };
+            let total = nodes * number(&row, "a#");
+            assert_eq!((f64::from(ours.nodes), f64::from(ours.accelerators)), (nodes, total), "{}", ours.id);
+            if let Some(Value::Number(t)) = row.get("Total Accelerators") {
+                assert_eq!(t.as_f64(), Some(total), "{}", ours.id);
+            }
+            if nodes > 1.0 {
+                checked += 1;
+            }
+        }
+    }
+    // v4.1: H100 SXM on 2 and 4 nodes 8; v5.1: H200 SXM 6, H100 SXM 12, MI300X 4, MI325X 4, GB200 5,
+    // GB300 4; v6.0: GB200 4 + 17, GB300 4 + 2 + 19 + 2.
+    assert_eq!(checked, 8 + (6 + 12 + 4 + 4 + 5 + 4) + (4 + 17 + 4 + 2 + 19 + 2));
+}
+
+#[test]
+fn the_nvl72_racks_import_as_published() {
+    let rows = import("v6.0", &["gb200", "gb300"], &["6.0-0075", "6.0-0076", "6.0-0078"]);
+    let gb200 = find(&rows, "6.0-0075", B99, Offline);
+    assert_eq!((&*gb200.card, gb200.nodes, gb200.accelerators, gb200.tokens_per_s), ("gb200", 18, 72, 888054.0));
+    assert_eq!(gb200.stated_power.as_ref().map(|p| p.watts), Some(1200.0));
+    let gb300 = find(&rows, "6.0-0078", B99, Interactive);
+    assert_eq!((&*gb300.card, gb300.nodes, gb300.accelerators, gb300.tokens_per_s), ("gb300", 18, 72, 814128.0));
+    assert_eq!(gb300.stated_power.as_ref().map(|p| p.watts), Some(1400.0));
+    // Four racks: 72 nodes × 4.
+    let four = find(&rows, "6.0-0076", Benchmark::DeepseekR1, Offline);
+    assert_eq!((four.nodes, four.accelerators, four.tokens_per_s), (72, 288, 2494310.0));
+    assert_eq!(four.stated_power, None, "its Notes state no power: the card's rating applies");
+}
+
+#[test]
+fn systems_of_several_accelerator_kinds_are_left_out() {
+    // Their Accelerator names every kind (and AMD's custom clusters a count that is not nodes × a#):
+    // no card claims those texts, so no row of those entries is imported.
+    for (round, id) in
+        [("v5.1", "5.1-0065"), ("v5.1", "5.1-0091"), ("v6.0", "6.0-0031"), ("v6.0", "6.0-0001"), ("v6.0", "6.0-0003")]
+    {
+        assert!(raw(round).iter().any(|r| text(r, "ID") == id), "{id} is in the table");
+        assert!(import(round, &ALL_CARDS, &[]).iter().all(|r| r.id != id), "{id}");
+        assert!(catalogue().entry(id).next().is_none(), "{id}");
+    }
 }

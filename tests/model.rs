@@ -176,7 +176,7 @@ fn bad_fields_name_the_field_and_range_and_spoil_only_their_figures() {
             Field::Watts,
             &["Power limit per card", "350 W", "no minimum is published"],
         ),
-        ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 64"]),
+        ("0 cards", |f| f.gpus = "0".into(), Field::Gpus, &["Cards per server", "1 to 288"]),
         ("2.5 cards", |f| f.gpus = "2.5".into(), Field::Gpus, &["whole number"]),
         ("empty servers", |f| f.servers = " ".into(), Field::Servers, &["Servers", "enter a value", "1 to 100,000"]),
         ("letters", |f| f.watts = "abc".into(), Field::Watts, &["enter a number", "up to 350 W"]),
@@ -264,4 +264,127 @@ fn ml_energy_measurements_are_measured_gpu_figures() {
         rows.iter().map(|r| (r.energy_per_token.value, r.energy_per_response.as_ref().map(|f| f.value))).collect();
     assert_eq!(got, vec![(0.151, Some(95.0)), (0.312, Some(2192.0))]);
     assert!(rows.iter().all(|r| r.energy_per_token.kind == Kind::Measured(Scope::GpuBoard)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Systems of several nodes and the NVL72 racks (issue 24). Tokens/s, nodes, a# and the stated
+// power are read here from MLCommons' v6.0 table, not from the catalogue.
+
+/// The v6.0 table's row of an entry, benchmark and scenario.
+fn table_row(id: &str, model: &str, scenario: &str) -> serde_json::Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mlperf/summary_results_v6.0.json");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    rows.into_iter()
+        .find(|r| r["ID"] == id && r["Model"] == model && r["Scenario"] == scenario)
+        .unwrap_or_else(|| panic!("no row {id} {model} {scenario}"))
+}
+
+fn table_number(row: &serde_json::Value, column: &str) -> f64 {
+    row[column].as_f64().unwrap_or_else(|| panic!("{column} of {row}"))
+}
+
+#[test]
+fn a_rack_ceiling_is_every_accelerator_at_its_stated_power_over_the_systems_tokens() {
+    // (entry, benchmark, scenario, the per-GPU TGP the Notes state)
+    let cases = [
+        ("6.0-0075", Benchmark::Llama2_70b99, "Offline", 1200.0),
+        ("6.0-0075", Benchmark::Llama2_70b99, "Interactive", 1200.0),
+        ("6.0-0078", Benchmark::Llama2_70b99, "Server", 1400.0),
+        ("6.0-0078", Benchmark::Llama3_1_405b, "Interactive", 1400.0),
+    ];
+    for (id, benchmark, scenario_label, tgp) in cases {
+        let row = table_row(id, benchmark.id(), scenario_label);
+        let gpus = table_number(&row, "Nodes") * table_number(&row, "a#");
+        assert_eq!(gpus, table_number(&row, "Total Accelerators"));
+        assert!(row["Notes"].as_str().unwrap_or_default().contains(&format!("{tgp}W TGP Per GPU")));
+        let tokens = table_number(&row, "Performance_Result");
+        let mut f = Form::initial(catalogue()).with_result(catalogue(), id);
+        f.benchmark = benchmark;
+        f.scenario = Scenario::ALL.into_iter().find(|s| s.label() == scenario_label).unwrap_or(Scenario::Offline);
+        assert_eq!(f.gpus, "72", "{id}: the system's accelerators are the cards of its one 'server'");
+        let evaluation = model::evaluate(catalogue(), &f);
+        assert!(evaluation.errors().is_empty(), "{id}: {:?}", evaluation.errors());
+        let Some(j) = evaluation.figures.energy_per_token.as_ref() else { panic!("{id}: no J/token") };
+        assert_close(j.value, gpus * tgp / tokens, 1e-12);
+        assert_eq!(j.kind, Kind::Ceiling, "{id}");
+        let Some(board) = evaluation.figures.board_power.as_ref() else { panic!("{id}: no board power") };
+        assert_close(board.value, gpus * tgp, 1e-9);
+    }
+}
+
+#[test]
+fn four_racks_without_a_stated_power_take_the_cards_rating() {
+    // 6.0-0076: 72 nodes × 4 GB300, Notes "NVIDIA GB300 NVL72" (no watts); GB300's rating is the
+    // 1400 W 6.0-0078 states per GPU.
+    let row = table_row("6.0-0076", "deepseek-r1", "Offline");
+    let gpus = table_number(&row, "Nodes") * table_number(&row, "a#");
+    assert_eq!(gpus, 288.0);
+    let mut f = Form::initial(catalogue()).with_result(catalogue(), "6.0-0076");
+    f.benchmark = Benchmark::DeepseekR1;
+    f.scenario = Scenario::Offline;
+    assert_eq!(f.gpus, "288");
+    let Some(j) = model::evaluate(catalogue(), &f).figures.energy_per_token else { panic!("no J/token") };
+    assert_close(j.value, gpus * 1400.0 / table_number(&row, "Performance_Result"), 1e-12);
+    assert!(j.kind == Kind::Ceiling);
+}
+
+#[test]
+fn every_published_system_fits_the_cards_field() {
+    let most = catalogue().results.iter().map(|r| r.accelerators).max().unwrap_or(0);
+    assert_eq!(most, 72 * 4, "6.0-0076, four NVL72 racks");
+    assert!(token_energy::form::GPUS_RANGE.1 >= most);
+}
+
+#[test]
+fn the_throughput_select_shows_a_system_of_several_nodes_as_published() {
+    let label = |id: &str| {
+        let r = catalogue().entry(id).next().unwrap_or_else(|| panic!("{id}"));
+        model::result_label(r, catalogue().card(&r.card))
+    };
+    assert_eq!(label("6.0-0075"), "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4, NVL72) · 1,200 W");
+    assert_eq!(label("6.0-0076"), "6.0-0076 · NVIDIA · 288 × FP4 (72 × 4, 4 × NVL72) · 1,400 W rated");
+    // 16 nodes of an NVL72 fill no whole rack; two H100 SXM servers are two nodes.
+    assert!(label("6.0-0015").contains("64 × FP4 (16 × 4) ·"), "{}", label("6.0-0015"));
+    assert!(label("5.1-0015").contains(" · 16 × FP8 (2 × 8) · 700 W rated"), "{}", label("5.1-0015"));
+    assert_eq!(label("6.0-0021"), "6.0-0021 · Dell · 8 × FP8 · 600 W");
+}
+
+#[test]
+fn the_table_filters_by_system_size() {
+    use token_energy::catalogue::SystemSize;
+    let rows = |size| {
+        let filter = model::TableFilter { size: Some(size), ..model::TableFilter::benchmark(Benchmark::Llama2_70b99) };
+        let mut ids: Vec<String> = model::comparison_of(catalogue(), &filter)
+            .iter()
+            .filter(|r| r.energy_per_token.kind == Kind::Ceiling)
+            .map(|r| format!("{} {}", r.result.id, r.result.scenario.id()))
+            .collect();
+        ids.sort();
+        ids
+    };
+    // Llama 2 70B (99 %) on whole racks: 6.0-0075 and 6.0-0078, three scenarios each (the v6.0 table).
+    let racks = rows(SystemSize::Rack);
+    let mut expected: Vec<String> = Vec::new();
+    for id in ["6.0-0075", "6.0-0078"] {
+        for s in ["interactive", "offline", "server"] {
+            expected.push(format!("{id} {s}"));
+        }
+    }
+    assert_eq!(racks, expected);
+    // Several nodes: H100 SXM on 2 and 4 nodes (v4.1-0035, -0036; 5.1-0015, -0016), H200 SXM on 2
+    // (5.1-0013), MI300X and MI325X on 2 (5.1-0030, 5.1-0090); none of them whole racks.
+    let nodes = rows(SystemSize::Nodes);
+    for id in ["v4.1-0035", "v4.1-0036", "5.1-0013", "5.1-0015", "5.1-0016", "5.1-0030", "5.1-0090"] {
+        assert!(nodes.iter().any(|r| r.starts_with(id)), "{id} in {nodes:?}");
+    }
+    assert!(nodes.iter().all(|r| !r.starts_with("6.0-0075") && !r.starts_with("6.0-0078")));
+    // One server: the rest; the three sizes split the table.
+    let servers = rows(SystemSize::Server);
+    assert!(servers.iter().any(|r| r == "6.0-0021 offline"));
+    let all = model::comparison_of(catalogue(), &model::TableFilter::benchmark(Benchmark::Llama2_70b99))
+        .iter()
+        .filter(|r| r.energy_per_token.kind == Kind::Ceiling)
+        .count();
+    assert_eq!(racks.len() + nodes.len() + servers.len(), all);
 }

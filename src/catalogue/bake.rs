@@ -12,8 +12,8 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, ReferenceValue, Scenario,
-    Scope, Source, SourcedText, SourcedWatts, StatedPower,
+    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, RackScale, ReferenceValue,
+    Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
 };
 use std::borrow::Cow;
 
@@ -89,6 +89,7 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
             system,
             card,
             accelerators,
+            nodes,
             benchmark,
             scenario,
             weights,
@@ -101,8 +102,12 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
         rows.push_str("    BakedResult { texts: [");
         let listed = [id, round, division, category, submitter, system, card, weights, source].map(|t| index(t));
         rows.push_str(&listed.join(", "));
+        // Two u16 counts fill the bytes one u32 did: the row stays 64 bytes. A count above
+        // u16::MAX fails to compile (an out-of-range literal), never truncates.
         rows.push_str("], accelerators: ");
         accelerators.bake(&mut rows);
+        rows.push_str(", nodes: ");
+        nodes.bake(&mut rows);
         rows.push_str(", benchmark: ");
         benchmark.bake(&mut rows);
         rows.push_str(", scenario: ");
@@ -296,7 +301,8 @@ bake_struct!(Source { id, publisher, title, date, url });
 bake_struct!(SourcedWatts { watts, source });
 bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
-bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, memory });
+bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, memory, rack });
+bake_struct!(RackScale { name, accelerators, source });
 bake_struct!(StatedPower { text, watts });
 bake_struct!(MeasuredPower { mean_watts, scope });
 bake_struct!(PublishedResult {
@@ -308,6 +314,7 @@ bake_struct!(PublishedResult {
     system,
     card,
     accelerators,
+    nodes,
     benchmark,
     scenario,
     weights,

@@ -43,7 +43,9 @@ mod generated {
 pub struct BakedResult {
     /// `id`, `round`, `division`, `category`, `submitter`, `system`, `card`, `weights`, `source`.
     pub texts: [u16; 9],
-    pub accelerators: u32,
+    /// Accelerators and nodes as `u16`: with them the row stays 64 bytes.
+    pub accelerators: u16,
+    pub nodes: u16,
     pub benchmark: Benchmark,
     pub scenario: Scenario,
     pub tokens_per_s: f64,
@@ -68,7 +70,8 @@ impl BakedResult {
             submitter: text(submitter),
             system: text(system),
             card: text(card),
-            accelerators: self.accelerators,
+            accelerators: u32::from(self.accelerators),
+            nodes: u32::from(self.nodes),
             benchmark: self.benchmark,
             scenario: self.scenario,
             weights: text(weights),

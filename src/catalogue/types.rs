@@ -209,6 +209,21 @@ pub struct Card {
     #[serde(default)]
     pub other_limits: Cow<'static, [NamedLimit]>,
     pub memory: Option<SourcedText>,
+    /// The rack the card is built into as one system (GB200 NVL72: 72 GPUs), where it is sold so;
+    /// `None` for a card that goes into servers of any size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rack: Option<RackScale>,
+}
+
+/// A rack-scale system a card is built into: its name and how many of the card one rack holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RackScale {
+    /// The system's name as its maker writes it (`NVL72`).
+    pub name: Text,
+    /// Accelerators in one rack.
+    pub accelerators: u32,
+    pub source: Text,
 }
 
 impl Card {
@@ -253,8 +268,11 @@ pub struct PublishedResult {
     pub system: Text,
     /// Catalogue card id.
     pub card: Text,
-    /// Accelerators in the system.
+    /// Accelerators in the whole system: nodes × accelerators per node (MLCommons' `Nodes` × `a#`).
     pub accelerators: u32,
+    /// Nodes the system spans (MLCommons' `Nodes`); 1, the default, is one server.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub nodes: u32,
     pub benchmark: Benchmark,
     pub scenario: Scenario,
     /// Weight precision as published (`fp8`, `fp4`, `fp16`).
@@ -272,7 +290,63 @@ pub struct PublishedResult {
     pub details: Option<Text>,
 }
 
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// How big the system behind a result is: what the comparison table filters by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SystemSize {
+    /// One server (one node).
+    Server,
+    /// Several nodes that are not whole racks of a rack-scale system.
+    Nodes,
+    /// Whole racks of a rack-scale system (the card's [`RackScale`]): 72 GB200 in one NVL72.
+    Rack,
+}
+
+impl SystemSize {
+    pub const ALL: [SystemSize; 3] = [SystemSize::Server, SystemSize::Nodes, SystemSize::Rack];
+
+    /// The identifier the table filter uses.
+    pub fn id(self) -> &'static str {
+        match self {
+            SystemSize::Server => "server",
+            SystemSize::Nodes => "nodes",
+            SystemSize::Rack => "rack",
+        }
+    }
+}
+
 impl PublishedResult {
+    /// Accelerators in each node (the table's `a#`), where they divide evenly.
+    pub fn accelerators_per_node(&self) -> Option<u32> {
+        (self.nodes > 0 && self.accelerators % self.nodes == 0).then(|| self.accelerators / self.nodes)
+    }
+
+    /// Whole racks of the card's rack-scale system the result ran on; `None` for a system of one
+    /// node, a card sold in no rack, or accelerators that do not fill whole racks.
+    pub fn racks(&self, card: &Card) -> Option<u32> {
+        let rack = card.rack.as_ref()?;
+        (self.nodes > 1 && rack.accelerators > 0 && self.accelerators % rack.accelerators == 0)
+            .then(|| self.accelerators / rack.accelerators)
+    }
+
+    /// One server, several nodes, or whole racks.
+    pub fn size(&self, card: &Card) -> SystemSize {
+        if self.racks(card).is_some() {
+            SystemSize::Rack
+        } else if self.nodes > 1 {
+            SystemSize::Nodes
+        } else {
+            SystemSize::Server
+        }
+    }
+
     /// The per-card power the throughput belongs to: the stated setting, else the card's rated max.
     pub fn power_setting(&self, card: &Card) -> f64 {
         self.stated_power.as_ref().map_or(card.max_power.watts, |p| p.watts)

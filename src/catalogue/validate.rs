@@ -8,13 +8,42 @@ use std::fmt;
 /// One broken rule, naming the record.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CatalogueError {
-    DuplicateId { kind: &'static str, id: String },
-    UnknownCard { result: String, card: String },
-    UnknownSource { record: String, source: String },
-    MinAboveMax { card: String, min: f64, max: f64 },
-    NotPositive { record: String, field: &'static str, value: f64 },
-    Empty { record: String, field: &'static str },
-    StatedPowerOutOfRange { result: String, watts: f64 },
+    DuplicateId {
+        kind: &'static str,
+        id: String,
+    },
+    UnknownCard {
+        result: String,
+        card: String,
+    },
+    UnknownSource {
+        record: String,
+        source: String,
+    },
+    MinAboveMax {
+        card: String,
+        min: f64,
+        max: f64,
+    },
+    NotPositive {
+        record: String,
+        field: &'static str,
+        value: f64,
+    },
+    Empty {
+        record: String,
+        field: &'static str,
+    },
+    StatedPowerOutOfRange {
+        result: String,
+        watts: f64,
+    },
+    /// A result's accelerators do not divide evenly over its nodes (one kind per node is the rule).
+    UnevenNodes {
+        result: String,
+        accelerators: u32,
+        nodes: u32,
+    },
 }
 
 impl fmt::Display for CatalogueError {
@@ -34,6 +63,9 @@ impl fmt::Display for CatalogueError {
             CatalogueError::Empty { record, field } => write!(f, "{record}: {field} is empty"),
             CatalogueError::StatedPowerOutOfRange { result, watts } => {
                 write!(f, "result {result}: stated power {watts} W lies outside its card's published range")
+            }
+            CatalogueError::UnevenNodes { result, accelerators, nodes } => {
+                write!(f, "result {result}: {accelerators} accelerators do not divide evenly over {nodes} nodes")
             }
         }
     }
@@ -105,6 +137,11 @@ impl Catalogue {
             if let Some(memory) = &c.memory {
                 cite(&mut errors, &record, &memory.source);
             }
+            if let Some(rack) = &c.rack {
+                non_empty(&mut errors, &record, "rack.name", &rack.name);
+                positive(&mut errors, &record, "rack.accelerators", f64::from(rack.accelerators));
+                cite(&mut errors, &record, &rack.source);
+            }
         }
 
         let mut seen = HashSet::new();
@@ -118,6 +155,14 @@ impl Catalogue {
             non_empty(&mut errors, &record, "submitter", &r.submitter);
             positive(&mut errors, &record, "tokens_per_s", r.tokens_per_s);
             positive(&mut errors, &record, "accelerators", f64::from(r.accelerators));
+            positive(&mut errors, &record, "nodes", f64::from(r.nodes));
+            if r.accelerators_per_node().is_none() && r.nodes > 0 {
+                errors.push(CatalogueError::UnevenNodes {
+                    result: record.clone(),
+                    accelerators: r.accelerators,
+                    nodes: r.nodes,
+                });
+            }
             cite(&mut errors, &record, &r.source);
             match self.card(&r.card) {
                 None => errors.push(CatalogueError::UnknownCard { result: r.id.to_string(), card: r.card.to_string() }),

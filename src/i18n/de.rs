@@ -537,6 +537,19 @@ pub const DE: Strings = Strings {
     all_cards: "Alle Karten",
     all_vendors: "Alle Hersteller",
     filter_vendor: "Hersteller",
+    filter_size: "Systemgröße",
+    all_sizes: "Jede Größe",
+    size_server: "Ein Server",
+    size_nodes: "Mehrere Knoten",
+    size_rack: "Ganze Racks (NVL72)",
+    system_layout: |nodes, per_node, total, racks| {
+        let racks = match racks {
+            Some((1, name)) => format!(", ein {name}-Rack"),
+            Some((n, name)) => format!(", {n} {name}-Racks"),
+            None => String::new(),
+        };
+        format!("{nodes} Knoten × {per_node} = {total} GPUs{racks}")
+    },
     table_title: |name, accuracy| format!("Veröffentlichte Ergebnisse, {name}{}", accuracy.map(|a| format!(" (Genauigkeitsziel {})", a.replace('.', ","))).unwrap_or_default()),
     load_row: |id, scenario| format!("{id} {scenario} in den Rechner laden"),
     rows_count: |shown, total| format!("{shown} von {total} Zeilen"),

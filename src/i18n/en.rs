@@ -258,6 +258,19 @@ pub const EN: Strings = Strings {
     all_cards: "All cards",
     all_vendors: "All vendors",
     filter_vendor: "Vendor",
+    filter_size: "System size",
+    all_sizes: "Every size",
+    size_server: "One server",
+    size_nodes: "Several nodes",
+    size_rack: "Whole racks (NVL72)",
+    system_layout: |nodes, per_node, total, racks| {
+        let racks = match racks {
+            Some((1, name)) => format!(", one {name} rack"),
+            Some((n, name)) => format!(", {n} {name} racks"),
+            None => String::new(),
+        };
+        format!("{nodes} nodes × {per_node} = {total} GPUs{racks}")
+    },
     table_title: |name, accuracy| format!("Published results, {name}{}", accuracy.map(|a| format!(" ({a} accuracy target)")).unwrap_or_default()),
     load_row: |id, scenario| format!("Load {id} {scenario} into the calculator"),
     rows_count: |shown, total| format!("{shown} of {total} rows"),

@@ -293,6 +293,14 @@ table! {
         all_cards,
         all_vendors,
         filter_vendor,
+        // Issue 24: the comparison table's system size.
+        /// The system-size filter's label, and its "every size" option.
+        filter_size,
+        all_sizes,
+        /// The sizes: one server (node), several nodes, whole racks of a rack-scale system.
+        size_server,
+        size_nodes,
+        size_rack,
         fact_max,
         fact_min,
         fact_memory,
@@ -459,6 +467,9 @@ table! {
         table_title: fn(&str, Option<&str>) -> String,
         load_row: fn(&str, &str) -> String,
         rows_count: fn(usize, usize) -> String,
+        /// A system of several nodes as published: nodes, accelerators per node, all of them, and
+        /// the racks they fill with the rack's name ("18 nodes × 4 = 72 GPUs, one NVL72 rack").
+        system_layout: fn(u32, u32, u32, Option<(u32, &str)>) -> String,
         show_all: fn(usize) -> String,
         plan_empty: fn(Option<&str>) -> String,
         refs_label: fn(&str) -> String,

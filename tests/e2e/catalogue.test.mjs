@@ -1,6 +1,7 @@
-// The grown catalogue in the browser (issue 9): one link per new benchmark and per new card, each
-// figure checked against MLCommons' own summary tables (read here, in the test) and the cards'
-// published ratings; the comparison table's filters. Expected values are computed in this file.
+// The grown catalogue in the browser (issues 9 and 24): one link per new benchmark, per new card and
+// per rack-scale system, each figure checked against MLCommons' own summary tables (read here, in the
+// test) and the cards' published ratings; the comparison table's filters, system size among them.
+// Expected values are computed in this file.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,19 @@ const CARDS = {
   'b300-sxm': { max: 1100, accelerators: ['NVIDIA B300-SXM-270GB'] }, // hw_notes "B300 TGP 1100W"
   mi300x: { max: 750, accelerators: ['AMD Instinct MI300X-NPS1-SPX-192GB-750W', 'AMD MI300X-NPS1-SPX-192GB-750W', 'AMD Instinct MI300X 192GB HBM3'] },
   mi355x: { max: 1400, accelerators: ['AMD Instinct MI355X 288GB HBM3e', 'AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)'] }, // "MI355X TGP 1400W"
+  // Issue 24.
+  mi325x: { max: 1000, accelerators: ['AMD Instinct MI325X 256GB HBM3e'] }, // AMD ROCm blog: "MI325X (1000W)"
+  gb200: { max: 1200, accelerators: ['NVIDIA GB200'] }, // 6.0-0075's Notes: "1200W TGP Per GPU"
+  gb300: { max: 1400, accelerators: ['NVIDIA GB300'] }, // 6.0-0078's Notes: "1400W TGP Per GPU"
+  'h100-nvl': { max: 400, accelerators: ['NVIDIA H100-NVL-94GB'] }, // known_hardware.py (v4.0): max_power_limit=400
+  'h100-pcie': { max: 350, accelerators: ['NVIDIA H100-PCIe-80GB'] }, // PB-11133-001_v02: "TDP level of 350 W"
+  'gh200-144gb': { max: 900, accelerators: ['NVIDIA GH200 Grace Hopper Superchip 144GB'] }, // known_hardware.py: 900
+  'gh200-96gb': { max: 1000, accelerators: ['NVIDIA GH200 Grace Hopper Superchip 96GB'] }, // known_hardware.py: 1000
 };
+/** The catalogue's other cards (issue 8), by their MLPerf names: for counting the table's rows. */
+const FIRST_CARDS = ['NVIDIA H200-NVL-141GB', 'NVIDIA RTX PRO 6000 Blackwell Server Edition', 'NVIDIA L40S', 'NVIDIA H200-SXM-141GB'];
+const inCatalogue = (row) => Boolean(cardOf(row)) || FIRST_CARDS.includes(row.Accelerator);
+const ISSUE_24_CARDS = ['mi325x', 'gb200', 'gb300', 'h100-nvl', 'h100-pcie', 'gh200-144gb', 'gh200-96gb'];
 const NEW_BENCHMARKS = ['llama3.1-8b', 'llama3.1-405b', 'mixtral-8x7b', 'deepseek-r1', 'gpt-oss-120b'];
 const PLAIN_NAMES = { 'llama3.1-8b': 'Llama 3.1 8B', 'llama3.1-405b': 'Llama 3.1 405B', 'mixtral-8x7b': 'Mixtral 8x7B', 'deepseek-r1': 'DeepSeek-R1', 'gpt-oss-120b': 'gpt-oss-120b' };
 
@@ -34,6 +47,13 @@ function setting(row, card) {
   return Number(watts(row.Accelerator) ?? watts(row.Notes) ?? CARDS[card].max);
 }
 const scenarioId = (label) => label.toLowerCase();
+/** Any number of nodes; v5.1's llama3.1-8b Interactive rows label their tokens/s "Queries/s". */
+const takenAnySize = (row) =>
+  row.Category === 'closed' && row.Suite === 'datacenter' && row.Availability === 'available' &&
+  (row.Performance_Units === 'Tokens/s' ||
+    (row.version === 'v5.1' && row.Model === 'llama3.1-8b' && row.Scenario === 'Interactive' && row.Performance_Units === 'Queries/s'));
+/** Every accelerator of the system: nodes × accelerators per node. */
+const gpusOf = (row) => Number(row.Nodes) * Number(row['a#']);
 
 const open = (query) => suite.open(query);
 
@@ -124,4 +144,83 @@ test('the comparison table filters by benchmark, scenario, card and vendor', T, 
   const expected = TABLES.filter((r) => taken(r) && r.Model === 'gpt-oss-120b' && r.Scenario === 'Server' && r.Accelerator === 'NVIDIA B300-SXM-270GB').length;
   assert.ok(expected > 0, 'the tables hold gpt-oss-120b Server rows on the B300');
   assert.equal(gpt.filter((r) => r.text.includes('ceiling')).length, expected, 'one ceiling row per published gpt-oss-120b Server row on the B300');
+});
+
+async function expectSystemCeiling(c, row, card, label) {
+  const gpus = gpusOf(row);
+  assert.equal(await c.value('gpus'), String(gpus), `${label}: the system's accelerators`);
+  const j = await c.figure('j-per-token');
+  const expected = (gpus * setting(row, card)) / row.Performance_Result;
+  assert.equal(j.kind, 'ceiling', `${label}: kind`);
+  assert.ok(near(j.value, expected, 1e-9), `${label}: J/token ${j.value}, expected ${expected}`);
+  const board = await c.figure('board-power-w');
+  assert.ok(near(board.value, gpus * setting(row, card)), `${label}: board power ${board.value}`);
+}
+
+test('issue 24: one link per new card shows its rating and the ceiling of its first result', T, async () => {
+  for (const card of ISSUE_24_CARDS) {
+    const c = await open(`?card=${card}`);
+    assert.match(await c.text('card-max'), new RegExp(`^${CARDS[card].max.toLocaleString('en-US')} W`));
+    const [id, model, scenario] = [await c.value('result'), await c.value('model'), await c.value('scenario')];
+    const row = TABLES.find((r) => r.ID === id && r.Model === model && scenarioId(r.Scenario) === scenario && takenAnySize(r));
+    assert.ok(row, `${card}: the page shows ${id} ${model} ${scenario}, which is not in the tables`);
+    assert.equal(cardOf(row), card);
+    await expectSystemCeiling(c, row, card, `${card} ${id}`);
+    await c.close();
+    suite.calc = null;
+  }
+});
+
+test('issue 24: one link per rack system: all its GPUs at their rating over the system\'s tokens/s', T, async () => {
+  // Every entry of whole NVL72 racks in the tables (nodes × 4 a multiple of 72), by its first row.
+  const racks = new Map();
+  for (const r of TABLES) {
+    if (takenAnySize(r) && ['gb200', 'gb300'].includes(cardOf(r)) && Number(r.Nodes) > 1 && gpusOf(r) % 72 === 0 && !racks.has(r.ID)) racks.set(r.ID, r);
+  }
+  assert.ok(racks.size >= 6, `${racks.size} rack systems`);
+  for (const [id, row] of racks) {
+    const card = cardOf(row);
+    const c = await open(`?result=${id}&model=${row.Model}&scenario=${scenarioId(row.Scenario)}`);
+    assert.equal(await c.value('card'), card);
+    await expectSystemCeiling(c, row, card, `${id} ${row.Model} ${row.Scenario}`);
+    // The select shows the system as published: nodes × per node, and the racks.
+    const option = (await c.options('result')).find((o) => o.value === id);
+    const n = gpusOf(row) / 72;
+    assert.ok(option.text.includes(`(${row.Nodes} × ${row['a#']}, ${n === 1 ? '' : `${n} × `}NVL72)`), option.text);
+    await c.close();
+    suite.calc = null;
+  }
+});
+
+test('issue 24: a v5.1 "Queries/s" row is read as the tokens/s it is', T, async () => {
+  const row = TABLES.find((r) => r.ID === '5.1-0069' && r.Model === 'llama3.1-8b' && r.Scenario === 'Interactive');
+  assert.equal(row.Performance_Units, 'Queries/s');
+  const c = await open('?result=5.1-0069&model=llama3.1-8b&scenario=interactive');
+  await expectSystemCeiling(c, row, 'b200-sxm', '5.1-0069 Interactive');
+  await c.close();
+  suite.calc = null;
+});
+
+test('issue 24: the comparison table filters by system size', T, async () => {
+  const c = await open('?result=6.0-0075&scenario=offline');
+  await c.el('comparison').waitFor();
+  const rows = () =>
+    c.page.locator('[data-testid="comparison-row"]').evaluateAll((rs) => rs.map((r) => ({ result: r.getAttribute('data-result'), text: r.innerText })));
+  await c.choose('filter-size', 'rack');
+  await c.page.waitForFunction(() => /^\d+ of \d+ rows/.test(document.querySelector('[data-testid="table-count"]').innerText) &&
+    [...document.querySelectorAll('[data-testid="comparison-row"]')].every((r) => r.querySelector('[data-testid="row-system"]')));
+  const racks = await rows();
+  const expected = new Set(TABLES.filter((r) => takenAnySize(r) && r.Model === 'llama2-70b-99' && cardOf(r) && Number(r.Nodes) > 1 && ['gb200', 'gb300'].includes(cardOf(r)) && gpusOf(r) % 72 === 0).map((r) => r.ID));
+  assert.deepEqual(new Set(racks.map((r) => r.result)), expected);
+  assert.ok(racks.every((r) => /18 nodes × 4 = 72 GPUs, one NVL72 rack/.test(r.text)), JSON.stringify(racks.slice(0, 2)));
+
+  await c.choose('filter-size', 'nodes');
+  await c.page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="comparison-row"]')].some((r) => r.getAttribute('data-result') === '6.0-0075'));
+  const nodes = await rows();
+  const several = new Set(TABLES.filter((r) => takenAnySize(r) && r.Model === 'llama2-70b-99' && inCatalogue(r) && Number(r.Nodes) > 1 && !expected.has(r.ID)).map((r) => r.ID));
+  assert.deepEqual(new Set(nodes.map((r) => r.result)), several);
+
+  await c.choose('filter-size', 'server');
+  await c.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="comparison-row"]')].every((r) => !r.querySelector('[data-testid="row-system"]')));
+  assert.ok((await rows()).length > 0);
 });

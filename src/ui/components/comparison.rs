@@ -201,7 +201,12 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                         }
                                     </span>
                                 </th>
-                                <td data-label={t.col_card}>{ format!("{} × {}", row.card.name, r.accelerators) }</td>
+                                <td data-label={t.col_card}>{ format!("{} × {}", row.card.name, r.accelerators) }
+                                    if let (true, Some(per_node)) = (r.nodes > 1, r.accelerators_per_node()) {
+                                        <span class="system" data-testid="row-system">{ (t.system_layout)(r.nodes, per_node, r.accelerators,
+                                            r.racks(row.card).zip(row.card.rack.as_ref().map(|k| &*k.name))) }</span>
+                                    }
+                                </td>
                                 <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
                                 <td data-label={t.col_precision} data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
                                 <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>

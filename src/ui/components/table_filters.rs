@@ -1,7 +1,7 @@
-//! The comparison table's filters: benchmark, scenario, card and vendor.
+//! The comparison table's filters: benchmark, scenario, card, vendor and system size.
 
 use super::choice::{Choice, Opt};
-use crate::catalogue::{Benchmark, Scenario};
+use crate::catalogue::{Benchmark, Scenario, SystemSize};
 use crate::form::Field;
 use crate::model::TableFilter;
 use crate::ui::words::use_strings;
@@ -45,6 +45,14 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     let mut vendor_options = vec![opt(ALL, t.all_vendors.to_owned())];
     vendor_options.extend(vendors.iter().map(|v| opt(v, (*v).to_owned())));
 
+    let size_word = |s: SystemSize| match s {
+        SystemSize::Server => t.size_server,
+        SystemSize::Nodes => t.size_nodes,
+        SystemSize::Rack => t.size_rack,
+    };
+    let mut sizes = vec![opt(ALL, t.all_sizes.to_owned())];
+    sizes.extend(SystemSize::ALL.iter().map(|s| opt(s.id(), size_word(*s).to_owned())));
+
     let change = |apply: fn(&mut TableFilter, String)| {
         let on_change = props.on_change.clone();
         let filter = filter.clone();
@@ -67,6 +75,9 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
             <Choice id="filter-vendor" label={t.filter_vendor} options={vendor_options}
                 value={AttrValue::from(filter.vendor.clone().unwrap_or_else(|| ALL.to_owned()))}
                 on_change={change(|f, v| f.vendor = (v != ALL).then_some(v))} />
+            <Choice id="filter-size" label={t.filter_size} options={sizes}
+                value={AttrValue::from(filter.size.map_or(ALL, |s| s.id()))}
+                on_change={change(|f, v| f.size = SystemSize::ALL.into_iter().find(|s| s.id() == v))} />
         </div>
     }
 }
