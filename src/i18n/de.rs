@@ -402,7 +402,7 @@ pub const DE: Strings = Strings {
     weights: |precision| format!("{precision}-Gewichte"),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
     plan_title: "Einsatz planen",
-    plan_intro: "Von der Obergrenze eines Servers zu Leistung, Energie, Kosten, CO₂ und Elektrik eines Standorts. Jedes Feld ist optional; die Kennzahlen verwenden die Konfiguration oben.",
+    plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
     plan_print: "Planung: ",
     legend_demand: "Bedarf und Auslastung",
     legend_site: "Server und Standort",

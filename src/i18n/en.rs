@@ -123,7 +123,7 @@ pub const EN: Strings = Strings {
     weights: |precision| format!("{precision} weights"),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
     plan_title: "Plan a deployment",
-    plan_intro: "From one server's ceiling to a site's power, energy, cost, carbon and electrics. Every field is optional; the figures use the configuration above.",
+    plan_intro: "Every field is optional; the figures use the configuration above.",
     plan_print: "Plan: ",
     legend_demand: "Demand and load",
     legend_site: "Server and site",
