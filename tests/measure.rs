@@ -7,9 +7,10 @@ use token_energy::catalogue::Scope;
 use token_energy::figure::{Figure, Kind, Origin, Unit};
 use token_energy::measure::dcgm::{self, EnergyFormat};
 use token_energy::measure::mlperf_power::{self, Stamp};
+use token_energy::measure::power::{self, PowerFormat};
 use token_energy::measure::runs::{self, Axis};
 use token_energy::measure::tokens::{self, Engine};
-use token_energy::measure::{self, evaluate, Input, MeasureError, Problem, Texts};
+use token_energy::measure::{self, evaluate, Input, MeasureError, Problem, RowNote, Texts};
 
 // ---- real-shaped samples (PLANNING.md) ----------------------------------------------------------
 
@@ -586,4 +587,182 @@ fn the_mode_is_in_the_link_and_v1_links_are_unchanged() {
     assert_eq!(measure, format!("{query}&mode=measure"));
     assert_eq!(decode(catalogue, &measure).form, d.form);
     assert_eq!(Mode::from_query(&measure), Mode::Measure);
+}
+
+// ---- issue 25: MIG series that disagree -----------------------------------------------------------
+
+/// The A30 MIG lines with each instance's own value (mJ): one physical GPU, sampled at three instants.
+fn mig_disagreeing(values: [u64; 2]) -> String {
+    let mut lines = MIG_BEFORE.lines().map(str::to_owned).collect::<Vec<_>>();
+    for (line, value) in lines.iter_mut().skip(1).zip(values) {
+        *line = line.replace("126272101025", &value.to_string());
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn mig_series_that_disagree_count_the_gpu_once_with_its_largest_value() {
+    let before = mig_disagreeing([126_272_101_025, 126_272_104_025]); // the second 3 J later
+    let s = dcgm::parse(&before).unwrap();
+    assert_eq!(s.gpus.len(), 1);
+    assert_eq!((s.gpus[0].millijoules, s.gpus[0].line), (126_272_104_025.0, 3));
+    assert_eq!((s.gpus[0].series, s.gpus[0].spread_mj), (2, 3000.0));
+    // After the run: +500 J on the first instance's reading, +499 J on the second's.
+    let after = mig_disagreeing([126_272_601_025, 126_272_603_025]);
+    let m = evaluate(&texts(&before, &after, &tgi(0, 0), &tgi(1000, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = (126_272_603_025.0 - 126_272_104_025.0) / 1000.0; // largest after − largest before
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, joules));
+    assert!(close(m.j_per_token.as_ref().unwrap().value, joules / 1000.0));
+    assert_eq!(m.gpus.len(), 1);
+    match &m.gpus[0].note {
+        Some(RowNote::Mig { series, spread }) => {
+            assert_eq!(*series, 2);
+            assert!(close(spread.value, 3.0), "the larger spread of the two snapshots: {}", spread.value);
+            assert_eq!(spread.unit, Unit::Joules);
+        }
+        other => panic!("a MIG note on the row: {other:?}"),
+    }
+    // The same series (same labels) twice with another value is still two snapshots in one box.
+    let twice = format!("{before}{}", before.lines().nth(1).unwrap().replace("126272101025", "126272109999"));
+    assert!(matches!(dcgm::parse(&twice), Err(Problem::ConflictingReadings { line: 4, .. })));
+    // A single-series GPU has no note.
+    let m = evaluate(&texts(A100_BEFORE, &A100_BEFORE.replace("319159391", "319259391"), &tgi(0, 0), &tgi(10, 0)));
+    assert_eq!(m.gpus[0].note, None);
+}
+
+// ---- issue 25: power samples ----------------------------------------------------------------------
+
+/// Two GPUs polled every second; GPU 1 has an `[N/A]` row and both miss the 08:12:56 poll.
+const SMI_CSV: &str = "$ nvidia-smi --query-gpu=timestamp,index,name,power.draw --format=csv -l 1
+timestamp, index, name, power.draw [W]
+2026/07/14 08:12:53.353, 0, NVIDIA H100 80GB HBM3, 600.00 W
+2026/07/14 08:12:53.353, 1, NVIDIA H100 80GB HBM3, 300.00 W
+2026/07/14 08:12:54.353, 0, NVIDIA H100 80GB HBM3, 620.00 W
+2026/07/14 08:12:54.353, 1, NVIDIA H100 80GB HBM3, [N/A]
+2026/07/14 08:12:55.353, 0, NVIDIA H100 80GB HBM3, 640.00 W
+2026/07/14 08:12:55.353, 1, NVIDIA H100 80GB HBM3, 310.00 W
+2026/07/14 08:12:57.353, 0, NVIDIA H100 80GB HBM3, 600.00 W
+2026/07/14 08:12:57.353, 1, NVIDIA H100 80GB HBM3, 330.00 W
+";
+
+#[test]
+fn nvidia_smi_csv_samples_are_integrated_with_trapezoids_from_their_timestamps() {
+    let s = power::parse(SMI_CSV, 1.0).unwrap();
+    assert_eq!((s.format, s.timed), (PowerFormat::SmiCsv, true));
+    let g0 = &s.gpus[0];
+    // 53→54→55 s one second apart, 55→57 two: (600+620)/2 + (620+640)/2 + (640+600)/2 × 2.
+    assert_eq!(g0.id, "0");
+    assert_eq!(g0.model.as_deref(), Some("NVIDIA H100 80GB HBM3"));
+    assert!(close(g0.joules, 610.0 + 630.0 + 1240.0), "{}", g0.joules);
+    assert_eq!((g0.samples, g0.gaps, g0.seconds, g0.line), (4, 1, 4.0, 9));
+    // GPU 1 skips its [N/A] row: (300+310)/2 × 2 + (310+330)/2 × 2; both two-second steps are gaps.
+    let g1 = &s.gpus[1];
+    assert!(close(g1.joules, 610.0 + 640.0), "{}", g1.joules);
+    assert_eq!((g1.samples, g1.gaps, g1.seconds), (3, 2, 4.0));
+    assert_eq!((s.samples(), s.gaps(), s.seconds()), (7, 3, 4.0));
+}
+
+#[test]
+fn a_power_series_in_one_box_gives_the_runs_energy_and_duration_by_itself() {
+    let m = evaluate(&Texts {
+        power_series: SMI_CSV.into(),
+        ..texts("", "", &vllm(0.0, 0.0, 0.0, 0.0), &vllm(1000.0, 1000.0, 0.0, 0.0))
+    });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = 2480.0 + 1250.0;
+    let f = |x: &Option<Figure>| x.as_ref().unwrap().value;
+    assert!(close(f(&m.gpu_energy), joules));
+    assert!(close(f(&m.j_per_token), joules / 2000.0));
+    // The duration is the series' span (4 s): tokens/s and average power follow.
+    assert!(close(f(&m.tokens_per_s), 2000.0 / 4.0));
+    assert!(close(f(&m.average_power_per_gpu), joules / 4.0 / 2.0));
+    let j = m.j_per_token.as_ref().unwrap();
+    assert_eq!(j.kind, Kind::Measured(Scope::GpuBoard));
+    assert!(j.origins.contains(&Origin::Measurement(Input::PowerSeries)), "{:?}", j.origins);
+    assert!(!j.origins.contains(&Origin::Measurement(Input::EnergyBefore)), "{:?}", j.origins);
+    let info = m.series.as_ref().unwrap();
+    assert_eq!((info.samples, info.gaps, info.timed, info.duration_from_series), (7, 3, true, true));
+    assert_eq!(m.energy_format, None);
+    assert_eq!(m.gpus.len(), 2);
+    assert_eq!(m.gpus[1].note, Some(RowNote::Samples { samples: 3, gaps: 2 }));
+    assert!(close(m.gpus[0].share.value, 100.0 * 2480.0 / joules));
+    // A typed duration wins over the span.
+    let m = evaluate(&Texts {
+        power_series: SMI_CSV.into(),
+        duration: "8".into(),
+        ..texts("", "", &vllm(0.0, 0.0, 0.0, 0.0), &vllm(1000.0, 1000.0, 0.0, 0.0))
+    });
+    assert!(close(f(&m.tokens_per_s), 2000.0 / 8.0));
+    assert!(!m.series.unwrap().duration_from_series);
+}
+
+/// `nvidia-smi dmon` on two GPUs, its header printed again, GPU 1 without a reading once.
+const DMON_POWER: &str = "# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    400     63     57    100
+    1    200     60      -     90
+    0    410     63     58    100
+    1      -     60      -     90
+# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    420     64     58    100
+    1    220     61      -     90
+";
+
+#[test]
+fn nvidia_smi_dmon_samples_use_the_stated_interval() {
+    let s = power::parse(DMON_POWER, 2.0).unwrap();
+    assert_eq!((s.format, s.timed), (PowerFormat::SmiDmon, false));
+    // Two seconds apart: (400+410)/2 × 2 + (410+420)/2 × 2; GPU 1 (200+220)/2 × 4, one gap.
+    assert!(close(s.gpus[0].joules, 810.0 + 830.0));
+    assert!(close(s.gpus[1].joules, 420.0 * 2.0));
+    assert_eq!((s.gpus[0].samples, s.gpus[0].gaps, s.gpus[1].samples, s.gpus[1].gaps), (3, 0, 2, 1));
+    assert_eq!(s.seconds(), 4.0);
+    // Blank interval: 1 s, and the page says it was not typed.
+    let m = evaluate(&Texts { power_series: DMON_POWER.into(), ..texts("", "", &tgi(0, 0), &tgi(100, 0)) });
+    assert!(close(m.gpu_energy.unwrap().value, (810.0 + 830.0 + 840.0) / 2.0));
+    let info = m.series.unwrap();
+    assert_eq!((info.interval, info.interval_typed, info.timed), (1.0, false, false));
+    let typed = evaluate(&Texts {
+        power_series: DMON_POWER.into(),
+        interval: "2".into(),
+        ..texts("", "", &tgi(0, 0), &tgi(100, 0))
+    });
+    assert!(close(typed.gpu_energy.as_ref().unwrap().value, 810.0 + 830.0 + 840.0));
+    assert!(typed.j_per_token.unwrap().origins.contains(&Origin::Measurement(Input::SampleInterval)));
+    // dmon -o DT prints the time itself: the interval is read from it, not stated.
+    let dt = "#Date       Time        gpu    pwr\n#YYYYMMDD   HH:MM:SS    Idx      W\n 20241231   23:59:59      0    100\n 20250101   00:00:01      0    300\n";
+    let s = power::parse(dt, 7.0).unwrap();
+    assert!(s.timed);
+    assert!(close(s.gpus[0].joules, (100.0 + 300.0) / 2.0 * 2.0));
+}
+
+#[test]
+fn bad_power_series_name_the_line_and_the_gpu() {
+    let p = |t: &str| power::parse(t, 1.0).unwrap_err();
+    assert_eq!(p("hello\n"), Problem::NoPowerSamples);
+    assert_eq!(p("timestamp, index, temperature.gpu\n2026/07/14 08:12:53.353, 0, 40\n"), Problem::NoPowerSamples);
+    let one = "index, power.draw [W]\n0, 131.17 W\n1, 131.13 W\n";
+    assert_eq!(p(one), Problem::TooFewSamples { gpu: "0".into(), line: 2 });
+    let back = SMI_CSV.replace("08:12:55.353, 1", "08:12:52.353, 1");
+    assert_eq!(p(&back), Problem::SamplesOutOfOrder { gpu: "1".into(), line: 8 });
+    assert_eq!(p(&SMI_CSV.replace("620.00 W", "NaN W")), Problem::NotFinite { line: 5 });
+    assert_eq!(p(&SMI_CSV.replace("620.00 W", "-620 W")), Problem::Negative { line: 5 });
+    assert!(matches!(p(&SMI_CSV.replace("620.00 W", "lots")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(
+        p(&SMI_CSV.replace("2026/07/14 08:12:54", "2026/13/14 08:12:54")),
+        Problem::Malformed { line: 5, .. }
+    ));
+    assert!(matches!(p(&SMI_CSV.replace(", 620.00 W", "")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(p(&DMON_POWER.replace("    0    410", "    x    410")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(p(&format!("{DMON_POWER}{SMI_CSV}")), Problem::MixedFormats { line: 12 }));
+    // Both sources at once: which one measures the run?
+    let m = evaluate(&Texts { power_series: SMI_CSV.into(), ..texts(DMON_BEFORE, DMON_AFTER, "", "") });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::BothEnergySources)]);
+    assert!(m.gpu_energy.is_none());
+    // All zeros: no energy to divide.
+    let zero = "index, power.draw [W]\n0, 0 W\n0, 0 W\n";
+    let m = evaluate(&Texts { power_series: zero.into(), ..texts("", "", &tgi(0, 0), &tgi(9, 0)) });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::ZeroEnergy)]);
 }

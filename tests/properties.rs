@@ -449,6 +449,7 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
             idle_watts: text(&mut rng),
             wall_wh: text(&mut rng),
             lang: if rng.below(2) == 0 { token_energy::i18n::Lang::En } else { token_energy::i18n::Lang::De },
+            ..Texts::default()
         };
         for t in [&texts.energy_before, &texts.tokens_after] {
             let lines = t.lines().count();

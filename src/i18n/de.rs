@@ -608,6 +608,8 @@ fn measure_input(input: crate::measure::Input) -> &'static str {
         Input::PowerLimit => "Leistungsgrenze je GPU (W)",
         Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
         Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
+        Input::PowerSeries => "Oder: GPU-Leistungswerte über den ganzen Lauf",
+        Input::SampleInterval => "Zeit zwischen den Messwerten (s)",
     }
 }
 
@@ -638,6 +640,12 @@ pub fn expected_de_checked(expected: &str) -> Option<&'static str> {
         "a `GPU <n>` row of `dcgmi dmon`" => "eine Zeile `GPU <n>` von `dcgmi dmon`",
         "a Prometheus sample or a `dcgmi dmon` row" => "eine Prometheus-Messzeile oder eine Zeile von `dcgmi dmon`",
         "a `UUID` or `gpu` label" => "ein Label `UUID` oder `gpu`",
+        "a power in watts" => "eine Leistung in Watt",
+        "as many cells as the header has columns" => "so viele Zellen, wie die Kopfzeile Spalten hat",
+        "as many columns as dmon's `# gpu pwr …` header" => "so viele Spalten wie die dmon-Kopfzeile `# gpu pwr …`",
+        "a GPU number in dmon's `gpu` column" => "eine GPU-Nummer in der dmon-Spalte `gpu`",
+        "a time as YYYY/MM/DD HH:MM:SS.fff" => "eine Zeit im Format YYYY/MM/DD HH:MM:SS.fff",
+        "dmon's date as YYYYMMDD and time as HH:MM:SS" => "Datum als YYYYMMDD und Zeit als HH:MM:SS (dmon)",
         _ => return None,
     })
 }
@@ -740,5 +748,23 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             clip(end)
         ),
         P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+        P::LooksLikeJson { line } => format!(
+            "Zeile {line}: Das sieht nach JSON aus, nicht nach Prometheus-Text: Bitte einfügen, was der Endpunkt /metrics ausgibt."
+        ),
+        P::NoPowerSamples => "keine Leistungswerte gefunden: Bitte die Ausgabe von \
+             `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1` oder `nvidia-smi dmon` \
+             mit ihrer Kopfzeile einfügen."
+            .to_owned(),
+        P::TooFewSamples { gpu, line } => format!(
+            "Zeile {line}: GPU {} hat weniger als zwei Messwerte mit Leistungsangabe; für die Energie braucht es einen ersten und einen letzten.",
+            clip(gpu)
+        ),
+        P::SamplesOutOfOrder { gpu, line } => format!(
+            "Zeile {line}: Die Zeit von GPU {} läuft nicht vorwärts; bitte eine Messreihe in der ausgegebenen Reihenfolge einfügen.",
+            clip(gpu)
+        ),
+        P::BothEnergySources => "Bitte entweder die beiden Energie-Schnappschüsse oder eine Reihe von Leistungswerten \
+             einfügen, nicht beides: eines davon leeren."
+            .to_owned(),
     }
 }

@@ -35,8 +35,13 @@ pub struct GpuEnergy {
     pub model: Option<String>,
     pub host: Option<String>,
     pub millijoules: f64,
-    /// The line the reading was taken from (the last one, where a GPU is listed again).
+    /// The line the reading was taken from (the last one, where a GPU is listed again; the largest
+    /// one, where MIG series of the GPU disagree).
     pub line: usize,
+    /// How many different series the exporter listed for this physical GPU (one per MIG instance),
+    /// and by how much their values differed (mJ): each was sampled at its own instant.
+    pub series: usize,
+    pub spread_mj: f64,
 }
 
 /// One snapshot of every GPU's counter.
@@ -46,31 +51,63 @@ pub struct EnergySnapshot {
     pub gpus: Vec<GpuEnergy>,
 }
 
-fn put(gpus: &mut Vec<GpuEnergy>, reading: GpuEnergy, conflict_is_error: bool) -> Result<(), Problem> {
+/// Adds a dmon reading: a GPU listed in a later poll keeps its last reading.
+fn put(gpus: &mut Vec<GpuEnergy>, reading: GpuEnergy) {
     match gpus.iter_mut().find(|g| g.id == reading.id) {
-        Some(known) if conflict_is_error && known.millijoules != reading.millijoules => {
-            Err(Problem::ConflictingReadings { gpu: reading.id, line: reading.line })
-        }
-        Some(known) => {
-            *known = reading;
-            Ok(())
-        }
-        None => {
-            gpus.push(reading);
-            Ok(())
-        }
+        Some(known) => *known = reading,
+        None => gpus.push(reading),
     }
 }
 
-/// Reads one snapshot. Exporter: every series of the energy counter, each UUID once (under MIG
-/// the whole-GPU counter repeats on every instance with the same value; different values for one
-/// UUID are an error). dmon: the `TOTEC` column, found by name in the latest `#Entity` header;
+/// One exporter series: its labels, sorted, identify it.
+struct Series {
+    labels: Vec<(String, String)>,
+    millijoules: f64,
+}
+
+/// Adds an exporter reading. The same series listed again with another value is two snapshots in
+/// one box (an error); another series of the same physical GPU (a MIG instance) is the same
+/// whole-GPU counter read at another instant: the GPU counts once, with its largest value.
+fn put_series(
+    gpus: &mut Vec<GpuEnergy>,
+    seen: &mut Vec<(String, Series)>,
+    reading: GpuEnergy,
+    mut labels: Vec<(String, String)>,
+) -> Result<(), Problem> {
+    crate::sort::sort_by(&mut labels, Ord::cmp);
+    if let Some((_, same)) = seen.iter().find(|(id, s)| *id == reading.id && s.labels == labels) {
+        if same.millijoules != reading.millijoules {
+            return Err(Problem::ConflictingReadings { gpu: reading.id, line: reading.line });
+        }
+        return Ok(());
+    }
+    seen.push((reading.id.clone(), Series { labels, millijoules: reading.millijoules }));
+    let Some(known) = gpus.iter_mut().find(|g| g.id == reading.id) else {
+        gpus.push(reading);
+        return Ok(());
+    };
+    let values = seen.iter().filter(|(id, _)| *id == reading.id).map(|(_, s)| s.millijoules);
+    let (low, high) = values.fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    known.series += 1;
+    known.spread_mj = high - low;
+    if reading.millijoules > known.millijoules {
+        known.millijoules = reading.millijoules;
+        known.line = reading.line;
+    }
+    Ok(())
+}
+
+/// Reads one snapshot. Exporter: every series of the energy counter, each physical GPU (its UUID,
+/// else host and `gpu`) once: under MIG the whole-GPU counter repeats on every instance, sampled at
+/// slightly different instants, and the largest value counts (`series`, `spread_mj` say so); the
+/// same series twice with different values is an error. dmon: the `TOTEC` column, found by name in the latest `#Entity` header;
 /// a GPU listed in several polls keeps its last reading.
 pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
     let mut format: Option<EnergyFormat> = None;
     let mut column: Option<usize> = None; // index of TOTEC among the header's fields
     let mut header_line = 0;
     let mut gpus: Vec<GpuEnergy> = Vec::new();
+    let mut seen: Vec<(String, Series)> = Vec::new();
     let mut token_counter_line = None;
     for (line, text) in lines(text)? {
         let trimmed = text.trim();
@@ -119,8 +156,10 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
                 host: None,
                 millijoules,
                 line,
+                series: 1,
+                spread_mj: 0.0,
             };
-            put(&mut gpus, reading, false)?;
+            put(&mut gpus, reading);
             continue;
         }
         if format == Some(EnergyFormat::Dmon) {
@@ -128,6 +167,9 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
                 return Err(Problem::MixedFormats { line });
             }
             return Err(Problem::Malformed { line, expected: "a `GPU <n>` row of `dcgmi dmon`" });
+        }
+        if prom::name_of(trimmed).is_none() && super::looks_like_json(trimmed) {
+            return Err(Problem::LooksLikeJson { line });
         }
         let name = match prom::name_of(trimmed) {
             Some(name) => name.to_owned(),
@@ -150,7 +192,8 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
             _ => return Err(Problem::Malformed { line, expected: "a `UUID` or `gpu` label" }),
         };
         let model = sample.label(&["modelName"]).map(str::to_owned);
-        put(&mut gpus, GpuEnergy { id, index, model, host, millijoules: sample.value, line }, true)?;
+        let reading = GpuEnergy { id, index, model, host, millijoules: sample.value, line, series: 1, spread_mj: 0.0 };
+        put_series(&mut gpus, &mut seen, reading, sample.labels)?;
     }
     match format {
         Some(format) if !gpus.is_empty() => Ok(EnergySnapshot { format, gpus }),

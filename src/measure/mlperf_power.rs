@@ -18,7 +18,7 @@ fn digits(text: &str, len: usize) -> Option<i64> {
 }
 
 /// Days since 0000-03-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days(year: i64, month: i64, day: i64) -> i64 {
+pub(crate) fn days(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;

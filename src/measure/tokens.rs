@@ -71,6 +71,9 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
             energy_line.get_or_insert(line);
             continue;
         }
+        if prom::name_of(trimmed).is_none() && super::looks_like_json(trimmed) {
+            return Err(Problem::LooksLikeJson { line });
+        }
         let name = match prom::name_of(trimmed) {
             Some(name) => name.to_owned(),
             None if trimmed.starts_with('{') => prom::parse(trimmed, line)?.name,
