@@ -766,3 +766,76 @@ fn bad_power_series_name_the_line_and_the_gpu() {
     let m = evaluate(&Texts { power_series: zero.into(), ..texts("", "", &tgi(0, 0), &tgi(9, 0)) });
     assert_eq!(problems(&m), [(Input::PowerSeries, Problem::ZeroEnergy)]);
 }
+
+// ---- issue 25: the two comparisons ----------------------------------------------------------------
+
+#[test]
+fn the_ceiling_at_the_runs_own_throughput_bounds_a_board_measurement() {
+    // Issue 25's case: a run at 3,333 tokens/s against a ceiling taken at MLPerf's 32,004 tokens/s.
+    // 8 GPUs × 400 W for 100 s = 320,000 J; 333,300 tokens in those 100 s.
+    let eight: Vec<(u32, u64)> = (0..8).map(|g| (g, 1_000_000)).collect();
+    let after: Vec<(u32, u64)> = (0..8).map(|g| (g, 1_000_000 + 40_000_000)).collect();
+    let m = evaluate(&Texts {
+        duration: "100".into(),
+        ..texts(&dmon(&eight), &dmon(&after), &tgi(0, 0), &tgi(333_300, 0))
+    });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let own = m.j_per_token.clone().unwrap();
+    assert!(close(own.value, 320_000.0 / 333_300.0));
+    // Every GPU at a 700 W limit over the run's own 3,333 tokens/s.
+    let ceiling = measure::ceiling_at_own_throughput(&m, 700.0).unwrap();
+    assert!(close(ceiling.value, 8.0 * 700.0 / 3333.0), "{}", ceiling.value);
+    assert_eq!((ceiling.kind.clone(), ceiling.unit), (Kind::Ceiling, Unit::JoulesPerToken));
+    assert!(ceiling.origins.contains(&Origin::Input(token_energy::form::Field::Watts)));
+    assert!(ceiling.origins.contains(&Origin::Measurement(Input::Duration)));
+    let pct = measure::versus_ceiling(&own, &ceiling).unwrap();
+    assert!(close(pct.value, 100.0 * 400.0 / 700.0), "average power ÷ limit: {}", pct.value);
+    // The ceiling at the published 32,004 tokens/s is far lower: the same run is above it.
+    let published = Figure::new(8.0 * 700.0 / 32_004.0, Unit::JoulesPerToken, Kind::Ceiling, vec![]).unwrap();
+    let pct = measure::versus_ceiling(&own, &published).unwrap();
+    assert!(close(pct.value, 100.0 * (320_000.0 / 333_300.0) / (5600.0 / 32_004.0)));
+    assert!(pct.value > 100.0);
+    // Without the run's duration there is no throughput of its own, hence no such ceiling.
+    let m = evaluate(&texts(&dmon(&eight), &dmon(&after), &tgi(0, 0), &tgi(333_300, 0)));
+    assert!(measure::ceiling_at_own_throughput(&m, 700.0).is_none());
+    assert!(measure::ceiling_at_own_throughput(&evaluate(&Texts::default()), 700.0).is_none());
+}
+
+// ---- issue 25: wording ------------------------------------------------------------------------------
+
+#[test]
+fn json_in_a_prometheus_box_is_named_as_json() {
+    let json = "{\"data\": {\"vllm:generation_tokens_total\": 27453}}\n";
+    assert_eq!(tokens::parse(json), Err(Problem::LooksLikeJson { line: 1 }));
+    assert_eq!(dcgm::parse(json), Err(Problem::LooksLikeJson { line: 1 }));
+    assert_eq!(tokens::parse("\n[\n  {\"metric\": 1}\n]\n"), Err(Problem::LooksLikeJson { line: 2 }));
+    assert_eq!(tokens::parse("{\n  \"a\": 1\n}\n"), Err(Problem::LooksLikeJson { line: 1 }));
+    let shown = Problem::LooksLikeJson { line: 1 }.to_string();
+    assert!(shown.contains("looks like JSON, not Prometheus text"), "{shown}");
+    // Prometheus' own UTF-8 form starts with `{"` too, and still reads.
+    assert_eq!(tokens::parse("{\"vllm:generation_tokens_total\", engine=\"0\"} 7\n").unwrap().generated, 7.0);
+}
+
+#[test]
+fn token_boxes_swapped_alone_are_named_as_swapped() {
+    // Energy in order, every token counter lower after: swapped.
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &tgi(900, 400), &tgi(100, 50)));
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::Swapped)]);
+    assert!(m.errors[0].to_string().contains("swapped"));
+}
+
+#[test]
+fn an_empty_j_per_token_names_the_boxes_still_blank() {
+    let t = texts(DMON_BEFORE, "", "", &tgi(9, 0));
+    let m = evaluate(&t);
+    assert_eq!(measure::missing_boxes(&t, &m), [Input::EnergyAfter, Input::TokensBefore]);
+    let t = texts("", "", "", "");
+    assert_eq!(
+        measure::missing_boxes(&t, &evaluate(&t)),
+        [Input::EnergyBefore, Input::EnergyAfter, Input::TokensBefore, Input::TokensAfter]
+    );
+    let t = Texts { power_series: SMI_CSV.into(), ..texts("", "", "", "") };
+    assert_eq!(measure::missing_boxes(&t, &evaluate(&t)), [Input::TokensBefore, Input::TokensAfter]);
+    let t = texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(9, 0));
+    assert!(measure::missing_boxes(&t, &evaluate(&t)).is_empty(), "the figure is there");
+}

@@ -568,6 +568,10 @@ pub const DE: Strings = Strings {
     window_token: "Serverenergie je Ausgabe-Token",
     window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
     pick_file: "oder eine Datei wählen ",
+    // Issue 25: power samples, MIG rows, the two comparisons.
+    series_token_note: "Die über den Lauf integrierten Leistungswerte der GPUs ÷ erzeugte Token: nur die GPU-Boards, ohne Prozessoren, Lüfter oder Netzteile.",
+    tps_series_note: "Erzeugte Token ÷ Dauer der Leistungsreihe, vom ersten bis zum letzten vollständigen Messwert (keine Laufzeit eingegeben).",
+    hint_interval: "Nur für eine Reihe ohne Zeitangaben (nvidia-smi dmon): die Sekunden zwischen ihren Zeilen; leer heißt 1 s, die Voreinstellung von dmon.",
     measure_input,
     measure_problem,
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
@@ -583,6 +587,29 @@ pub const DE: Strings = Strings {
         }
     ),
     window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),
+    // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
+    series_note: |tool, samples, gaps, timed, interval, typed| format!(
+        "Aus Leistungswerten ({tool}), nicht aus einem Energiezähler: {samples} {} mit der Trapezregel integriert, vom ersten bis zum letzten vollständigen Messwert; {gaps} {} gefunden; {}.",
+        if samples == 1 { "Messwert" } else { "Messwerte" },
+        if gaps == 1 { "Lücke" } else { "Lücken" },
+        match (timed, typed) {
+            (true, _) => "die Zeiten sind die Zeitstempel der Reihe".to_owned(),
+            (false, true) => format!("{interval} s zwischen den Messwerten, wie eingegeben"),
+            (false, false) => format!("{interval} s zwischen den Messwerten, die Voreinstellung, da die Reihe keine Zeit ausgibt: Bitte das Intervall eingeben, wenn sie mit -d oder -l lief"),
+        }
+    ),
+    gpu_row_mig: |series, spread| format!("{series} MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert (sie wichen um bis zu {spread} J ab: jede wurde zu einem eigenen Zeitpunkt gelesen)."),
+    gpu_row_samples: |samples, gaps| format!("Aus {samples} {}; {gaps} {}.", if samples == 1 { "Leistungswert" } else { "Leistungswerten" }, if gaps == 1 { "Lücke" } else { "Lücken" }),
+    missing_boxes: |boxes| format!("Noch einzufügen: {boxes}."),
+    versus_own_ceiling: |pct, ceiling, gpus, watts, tps| format!(
+        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W ÷ Ihre {tps} Token/s). Die Karten können nicht mehr aufnehmen als ihre Leistungsgrenze, also bleibt ein Messwert der Boards bei oder unter dieser Obergrenze.",
+        if gpus == 1 { "GPU" } else { "GPUs" }
+    ),
+    versus_published: |pct, ceiling, published, own, range| format!(
+        "Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {published} Token/s (für die unten eingestellte Karte und Grenze{}). Diese Obergrenze gilt nur bei diesem Durchsatz: Ihr Lauf schaffte {own} Token/s, und bei weniger Token pro Sekunde trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
+        if range { ", das obere Ende ihrer Spanne" } else { "" }
+    ),
+    your_file: |name, input| format!("Ihre Datei {name} ({input})"),
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",

@@ -345,6 +345,10 @@ table! {
         window_token,
         window_token_note,
         pick_file,
+        // Issue 25: power samples, MIG rows, the two comparisons.
+        series_token_note,
+        tps_series_note,
+        hint_interval,
         qr_hint,
         qr_mail,
         qr_page,
@@ -402,6 +406,20 @@ table! {
         runs_against: fn(&str) -> String,
         no_run_with: fn(crate::measure::runs::Axis) -> String,
         window_samples: fn(&str, &str, &str, &str, &str) -> String,
+        // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
+        /// `(tool, samples, gaps, timed, interval, interval typed)`.
+        series_note: fn(&str, usize, usize, bool, &str, bool) -> String,
+        /// `(series, spread in J)`.
+        gpu_row_mig: fn(usize, &str) -> String,
+        /// `(samples, gaps)`.
+        gpu_row_samples: fn(usize, usize) -> String,
+        missing_boxes: fn(&str) -> String,
+        /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s)`.
+        versus_own_ceiling: fn(&str, &str, usize, &str, &str) -> String,
+        /// `(percent, ceiling, published tokens/s, the run's tokens/s, range)`.
+        versus_published: fn(&str, &str, &str, &str, bool) -> String,
+        /// `(file name, box)`.
+        your_file: fn(&str, &str) -> String,
         configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,

@@ -610,10 +610,9 @@ fn series_energy(series: power::PowerSeries) -> Vec<RunEnergy> {
         .collect()
 }
 
-/// The boxes still blank that the J/token needs (none once it is there, or while a box has a
-/// problem, which its own message names).
+/// The boxes still blank that the J/token needs (none once it is there).
 pub fn missing_boxes(texts: &Texts, m: &Measurement) -> Vec<Input> {
-    if m.j_per_token.is_some() || !m.errors.is_empty() {
+    if m.j_per_token.is_some() {
         return Vec::new();
     }
     let blank = |t: &str| t.trim().is_empty();

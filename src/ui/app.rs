@@ -194,7 +194,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
             if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
             if state.mode == link::Mode::Measure {
-                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
+                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
+                    throughput={evaluation.figures.throughput.as_ref().map(|f| f.value)} />
             }
             <div class="workspace">
                 <ConfigPanel {catalogue} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}

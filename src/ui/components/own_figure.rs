@@ -1,10 +1,12 @@
 //! One measured figure: the value for reading, `data-value` at full precision for machines,
 //! its kind and scope, what it means and where it came from.
 
-use super::figures::origins_view;
+use super::figures::origins_with_files;
 use crate::figure::{Figure, Unit};
+use crate::measure::Input;
 use crate::ui::words::{kind_title, use_strings};
 use crate::ui::{format, Cat};
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,6 +18,12 @@ pub struct OwnFigureProps {
     pub figure: Option<Figure>,
     /// What the figure means.
     pub note: AttrValue,
+    /// The files picked into boxes, cited by name.
+    #[prop_or_default]
+    pub files: Rc<Vec<(Input, String)>>,
+    /// What is still missing, shown in place of the figure.
+    #[prop_or_default]
+    pub missing: Option<AttrValue>,
 }
 
 #[function_component(OwnFigure)]
@@ -28,13 +36,16 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ props.note.clone() }</p>
-                { origins_view(t, props.catalogue, f) }
+                { origins_with_files(t, props.catalogue, f, &props.files) }
             </article>
         },
         None => html! {
             <article class="figure missing" data-testid={props.testid.clone()}>
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ (t.unit)(props.unit) }</span></p>
+                if let Some(missing) = &props.missing {
+                    <p class="kind" data-testid={format!("{}-missing", props.testid)}>{ missing.clone() }</p>
+                }
             </article>
         },
     }
