@@ -839,3 +839,24 @@ fn an_empty_j_per_token_names_the_boxes_still_blank() {
     let t = texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(9, 0));
     assert!(measure::missing_boxes(&t, &evaluate(&t)).is_empty(), "the figure is there");
 }
+
+#[test]
+fn ptdaemon_messages_in_spl_txt_are_read_past() {
+    let spl = [
+        "Time,07-17-2024 20:00:01.000,NOTICE,Analyzer identity response of 32 bytes: YOKOGAWA,WT310\n".to_owned(),
+        spl_line("07-17-2024 20:00:02.000", "100"),
+        "Time,07-17-2024 20:00:02.500,ERROR,Bad volts reading nan from WT310\n".to_owned(),
+        "Buffer was 1.000E+00;1;300.0E+00;1\n".to_owned(),
+        spl_line("07-17-2024 20:00:03.000", "300"),
+    ]
+    .concat();
+    let w = mlperf_power::window_mean(&spl, &detail("07-17-2024 20:00:00.000", "07-17-2024 21:00:00.000")).unwrap();
+    assert_eq!((w.samples, w.samples_in_file), (2, 2));
+    assert!(close(w.mean_watts, 200.0));
+    // A file that starts with anything but a PTDaemon line is still refused at its first line.
+    let err = mlperf_power::window_mean(
+        &format!("Buffer was 1\n{spl}"),
+        &detail("07-17-2024 20:00:00.000", "07-17-2024 21:00:00.000"),
+    );
+    assert!(matches!(err.unwrap_err().problem, Problem::Malformed { line: 1, .. }));
+}
