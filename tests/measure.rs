@@ -860,3 +860,70 @@ fn ptdaemon_messages_in_spl_txt_are_read_past() {
     );
     assert!(matches!(err.unwrap_err().problem, Problem::Malformed { line: 1, .. }));
 }
+
+// ---- issue 25: AMD ----------------------------------------------------------------------------------
+
+/// Posted by charis-poag-amd in ROCm/amdsmi issue #38 (2024-08-06), two MI100s: `amd-smi metric
+/// --energy` and `rocm-smi --showenergycount` one after the other, the wrapped command line first.
+const AMD_SMI: &str = "$ /opt/rocm-6.3.0-14535/bin/amd-smi metric --energy && /opt/rocm-6.3.0-14535/bin/rocm-smi --showenergycount && hexdump -C /sys/cla              ss/drm/card1/device/gpu_metrics && sleep 10 && /opt/rocm-6.3.0-14535/bin/amd-smi metric --energy && /opt/rocm-6.3.0-14535/bin/rocm-smi --showenergycount && hex              dump -C /sys/class/drm/card1/device/gpu_metrics
+GPU: 0
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: 1.004 J
+
+GPU: 1
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: 0.906 J
+";
+const ROCM_SMI: &str = "============================ ROCm System Management Interface ============================
+==================================== Consumed Energy =====================================
+GPU[0]          : Energy counter: 65628
+GPU[0]          : Accumulated Energy (uJ): 1004108.41
+GPU[1]          : Energy counter: 59230
+GPU[1]          : Accumulated Energy (uJ): 906219.01
+==========================================================================================
+";
+
+#[test]
+fn amd_smi_and_rocm_smi_energy_counters_read_with_their_units() {
+    let s = dcgm::parse(AMD_SMI).unwrap();
+    assert_eq!(s.format, EnergyFormat::AmdSmi);
+    let read: Vec<(&str, f64, usize)> = s.gpus.iter().map(|g| (g.id.as_str(), g.millijoules, g.line)).collect();
+    assert_eq!(read, [("GPU 0", 1004.0, 4), ("GPU 1", 906.0, 8)]);
+    let s = dcgm::parse(ROCM_SMI).unwrap();
+    assert_eq!(s.format, EnergyFormat::RocmSmi);
+    assert_eq!(s.gpus.len(), 2);
+    assert!(close(s.gpus[0].millijoules, 1_004_108.41 / 1000.0));
+    assert!(close(s.gpus[1].millijoules, 906_219.01 / 1000.0));
+    // The raw ticks agree: 65 628 × 15.3 µJ (the MI100's counter resolution) = 1 004 108.4 µJ.
+    assert!((65_628.0 * 15.3 - 1_004_108.41_f64).abs() < 0.1);
+    // Units: mJ, µJ and kJ, and N/A.
+    let one = |v: &str| dcgm::parse(&format!("GPU: 3\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: {v}\n"));
+    assert_eq!(one("2500 mJ").unwrap().gpus[0].millijoules, 2500.0);
+    assert_eq!(one("2500000 uJ").unwrap().gpus[0].millijoules, 2500.0);
+    assert_eq!(one("2.5 kJ").unwrap().gpus[0].millijoules, 2_500_000.0);
+    assert_eq!(one("N/A"), Err(Problem::NotAvailable { line: 3 }));
+    assert!(matches!(one("2.5 W"), Err(Problem::Malformed { line: 3, .. })));
+    assert_eq!(one("NaN J"), Err(Problem::NotFinite { line: 3 }));
+    // Both tools in one box, as posted: one snapshot per box.
+    assert_eq!(dcgm::parse(&format!("{AMD_SMI}\n{ROCM_SMI}")), Err(Problem::MixedFormats { line: 13 }));
+    assert_eq!(tokens::parse(ROCM_SMI), Err(Problem::WrongBox { line: 4 }));
+    assert_eq!(tokens::parse(AMD_SMI), Err(Problem::WrongBox { line: 4 }));
+}
+
+#[test]
+fn an_amd_pair_measures_j_per_token() {
+    // The posted snapshot, and the same GPUs after a run: +3 600 000 J and +1 800 000 J.
+    let after = AMD_SMI.replace("1.004 J", "3600001.004 J").replace("0.906 J", "1800000.906 J");
+    let m = evaluate(&texts(AMD_SMI, &after, &tgi(0, 0), &tgi(5_400_000, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert_eq!(m.energy_format, Some(EnergyFormat::AmdSmi));
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, 5_400_000.0));
+    assert!(close(m.j_per_token.unwrap().value, 1.0));
+    assert!(close(m.gpus[0].share.value, 100.0 * 3_600_000.0 / 5_400_000.0));
+    // rocm-smi before, amd-smi after: different tools.
+    let m = evaluate(&texts(ROCM_SMI, &after, "", ""));
+    assert_eq!(
+        problems(&m),
+        [(Input::EnergyAfter, Problem::FormatsDiffer { before: "rocm-smi", after: "amd-smi metric" })]
+    );
+}

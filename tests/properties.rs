@@ -374,7 +374,10 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
 }
 
 /// Real-shaped pastes for "Measure your own" (PLANNING.md §6–7), mangled by the generator.
-const MEASURE_SEEDS: [&str; 11] = [
+const MEASURE_SEEDS: [&str; 13] = [
+    // AMD (ROCm/amdsmi#38): amd-smi metric --energy and rocm-smi --showenergycounter.
+    "GPU: 0\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: 1.004 J\n\nGPU: 1\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: 0.906 J\n",
+    "======= Consumed Energy =======\nGPU[0]          : Energy counter: 65628\nGPU[0]          : Accumulated Energy (uJ): 1004108.41\n",
     // Issue 25: MIG instances of one GPU that disagree, JSON where text belongs, power samples.
     "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-1f02\",GPU_I_ID=\"3\"} 257858316\nDCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-1f02\",GPU_I_ID=\"5\"} 257861316\n",
     "{\"data\": {\"vllm:generation_tokens_total\": 27453}}\n",

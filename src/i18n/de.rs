@@ -610,6 +610,7 @@ pub const DE: Strings = Strings {
         if range { ", das obere Ende ihrer Spanne" } else { "" }
     ),
     your_file: |name, input| format!("Ihre Datei {name} ({input})"),
+    amd_counter_note: |tool| format!("Aus dem Energiezähler von {tool} (aufsummiert seit dem Laden des Treibers)."),
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
@@ -668,6 +669,10 @@ pub fn expected_de_checked(expected: &str) -> Option<&'static str> {
         "a Prometheus sample or a `dcgmi dmon` row" => "eine Prometheus-Messzeile oder eine Zeile von `dcgmi dmon`",
         "a `UUID` or `gpu` label" => "ein Label `UUID` oder `gpu`",
         "a power in watts" => "eine Leistung in Watt",
+        "an energy in J, mJ or uJ" => "eine Energie in J, mJ oder uJ",
+        "a GPU number after `GPU:`" => "eine GPU-Nummer nach `GPU:`",
+        "a `GPU: <n>` line before the energy" => "eine Zeile `GPU: <n>` vor der Energie",
+        "`GPU[<n>]` before the accumulated energy" => "`GPU[<n>]` vor der aufsummierten Energie",
         "as many cells as the header has columns" => "so viele Zellen, wie die Kopfzeile Spalten hat",
         "as many columns as dmon's `# gpu pwr …` header" => "so viele Spalten wie die dmon-Kopfzeile `# gpu pwr …`",
         "a GPU number in dmon's `gpu` column" => "eine GPU-Nummer in der dmon-Spalte `gpu`",
@@ -702,7 +707,8 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             "Zeile {line}: dmon hat für den Energiezähler N/A ausgegeben (Feld 156 braucht eine GPU ab Volta)."
         ),
         P::NoEnergyCounter => format!(
-            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter oder die Ausgabe von `dcgmi dmon -e 155,156` einfügen.",
+            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter, die Ausgabe von `dcgmi dmon -e 155,156` \
+             oder bei AMD die Ausgabe von `amd-smi metric --energy` oder `rocm-smi --showenergycounter` einfügen.",
             crate::measure::dcgm::EXPORTER_METRIC
         ),
         P::NoEnergyColumn { line } => format!(

@@ -350,6 +350,7 @@ pub const EN: Strings = Strings {
         if range { ", the upper end of its range" } else { "" }
     ),
     your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
+    amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
     qr_hint: "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do.",
     qr_mail: "Request a quote by e-mail",
     qr_page: "Request a quote on the vendor's page ↗",

@@ -420,6 +420,8 @@ table! {
         versus_published: fn(&str, &str, &str, &str, bool) -> String,
         /// `(file name, box)`.
         your_file: fn(&str, &str) -> String,
+        /// An AMD tool's energy counter.
+        amd_counter_note: fn(&str) -> String,
         configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,

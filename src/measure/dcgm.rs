@@ -14,6 +14,10 @@ pub const DMON_COLUMN: &str = "TOTEC";
 pub enum EnergyFormat {
     Exporter,
     Dmon,
+    /// AMD's `amd-smi metric --energy` (`super::amd`).
+    AmdSmi,
+    /// AMD's `rocm-smi --showenergycounter` (`super::amd`).
+    RocmSmi,
 }
 
 impl EnergyFormat {
@@ -21,7 +25,14 @@ impl EnergyFormat {
         match self {
             EnergyFormat::Exporter => "dcgm-exporter",
             EnergyFormat::Dmon => "dcgmi dmon",
+            EnergyFormat::AmdSmi => "amd-smi metric",
+            EnergyFormat::RocmSmi => "rocm-smi",
         }
+    }
+
+    /// Whether the counter is AMD's (not DCGM's field 156).
+    pub fn is_amd(self) -> bool {
+        matches!(self, EnergyFormat::AmdSmi | EnergyFormat::RocmSmi)
     }
 }
 
@@ -103,6 +114,9 @@ fn put_series(
 /// same series twice with different values is an error. dmon: the `TOTEC` column, found by name in the latest `#Entity` header;
 /// a GPU listed in several polls keeps its last reading.
 pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
+    if super::amd::is_amd(text) {
+        return super::amd::parse(text);
+    }
     let mut format: Option<EnergyFormat> = None;
     let mut column: Option<usize> = None; // index of TOTEC among the header's fields
     let mut header_line = 0;

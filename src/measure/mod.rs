@@ -7,6 +7,7 @@
 //! box, what is wrong and the line. Every number leaves as a [`Figure`] of kind
 //! `Measured(GpuBoard)` or `Measured(NodeAc)` whose origins name the pasted inputs.
 
+pub mod amd;
 pub mod dcgm;
 pub mod mlperf_power;
 pub mod power;
@@ -243,7 +244,8 @@ impl fmt::Display for Problem {
             }
             Problem::NoEnergyCounter => write!(
                 f,
-                "no GPU energy counter found: paste dcgm-exporter's {} lines or `dcgmi dmon -e 155,156` output.",
+                "no GPU energy counter found: paste dcgm-exporter's {} lines, `dcgmi dmon -e 155,156` output, \
+                 or AMD's `amd-smi metric --energy` or `rocm-smi --showenergycounter` output.",
                 dcgm::EXPORTER_METRIC
             ),
             Problem::NoEnergyColumn { line } => write!(

@@ -196,3 +196,160 @@ test('a log whose window holds no sample is an alert', T, async () => {
   assert.match(await c.text('measure-error-mlperf-power-log'), /none of the log's 1 samples/);
   assert.equal(await c.el('measure-error-mlperf-power-log').getAttribute('role'), 'alert');
 });
+
+// ---- issue 25 --------------------------------------------------------------------------------------
+
+// The A30 MIG lines with each instance's own value (mJ): one GPU read at two instants.
+const MIG2 = (v3, v4) => MIG('X').replace('} X', `} ${v3}`).replace('} X', `} ${v4}`);
+const tgi = (n) => `tgi_request_generated_tokens_sum ${n}\ntgi_request_generated_tokens_count 1\n`;
+
+test('MIG instances of one GPU that disagree: counted once at the largest value, said on its row', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', MIG2('126272101025', '126272104025'));
+  await paste(c, 'gpu-energy-after', MIG2('126272601025', '126272603025'));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(1000));
+  // Largest after − largest before: 126 272 603 025 − 126 272 104 025 mJ = 499 J.
+  const joules = (126272603025 - 126272104025) / 1000;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, joules / 1000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  assert.equal(await c.el('own-gpu-row').count(), 1);
+  assert.match(await c.text('own-gpu-note'), /2 MIG series of this one GPU, counted once at the largest value \(they differed by up to 3 J/);
+});
+
+// nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1 on two GPUs: GPU 1 has an
+// [N/A] row, and both miss the 08:12:56 poll.
+const SMI_CSV = `timestamp, index, power.draw [W]
+2026/07/14 08:12:53.353, 0, 600.00 W
+2026/07/14 08:12:53.353, 1, 300.00 W
+2026/07/14 08:12:54.353, 0, 620.00 W
+2026/07/14 08:12:54.353, 1, [N/A]
+2026/07/14 08:12:55.353, 0, 640.00 W
+2026/07/14 08:12:55.353, 1, 310.00 W
+2026/07/14 08:12:57.353, 0, 600.00 W
+2026/07/14 08:12:57.353, 1, 330.00 W
+`;
+// Trapezoids: GPU 0 (600+620)/2 + (620+640)/2 + (640+600)/2 × 2; GPU 1 (300+310)/2 × 2 + (310+330)/2 × 2.
+const SMI_JOULES = 610 + 630 + 1240 + (610 + 640);
+
+test('a power-sample series in one box gives the run energy, its duration and the comparisons', T, async () => {
+  const c = await open('?mode=measure&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9');
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', vllm('0.0', '0.0', '0.0', '0.0'));
+  await paste(c, 'tokens-after', vllm('1000.0', '1000.0', '0.0', '0.0'));
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  const e = await c.figure('own-gpu-energy-j');
+  assert.ok(near(e.value, SMI_JOULES), `${e.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /From power samples \(nvidia-smi --query-gpu\).*7 samples.*3 gaps.*timestamps/s);
+  // The series' span (4 s) is the duration: tokens/s and average power follow.
+  const tps = await c.figure('own-tokens-per-s');
+  assert.ok(near(tps.value, 2000 / 4), `${tps.value}`);
+  const power = await c.figure('own-average-power-w');
+  assert.ok(near(power.value, SMI_JOULES / 4 / 2), `${power.value}`);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+  assert.match(await c.el('own-gpu-note').nth(1).innerText(), /From 3 power samples; 2 gaps/);
+  // At the run's own throughput: J/token ÷ (2 GPUs × limit ÷ 500 tokens/s) = average power ÷ limit.
+  const limit = Number(await c.value('watts'));
+  const own = Number(await c.el('own-vs-own-ceiling').getAttribute('data-value'));
+  assert.ok(near(own, 100 * (SMI_JOULES / 2000) / (2 * limit / 500)), `${own} at ${limit} W`);
+  assert.ok(near(own, 100 * (SMI_JOULES / 4 / 2) / limit), `${own}: the average power's share of the limit`);
+  assert.match(await c.text('own-vs-own-ceiling'), /stays at or below this ceiling/);
+  // Against the published figure, with the reason a run can be above it.
+  const ceiling = await c.figure('j-per-token');
+  const versus = Number(await c.el('own-vs-ceiling').getAttribute('data-value'));
+  assert.ok(near(versus, 100 * (SMI_JOULES / 2000) / ceiling.value), `${versus} vs ${ceiling.value}`);
+  assert.match(await c.text('own-vs-ceiling'), /your run made 500 tokens\/s.*can exceed a ceiling taken at another throughput/s);
+  // Snapshots as well as the series: which one measures the run?
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await c.el('measure-error-gpu-power-series').waitFor();
+  assert.match(await c.text('measure-error-gpu-power-series'), /not both/);
+  assert.equal((await c.figure('own-j-per-token')).value, null);
+});
+
+test('a whole nvidia-smi dmon series: the stated interval, 1 s unless typed', T, async () => {
+  const c = await open();
+  const dmon = `# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    400     63     57    100
+    1    200     60      -     90
+    0    410     63     58    100
+    1      -     60      -     90
+# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    420     64     58    100
+    1    220     61      -     90
+`;
+  await paste(c, 'gpu-power-series', dmon);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(100));
+  // One second apart: (400+410)/2 + (410+420)/2 for GPU 0, (200+220)/2 × 2 for GPU 1.
+  const atOne = (810 + 830) / 2 + 420;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, atOne / 100), `${j.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /nvidia-smi dmon.*1 s between samples, the default/s);
+  await c.type('sample-interval', '2');
+  const j2 = await c.waitForFigure('own-j-per-token', (f) => f.value !== null && near(f.value, 2 * atOne / 100));
+  assert.ok(near(j2.value, 2 * atOne / 100), `${j2.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /2 s between samples, as typed/);
+});
+
+test('wording: JSON in a token box, the boxes still blank, a picked file cited by its name', T, async () => {
+  const c = await open();
+  await c.el('own-j-per-token-missing').waitFor();
+  assert.match(await c.text('own-j-per-token-missing'),
+    /Still to paste: GPU energy, before the run, GPU energy, after the run, Token counters, before the run, Token counters, after the run/);
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', tgi(0));
+  await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
+  assert.match(await c.text('own-j-per-token-missing'), /^Still to paste: Token counters, after the run\.$/);
+  await paste(c, 'tokens-after', '{"data": {"vllm:generation_tokens_total": 27453}}');
+  await c.el('measure-error-tokens-after').waitFor();
+  assert.match(await c.text('measure-error-tokens-after'), /line 1: this looks like JSON, not Prometheus text/);
+  await c.el('tokens-after-file').setInputFiles({ name: 'after-run.prom', mimeType: 'text/plain', buffer: Buffer.from(tgi(2000)) });
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  assert.match(await c.text('own-j-per-token'), /your file after-run\.prom \(token counters, after the run\)/);
+  // Editing the box again makes it a paste once more.
+  await paste(c, 'tokens-after', tgi(4000));
+  await c.waitForFigure('own-j-per-token', (f) => near(f.value, SMI_JOULES / 4000));
+  assert.doesNotMatch(await c.text('own-j-per-token'), /after-run\.prom/);
+  assert.match(await c.text('own-j-per-token'), /your paste \(token counters, after the run\)/);
+});
+
+test('token boxes swapped alone are called swapped', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', vllm('401000.0', '302000.0', '90050.0', '10050.0'));
+  await paste(c, 'tokens-after', vllm('1000.0', '2000.0', '50.0', '50.0'));
+  await c.el('measure-error-tokens-after').waitFor();
+  assert.match(await c.text('measure-error-tokens-after'), /swapped/);
+});
+
+// Posted in ROCm/amdsmi issue #38 (charis-poag-amd, 2024-08-06): amd-smi metric --energy on two MI100s.
+const AMD_SMI = (e0, e1) => `GPU: 0
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: ${e0} J
+
+GPU: 1
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: ${e1} J
+`;
+
+test('an AMD pair (amd-smi metric --energy) gives measured J/token', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', AMD_SMI('1.004', '0.906'));
+  await paste(c, 'gpu-energy-after', AMD_SMI('3600001.004', '1800000.906'));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  const e = await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
+  assert.ok(near(e.value, 3600000 + 1800000), `${e.value}`);
+  const j = await c.figure('own-j-per-token');
+  assert.ok(near(j.value, 5400000 / 5400000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  assert.match(await c.text('own-gpu-energy-j'), /amd-smi metric's energy counter/);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+});

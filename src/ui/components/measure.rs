@@ -215,6 +215,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             &crate::i18n::number(lang, s.interval),
             s.interval_typed,
         ),
+        (None, Some(f)) if f.is_amd() => (words.amd_counter_note)(f.label()),
         (None, Some(f)) => (words.counter_note)(f.label()),
         (None, None) => String::new(),
     };
