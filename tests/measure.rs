@@ -927,3 +927,12 @@ fn an_amd_pair_measures_j_per_token() {
         [(Input::EnergyAfter, Problem::FormatsDiffer { before: "rocm-smi", after: "amd-smi metric" })]
     );
 }
+
+#[test]
+fn in_a_short_series_the_longer_step_is_the_gap() {
+    // Steps of 1 s and 3 s: the usual interval is the shorter one, so the 3 s step is a gap.
+    let csv = "timestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 600 W\n2026/07/14 08:12:54.353, 0, 620 W\n2026/07/14 08:12:57.353, 0, 600 W\n";
+    let s = power::parse(csv, 1.0).unwrap();
+    assert_eq!((s.gpus[0].samples, s.gpus[0].gaps, s.gpus[0].seconds), (3, 1, 4.0));
+    assert!(close(s.gpus[0].joules, (600.0 + 620.0) / 2.0 + (620.0 + 600.0) / 2.0 * 3.0));
+}

@@ -636,7 +636,7 @@ fn measure_input(input: crate::measure::Input) -> &'static str {
         Input::PowerLimit => "Leistungsgrenze je GPU (W)",
         Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
         Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
-        Input::PowerSeries => "Oder: GPU-Leistungswerte über den ganzen Lauf",
+        Input::PowerSeries => "GPU-Leistungswerte über den ganzen Lauf (statt der zwei Schnappschüsse)",
         Input::SampleInterval => "Zeit zwischen den Messwerten (s)",
     }
 }

@@ -79,7 +79,7 @@ impl Input {
             Input::PowerLimit => "Power limit per GPU (W)",
             Input::PowerLog => "Power analyser log (spl.txt)",
             Input::DetailLog => "LoadGen detail log (mlperf_log_detail.txt)",
-            Input::PowerSeries => "Or: GPU power samples over the whole run",
+            Input::PowerSeries => "GPU power samples over the whole run (instead of the two snapshots)",
             Input::SampleInterval => "Time between samples (s)",
         }
     }

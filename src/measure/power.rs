@@ -319,10 +319,11 @@ pub fn samples(text: &str, interval: f64) -> Result<Samples, Problem> {
     }
 }
 
-/// The middle of a list of intervals (the upper middle for an even count).
+/// The middle of a list of intervals (the lower middle for an even count: of one step of 1 s and
+/// one of 3 s, the 3 s one is the gap).
 fn median(mut values: Vec<f64>) -> Option<f64> {
     crate::sort::sort_by(&mut values, f64::total_cmp);
-    values.get(values.len() / 2).copied()
+    values.get(values.len().saturating_sub(1) / 2).copied()
 }
 
 /// Each GPU's energy: trapezoids between consecutive complete samples, first to last complete one.

@@ -41,7 +41,7 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
                         <th scope="row">{ name(r) }
                             if let Some(note) = &r.note {
                                 <small class="row-note" data-testid="own-gpu-note">{ match note {
-                                    RowNote::Mig { series, spread } => (t.gpu_row_mig)(*series, &format::three(spread.value)),
+                                    RowNote::Mig { series, spread } => (t.gpu_row_mig)(*series, &format::short(spread.value)),
                                     RowNote::Samples { samples, gaps } => (t.gpu_row_samples)(*samples, *gaps),
                                 } }</small>
                             }

@@ -185,7 +185,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             (Some(published), Some(run)) => (words.versus_published)(
                 &three(pct.value),
                 &three(ceiling.value),
-                &three(published),
+                &format::plain(published),
                 &three(run.value),
                 range,
             ),
