@@ -936,3 +936,49 @@ fn in_a_short_series_the_longer_step_is_the_gap() {
     assert_eq!((s.gpus[0].samples, s.gpus[0].gaps, s.gpus[0].seconds), (3, 1, 4.0));
     assert!(close(s.gpus[0].joules, (600.0 + 620.0) / 2.0 + (620.0 + 600.0) / 2.0 * 3.0));
 }
+
+#[test]
+fn a_whole_dcgmi_dmon_series_in_one_box_is_its_last_poll_less_its_first() {
+    // Three polls of two GPUs, one second apart unless stated: GPU 7 +1 800 000 J, GPU 6 +900 000 J.
+    let series = "#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     57.4    108702777
+GPU 6     64.2    121075349
+GPU 7     498.0   1008702777
+GPU 6     505.1   621075349
+#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     512.5   1908702777
+GPU 6     510.0   1021075349
+";
+    let s = dcgm::parse_series(series).unwrap();
+    assert_eq!(s.polls, 3);
+    assert_eq!(s.first.gpus[0].millijoules, 108_702_777.0);
+    assert_eq!(s.last.gpus[0].millijoules, 1_908_702_777.0);
+    let m = evaluate(&Texts { power_series: series.into(), ..texts("", "", &tgi(0, 0), &tgi(2_700_000, 0)) });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = (1_908_702_777.0 - 108_702_777.0) / 1000.0 + (1_021_075_349.0 - 121_075_349.0) / 1000.0;
+    assert_eq!(joules, 2_700_000.0);
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, joules));
+    assert!(close(m.j_per_token.as_ref().unwrap().value, 1.0));
+    // Two steps of the default 1 s: 2 s, so 1 350 000 tokens/s; typed 5 s: 10 s.
+    assert!(close(m.tokens_per_s.as_ref().unwrap().value, 2_700_000.0 / 2.0));
+    let info = m.series.clone().unwrap();
+    assert_eq!((info.counter, info.samples, info.interval_typed), (true, 3, false));
+    assert!(m.gpus.iter().all(|g| g.note == Some(RowNote::FirstToLast)));
+    let m = evaluate(&Texts {
+        power_series: series.into(),
+        interval: "5".into(),
+        ..texts("", "", &tgi(0, 0), &tgi(2_700_000, 0))
+    });
+    assert!(close(m.tokens_per_s.as_ref().unwrap().value, 2_700_000.0 / 10.0));
+    assert!(m.tokens_per_s.unwrap().origins.contains(&Origin::Measurement(Input::SampleInterval)));
+    // One poll is not a series; a counter that went down within it is a reset.
+    let one = "#Entity POWER TOTEC\nID W mJ\nGPU 0 400 1000\n";
+    assert_eq!(dcgm::parse_series(one), Err(Problem::TooFewSamples { gpu: "GPU 0".into(), line: 3 }));
+    let reset = "#Entity POWER TOTEC\nID W mJ\nGPU 0 400 9000\nGPU 0 400 1000\n";
+    let m = evaluate(&Texts { power_series: reset.into(), ..texts("", "", &tgi(0, 0), &tgi(9, 0)) });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::CounterWentBackwards { gpu: "GPU 0".into(), line: 4 })]);
+    // An exporter scrape is a snapshot, not a series.
+    assert_eq!(dcgm::parse_series(A100_BEFORE), Err(Problem::NoPowerSamples));
+}

@@ -571,7 +571,8 @@ pub const DE: Strings = Strings {
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "Die über den Lauf integrierten Leistungswerte der GPUs ÷ erzeugte Token: nur die GPU-Boards, ohne Prozessoren, Lüfter oder Netzteile.",
     tps_series_note: "Erzeugte Token ÷ Dauer der Leistungsreihe, vom ersten bis zum letzten vollständigen Messwert (keine Laufzeit eingegeben).",
-    hint_interval: "Nur für eine Reihe ohne Zeitangaben (nvidia-smi dmon): die Sekunden zwischen ihren Zeilen; leer heißt 1 s, die Voreinstellung von dmon.",
+    hint_interval: "Nur für eine Reihe ohne Zeitangaben (nvidia-smi dmon, dcgmi dmon): die Sekunden zwischen ihren Abfragen; leer heißt 1 s, die Voreinstellung von dmon.",
+    gpu_row_first_last: "Letzte Abfrage des Zählers abzüglich der ersten.",
     measure_input,
     measure_problem,
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
@@ -611,6 +612,10 @@ pub const DE: Strings = Strings {
     ),
     your_file: |name, input| format!("Ihre Datei {name} ({input})"),
     amd_counter_note: |tool| format!("Aus dem Energiezähler von {tool} (aufsummiert seit dem Laden des Treibers)."),
+    counter_series_note: |tool, polls, interval, typed| format!(
+        "Aus dem Energiezähler von {tool} (Feld 156, mJ), über den Lauf abgefragt: die letzte von {polls} Abfragen abzüglich der ersten; die Laufzeit bei {interval} s zwischen den Abfragen, {}.",
+        if typed { "wie eingegeben" } else { "die Voreinstellung: Bitte das Intervall eingeben, wenn er mit -d lief" }
+    ),
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
@@ -784,9 +789,9 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         P::LooksLikeJson { line } => format!(
             "Zeile {line}: Das sieht nach JSON aus, nicht nach Prometheus-Text: Bitte einfügen, was der Endpunkt /metrics ausgibt."
         ),
-        P::NoPowerSamples => "keine Leistungswerte gefunden: Bitte die Ausgabe von \
-             `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1` oder `nvidia-smi dmon` \
-             mit ihrer Kopfzeile einfügen."
+        P::NoPowerSamples => "keine Messreihe gefunden: Bitte die Ausgabe von \
+             `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, `nvidia-smi dmon` oder \
+             `dcgmi dmon -e 155,156` über den ganzen Lauf mit ihrer Kopfzeile einfügen."
             .to_owned(),
         P::TooFewSamples { gpu, line } => format!(
             "Zeile {line}: GPU {} hat weniger als zwei Messwerte mit Leistungsangabe; für die Energie braucht es einen ersten und einen letzten.",

@@ -317,7 +317,8 @@ pub const EN: Strings = Strings {
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "The GPUs' power samples integrated over the run ÷ generated tokens: GPU boards only, without processors, fans or power supplies.",
     tps_series_note: "Generated tokens ÷ the power series' span, first to last complete sample (no duration typed).",
-    hint_interval: "Only for a series without times (nvidia-smi dmon): the seconds between its lines; blank is 1 s, dmon's default.",
+    hint_interval: "Only for a series without times (nvidia-smi dmon, dcgmi dmon): the seconds between its polls; blank is 1 s, dmon's default.",
+    gpu_row_first_last: "The counter's last poll less its first.",
     measure_input: crate::measure::Input::label,
     measure_problem: |p| p.to_string(),
     counter_note: |tool| format!("From {tool}'s energy counter (field 156, mJ)."),
@@ -351,6 +352,10 @@ pub const EN: Strings = Strings {
     ),
     your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
     amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
+    counter_series_note: |tool, polls, interval, typed| format!(
+        "From {tool}'s energy counter (field 156, mJ) polled over the run: the last of {polls} polls less the first; the duration at {interval} s between polls, {}.",
+        if typed { "as typed" } else { "the default: type the interval if you ran it with -d" }
+    ),
     qr_hint: "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do.",
     qr_mail: "Request a quote by e-mail",
     qr_page: "Request a quote on the vendor's page ↗",

@@ -349,6 +349,7 @@ table! {
         series_token_note,
         tps_series_note,
         hint_interval,
+        gpu_row_first_last,
         qr_hint,
         qr_mail,
         qr_page,
@@ -422,6 +423,8 @@ table! {
         your_file: fn(&str, &str) -> String,
         /// An AMD tool's energy counter.
         amd_counter_note: fn(&str) -> String,
+        /// `(tool, polls, interval, interval typed)`: an energy counter polled over the run.
+        counter_series_note: fn(&str, usize, &str, bool) -> String,
         configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,

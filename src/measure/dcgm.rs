@@ -62,12 +62,41 @@ pub struct EnergySnapshot {
     pub gpus: Vec<GpuEnergy>,
 }
 
-/// Adds a dmon reading: a GPU listed in a later poll keeps its last reading.
-fn put(gpus: &mut Vec<GpuEnergy>, reading: GpuEnergy) {
+/// Adds a dmon reading: a GPU listed in a later poll keeps its last reading; `first` keeps each
+/// GPU's first reading and how many polls listed it.
+fn put(gpus: &mut Vec<GpuEnergy>, first: &mut Vec<(GpuEnergy, usize)>, reading: GpuEnergy) {
+    match first.iter_mut().find(|(g, _)| g.id == reading.id) {
+        Some((_, polls)) => *polls += 1,
+        None => first.push((reading.clone(), 1)),
+    }
     match gpus.iter_mut().find(|g| g.id == reading.id) {
         Some(known) => *known = reading,
         None => gpus.push(reading),
     }
+}
+
+/// A `dcgmi dmon` series pasted whole: each GPU's first and last poll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DmonSeries {
+    pub first: EnergySnapshot,
+    pub last: EnergySnapshot,
+    /// The most polls any GPU was listed in.
+    pub polls: usize,
+}
+
+/// Reads a whole `dcgmi dmon -e 155,156` series: the run's energy is each GPU's last counter
+/// reading less its first. Every GPU needs two polls.
+pub fn parse_series(text: &str) -> Result<DmonSeries, Problem> {
+    let (last, first) = read(text)?;
+    if last.format != EnergyFormat::Dmon {
+        return Err(Problem::NoPowerSamples);
+    }
+    if let Some((g, _)) = first.iter().find(|(_, polls)| *polls < 2) {
+        return Err(Problem::TooFewSamples { gpu: g.id.clone(), line: g.line });
+    }
+    let polls = first.iter().map(|(_, p)| *p).max().unwrap_or(0);
+    let first = EnergySnapshot { format: EnergyFormat::Dmon, gpus: first.into_iter().map(|(g, _)| g).collect() };
+    Ok(DmonSeries { first, last, polls })
 }
 
 /// One exporter series: its labels, sorted, identify it.
@@ -117,6 +146,12 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
     if super::amd::is_amd(text) {
         return super::amd::parse(text);
     }
+    read(text).map(|(snapshot, _)| snapshot)
+}
+
+/// [`parse`]'s reading, with dmon's first reading and poll count per GPU.
+fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem> {
+    let mut firsts = Vec::new();
     let mut format: Option<EnergyFormat> = None;
     let mut column: Option<usize> = None; // index of TOTEC among the header's fields
     let mut header_line = 0;
@@ -173,7 +208,7 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
                 series: 1,
                 spread_mj: 0.0,
             };
-            put(&mut gpus, reading);
+            put(&mut gpus, &mut firsts, reading);
             continue;
         }
         if format == Some(EnergyFormat::Dmon) {
@@ -210,7 +245,7 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
         put_series(&mut gpus, &mut seen, reading, sample.labels)?;
     }
     match format {
-        Some(format) if !gpus.is_empty() => Ok(EnergySnapshot { format, gpus }),
+        Some(format) if !gpus.is_empty() => Ok((EnergySnapshot { format, gpus }, firsts)),
         _ => Err(match token_counter_line {
             Some(line) => Problem::WrongBox { line },
             None => Problem::NoEnergyCounter,

@@ -330,8 +330,8 @@ impl fmt::Display for Problem {
             ),
             Problem::NoPowerSamples => write!(
                 f,
-                "no power samples found: paste `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1` \
-                 or `nvidia-smi dmon` output with its header line."
+                "no series found: paste `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, \
+                 `nvidia-smi dmon` or `dcgmi dmon -e 155,156` output over the whole run, with its header line."
             ),
             Problem::TooFewSamples { gpu, line } => write!(
                 f,
@@ -442,6 +442,8 @@ pub enum RowNote {
     Mig { series: usize, spread: Figure },
     /// The energy was integrated from power samples.
     Samples { samples: usize, gaps: usize },
+    /// The energy is the counter's last poll less its first, in one pasted series.
+    FirstToLast,
 }
 
 /// Where the GPU energy came from, where it was a power-sample series.
@@ -458,6 +460,14 @@ pub struct SeriesInfo {
     pub interval_typed: bool,
     /// The run's duration came from the series (no duration typed).
     pub duration_from_series: bool,
+    /// An energy counter polled over the run (`dcgmi dmon`): last less first, `samples` polls.
+    pub counter: bool,
+}
+
+/// What the series box held.
+enum SeriesRead {
+    Power(power::PowerSeries),
+    Counter(dcgm::DmonSeries),
 }
 
 /// The measurement's figures (each `None` until its inputs are there and valid) and problems.
@@ -669,9 +679,13 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     let wall_wh = optional(Input::WallEnergy, &texts.wall_wh);
     let interval = optional(Input::SampleInterval, &texts.interval);
     let series = if series_given && !both_sources {
-        power::parse(&texts.power_series, interval.unwrap_or(1.0))
-            .map_err(|p| m.errors.push(MeasureError::new(Input::PowerSeries, p)))
-            .ok()
+        let text = &texts.power_series;
+        let read = if text.lines().any(|l| l.trim_start().starts_with("#Entity")) {
+            dcgm::parse_series(text).map(SeriesRead::Counter)
+        } else {
+            power::parse(text, interval.unwrap_or(1.0)).map(SeriesRead::Power)
+        };
+        read.map_err(|p| m.errors.push(MeasureError::new(Input::PowerSeries, p))).ok()
     } else {
         None
     };
@@ -686,7 +700,43 @@ pub fn evaluate(texts: &Texts) -> Measurement {
             Ok(rows) => per_gpu = Some(rows),
             Err(e) => m.errors.push(e),
         }
-    } else if let Some(series) = series {
+    } else if let Some(SeriesRead::Counter(series)) = series {
+        e_origins = vec![Origin::Measurement(Input::PowerSeries)];
+        m.energy_format = Some(dcgm::EnergyFormat::Dmon);
+        let step = interval.unwrap_or(1.0);
+        let span = series.polls.saturating_sub(1) as f64 * step;
+        let duration_from_series = duration.is_none() && span > 0.0;
+        if duration_from_series {
+            let mut origins = e_origins.clone();
+            if interval.is_some() {
+                origins.push(Origin::Measurement(Input::SampleInterval));
+            }
+            duration = Some((span, origins));
+        }
+        m.series = Some(SeriesInfo {
+            format: power::PowerFormat::DcgmiDmon,
+            samples: series.polls,
+            gaps: 0,
+            timed: false,
+            interval: step,
+            interval_typed: interval.is_some(),
+            duration_from_series,
+            counter: true,
+        });
+        match energy_difference(&series.first, &series.last) {
+            Ok(rows) => {
+                per_gpu = Some(rows.into_iter().map(|r| RunEnergy { note: Some(RowNote::FirstToLast), ..r }).collect())
+            }
+            Err(e) => {
+                // Within one series, a counter lower at the end went backwards (a reset).
+                let problem = match (e.problem, series.last.gpus.first()) {
+                    (Problem::Swapped, Some(g)) => Problem::CounterWentBackwards { gpu: g.id.clone(), line: g.line },
+                    (p, _) => p,
+                };
+                m.errors.push(MeasureError::new(Input::PowerSeries, problem));
+            }
+        }
+    } else if let Some(SeriesRead::Power(series)) = series {
         e_origins = vec![Origin::Measurement(Input::PowerSeries)];
         if !series.timed && interval.is_some() {
             e_origins.push(Origin::Measurement(Input::SampleInterval));
@@ -704,6 +754,7 @@ pub fn evaluate(texts: &Texts) -> Measurement {
             interval: interval.unwrap_or(1.0),
             interval_typed: interval.is_some(),
             duration_from_series,
+            counter: false,
         });
         per_gpu = Some(series_energy(series));
     }

@@ -13,6 +13,8 @@ use super::{lines, prom, Problem};
 pub enum PowerFormat {
     SmiCsv,
     SmiDmon,
+    /// Not power samples: `dcgmi dmon`'s energy counter polled over the run (`dcgm::parse_series`).
+    DcgmiDmon,
 }
 
 impl PowerFormat {
@@ -20,6 +22,7 @@ impl PowerFormat {
         match self {
             PowerFormat::SmiCsv => "nvidia-smi --query-gpu",
             PowerFormat::SmiDmon => "nvidia-smi dmon",
+            PowerFormat::DcgmiDmon => "dcgmi dmon",
         }
     }
 }

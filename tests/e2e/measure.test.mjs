@@ -353,3 +353,19 @@ test('an AMD pair (amd-smi metric --energy) gives measured J/token', T, async ()
   assert.match(await c.text('own-gpu-energy-j'), /amd-smi metric's energy counter/);
   assert.equal(await c.el('own-gpu-row').count(), 2);
 });
+
+test('a whole dcgmi dmon series in the series box: last poll less first, the duration from the interval', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-power-series', `${DMON_BEFORE}${DMON_AFTER}`);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  // Each of the three GPUs: 1 936 324 526 − 136 324 526 mJ (GPU 5) and likewise = 1 800 000 J.
+  const joules = 3 * (1936324526 - 136324526) / 1000;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, joules / 5400000), `${j.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /dcgmi dmon's energy counter .*the last of 2 polls less the first/s);
+  // Two polls one second apart (the default): 5 400 000 tokens in 1 s.
+  const tps = await c.figure('own-tokens-per-s');
+  assert.ok(near(tps.value, 5400000 / 1), `${tps.value}`);
+  assert.equal(await c.el('own-gpu-row').count(), 3);
+});

@@ -43,6 +43,7 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
                                 <small class="row-note" data-testid="own-gpu-note">{ match note {
                                     RowNote::Mig { series, spread } => (t.gpu_row_mig)(*series, &format::short(spread.value)),
                                     RowNote::Samples { samples, gaps } => (t.gpu_row_samples)(*samples, *gaps),
+                                    RowNote::FirstToLast => t.gpu_row_first_last.to_owned(),
                                 } }</small>
                             }
                         </th>

@@ -199,7 +199,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         .zip(props.limit_watts)
         .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
     let (node_note, gpu_note) = (words.node_note, words.gpu_note);
-    let token_note = if m.series.is_some() {
+    let token_note = if m.series.as_ref().is_some_and(|s| !s.counter) {
         words.series_token_note.to_owned()
     } else if m.gpu_energy.is_some() {
         gpu_note.to_owned()
@@ -207,6 +207,12 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         node_note.to_owned()
     };
     let energy_note = match (&m.series, m.energy_format) {
+        (Some(s), _) if s.counter => (words.counter_series_note)(
+            s.format.label(),
+            s.samples,
+            &crate::i18n::number(lang, s.interval),
+            s.interval_typed,
+        ),
         (Some(s), _) => (words.series_note)(
             s.format.label(),
             s.samples,
