@@ -369,3 +369,22 @@ test('a whole dcgmi dmon series in the series box: last poll less first, the dur
   assert.ok(near(tps.value, 5400000 / 1), `${tps.value}`);
   assert.equal(await c.el('own-gpu-row').count(), 3);
 });
+
+test('German: the series note, the MIG row and the comparisons in German, with a decimal comma', T, async () => {
+  const c = await open('?mode=measure&lang=de&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9');
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(2000));
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  // 3 730 J ÷ 2 000 tokens = 1.865 J/token: three significant figures with a decimal comma.
+  assert.match(await c.text('own-j-per-token'), /1,87/);
+  assert.match(await c.text('own-gpu-energy-j'), /Aus Leistungswerten \(nvidia-smi --query-gpu\).*7 Messwerte.*3 Lücken/s);
+  assert.match(await c.text('own-vs-own-ceiling'), /Beim eigenen Durchsatz Ihres Laufs/);
+  assert.match(await c.text('own-vs-ceiling'), /bei einem anderen Durchsatz gilt/);
+  await paste(c, 'gpu-power-series', '');
+  await paste(c, 'gpu-energy-before', MIG2('126272101025', '126272104025'));
+  await paste(c, 'gpu-energy-after', MIG2('126272601025', '126272603025'));
+  await c.el('own-gpu-note').waitFor();
+  assert.match(await c.text('own-gpu-note'), /2 MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert \(sie wichen um bis zu 3 J ab/);
+});
