@@ -7,14 +7,13 @@ use super::gpu_table::GpuTable;
 use super::measure_field::MeasureField;
 use super::mlperf_logs::MlperfLogs;
 use super::own_figure::OwnFigure;
+use super::own_versus::OwnVersus;
 use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
 use crate::figure::{Figure, Unit};
 use crate::measure::runs::{keep, Axis, Run};
-use crate::measure::{
-    ceiling_at_own_throughput, evaluate, missing_boxes, versus_ceiling, versus_limit, Input, MeasureError, Texts,
-};
-use crate::ui::{format, Cat};
+use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
+use crate::ui::Cat;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -162,42 +161,6 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let c = props.catalogue;
     let t = &local.texts;
     let files = local.files.clone();
-    let three = |v: f64| format::three(v);
-    // At the run's own throughput: every measured GPU at the configured limit ÷ the run's tokens/s.
-    let own_ceiling = props.limit_watts.and_then(|w| ceiling_at_own_throughput(&m, w).map(|c| (c, w)));
-    let versus_own = m.j_per_token.as_ref().zip(own_ceiling.as_ref()).and_then(|(own, (ceiling, w))| {
-        let pct = versus_ceiling(own, ceiling)?;
-        let tps = m.tokens_per_s.as_ref()?.value;
-        let text = (words.versus_own_ceiling)(
-            &three(pct.value),
-            &three(ceiling.value),
-            m.gpus.len(),
-            &crate::i18n::number(lang, *w),
-            &three(tps),
-        );
-        Some((pct, text))
-    });
-    // Against the published figure: the calculator's ceiling at the published throughput.
-    let versus = m.j_per_token.as_ref().zip(props.ceiling.as_ref()).and_then(|(own, ceiling)| {
-        let pct = versus_ceiling(own, ceiling)?;
-        let range = ceiling.low.is_some();
-        let text = match (props.throughput, m.tokens_per_s.as_ref()) {
-            (Some(published), Some(run)) => (words.versus_published)(
-                &three(pct.value),
-                &three(ceiling.value),
-                &format::plain(published),
-                &three(run.value),
-                range,
-            ),
-            _ => (words.versus_ceiling)(&three(pct.value), &three(ceiling.value), range),
-        };
-        Some((pct, text))
-    });
-    let of_limit = m
-        .average_power_per_gpu
-        .as_ref()
-        .zip(props.limit_watts)
-        .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
     let (node_note, gpu_note) = (words.node_note, words.gpu_note);
     let token_note = if m.series.as_ref().is_some_and(|s| !s.counter) {
         words.series_token_note.to_owned()
@@ -274,18 +237,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                         figure={m.node_j_per_token.clone()} note={node_note} files={files.clone()} />
                 }
             </div>
-            if let Some((pct, text)) = versus_own {
-                <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
-                    data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}>{ text }</p>
-            }
-            if let Some((pct, text)) = versus {
-                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}>{ text }</p>
-            }
-            if let Some((pct, w)) = of_limit {
-                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()}>
-                    { (words.versus_limit)(&format::three(pct.value), &crate::i18n::number(lang, w)) }
-                </p>
-            }
+            <OwnVersus measurement={m.clone()} ceiling={props.ceiling.clone()} limit_watts={props.limit_watts}
+                throughput={props.throughput} />
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">
                 { field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
