@@ -982,3 +982,36 @@ GPU 6     510.0   1021075349
     // An exporter scrape is a snapshot, not a series.
     assert_eq!(dcgm::parse_series(A100_BEFORE), Err(Problem::NoPowerSamples));
 }
+
+// ---- issue 25: the pasted card against the configured one --------------------------------------------
+
+#[test]
+fn gpus_that_name_another_card_are_said_to_and_offered_as_a_switch() {
+    use token_energy::catalogue::Catalogue;
+    let catalogue = Catalogue::embedded();
+    let l40s = |v: u64| {
+        format!("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{{gpu=\"0\",UUID=\"GPU-1\",modelName=\"NVIDIA L40S\"}} {v}\n")
+    };
+    let m = evaluate(&texts(&l40s(1000), &l40s(2000), &tgi(0, 0), &tgi(1, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert_eq!(measure::other_card(&m, catalogue, "l40s"), None, "the configured card");
+    assert_eq!(
+        measure::other_card(&m, catalogue, "h100-sxm"),
+        Some(measure::OtherCard { pasted: "NVIDIA L40S".into(), card: Some("l40s".into()) })
+    );
+    // A name the catalogue does not list: said, with nothing to switch to.
+    let m = evaluate(&texts(MIG_BEFORE, &MIG_BEFORE.replace("126272101025", "126272201025"), &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(
+        measure::other_card(&m, catalogue, "l40s"),
+        Some(measure::OtherCard { pasted: "NVIDIA A30".into(), card: None })
+    );
+    // No model in the paste (dmon): nothing to say.
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(measure::other_card(&m, catalogue, "l40s"), None);
+    // Two models in one paste: no single card to name.
+    let two = format!("{}{}", l40s(1000), A100_BEFORE.replace("device=\"nvidia0\"", "modelName=\"NVIDIA A100\""));
+    let two_after = two.replace("} 1000", "} 2000").replace("319159391", "319259391");
+    let m = evaluate(&texts(&two, &two_after, &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(m.gpus.len(), 2);
+    assert_eq!(measure::other_card(&m, catalogue, "h100-sxm"), None);
+}

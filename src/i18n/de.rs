@@ -612,6 +612,12 @@ pub const DE: Strings = Strings {
     ),
     your_file: |name, input| format!("Ihre Datei {name} ({input})"),
     amd_counter_note: |tool| format!("Aus dem Energiezähler von {tool} (aufsummiert seit dem Laden des Treibers)."),
+    other_card: |pasted, configured, listed| if listed {
+        format!("Die eingefügten GPUs melden sich als {pasted}, nicht als die unten eingestellte {configured}: Die Obergrenzen gelten für eine andere Karte.")
+    } else {
+        format!("Die eingefügten GPUs melden sich als {pasted}, ein Name, den der Katalog nicht führt: Bitte prüfen, ob die unten eingestellte {configured} dieselbe Karte ist; sonst vergleichen die Obergrenzen eine andere.")
+    },
+    use_card: |name| format!("{name} im Rechner verwenden"),
     counter_series_note: |tool, polls, interval, typed| format!(
         "Aus dem Energiezähler von {tool} (Feld 156, mJ), über den Lauf abgefragt: die letzte von {polls} Abfragen abzüglich der ersten; die Laufzeit bei {interval} s zwischen den Abfragen, {}.",
         if typed { "wie eingegeben" } else { "die Voreinstellung: Bitte das Intervall eingeben, wenn er mit -d lief" }

@@ -352,6 +352,12 @@ pub const EN: Strings = Strings {
     ),
     your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
     amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
+    other_card: |pasted, configured, listed| if listed {
+        format!("The pasted GPUs report themselves as {pasted}, not the {configured} configured below: the ceilings compare another card.")
+    } else {
+        format!("The pasted GPUs report themselves as {pasted}, a name the catalogue does not list: check that the {configured} configured below is the same card, or the ceilings compare another one.")
+    },
+    use_card: |name| format!("Use {name} in the calculator"),
     counter_series_note: |tool, polls, interval, typed| format!(
         "From {tool}'s energy counter (field 156, mJ) polled over the run: the last of {polls} polls less the first; the duration at {interval} s between polls, {}.",
         if typed { "as typed" } else { "the default: type the interval if you ran it with -d" }

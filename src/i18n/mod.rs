@@ -425,6 +425,10 @@ table! {
         amd_counter_note: fn(&str) -> String,
         /// `(tool, polls, interval, interval typed)`: an energy counter polled over the run.
         counter_series_note: fn(&str, usize, &str, bool) -> String,
+        /// `(the pasted GPUs' name, the configured card's name, whether the catalogue lists the pasted one)`.
+        other_card: fn(&str, &str, bool) -> String,
+        /// The button switching the calculator to the pasted card.
+        use_card: fn(&str) -> String,
         configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,

@@ -905,6 +905,41 @@ pub fn ceiling_at_own_throughput(m: &Measurement, limit_watts: f64) -> Option<Fi
     Figure::new(watts / tps.value, Unit::JoulesPerToken, Kind::Ceiling, origins)
 }
 
+/// The pasted GPUs' own name (`modelName`) where it is not the configured card's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OtherCard {
+    /// The name the GPUs report.
+    pub pasted: String,
+    /// The catalogue card of that name, to switch to; `None` where the catalogue lists none.
+    pub card: Option<String>,
+}
+
+/// A name with case, spaces and punctuation gone: "NVIDIA L40S" and "nvidia-l40s" are one name.
+fn squeezed(name: &str) -> String {
+    name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+/// Whether the pasted GPUs name another card than `configured` (a catalogue id). Every row must
+/// report the same `modelName`; a name equal (without case or punctuation) to the configured
+/// card's name or one of its MLPerf accelerator names is the same card. `None` where the GPUs name
+/// no model (dmon, AMD, power samples without `name`), disagree, or are the configured card.
+pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, configured: &str) -> Option<OtherCard> {
+    let mut models = m.gpus.iter().map(|g| g.model.as_deref());
+    let pasted = models.next()??.trim();
+    if pasted.is_empty() || !models.all(|x| x.map(str::trim) == Some(pasted)) {
+        return None;
+    }
+    let key = squeezed(pasted);
+    let named = |c: &&crate::catalogue::Card| {
+        squeezed(&c.name) == key || c.mlperf_accelerators.iter().any(|a| squeezed(a) == key)
+    };
+    let card = catalogue.cards.iter().find(named).map(|c| c.id.to_string());
+    if card.as_deref() == Some(configured) {
+        return None;
+    }
+    Some(OtherCard { pasted: pasted.to_owned(), card })
+}
+
 /// Average board power per GPU as a share of the configured power limit, %.
 pub fn versus_limit(average_power: &Figure, limit_watts: f64) -> Option<Figure> {
     if limit_watts.is_nan() || limit_watts <= 0.0 {

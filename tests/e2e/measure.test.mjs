@@ -388,3 +388,19 @@ test('German: the series note, the MIG row and the comparisons in German, with a
   await c.el('own-gpu-note').waitFor();
   assert.match(await c.text('own-gpu-note'), /2 MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert \(sie wichen um bis zu 3 J ab/);
 });
+
+test('GPUs that name another card: said, and the calculator switched to it on request', T, async () => {
+  const c = await open('?mode=measure&card=h100-sxm');
+  const l40s = (v) => `DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU-1",modelName="NVIDIA L40S"} ${v}\n`;
+  await paste(c, 'gpu-energy-before', l40s(1000000));
+  await paste(c, 'gpu-energy-after', l40s(2000000));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(1000));
+  await c.el('own-other-card').waitFor();
+  assert.match(await c.text('own-other-card'), /report themselves as NVIDIA L40S, not the .*H100.* configured below/);
+  await c.el('own-use-card').click();
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="card"]')?.value === 'l40s');
+  await c.el('own-other-card').waitFor({ state: 'detached' });
+  const j = await c.figure('own-j-per-token');
+  assert.ok(near(j.value, 1000 / 1000), `${j.value}: the pasted text stays`);
+});

@@ -27,6 +27,11 @@ pub struct MeasureProps {
     /// The throughput the ceiling was taken at (the published result's, per server), tokens/s.
     #[prop_or_default]
     pub throughput: Option<f64>,
+    /// The configured card's id, and the switch to another card.
+    #[prop_or_default]
+    pub card: AttrValue,
+    #[prop_or_default]
+    pub on_card: Callback<String>,
 }
 
 /// The section's own state.
@@ -237,7 +242,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                         figure={m.node_j_per_token.clone()} note={node_note} files={files.clone()} />
                 }
             </div>
-            <OwnVersus measurement={m.clone()} ceiling={props.ceiling.clone()} limit_watts={props.limit_watts}
+            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
+                measurement={m.clone()} ceiling={props.ceiling.clone()} limit_watts={props.limit_watts}
                 throughput={props.throughput} />
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">

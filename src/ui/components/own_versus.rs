@@ -4,12 +4,17 @@
 //! average board power's share of the limit. The arithmetic is `measure`'s; this only words it.
 
 use crate::figure::Figure;
-use crate::measure::{ceiling_at_own_throughput, versus_ceiling, versus_limit, Measurement};
-use crate::ui::format;
+use crate::measure::{ceiling_at_own_throughput, other_card, versus_ceiling, versus_limit, Measurement};
+use crate::ui::{format, Cat};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct OwnVersusProps {
+    pub catalogue: Cat,
+    /// The configured card's id.
+    pub card: AttrValue,
+    /// Switches the calculator to another card (its id).
+    pub on_card: Callback<String>,
     pub measurement: Measurement,
     /// The calculator's J/token ceiling for the configured card, limit and throughput.
     pub ceiling: Option<Figure>,
@@ -60,8 +65,26 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
         .as_ref()
         .zip(props.limit_watts)
         .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
+    let configured = props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| c.name.to_string());
+    let other = other_card(m, props.catalogue.0, &props.card).map(|o| {
+        let target =
+            o.card.as_deref().and_then(|id| props.catalogue.0.card(id)).map(|c| (c.id.to_string(), c.name.to_string()));
+        (o, target)
+    });
     html! {
         <>
+            if let Some((o, target)) = other {
+                <p class="versus other-card" data-testid="own-other-card">
+                    { (words.other_card)(&o.pasted, &configured, target.is_some()) }
+                    if let Some((id, name)) = target {
+                        { " " }
+                        <button type="button" data-testid="own-use-card" onclick={
+                            let on_card = props.on_card.clone();
+                            Callback::from(move |_: MouseEvent| on_card.emit(id.clone()))
+                        }>{ (words.use_card)(&name) }</button>
+                    }
+                </p>
+            }
             if let Some((pct, text)) = versus_own {
                 <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
                     data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}>{ text }</p>
