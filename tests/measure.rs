@@ -1015,3 +1015,32 @@ fn gpus_that_name_another_card_are_said_to_and_offered_as_a_switch() {
     assert_eq!(m.gpus.len(), 2);
     assert_eq!(measure::other_card(&m, catalogue, "h100-sxm"), None);
 }
+
+// ---- issue 25: kept runs survive a reload ---------------------------------------------------------------
+
+#[test]
+fn kept_runs_are_stored_as_text_and_read_back_the_same() {
+    let m = evaluate(&Texts { duration: "600".into(), ..texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(700_000, 0)) });
+    let a = runs::keep(&m, "16", "450").unwrap();
+    let b = runs::keep(&m, "", "").unwrap();
+    let node = evaluate(&Texts { wall_wh: "10".into(), ..texts("", "", &tgi(0, 0), &tgi(36_000, 0)) });
+    let c = runs::keep(&node, "0.1", "").unwrap();
+    let stored = runs::to_text(&[a.clone(), b.clone(), c.clone()]);
+    assert_eq!(stored.lines().count(), 3);
+    assert!(stored.starts_with("16;450;"), "{stored}");
+    let back = runs::from_text(&stored);
+    assert_eq!(back, [a.clone(), b, c.clone()], "every value, kind and origin as kept");
+    // The arithmetic survives exactly: 5 400 000 J ÷ 700 000 tokens; 10 Wh × 3 600 ÷ 36 000 tokens.
+    assert_eq!(back[0].j_per_token.value, (3.0 * 1_800_000.0) / 700_000.0);
+    assert_eq!(back[2].j_per_token.value, 10.0 * 3600.0 / 36_000.0);
+    assert_eq!(back[2].j_per_token.kind, Kind::Measured(Scope::NodeAc));
+    assert_eq!(back[0].tokens_per_s.as_ref().unwrap().value, 700_000.0 / 600.0);
+    // Lines that do not read are left out; nothing unsound comes back.
+    let edited = format!(
+        "{stored}garbage\n1;2;NaN;gpu-board;;;\n1;2;-3;gpu-board;;;\n1;2;3;elsewhere;;;\n1;2;3;gpu-board;not-a-box;;\n1;2;3;gpu-board;;;;extra\n"
+    );
+    assert_eq!(runs::from_text(&edited).len(), 3);
+    assert!(runs::from_text("").is_empty());
+    let many = runs::to_text(&vec![a; runs::MAX_RUNS + 5]);
+    assert_eq!(runs::from_text(&many).len(), runs::MAX_RUNS);
+}

@@ -500,6 +500,16 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
             }
         }
         errors += m.errors.len();
+        // Kept runs as stored, edited by anyone: nothing unsound reads back.
+        let stored = mangle_paste(
+            &mut rng,
+            "16;450;7.714285714285714;gpu-board;gpu-energy-before,gpu-energy-after;1166.6666666666667;tokens-before\n",
+        );
+        for r in runs::from_text(&stored) {
+            assert!(r.j_per_token.value.is_finite() && r.j_per_token.value > 0.0, "{r:?}");
+            assert!(r.concurrency.is_none_or(|c| c.is_finite() && c > 0.0), "{r:?}");
+            assert_sound(&r.tokens_per_s, "stored run");
+        }
         let (spl, detail) = (paste(&mut rng), paste(&mut rng));
         match mlperf_power::window_mean(&spl, &detail) {
             Ok(w) => assert!(w.mean_watts.is_finite() && w.samples > 0, "{w:?}"),

@@ -46,6 +46,22 @@ pub enum Input {
 }
 
 impl Input {
+    pub const ALL: [Input; 13] = [
+        Input::EnergyBefore,
+        Input::EnergyAfter,
+        Input::TokensBefore,
+        Input::TokensAfter,
+        Input::Duration,
+        Input::IdlePower,
+        Input::WallEnergy,
+        Input::Concurrency,
+        Input::PowerLimit,
+        Input::PowerLog,
+        Input::DetailLog,
+        Input::PowerSeries,
+        Input::SampleInterval,
+    ];
+
     /// The `data-testid` of the box (and of its error, `measure-error-<id>`).
     pub fn id(self) -> &'static str {
         match self {

@@ -404,3 +404,30 @@ test('GPUs that name another card: said, and the calculator switched to it on re
   const j = await c.figure('own-j-per-token');
   assert.ok(near(j.value, 1000 / 1000), `${j.value}: the pasted text stays`);
 });
+
+test('kept runs survive a reload, until cleared', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  await c.type('run-concurrency', '16');
+  await c.el('keep-run').click();
+  await c.type('run-concurrency', '64');
+  await c.el('keep-run').click();
+  assert.equal(await c.el('run-row').count(), 2);
+  await c.page.reload();
+  await c.el('measure').waitFor();
+  await c.el('runs').waitFor();
+  assert.equal(await c.el('run-row').count(), 2);
+  // 3 GPUs × 1 800 000 J ÷ 5 400 000 tokens, kept exactly.
+  const kept = await c.el('run-row').first().locator('td[data-value]').getAttribute('data-value');
+  assert.ok(near(Number(kept), 3 * 1800000 / 5400000), kept);
+  assert.equal(await c.el('run-point').count(), 2);
+  await c.el('runs-clear').click();
+  await c.el('runs').waitFor({ state: 'detached' });
+  await c.page.reload();
+  await c.el('measure').waitFor();
+  await c.page.waitForTimeout(300);
+  assert.equal(await c.el('run-row').count(), 0);
+});

@@ -11,8 +11,9 @@ use super::own_versus::OwnVersus;
 use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
 use crate::figure::{Figure, Unit};
-use crate::measure::runs::{keep, Axis, Run};
+use crate::measure::runs::{self, keep, Axis, Run};
 use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
+use crate::ui::browser;
 use crate::ui::Cat;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -91,6 +92,9 @@ impl Reducible for Local {
             Msg::Keep(lang) => {
                 match keep(&evaluate(&Texts { lang, ..next.texts.clone() }), &next.concurrency, &next.power_limit) {
                     Ok(run) => {
+                        if next.runs.len() >= runs::MAX_RUNS {
+                            next.runs.remove(0);
+                        }
                         next.runs.push(run);
                         next.keep_errors.clear();
                     }
@@ -116,10 +120,14 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         texts: Texts::default(),
         concurrency: String::new(),
         power_limit: String::new(),
-        runs: Vec::new(),
+        // Kept runs survive a reload: read once here, written back whenever they change (below).
+        runs: runs::from_text(&browser::stored(runs::STORAGE_KEY).unwrap_or_default()),
         keep_errors: Vec::new(),
         axis: Axis::Concurrency,
         files: Rc::default(),
+    });
+    use_effect_with(local.runs.clone(), |runs| {
+        browser::store(runs::STORAGE_KEY, &runs::to_text(runs));
     });
     let on_change = {
         let dispatch = local.dispatcher();
