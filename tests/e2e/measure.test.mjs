@@ -431,3 +431,18 @@ test('kept runs survive a reload, until cleared', T, async () => {
   await c.page.waitForTimeout(300);
   assert.equal(await c.el('run-row').count(), 0);
 });
+
+test('on a phone, a GPU row with a long UUID and host wraps inside its column', T, async () => {
+  const c = await suite.open('?mode=measure', { width: 360 });
+  await c.el('measure').waitFor();
+  // No hyphen or space to break at: without the row header's own wrapping the table is 680 px wide.
+  const line = (v) => `DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU_265c9814_6156_355b_e589_ff2064894f16",Hostname="node_pool_gpu_a30_rack_17_unit_0003_cluster_west"} ${v}\n`;
+  await paste(c, 'gpu-energy-before', line(1));
+  await paste(c, 'gpu-energy-after', line(1000));
+  await c.el('own-gpu-table').waitFor();
+  const [table, section] = await c.page.evaluate(() => [
+    document.querySelector('[data-testid="own-gpu-table"]').getBoundingClientRect().right,
+    document.querySelector('[data-testid="measure"]').getBoundingClientRect().right,
+  ]);
+  assert.ok(table <= section + 0.5, `the table ends at ${table} px, the section at ${section} px`);
+});
