@@ -21,16 +21,6 @@ pub struct FiguresProps {
 }
 
 pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Html {
-    origins_with_files(t, catalogue, figure, &[])
-}
-
-/// The origins, a pasted box cited as the file picked into it where there was one.
-pub fn origins_with_files(
-    t: &'static Strings,
-    catalogue: Cat,
-    figure: &Figure,
-    files: &[(crate::measure::Input, String)],
-) -> Html {
     let items: Vec<Html> = figure
         .origins
         .iter()
@@ -38,10 +28,9 @@ pub fn origins_with_files(
             Origin::Source(id) => html! { <SourceRef {catalogue} id={id.clone()} /> },
             Origin::Result(id) => html! { <span>{ format!("MLPerf {id}") }</span> },
             Origin::Input(field) => html! { <span>{ (t.your_input)((t.field)(*field)) }</span> },
-            Origin::Measurement(input) => match files.iter().find(|(i, _)| i == input) {
-                Some((_, name)) => html! { <span>{ (t.your_file)(name, (t.measure_input)(*input)) }</span> },
-                None => html! { <span>{ (t.your_paste)((t.measure_input)(*input)) }</span> },
-            },
+            Origin::Measurement(input) => {
+                html! { <span>{ (t.your_paste)(input.label()) }</span> }
+            }
         })
         .collect();
     html! { <p class="origins">{ t.from }{ for items.into_iter().enumerate().map(|(i, h)| html! { <>{ if i > 0 { "; " } else { "" } }{ h }</> }) }</p> }

@@ -1,8 +1,9 @@
 //! One measured figure: the value for reading, `data-value` at full precision for machines,
 //! its kind and scope, what it means and where it came from.
 
-use super::figures::origins_with_files;
-use crate::figure::{Figure, Unit};
+use super::figures::origins_view;
+use crate::figure::{Figure, Origin, Unit};
+use crate::i18n::Strings;
 use crate::measure::Input;
 use crate::ui::words::{kind_title, use_strings};
 use crate::ui::{format, Cat};
@@ -26,6 +27,28 @@ pub struct OwnFigureProps {
     pub missing: Option<AttrValue>,
 }
 
+/// Where a measured figure came from: each box as "your paste (box)" in the page's language, or as
+/// the file picked into it; a figure with other origins is cited as every figure is.
+fn origins(t: &'static Strings, catalogue: Cat, figure: &Figure, files: &[(Input, String)]) -> Html {
+    let boxes: Option<Vec<Input>> = figure
+        .origins
+        .iter()
+        .map(|o| match o {
+            Origin::Measurement(input) => Some(*input),
+            _ => None,
+        })
+        .collect();
+    let Some(boxes) = boxes else { return origins_view(t, catalogue, figure) };
+    let cited: Vec<String> = boxes
+        .iter()
+        .map(|input| match files.iter().find(|(i, _)| i == input) {
+            Some((_, name)) => (t.your_file)(name, (t.measure_input)(*input)),
+            None => (t.your_paste)((t.measure_input)(*input)),
+        })
+        .collect();
+    html! { <p class="origins">{ t.from }{ cited.join("; ") }</p> }
+}
+
 #[function_component(OwnFigure)]
 pub fn own_figure(props: &OwnFigureProps) -> Html {
     let t = use_strings();
@@ -36,7 +59,7 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ props.note.clone() }</p>
-                { origins_with_files(t, props.catalogue, f, &props.files) }
+                { origins(t, props.catalogue, f, &props.files) }
             </article>
         },
         None => html! {
