@@ -205,7 +205,7 @@ fn a_language_switch_keeps_every_typed_value() {
 fn every_phrase_a_measure_parser_expects_has_its_german() {
     // Read the parsers' own source: every `expected: "…"` phrase must have a German rendering.
     let mut phrases = Vec::new();
-    for file in ["prom.rs", "dcgm.rs", "tokens.rs", "mlperf_power.rs", "mod.rs"] {
+    for file in ["prom.rs", "dcgm.rs", "tokens.rs", "mlperf_power.rs", "power.rs", "amd.rs", "mod.rs"] {
         let text = std::fs::read_to_string(format!("src/measure/{file}")).unwrap_or_default();
         for part in text.split("expected: \"").skip(1) {
             let mut phrase = String::new();

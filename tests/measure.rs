@@ -7,9 +7,10 @@ use token_energy::catalogue::Scope;
 use token_energy::figure::{Figure, Kind, Origin, Unit};
 use token_energy::measure::dcgm::{self, EnergyFormat};
 use token_energy::measure::mlperf_power::{self, Stamp};
+use token_energy::measure::power::{self, PowerFormat};
 use token_energy::measure::runs::{self, Axis};
 use token_energy::measure::tokens::{self, Engine};
-use token_energy::measure::{self, evaluate, Input, MeasureError, Problem, Texts};
+use token_energy::measure::{self, evaluate, Input, MeasureError, Problem, RowNote, Texts};
 
 // ---- real-shaped samples (PLANNING.md) ----------------------------------------------------------
 
@@ -586,4 +587,460 @@ fn the_mode_is_in_the_link_and_v1_links_are_unchanged() {
     assert_eq!(measure, format!("{query}&mode=measure"));
     assert_eq!(decode(catalogue, &measure).form, d.form);
     assert_eq!(Mode::from_query(&measure), Mode::Measure);
+}
+
+// ---- issue 25: MIG series that disagree -----------------------------------------------------------
+
+/// The A30 MIG lines with each instance's own value (mJ): one physical GPU, sampled at three instants.
+fn mig_disagreeing(values: [u64; 2]) -> String {
+    let mut lines = MIG_BEFORE.lines().map(str::to_owned).collect::<Vec<_>>();
+    for (line, value) in lines.iter_mut().skip(1).zip(values) {
+        *line = line.replace("126272101025", &value.to_string());
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn mig_series_that_disagree_count_the_gpu_once_with_its_largest_value() {
+    let before = mig_disagreeing([126_272_101_025, 126_272_104_025]); // the second 3 J later
+    let s = dcgm::parse(&before).unwrap();
+    assert_eq!(s.gpus.len(), 1);
+    assert_eq!((s.gpus[0].millijoules, s.gpus[0].line), (126_272_104_025.0, 3));
+    assert_eq!((s.gpus[0].series, s.gpus[0].spread_mj), (2, 3000.0));
+    // After the run: +500 J on the first instance's reading, +499 J on the second's.
+    let after = mig_disagreeing([126_272_601_025, 126_272_603_025]);
+    let m = evaluate(&texts(&before, &after, &tgi(0, 0), &tgi(1000, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = (126_272_603_025.0 - 126_272_104_025.0) / 1000.0; // largest after − largest before
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, joules));
+    assert!(close(m.j_per_token.as_ref().unwrap().value, joules / 1000.0));
+    assert_eq!(m.gpus.len(), 1);
+    match &m.gpus[0].note {
+        Some(RowNote::Mig { series, spread }) => {
+            assert_eq!(*series, 2);
+            assert!(close(spread.value, 3.0), "the larger spread of the two snapshots: {}", spread.value);
+            assert_eq!(spread.unit, Unit::Joules);
+        }
+        other => panic!("a MIG note on the row: {other:?}"),
+    }
+    // The same series (same labels) twice with another value is still two snapshots in one box.
+    let twice = format!("{before}{}", before.lines().nth(1).unwrap().replace("126272101025", "126272109999"));
+    assert!(matches!(dcgm::parse(&twice), Err(Problem::ConflictingReadings { line: 4, .. })));
+    // A single-series GPU has no note.
+    let m = evaluate(&texts(A100_BEFORE, &A100_BEFORE.replace("319159391", "319259391"), &tgi(0, 0), &tgi(10, 0)));
+    assert_eq!(m.gpus[0].note, None);
+}
+
+// ---- issue 25: power samples ----------------------------------------------------------------------
+
+/// Two GPUs polled every second; GPU 1 has an `[N/A]` row and both miss the 08:12:56 poll.
+const SMI_CSV: &str = "$ nvidia-smi --query-gpu=timestamp,index,name,power.draw --format=csv -l 1
+timestamp, index, name, power.draw [W]
+2026/07/14 08:12:53.353, 0, NVIDIA H100 80GB HBM3, 600.00 W
+2026/07/14 08:12:53.353, 1, NVIDIA H100 80GB HBM3, 300.00 W
+2026/07/14 08:12:54.353, 0, NVIDIA H100 80GB HBM3, 620.00 W
+2026/07/14 08:12:54.353, 1, NVIDIA H100 80GB HBM3, [N/A]
+2026/07/14 08:12:55.353, 0, NVIDIA H100 80GB HBM3, 640.00 W
+2026/07/14 08:12:55.353, 1, NVIDIA H100 80GB HBM3, 310.00 W
+2026/07/14 08:12:57.353, 0, NVIDIA H100 80GB HBM3, 600.00 W
+2026/07/14 08:12:57.353, 1, NVIDIA H100 80GB HBM3, 330.00 W
+";
+
+#[test]
+fn nvidia_smi_csv_samples_are_integrated_with_trapezoids_from_their_timestamps() {
+    let s = power::parse(SMI_CSV, 1.0).unwrap();
+    assert_eq!((s.format, s.timed), (PowerFormat::SmiCsv, true));
+    let g0 = &s.gpus[0];
+    // 53→54→55 s one second apart, 55→57 two: (600+620)/2 + (620+640)/2 + (640+600)/2 × 2.
+    assert_eq!(g0.id, "0");
+    assert_eq!(g0.model.as_deref(), Some("NVIDIA H100 80GB HBM3"));
+    assert!(close(g0.joules, 610.0 + 630.0 + 1240.0), "{}", g0.joules);
+    assert_eq!((g0.samples, g0.gaps, g0.seconds, g0.line), (4, 1, 4.0, 9));
+    // GPU 1 skips its [N/A] row: (300+310)/2 × 2 + (310+330)/2 × 2; both two-second steps are gaps.
+    let g1 = &s.gpus[1];
+    assert!(close(g1.joules, 610.0 + 640.0), "{}", g1.joules);
+    assert_eq!((g1.samples, g1.gaps, g1.seconds), (3, 2, 4.0));
+    assert_eq!((s.samples(), s.gaps(), s.seconds()), (7, 3, 4.0));
+}
+
+#[test]
+fn a_power_series_in_one_box_gives_the_runs_energy_and_duration_by_itself() {
+    let m = evaluate(&Texts {
+        power_series: SMI_CSV.into(),
+        ..texts("", "", &vllm(0.0, 0.0, 0.0, 0.0), &vllm(1000.0, 1000.0, 0.0, 0.0))
+    });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = 2480.0 + 1250.0;
+    let f = |x: &Option<Figure>| x.as_ref().unwrap().value;
+    assert!(close(f(&m.gpu_energy), joules));
+    assert!(close(f(&m.j_per_token), joules / 2000.0));
+    // The duration is the series' span (4 s): tokens/s and average power follow.
+    assert!(close(f(&m.tokens_per_s), 2000.0 / 4.0));
+    assert!(close(f(&m.average_power_per_gpu), joules / 4.0 / 2.0));
+    let j = m.j_per_token.as_ref().unwrap();
+    assert_eq!(j.kind, Kind::Measured(Scope::GpuBoard));
+    assert!(j.origins.contains(&Origin::Measurement(Input::PowerSeries)), "{:?}", j.origins);
+    assert!(!j.origins.contains(&Origin::Measurement(Input::EnergyBefore)), "{:?}", j.origins);
+    let info = m.series.as_ref().unwrap();
+    assert_eq!((info.samples, info.gaps, info.timed, info.duration_from_series), (7, 3, true, true));
+    assert_eq!(m.energy_format, None);
+    assert_eq!(m.gpus.len(), 2);
+    assert_eq!(m.gpus[1].note, Some(RowNote::Samples { samples: 3, gaps: 2 }));
+    assert!(close(m.gpus[0].share.value, 100.0 * 2480.0 / joules));
+    // A typed duration wins over the span.
+    let m = evaluate(&Texts {
+        power_series: SMI_CSV.into(),
+        duration: "8".into(),
+        ..texts("", "", &vllm(0.0, 0.0, 0.0, 0.0), &vllm(1000.0, 1000.0, 0.0, 0.0))
+    });
+    assert!(close(f(&m.tokens_per_s), 2000.0 / 8.0));
+    assert!(!m.series.unwrap().duration_from_series);
+}
+
+/// `nvidia-smi dmon` on two GPUs, its header printed again, GPU 1 without a reading once.
+const DMON_POWER: &str = "# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    400     63     57    100
+    1    200     60      -     90
+    0    410     63     58    100
+    1      -     60      -     90
+# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    420     64     58    100
+    1    220     61      -     90
+";
+
+#[test]
+fn nvidia_smi_dmon_samples_use_the_stated_interval() {
+    let s = power::parse(DMON_POWER, 2.0).unwrap();
+    assert_eq!((s.format, s.timed), (PowerFormat::SmiDmon, false));
+    // Two seconds apart: (400+410)/2 × 2 + (410+420)/2 × 2; GPU 1 (200+220)/2 × 4, one gap.
+    assert!(close(s.gpus[0].joules, 810.0 + 830.0));
+    assert!(close(s.gpus[1].joules, 420.0 * 2.0));
+    assert_eq!((s.gpus[0].samples, s.gpus[0].gaps, s.gpus[1].samples, s.gpus[1].gaps), (3, 0, 2, 1));
+    assert_eq!(s.seconds(), 4.0);
+    // Blank interval: 1 s, and the page says it was not typed.
+    let m = evaluate(&Texts { power_series: DMON_POWER.into(), ..texts("", "", &tgi(0, 0), &tgi(100, 0)) });
+    assert!(close(m.gpu_energy.unwrap().value, (810.0 + 830.0 + 840.0) / 2.0));
+    let info = m.series.unwrap();
+    assert_eq!((info.interval, info.interval_typed, info.timed), (1.0, false, false));
+    let typed = evaluate(&Texts {
+        power_series: DMON_POWER.into(),
+        interval: "2".into(),
+        ..texts("", "", &tgi(0, 0), &tgi(100, 0))
+    });
+    assert!(close(typed.gpu_energy.as_ref().unwrap().value, 810.0 + 830.0 + 840.0));
+    assert!(typed.j_per_token.unwrap().origins.contains(&Origin::Measurement(Input::SampleInterval)));
+    // dmon -o DT prints the time itself: the interval is read from it, not stated.
+    let dt = "#Date       Time        gpu    pwr\n#YYYYMMDD   HH:MM:SS    Idx      W\n 20241231   23:59:59      0    100\n 20250101   00:00:01      0    300\n";
+    let s = power::parse(dt, 7.0).unwrap();
+    assert!(s.timed);
+    assert!(close(s.gpus[0].joules, (100.0 + 300.0) / 2.0 * 2.0));
+}
+
+#[test]
+fn bad_power_series_name_the_line_and_the_gpu() {
+    let p = |t: &str| power::parse(t, 1.0).unwrap_err();
+    assert_eq!(p("hello\n"), Problem::NoPowerSamples);
+    assert_eq!(p("timestamp, index, temperature.gpu\n2026/07/14 08:12:53.353, 0, 40\n"), Problem::NoPowerSamples);
+    let one = "index, power.draw [W]\n0, 131.17 W\n1, 131.13 W\n";
+    assert_eq!(p(one), Problem::TooFewSamples { gpu: "0".into(), line: 2 });
+    let back = SMI_CSV.replace("08:12:55.353, 1", "08:12:52.353, 1");
+    assert_eq!(p(&back), Problem::SamplesOutOfOrder { gpu: "1".into(), line: 8 });
+    assert_eq!(p(&SMI_CSV.replace("620.00 W", "NaN W")), Problem::NotFinite { line: 5 });
+    assert_eq!(p(&SMI_CSV.replace("620.00 W", "-620 W")), Problem::Negative { line: 5 });
+    assert!(matches!(p(&SMI_CSV.replace("620.00 W", "lots")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(
+        p(&SMI_CSV.replace("2026/07/14 08:12:54", "2026/13/14 08:12:54")),
+        Problem::Malformed { line: 5, .. }
+    ));
+    assert!(matches!(p(&SMI_CSV.replace(", 620.00 W", "")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(p(&DMON_POWER.replace("    0    410", "    x    410")), Problem::Malformed { line: 5, .. }));
+    assert!(matches!(p(&format!("{DMON_POWER}{SMI_CSV}")), Problem::MixedFormats { line: 12 }));
+    // Both sources at once: which one measures the run?
+    let m = evaluate(&Texts { power_series: SMI_CSV.into(), ..texts(DMON_BEFORE, DMON_AFTER, "", "") });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::BothEnergySources)]);
+    assert!(m.gpu_energy.is_none());
+    // All zeros: no energy to divide.
+    let zero = "index, power.draw [W]\n0, 0 W\n0, 0 W\n";
+    let m = evaluate(&Texts { power_series: zero.into(), ..texts("", "", &tgi(0, 0), &tgi(9, 0)) });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::ZeroEnergy)]);
+}
+
+// ---- issue 25: the two comparisons ----------------------------------------------------------------
+
+#[test]
+fn the_ceiling_at_the_runs_own_throughput_bounds_a_board_measurement() {
+    // Issue 25's case: a run at 3,333 tokens/s against a ceiling taken at MLPerf's 32,004 tokens/s.
+    // 8 GPUs × 400 W for 100 s = 320,000 J; 333,300 tokens in those 100 s.
+    let eight: Vec<(u32, u64)> = (0..8).map(|g| (g, 1_000_000)).collect();
+    let after: Vec<(u32, u64)> = (0..8).map(|g| (g, 1_000_000 + 40_000_000)).collect();
+    let m = evaluate(&Texts {
+        duration: "100".into(),
+        ..texts(&dmon(&eight), &dmon(&after), &tgi(0, 0), &tgi(333_300, 0))
+    });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let own = m.j_per_token.clone().unwrap();
+    assert!(close(own.value, 320_000.0 / 333_300.0));
+    // Every GPU at a 700 W limit over the run's own 3,333 tokens/s.
+    let ceiling = measure::ceiling_at_own_throughput(&m, 700.0).unwrap();
+    assert!(close(ceiling.value, 8.0 * 700.0 / 3333.0), "{}", ceiling.value);
+    assert_eq!((ceiling.kind.clone(), ceiling.unit), (Kind::Ceiling, Unit::JoulesPerToken));
+    assert!(ceiling.origins.contains(&Origin::Input(token_energy::form::Field::Watts)));
+    assert!(ceiling.origins.contains(&Origin::Measurement(Input::Duration)));
+    let pct = measure::versus_ceiling(&own, &ceiling).unwrap();
+    assert!(close(pct.value, 100.0 * 400.0 / 700.0), "average power ÷ limit: {}", pct.value);
+    // The ceiling at the published 32,004 tokens/s is far lower: the same run is above it.
+    let published = Figure::new(8.0 * 700.0 / 32_004.0, Unit::JoulesPerToken, Kind::Ceiling, vec![]).unwrap();
+    let pct = measure::versus_ceiling(&own, &published).unwrap();
+    assert!(close(pct.value, 100.0 * (320_000.0 / 333_300.0) / (5600.0 / 32_004.0)));
+    assert!(pct.value > 100.0);
+    // Without the run's duration there is no throughput of its own, hence no such ceiling.
+    let m = evaluate(&texts(&dmon(&eight), &dmon(&after), &tgi(0, 0), &tgi(333_300, 0)));
+    assert!(measure::ceiling_at_own_throughput(&m, 700.0).is_none());
+    assert!(measure::ceiling_at_own_throughput(&evaluate(&Texts::default()), 700.0).is_none());
+}
+
+// ---- issue 25: wording ------------------------------------------------------------------------------
+
+#[test]
+fn json_in_a_prometheus_box_is_named_as_json() {
+    let json = "{\"data\": {\"vllm:generation_tokens_total\": 27453}}\n";
+    assert_eq!(tokens::parse(json), Err(Problem::LooksLikeJson { line: 1 }));
+    assert_eq!(dcgm::parse(json), Err(Problem::LooksLikeJson { line: 1 }));
+    assert_eq!(tokens::parse("\n[\n  {\"metric\": 1}\n]\n"), Err(Problem::LooksLikeJson { line: 2 }));
+    assert_eq!(tokens::parse("{\n  \"a\": 1\n}\n"), Err(Problem::LooksLikeJson { line: 1 }));
+    let shown = Problem::LooksLikeJson { line: 1 }.to_string();
+    assert!(shown.contains("looks like JSON, not Prometheus text"), "{shown}");
+    // Prometheus' own UTF-8 form starts with `{"` too, and still reads.
+    assert_eq!(tokens::parse("{\"vllm:generation_tokens_total\", engine=\"0\"} 7\n").unwrap().generated, 7.0);
+}
+
+#[test]
+fn token_boxes_swapped_alone_are_named_as_swapped() {
+    // Energy in order, every token counter lower after: swapped.
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &tgi(900, 400), &tgi(100, 50)));
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::Swapped)]);
+    assert!(m.errors[0].to_string().contains("swapped"));
+}
+
+#[test]
+fn an_empty_j_per_token_names_the_boxes_still_blank() {
+    let t = texts(DMON_BEFORE, "", "", &tgi(9, 0));
+    let m = evaluate(&t);
+    assert_eq!(measure::missing_boxes(&t, &m), [Input::EnergyAfter, Input::TokensBefore]);
+    let t = texts("", "", "", "");
+    assert_eq!(
+        measure::missing_boxes(&t, &evaluate(&t)),
+        [Input::EnergyBefore, Input::EnergyAfter, Input::TokensBefore, Input::TokensAfter]
+    );
+    let t = Texts { power_series: SMI_CSV.into(), ..texts("", "", "", "") };
+    assert_eq!(measure::missing_boxes(&t, &evaluate(&t)), [Input::TokensBefore, Input::TokensAfter]);
+    let t = texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(9, 0));
+    assert!(measure::missing_boxes(&t, &evaluate(&t)).is_empty(), "the figure is there");
+}
+
+#[test]
+fn ptdaemon_messages_in_spl_txt_are_read_past() {
+    let spl = [
+        "Time,07-17-2024 20:00:01.000,NOTICE,Analyzer identity response of 32 bytes: YOKOGAWA,WT310\n".to_owned(),
+        spl_line("07-17-2024 20:00:02.000", "100"),
+        "Time,07-17-2024 20:00:02.500,ERROR,Bad volts reading nan from WT310\n".to_owned(),
+        "Buffer was 1.000E+00;1;300.0E+00;1\n".to_owned(),
+        spl_line("07-17-2024 20:00:03.000", "300"),
+    ]
+    .concat();
+    let w = mlperf_power::window_mean(&spl, &detail("07-17-2024 20:00:00.000", "07-17-2024 21:00:00.000")).unwrap();
+    assert_eq!((w.samples, w.samples_in_file), (2, 2));
+    assert!(close(w.mean_watts, 200.0));
+    // A file that starts with anything but a PTDaemon line is still refused at its first line.
+    let err = mlperf_power::window_mean(
+        &format!("Buffer was 1\n{spl}"),
+        &detail("07-17-2024 20:00:00.000", "07-17-2024 21:00:00.000"),
+    );
+    assert!(matches!(err.unwrap_err().problem, Problem::Malformed { line: 1, .. }));
+}
+
+// ---- issue 25: AMD ----------------------------------------------------------------------------------
+
+/// Posted by charis-poag-amd in ROCm/amdsmi issue #38 (2024-08-06), two MI100s: `amd-smi metric
+/// --energy` and `rocm-smi --showenergycount` one after the other, the wrapped command line first.
+const AMD_SMI: &str = "$ /opt/rocm-6.3.0-14535/bin/amd-smi metric --energy && /opt/rocm-6.3.0-14535/bin/rocm-smi --showenergycount && hexdump -C /sys/cla              ss/drm/card1/device/gpu_metrics && sleep 10 && /opt/rocm-6.3.0-14535/bin/amd-smi metric --energy && /opt/rocm-6.3.0-14535/bin/rocm-smi --showenergycount && hex              dump -C /sys/class/drm/card1/device/gpu_metrics
+GPU: 0
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: 1.004 J
+
+GPU: 1
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: 0.906 J
+";
+const ROCM_SMI: &str = "============================ ROCm System Management Interface ============================
+==================================== Consumed Energy =====================================
+GPU[0]          : Energy counter: 65628
+GPU[0]          : Accumulated Energy (uJ): 1004108.41
+GPU[1]          : Energy counter: 59230
+GPU[1]          : Accumulated Energy (uJ): 906219.01
+==========================================================================================
+";
+
+#[test]
+fn amd_smi_and_rocm_smi_energy_counters_read_with_their_units() {
+    let s = dcgm::parse(AMD_SMI).unwrap();
+    assert_eq!(s.format, EnergyFormat::AmdSmi);
+    let read: Vec<(&str, f64, usize)> = s.gpus.iter().map(|g| (g.id.as_str(), g.millijoules, g.line)).collect();
+    assert_eq!(read, [("GPU 0", 1004.0, 4), ("GPU 1", 906.0, 8)]);
+    let s = dcgm::parse(ROCM_SMI).unwrap();
+    assert_eq!(s.format, EnergyFormat::RocmSmi);
+    assert_eq!(s.gpus.len(), 2);
+    assert!(close(s.gpus[0].millijoules, 1_004_108.41 / 1000.0));
+    assert!(close(s.gpus[1].millijoules, 906_219.01 / 1000.0));
+    // The raw ticks agree: 65 628 × 15.3 µJ (the MI100's counter resolution) = 1 004 108.4 µJ.
+    assert!((65_628.0 * 15.3 - 1_004_108.41_f64).abs() < 0.1);
+    // Units: mJ, µJ and kJ, and N/A.
+    let one = |v: &str| dcgm::parse(&format!("GPU: 3\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: {v}\n"));
+    assert_eq!(one("2500 mJ").unwrap().gpus[0].millijoules, 2500.0);
+    assert_eq!(one("2500000 uJ").unwrap().gpus[0].millijoules, 2500.0);
+    assert_eq!(one("2.5 kJ").unwrap().gpus[0].millijoules, 2_500_000.0);
+    assert_eq!(one("N/A"), Err(Problem::NotAvailable { line: 3 }));
+    assert!(matches!(one("2.5 W"), Err(Problem::Malformed { line: 3, .. })));
+    assert_eq!(one("NaN J"), Err(Problem::NotFinite { line: 3 }));
+    // Both tools in one box, as posted: one snapshot per box.
+    assert_eq!(dcgm::parse(&format!("{AMD_SMI}\n{ROCM_SMI}")), Err(Problem::MixedFormats { line: 13 }));
+    assert_eq!(tokens::parse(ROCM_SMI), Err(Problem::WrongBox { line: 4 }));
+    assert_eq!(tokens::parse(AMD_SMI), Err(Problem::WrongBox { line: 4 }));
+}
+
+#[test]
+fn an_amd_pair_measures_j_per_token() {
+    // The posted snapshot, and the same GPUs after a run: +3 600 000 J and +1 800 000 J.
+    let after = AMD_SMI.replace("1.004 J", "3600001.004 J").replace("0.906 J", "1800000.906 J");
+    let m = evaluate(&texts(AMD_SMI, &after, &tgi(0, 0), &tgi(5_400_000, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert_eq!(m.energy_format, Some(EnergyFormat::AmdSmi));
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, 5_400_000.0));
+    assert!(close(m.j_per_token.unwrap().value, 1.0));
+    assert!(close(m.gpus[0].share.value, 100.0 * 3_600_000.0 / 5_400_000.0));
+    // rocm-smi before, amd-smi after: different tools.
+    let m = evaluate(&texts(ROCM_SMI, &after, "", ""));
+    assert_eq!(
+        problems(&m),
+        [(Input::EnergyAfter, Problem::FormatsDiffer { before: "rocm-smi", after: "amd-smi metric" })]
+    );
+}
+
+#[test]
+fn in_a_short_series_the_longer_step_is_the_gap() {
+    // Steps of 1 s and 3 s: the usual interval is the shorter one, so the 3 s step is a gap.
+    let csv = "timestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 600 W\n2026/07/14 08:12:54.353, 0, 620 W\n2026/07/14 08:12:57.353, 0, 600 W\n";
+    let s = power::parse(csv, 1.0).unwrap();
+    assert_eq!((s.gpus[0].samples, s.gpus[0].gaps, s.gpus[0].seconds), (3, 1, 4.0));
+    assert!(close(s.gpus[0].joules, (600.0 + 620.0) / 2.0 + (620.0 + 600.0) / 2.0 * 3.0));
+}
+
+#[test]
+fn a_whole_dcgmi_dmon_series_in_one_box_is_its_last_poll_less_its_first() {
+    // Three polls of two GPUs, one second apart unless stated: GPU 7 +1 800 000 J, GPU 6 +900 000 J.
+    let series = "#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     57.4    108702777
+GPU 6     64.2    121075349
+GPU 7     498.0   1008702777
+GPU 6     505.1   621075349
+#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     512.5   1908702777
+GPU 6     510.0   1021075349
+";
+    let s = dcgm::parse_series(series).unwrap();
+    assert_eq!(s.polls, 3);
+    assert_eq!(s.first.gpus[0].millijoules, 108_702_777.0);
+    assert_eq!(s.last.gpus[0].millijoules, 1_908_702_777.0);
+    let m = evaluate(&Texts { power_series: series.into(), ..texts("", "", &tgi(0, 0), &tgi(2_700_000, 0)) });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let joules = (1_908_702_777.0 - 108_702_777.0) / 1000.0 + (1_021_075_349.0 - 121_075_349.0) / 1000.0;
+    assert_eq!(joules, 2_700_000.0);
+    assert!(close(m.gpu_energy.as_ref().unwrap().value, joules));
+    assert!(close(m.j_per_token.as_ref().unwrap().value, 1.0));
+    // Two steps of the default 1 s: 2 s, so 1 350 000 tokens/s; typed 5 s: 10 s.
+    assert!(close(m.tokens_per_s.as_ref().unwrap().value, 2_700_000.0 / 2.0));
+    let info = m.series.clone().unwrap();
+    assert_eq!((info.counter, info.samples, info.interval_typed), (true, 3, false));
+    assert!(m.gpus.iter().all(|g| g.note == Some(RowNote::FirstToLast)));
+    let m = evaluate(&Texts {
+        power_series: series.into(),
+        interval: "5".into(),
+        ..texts("", "", &tgi(0, 0), &tgi(2_700_000, 0))
+    });
+    assert!(close(m.tokens_per_s.as_ref().unwrap().value, 2_700_000.0 / 10.0));
+    assert!(m.tokens_per_s.unwrap().origins.contains(&Origin::Measurement(Input::SampleInterval)));
+    // One poll is not a series; a counter that went down within it is a reset.
+    let one = "#Entity POWER TOTEC\nID W mJ\nGPU 0 400 1000\n";
+    assert_eq!(dcgm::parse_series(one), Err(Problem::TooFewSamples { gpu: "GPU 0".into(), line: 3 }));
+    let reset = "#Entity POWER TOTEC\nID W mJ\nGPU 0 400 9000\nGPU 0 400 1000\n";
+    let m = evaluate(&Texts { power_series: reset.into(), ..texts("", "", &tgi(0, 0), &tgi(9, 0)) });
+    assert_eq!(problems(&m), [(Input::PowerSeries, Problem::CounterWentBackwards { gpu: "GPU 0".into(), line: 4 })]);
+    // An exporter scrape is a snapshot, not a series.
+    assert_eq!(dcgm::parse_series(A100_BEFORE), Err(Problem::NoPowerSamples));
+}
+
+// ---- issue 25: the pasted card against the configured one --------------------------------------------
+
+#[test]
+fn gpus_that_name_another_card_are_said_to_and_offered_as_a_switch() {
+    use token_energy::catalogue::Catalogue;
+    let catalogue = Catalogue::embedded();
+    let l40s = |v: u64| {
+        format!("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{{gpu=\"0\",UUID=\"GPU-1\",modelName=\"NVIDIA L40S\"}} {v}\n")
+    };
+    let m = evaluate(&texts(&l40s(1000), &l40s(2000), &tgi(0, 0), &tgi(1, 0)));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert_eq!(measure::other_card(&m, catalogue, "l40s"), None, "the configured card");
+    assert_eq!(
+        measure::other_card(&m, catalogue, "h100-sxm"),
+        Some(measure::OtherCard { pasted: "NVIDIA L40S".into(), card: Some("l40s".into()) })
+    );
+    // A name the catalogue does not list: said, with nothing to switch to.
+    let m = evaluate(&texts(MIG_BEFORE, &MIG_BEFORE.replace("126272101025", "126272201025"), &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(
+        measure::other_card(&m, catalogue, "l40s"),
+        Some(measure::OtherCard { pasted: "NVIDIA A30".into(), card: None })
+    );
+    // No model in the paste (dmon): nothing to say.
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(measure::other_card(&m, catalogue, "l40s"), None);
+    // Two models in one paste: no single card to name.
+    let two = format!("{}{}", l40s(1000), A100_BEFORE.replace("device=\"nvidia0\"", "modelName=\"NVIDIA A100\""));
+    let two_after = two.replace("} 1000", "} 2000").replace("319159391", "319259391");
+    let m = evaluate(&texts(&two, &two_after, &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(m.gpus.len(), 2);
+    assert_eq!(measure::other_card(&m, catalogue, "h100-sxm"), None);
+}
+
+// ---- issue 25: kept runs survive a reload ---------------------------------------------------------------
+
+#[test]
+fn kept_runs_are_stored_as_text_and_read_back_the_same() {
+    let m = evaluate(&Texts { duration: "600".into(), ..texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(700_000, 0)) });
+    let a = runs::keep(&m, "16", "450").unwrap();
+    let b = runs::keep(&m, "", "").unwrap();
+    let node = evaluate(&Texts { wall_wh: "10".into(), ..texts("", "", &tgi(0, 0), &tgi(36_000, 0)) });
+    let c = runs::keep(&node, "0.1", "").unwrap();
+    let stored = runs::to_text(&[a.clone(), b.clone(), c.clone()]);
+    assert_eq!(stored.lines().count(), 3);
+    assert!(stored.starts_with("16;450;"), "{stored}");
+    let back = runs::from_text(&stored);
+    assert_eq!(back, [a.clone(), b, c.clone()], "every value, kind and origin as kept");
+    // The arithmetic survives exactly: 5 400 000 J ÷ 700 000 tokens; 10 Wh × 3 600 ÷ 36 000 tokens.
+    assert_eq!(back[0].j_per_token.value, (3.0 * 1_800_000.0) / 700_000.0);
+    assert_eq!(back[2].j_per_token.value, 10.0 * 3600.0 / 36_000.0);
+    assert_eq!(back[2].j_per_token.kind, Kind::Measured(Scope::NodeAc));
+    assert_eq!(back[0].tokens_per_s.as_ref().unwrap().value, 700_000.0 / 600.0);
+    // Lines that do not read are left out; nothing unsound comes back.
+    let edited = format!(
+        "{stored}garbage\n1;2;NaN;gpu-board;;;\n1;2;-3;gpu-board;;;\n1;2;3;elsewhere;;;\n1;2;3;gpu-board;not-a-box;;\n1;2;3;gpu-board;;;;extra\n"
+    );
+    assert_eq!(runs::from_text(&edited).len(), 3);
+    assert!(runs::from_text("").is_empty());
+    let many = runs::to_text(&vec![a; runs::MAX_RUNS + 5]);
+    assert_eq!(runs::from_text(&many).len(), runs::MAX_RUNS);
 }

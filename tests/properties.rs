@@ -385,7 +385,15 @@ fn hostile_catalogue_and_summary_tables_are_errors_not_panics() {
 }
 
 /// Real-shaped pastes for "Measure your own" (PLANNING.md §6–7), mangled by the generator.
-const MEASURE_SEEDS: [&str; 7] = [
+const MEASURE_SEEDS: [&str; 13] = [
+    // AMD (ROCm/amdsmi#38): amd-smi metric --energy and rocm-smi --showenergycounter.
+    "GPU: 0\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: 1.004 J\n\nGPU: 1\n    ENERGY:\n        TOTAL_ENERGY_CONSUMPTION: 0.906 J\n",
+    "======= Consumed Energy =======\nGPU[0]          : Energy counter: 65628\nGPU[0]          : Accumulated Energy (uJ): 1004108.41\n",
+    // Issue 25: MIG instances of one GPU that disagree, JSON where text belongs, power samples.
+    "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-1f02\",GPU_I_ID=\"3\"} 257858316\nDCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-1f02\",GPU_I_ID=\"5\"} 257861316\n",
+    "{\"data\": {\"vllm:generation_tokens_total\": 27453}}\n",
+    POWER_SEEDS[1],
+    POWER_SEEDS[2],
     "# TYPE DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter\nDCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-265c9814\",modelName=\"NVIDIA A30\",GPU_I_ID=\"3\",Hostname=\"h\"} 126272101025\n",
     "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"1\",UUID=\"GPU-3431\",device=\"nvidia1\"} 319159391\n",
     "#Entity   TMPTR        POWER             TOTEC\nID         C            W                 mJ\nGPU 7     45           57.430            108702777\nGPU 6     48           64.237            121075349\n",
@@ -460,10 +468,12 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
             idle_watts: text(&mut rng),
             wall_wh: text(&mut rng),
             lang: if rng.below(2) == 0 { token_energy::i18n::Lang::En } else { token_energy::i18n::Lang::De },
+            ..Texts::default()
         };
         for t in [&texts.energy_before, &texts.tokens_after] {
             let lines = t.lines().count();
-            for problem in [dcgm::parse(t).err(), tokens::parse(t).err()].into_iter().flatten() {
+            let power = token_energy::measure::power::parse(t, 1.0).err();
+            for problem in [dcgm::parse(t).err(), tokens::parse(t).err(), power].into_iter().flatten() {
                 let shown = problem.to_string();
                 assert!(!shown.is_empty() && !shown.contains("NaN"), "{shown}");
                 if let Some(n) =
@@ -501,6 +511,16 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
             }
         }
         errors += m.errors.len();
+        // Kept runs as stored, edited by anyone: nothing unsound reads back.
+        let stored = mangle_paste(
+            &mut rng,
+            "16;450;7.714285714285714;gpu-board;gpu-energy-before,gpu-energy-after;1166.6666666666667;tokens-before\n",
+        );
+        for r in runs::from_text(&stored) {
+            assert!(r.j_per_token.value.is_finite() && r.j_per_token.value > 0.0, "{r:?}");
+            assert!(r.concurrency.is_none_or(|c| c.is_finite() && c > 0.0), "{r:?}");
+            assert_sound(&r.tokens_per_s, "stored run");
+        }
         let (spl, detail) = (paste(&mut rng), paste(&mut rng));
         match mlperf_power::window_mean(&spl, &detail) {
             Ok(w) => assert!(w.mean_watts.is_finite() && w.samples > 0, "{w:?}"),
@@ -509,4 +529,88 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
     }
     assert!(errors > 0, "the generator must produce bad pastes");
     assert!(ok > 0, "some mangled pastes still measure, so the figures are checked: {ok}");
+}
+
+/// Power-sample series (issue 25): nvidia-smi's CSV with timestamps, `[N/A]` and units, dmon with
+/// its header repeated and a `-`, dmon with `-o DT` times; and `dcgmi dmon`'s counter polled over a run.
+const POWER_SEEDS: [&str; 4] = [
+    "#Entity   POWER   TOTEC\nID        W       mJ\nGPU 7     57.4    108702777\nGPU 6     64.2    121075349\nGPU 7     498.0   1008702777\nGPU 6     505.1   621075349\n",
+    "timestamp, index, name, power.draw [W]\n2026/07/14 08:12:53.353, 0, NVIDIA H100, 631.95 W\n2026/07/14 08:12:53.353, 1, NVIDIA H100, [N/A]\n2026/07/14 08:12:54.353, 0, NVIDIA H100, 625.68 W\n2026/07/14 08:12:54.353, 1, NVIDIA H100, 300.00 W\n2026/07/14 08:12:56.353, 1, NVIDIA H100, 310.00 W\n",
+    "> \\# gpu    pwr  gtemp  mtemp\n> \\# Idx      W      C      C\n>     0    631     63      -\n>     1    111     63      -\n# gpu    pwr  gtemp  mtemp\n# Idx      W      C      C\n    0    634     63     58\n    1      -     63     58\n    1    112     63     58\n",
+    "#Date       Time        gpu    pwr\n#YYYYMMDD   HH:MM:SS    Idx      W\n 20241231   23:59:59      0    100\n 20250101   00:00:01      0    300\n",
+];
+
+#[test]
+fn hostile_power_series_never_panic_nor_yield_a_bad_number() {
+    use token_energy::measure::{self, power, RowNote, Texts};
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut ok, mut errors) = (0, 0);
+    for _ in 0..cases() / 10 {
+        let seed = POWER_SEEDS[rng.below(POWER_SEEDS.len())];
+        let series = if rng.below(4) == 0 { seed.to_owned() } else { mangle_paste(&mut rng, seed) };
+        let interval = match rng.below(3) {
+            0 => String::new(),
+            1 => "2".to_owned(),
+            _ => text(&mut rng),
+        };
+        let lines = series.lines().count();
+        match power::parse(&series, 1.0) {
+            Ok(s) => {
+                for g in &s.gpus {
+                    assert!(g.joules.is_finite() && g.joules >= 0.0, "{g:?}");
+                    assert!(g.seconds.is_finite() && g.seconds > 0.0 && g.samples >= 2, "{g:?}");
+                    assert!(g.line >= 1 && g.line <= lines, "{g:?}");
+                }
+            }
+            Err(problem) => {
+                let shown = problem.to_string();
+                assert!(!shown.is_empty() && !shown.contains("NaN"), "{shown}");
+                if let Some(n) =
+                    shown.strip_prefix("line ").and_then(|r| r.split(':').next()).and_then(|n| n.parse::<usize>().ok())
+                {
+                    assert!(n >= 1 && n <= lines.max(1), "line {n} of {lines}: {series:?}");
+                }
+            }
+        }
+        let (tb, ta) = MEASURE_PAIRS[2 + rng.below(2)];
+        let keep = |rng: &mut Rng, t: &str| if rng.below(4) == 0 { mangle_paste(rng, t) } else { t.to_owned() };
+        let texts = Texts {
+            power_series: series,
+            interval,
+            tokens_before: keep(&mut rng, tb),
+            tokens_after: keep(&mut rng, ta),
+            duration: if rng.below(2) == 0 { String::new() } else { text(&mut rng) },
+            idle_watts: if rng.below(2) == 0 { String::new() } else { text(&mut rng) },
+            energy_before: if rng.below(8) == 0 { MEASURE_PAIRS[0].0.to_owned() } else { String::new() },
+            lang: if rng.below(2) == 0 { token_energy::i18n::Lang::En } else { token_energy::i18n::Lang::De },
+            ..Texts::default()
+        };
+        let m = measure::evaluate(&texts);
+        for f in [
+            &m.j_per_token,
+            &m.gpu_energy,
+            &m.output_tokens,
+            &m.tokens_per_s,
+            &m.average_power_per_gpu,
+            &m.j_per_token_above_idle,
+        ] {
+            assert_sound(f, "power series");
+        }
+        for g in &m.gpus {
+            assert!(g.share.value <= 100.0 + 1e-9, "{g:?}");
+            assert!(
+                matches!(g.note, Some(RowNote::Samples { samples, .. }) if samples >= 2)
+                    || g.note == Some(RowNote::FirstToLast),
+                "{g:?}"
+            );
+        }
+        let limit = [0.0, -1.0, f64::NAN, f64::INFINITY, 700.0][rng.below(5)];
+        assert_sound(&measure::ceiling_at_own_throughput(&m, limit), "ceiling at the run's throughput");
+        if m.j_per_token.is_some() {
+            ok += 1;
+        }
+        errors += m.errors.len();
+    }
+    assert!(errors > 0, "the generator must produce bad series");
+    assert!(ok > 0, "some mangled series still measure, so the figures are checked: {ok}");
 }

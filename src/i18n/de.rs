@@ -672,6 +672,11 @@ pub const DE: Strings = Strings {
     window_token: "Serverenergie je Ausgabe-Token",
     window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
     pick_file: "oder eine Datei wählen ",
+    // Issue 25: power samples, MIG rows, the two comparisons.
+    series_token_note: "Die über den Lauf integrierten Leistungswerte der GPUs ÷ erzeugte Token: nur die GPU-Boards, ohne Prozessoren, Lüfter oder Netzteile.",
+    tps_series_note: "Erzeugte Token ÷ Dauer der Leistungsreihe, vom ersten bis zum letzten vollständigen Messwert (keine Laufzeit eingegeben).",
+    hint_interval: "Nur für eine Reihe ohne Zeitangaben (nvidia-smi dmon, dcgmi dmon): die Sekunden zwischen ihren Abfragen; leer heißt 1 s, die Voreinstellung von dmon.",
+    gpu_row_first_last: "Letzte Abfrage des Zählers abzüglich der ersten.",
     measure_input,
     measure_problem,
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
@@ -687,6 +692,40 @@ pub const DE: Strings = Strings {
         }
     ),
     window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),
+    // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
+    series_note: |tool, samples, gaps, timed, interval, typed| format!(
+        "Aus Leistungswerten ({tool}), nicht aus einem Energiezähler: {samples} {} mit der Trapezregel integriert, vom ersten bis zum letzten vollständigen Messwert; {gaps} {} gefunden; {}.",
+        if samples == 1 { "Messwert" } else { "Messwerte" },
+        if gaps == 1 { "Lücke" } else { "Lücken" },
+        match (timed, typed) {
+            (true, _) => "die Zeiten sind die Zeitstempel der Reihe".to_owned(),
+            (false, true) => format!("{interval} s zwischen den Messwerten, wie eingegeben"),
+            (false, false) => format!("{interval} s zwischen den Messwerten, die Voreinstellung, da die Reihe keine Zeit ausgibt: Bitte das Intervall eingeben, wenn sie mit -d oder -l lief"),
+        }
+    ),
+    gpu_row_mig: |series, spread| format!("{series} MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert (sie wichen um bis zu {spread} J ab: jede wurde zu einem eigenen Zeitpunkt gelesen)."),
+    gpu_row_samples: |samples, gaps| format!("Aus {samples} {}; {gaps} {}.", if samples == 1 { "Leistungswert" } else { "Leistungswerten" }, if gaps == 1 { "Lücke" } else { "Lücken" }),
+    missing_boxes: |boxes| format!("Noch einzufügen: {boxes}."),
+    versus_own_ceiling: |pct, ceiling, gpus, watts, tps| format!(
+        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W ÷ Ihre {tps} Token/s). Die Karten können nicht mehr aufnehmen als ihre Leistungsgrenze, also bleibt ein Messwert der Boards bei oder unter dieser Obergrenze.",
+        if gpus == 1 { "GPU" } else { "GPUs" }
+    ),
+    versus_published: |pct, ceiling, published, own, range| format!(
+        "Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {published} Token/s (für die unten eingestellte Karte und Grenze{}). Diese Obergrenze gilt nur bei diesem Durchsatz: Ihr Lauf schaffte {own} Token/s, und bei weniger Token pro Sekunde trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
+        if range { ", das obere Ende ihrer Spanne" } else { "" }
+    ),
+    your_file: |name, input| format!("Ihre Datei {name} ({input})"),
+    amd_counter_note: |tool| format!("Aus dem Energiezähler von {tool} (aufsummiert seit dem Laden des Treibers)."),
+    other_card: |pasted, configured, listed| if listed {
+        format!("Die eingefügten GPUs melden sich als {pasted}, nicht als die unten eingestellte {configured}: Die Obergrenzen gelten für eine andere Karte.")
+    } else {
+        format!("Die eingefügten GPUs melden sich als {pasted}, ein Name, den der Katalog nicht führt: Bitte prüfen, ob die unten eingestellte {configured} dieselbe Karte ist; sonst vergleichen die Obergrenzen eine andere.")
+    },
+    use_card: |name| format!("{name} im Rechner verwenden"),
+    counter_series_note: |tool, polls, interval, typed| format!(
+        "Aus dem Energiezähler von {tool} (Feld 156, mJ), über den Lauf abgefragt: die letzte von {polls} Abfragen abzüglich der ersten; die Laufzeit bei {interval} s zwischen den Abfragen, {}.",
+        if typed { "wie eingegeben" } else { "die Voreinstellung: Bitte das Intervall eingeben, wenn er mit -d lief" }
+    ),
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
@@ -712,6 +751,8 @@ fn measure_input(input: crate::measure::Input) -> &'static str {
         Input::PowerLimit => "Leistungsgrenze je GPU (W)",
         Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
         Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
+        Input::PowerSeries => "GPU-Leistungswerte über den ganzen Lauf (statt der zwei Schnappschüsse)",
+        Input::SampleInterval => "Zeit zwischen den Messwerten (s)",
     }
 }
 
@@ -742,6 +783,16 @@ pub fn expected_de_checked(expected: &str) -> Option<&'static str> {
         "a `GPU <n>` row of `dcgmi dmon`" => "eine Zeile `GPU <n>` von `dcgmi dmon`",
         "a Prometheus sample or a `dcgmi dmon` row" => "eine Prometheus-Messzeile oder eine Zeile von `dcgmi dmon`",
         "a `UUID` or `gpu` label" => "ein Label `UUID` oder `gpu`",
+        "a power in watts" => "eine Leistung in Watt",
+        "an energy in J, mJ or uJ" => "eine Energie in J, mJ oder uJ",
+        "a GPU number after `GPU:`" => "eine GPU-Nummer nach `GPU:`",
+        "a `GPU: <n>` line before the energy" => "eine Zeile `GPU: <n>` vor der Energie",
+        "`GPU[<n>]` before the accumulated energy" => "`GPU[<n>]` vor der aufsummierten Energie",
+        "as many cells as the header has columns" => "so viele Zellen, wie die Kopfzeile Spalten hat",
+        "as many columns as dmon's `# gpu pwr …` header" => "so viele Spalten wie die dmon-Kopfzeile `# gpu pwr …`",
+        "a GPU number in dmon's `gpu` column" => "eine GPU-Nummer in der dmon-Spalte `gpu`",
+        "a time as YYYY/MM/DD HH:MM:SS.fff" => "eine Zeit im Format YYYY/MM/DD HH:MM:SS.fff",
+        "dmon's date as YYYYMMDD and time as HH:MM:SS" => "Datum als YYYYMMDD und Zeit als HH:MM:SS (dmon)",
         _ => return None,
     })
 }
@@ -771,7 +822,8 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             "Zeile {line}: dmon hat für den Energiezähler N/A ausgegeben (Feld 156 braucht eine GPU ab Volta)."
         ),
         P::NoEnergyCounter => format!(
-            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter oder die Ausgabe von `dcgmi dmon -e 155,156` einfügen.",
+            "kein GPU-Energiezähler gefunden: Bitte die Zeilen {} von dcgm-exporter, die Ausgabe von `dcgmi dmon -e 155,156` \
+             oder bei AMD die Ausgabe von `amd-smi metric --energy` oder `rocm-smi --showenergycounter` einfügen.",
             crate::measure::dcgm::EXPORTER_METRIC
         ),
         P::NoEnergyColumn { line } => format!(
@@ -844,6 +896,24 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             clip(end)
         ),
         P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+        P::LooksLikeJson { line } => format!(
+            "Zeile {line}: Das sieht nach JSON aus, nicht nach Prometheus-Text: Bitte einfügen, was der Endpunkt /metrics ausgibt."
+        ),
+        P::NoPowerSamples => "keine Messreihe gefunden: Bitte die Ausgabe von \
+             `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, `nvidia-smi dmon` oder \
+             `dcgmi dmon -e 155,156` über den ganzen Lauf mit ihrer Kopfzeile einfügen."
+            .to_owned(),
+        P::TooFewSamples { gpu, line } => format!(
+            "Zeile {line}: GPU {} hat weniger als zwei Messwerte mit Leistungsangabe; für die Energie braucht es einen ersten und einen letzten.",
+            clip(gpu)
+        ),
+        P::SamplesOutOfOrder { gpu, line } => format!(
+            "Zeile {line}: Die Zeit von GPU {} läuft nicht vorwärts; bitte eine Messreihe in der ausgegebenen Reihenfolge einfügen.",
+            clip(gpu)
+        ),
+        P::BothEnergySources => "Bitte entweder die beiden Energie-Schnappschüsse oder eine Reihe von Leistungswerten \
+             einfügen, nicht beides: eines davon leeren."
+            .to_owned(),
     }
 }
 

@@ -380,6 +380,11 @@ pub const EN: Strings = Strings {
     window_token: "Node energy per output token",
     window_token_note: "The window's mean power ÷ the run's output tokens per second from the detail log.",
     pick_file: "or pick a file ",
+    // Issue 25: power samples, MIG rows, the two comparisons.
+    series_token_note: "The GPUs' power samples integrated over the run ÷ generated tokens: GPU boards only, without processors, fans or power supplies.",
+    tps_series_note: "Generated tokens ÷ the power series' span, first to last complete sample (no duration typed).",
+    hint_interval: "Only for a series without times (nvidia-smi dmon, dcgmi dmon): the seconds between its polls; blank is 1 s, dmon's default.",
+    gpu_row_first_last: "The counter's last poll less its first.",
     measure_input: crate::measure::Input::label,
     measure_problem: |p| p.to_string(),
     counter_note: |tool| format!("From {tool}'s energy counter (field 156, mJ)."),
@@ -389,6 +394,40 @@ pub const EN: Strings = Strings {
     runs_against: |axis| format!("J/token against {axis}"),
     no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", axis.label()),
     window_samples: |n, total, begin, end, scenario| format!("{n} samples of {total} in the file, from {begin} to {end}{scenario}."),
+    // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
+    series_note: |tool, samples, gaps, timed, interval, typed| format!(
+        "From power samples ({tool}), not an energy counter: {samples} {} integrated with trapezoids, first to last complete sample; {gaps} {} found; {}.",
+        if samples == 1 { "sample" } else { "samples" },
+        if gaps == 1 { "gap" } else { "gaps" },
+        match (timed, typed) {
+            (true, _) => "the times are the series' own timestamps".to_owned(),
+            (false, true) => format!("{interval} s between samples, as typed"),
+            (false, false) => format!("{interval} s between samples, the default, since the series prints no time: type the interval if you ran it with -d or -l"),
+        }
+    ),
+    gpu_row_mig: |series, spread| format!("{series} MIG series of this one GPU, counted once at the largest value (they differed by up to {spread} J: each was read at its own instant)."),
+    gpu_row_samples: |samples, gaps| format!("From {samples} power {}; {gaps} {}.", if samples == 1 { "sample" } else { "samples" }, if gaps == 1 { "gap" } else { "gaps" }),
+    missing_boxes: |boxes| format!("Still to paste: {boxes}."),
+    versus_own_ceiling: |pct, ceiling, gpus, watts, tps| format!(
+        "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W ÷ your {tps} tokens/s). The cards cannot draw more than their limit, so a board measurement stays at or below this ceiling.",
+        if gpus == 1 { "GPU" } else { "GPUs" }
+    ),
+    versus_published: |pct, ceiling, published, own, range| format!(
+        "Against the published figure: {pct} % of the ceiling of {ceiling} J/token at the published {published} tokens/s (the card and limit configured below{}). That ceiling holds only at that throughput: your run made {own} tokens/s, and at fewer tokens per second each token carries a larger share of the same power, so a measurement can exceed a ceiling taken at another throughput.",
+        if range { ", the upper end of its range" } else { "" }
+    ),
+    your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
+    amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
+    other_card: |pasted, configured, listed| if listed {
+        format!("The pasted GPUs report themselves as {pasted}, not the {configured} configured below: the ceilings compare another card.")
+    } else {
+        format!("The pasted GPUs report themselves as {pasted}, a name the catalogue does not list: check that the {configured} configured below is the same card, or the ceilings compare another one.")
+    },
+    use_card: |name| format!("Use {name} in the calculator"),
+    counter_series_note: |tool, polls, interval, typed| format!(
+        "From {tool}'s energy counter (field 156, mJ) polled over the run: the last of {polls} polls less the first; the duration at {interval} s between polls, {}.",
+        if typed { "as typed" } else { "the default: type the interval if you ran it with -d" }
+    ),
     qr_hint: "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do.",
     qr_mail: "Request a quote by e-mail",
     qr_page: "Request a quote on the vendor's page ↗",

@@ -391,6 +391,11 @@ table! {
         window_token,
         window_token_note,
         pick_file,
+        // Issue 25: power samples, MIG rows, the two comparisons.
+        series_token_note,
+        tps_series_note,
+        hint_interval,
+        gpu_row_first_last,
         qr_hint,
         qr_mail,
         qr_page,
@@ -448,6 +453,28 @@ table! {
         runs_against: fn(&str) -> String,
         no_run_with: fn(crate::measure::runs::Axis) -> String,
         window_samples: fn(&str, &str, &str, &str, &str) -> String,
+        // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
+        /// `(tool, samples, gaps, timed, interval, interval typed)`.
+        series_note: fn(&str, usize, usize, bool, &str, bool) -> String,
+        /// `(series, spread in J)`.
+        gpu_row_mig: fn(usize, &str) -> String,
+        /// `(samples, gaps)`.
+        gpu_row_samples: fn(usize, usize) -> String,
+        missing_boxes: fn(&str) -> String,
+        /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s)`.
+        versus_own_ceiling: fn(&str, &str, usize, &str, &str) -> String,
+        /// `(percent, ceiling, published tokens/s, the run's tokens/s, range)`.
+        versus_published: fn(&str, &str, &str, &str, bool) -> String,
+        /// `(file name, box)`.
+        your_file: fn(&str, &str) -> String,
+        /// An AMD tool's energy counter.
+        amd_counter_note: fn(&str) -> String,
+        /// `(tool, polls, interval, interval typed)`: an energy counter polled over the run.
+        counter_series_note: fn(&str, usize, &str, bool) -> String,
+        /// `(the pasted GPUs' name, the configured card's name, whether the catalogue lists the pasted one)`.
+        other_card: fn(&str, &str, bool) -> String,
+        /// The button switching the calculator to the pasted card.
+        use_card: fn(&str) -> String,
         configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,

@@ -14,6 +14,10 @@ pub const DMON_COLUMN: &str = "TOTEC";
 pub enum EnergyFormat {
     Exporter,
     Dmon,
+    /// AMD's `amd-smi metric --energy` (`super::amd`).
+    AmdSmi,
+    /// AMD's `rocm-smi --showenergycounter` (`super::amd`).
+    RocmSmi,
 }
 
 impl EnergyFormat {
@@ -21,7 +25,14 @@ impl EnergyFormat {
         match self {
             EnergyFormat::Exporter => "dcgm-exporter",
             EnergyFormat::Dmon => "dcgmi dmon",
+            EnergyFormat::AmdSmi => "amd-smi metric",
+            EnergyFormat::RocmSmi => "rocm-smi",
         }
+    }
+
+    /// Whether the counter is AMD's (not DCGM's field 156).
+    pub fn is_amd(self) -> bool {
+        matches!(self, EnergyFormat::AmdSmi | EnergyFormat::RocmSmi)
     }
 }
 
@@ -35,8 +46,13 @@ pub struct GpuEnergy {
     pub model: Option<String>,
     pub host: Option<String>,
     pub millijoules: f64,
-    /// The line the reading was taken from (the last one, where a GPU is listed again).
+    /// The line the reading was taken from (the last one, where a GPU is listed again; the largest
+    /// one, where MIG series of the GPU disagree).
     pub line: usize,
+    /// How many different series the exporter listed for this physical GPU (one per MIG instance),
+    /// and by how much their values differed (mJ): each was sampled at its own instant.
+    pub series: usize,
+    pub spread_mj: f64,
 }
 
 /// One snapshot of every GPU's counter.
@@ -46,31 +62,101 @@ pub struct EnergySnapshot {
     pub gpus: Vec<GpuEnergy>,
 }
 
-fn put(gpus: &mut Vec<GpuEnergy>, reading: GpuEnergy, conflict_is_error: bool) -> Result<(), Problem> {
+/// Adds a dmon reading: a GPU listed in a later poll keeps its last reading; `first` keeps each
+/// GPU's first reading and how many polls listed it.
+fn put(gpus: &mut Vec<GpuEnergy>, first: &mut Vec<(GpuEnergy, usize)>, reading: GpuEnergy) {
+    match first.iter_mut().find(|(g, _)| g.id == reading.id) {
+        Some((_, polls)) => *polls += 1,
+        None => first.push((reading.clone(), 1)),
+    }
     match gpus.iter_mut().find(|g| g.id == reading.id) {
-        Some(known) if conflict_is_error && known.millijoules != reading.millijoules => {
-            Err(Problem::ConflictingReadings { gpu: reading.id, line: reading.line })
-        }
-        Some(known) => {
-            *known = reading;
-            Ok(())
-        }
-        None => {
-            gpus.push(reading);
-            Ok(())
-        }
+        Some(known) => *known = reading,
+        None => gpus.push(reading),
     }
 }
 
-/// Reads one snapshot. Exporter: every series of the energy counter, each UUID once (under MIG
-/// the whole-GPU counter repeats on every instance with the same value; different values for one
-/// UUID are an error). dmon: the `TOTEC` column, found by name in the latest `#Entity` header;
+/// A `dcgmi dmon` series pasted whole: each GPU's first and last poll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DmonSeries {
+    pub first: EnergySnapshot,
+    pub last: EnergySnapshot,
+    /// The most polls any GPU was listed in.
+    pub polls: usize,
+}
+
+/// Reads a whole `dcgmi dmon -e 155,156` series: the run's energy is each GPU's last counter
+/// reading less its first. Every GPU needs two polls.
+pub fn parse_series(text: &str) -> Result<DmonSeries, Problem> {
+    let (last, first) = read(text)?;
+    if last.format != EnergyFormat::Dmon {
+        return Err(Problem::NoPowerSamples);
+    }
+    if let Some((g, _)) = first.iter().find(|(_, polls)| *polls < 2) {
+        return Err(Problem::TooFewSamples { gpu: g.id.clone(), line: g.line });
+    }
+    let polls = first.iter().map(|(_, p)| *p).max().unwrap_or(0);
+    let first = EnergySnapshot { format: EnergyFormat::Dmon, gpus: first.into_iter().map(|(g, _)| g).collect() };
+    Ok(DmonSeries { first, last, polls })
+}
+
+/// One exporter series: its labels, sorted, identify it.
+struct Series {
+    labels: Vec<(String, String)>,
+    millijoules: f64,
+}
+
+/// Adds an exporter reading. The same series listed again with another value is two snapshots in
+/// one box (an error); another series of the same physical GPU (a MIG instance) is the same
+/// whole-GPU counter read at another instant: the GPU counts once, with its largest value.
+fn put_series(
+    gpus: &mut Vec<GpuEnergy>,
+    seen: &mut Vec<(String, Series)>,
+    reading: GpuEnergy,
+    mut labels: Vec<(String, String)>,
+) -> Result<(), Problem> {
+    crate::sort::sort_by(&mut labels, Ord::cmp);
+    if let Some((_, same)) = seen.iter().find(|(id, s)| *id == reading.id && s.labels == labels) {
+        if same.millijoules != reading.millijoules {
+            return Err(Problem::ConflictingReadings { gpu: reading.id, line: reading.line });
+        }
+        return Ok(());
+    }
+    seen.push((reading.id.clone(), Series { labels, millijoules: reading.millijoules }));
+    let Some(known) = gpus.iter_mut().find(|g| g.id == reading.id) else {
+        gpus.push(reading);
+        return Ok(());
+    };
+    let values = seen.iter().filter(|(id, _)| *id == reading.id).map(|(_, s)| s.millijoules);
+    let (low, high) = values.fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    known.series += 1;
+    known.spread_mj = high - low;
+    if reading.millijoules > known.millijoules {
+        known.millijoules = reading.millijoules;
+        known.line = reading.line;
+    }
+    Ok(())
+}
+
+/// Reads one snapshot. Exporter: every series of the energy counter, each physical GPU (its UUID,
+/// else host and `gpu`) once: under MIG the whole-GPU counter repeats on every instance, sampled at
+/// slightly different instants, and the largest value counts (`series`, `spread_mj` say so); the
+/// same series twice with different values is an error. dmon: the `TOTEC` column, found by name in the latest `#Entity` header;
 /// a GPU listed in several polls keeps its last reading.
 pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
+    if super::amd::is_amd(text) {
+        return super::amd::parse(text);
+    }
+    read(text).map(|(snapshot, _)| snapshot)
+}
+
+/// [`parse`]'s reading, with dmon's first reading and poll count per GPU.
+fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem> {
+    let mut firsts = Vec::new();
     let mut format: Option<EnergyFormat> = None;
     let mut column: Option<usize> = None; // index of TOTEC among the header's fields
     let mut header_line = 0;
     let mut gpus: Vec<GpuEnergy> = Vec::new();
+    let mut seen: Vec<(String, Series)> = Vec::new();
     let mut token_counter_line = None;
     for (line, text) in lines(text)? {
         let trimmed = text.trim();
@@ -119,8 +205,10 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
                 host: None,
                 millijoules,
                 line,
+                series: 1,
+                spread_mj: 0.0,
             };
-            put(&mut gpus, reading, false)?;
+            put(&mut gpus, &mut firsts, reading);
             continue;
         }
         if format == Some(EnergyFormat::Dmon) {
@@ -128,6 +216,9 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
                 return Err(Problem::MixedFormats { line });
             }
             return Err(Problem::Malformed { line, expected: "a `GPU <n>` row of `dcgmi dmon`" });
+        }
+        if prom::name_of(trimmed).is_none() && super::looks_like_json(trimmed) {
+            return Err(Problem::LooksLikeJson { line });
         }
         let name = match prom::name_of(trimmed) {
             Some(name) => name.to_owned(),
@@ -150,10 +241,11 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
             _ => return Err(Problem::Malformed { line, expected: "a `UUID` or `gpu` label" }),
         };
         let model = sample.label(&["modelName"]).map(str::to_owned);
-        put(&mut gpus, GpuEnergy { id, index, model, host, millijoules: sample.value, line }, true)?;
+        let reading = GpuEnergy { id, index, model, host, millijoules: sample.value, line, series: 1, spread_mj: 0.0 };
+        put_series(&mut gpus, &mut seen, reading, sample.labels)?;
     }
     match format {
-        Some(format) if !gpus.is_empty() => Ok(EnergySnapshot { format, gpus }),
+        Some(format) if !gpus.is_empty() => Ok((EnergySnapshot { format, gpus }, firsts)),
         _ => Err(match token_counter_line {
             Some(line) => Problem::WrongBox { line },
             None => Problem::NoEnergyCounter,

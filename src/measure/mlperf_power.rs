@@ -18,7 +18,7 @@ fn digits(text: &str, len: usize) -> Option<i64> {
 }
 
 /// Days since 0000-03-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days(year: i64, month: i64, day: i64) -> i64 {
+pub(crate) fn days(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -169,6 +169,7 @@ pub fn window_mean(spl: &str, detail: &str) -> Result<WindowMean, MeasureError> 
     let mut sum = 0.0;
     let mut samples = 0;
     let mut samples_in_file = 0;
+    let mut messages = 0;
     let bad = |p| MeasureError::new(Input::PowerLog, p);
     for (line, text) in lines_limited(spl, LOG_LIMIT).map_err(bad)? {
         let trimmed = text.trim();
@@ -179,9 +180,19 @@ pub fn window_mean(spl: &str, detail: &str) -> Result<WindowMean, MeasureError> 
             return Err(bad(Problem::WrongLog { line, expected: "the power analyser's spl.txt" }));
         }
         let mut fields = trimmed.split(',');
-        let (Some("Time"), Some(time), Some("Watts"), Some(watts)) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
+        let (first, time, kind, watts) = (fields.next(), fields.next(), fields.next(), fields.next());
+        // PTDaemon writes its own messages into the log (`Time,…,NOTICE,…`, `Time,…,ERROR,…`) and
+        // sometimes a raw line of the analyser's after them (`Buffer was …`): read past both, as
+        // MLCommons' tools do, once the file has shown itself to be a PTDaemon log.
+        let message = matches!(kind, Some(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_uppercase()));
+        if first == Some("Time") && message && time.and_then(Stamp::parse).is_some() {
+            messages += 1;
+            continue;
+        }
+        if first != Some("Time") && samples_in_file + messages > 0 {
+            continue;
+        }
+        let (Some("Time"), Some(time), Some("Watts"), Some(watts)) = (first, time, kind, watts) else {
             return Err(bad(Problem::Malformed { line, expected: "`Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<watts>,…`" }));
         };
         let Some(stamp) = Stamp::parse(time) else { return Err(bad(Problem::BadTime { line })) };

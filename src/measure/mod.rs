@@ -7,8 +7,10 @@
 //! box, what is wrong and the line. Every number leaves as a [`Figure`] of kind
 //! `Measured(GpuBoard)` or `Measured(NodeAc)` whose origins name the pasted inputs.
 
+pub mod amd;
 pub mod dcgm;
 pub mod mlperf_power;
+pub mod power;
 pub mod prom;
 pub mod runs;
 pub mod tokens;
@@ -37,9 +39,29 @@ pub enum Input {
     PowerLimit,
     PowerLog,
     DetailLog,
+    /// A whole series of power samples, in one box instead of two snapshots.
+    PowerSeries,
+    /// The time between samples where the series prints none (dmon), s.
+    SampleInterval,
 }
 
 impl Input {
+    pub const ALL: [Input; 13] = [
+        Input::EnergyBefore,
+        Input::EnergyAfter,
+        Input::TokensBefore,
+        Input::TokensAfter,
+        Input::Duration,
+        Input::IdlePower,
+        Input::WallEnergy,
+        Input::Concurrency,
+        Input::PowerLimit,
+        Input::PowerLog,
+        Input::DetailLog,
+        Input::PowerSeries,
+        Input::SampleInterval,
+    ];
+
     /// The `data-testid` of the box (and of its error, `measure-error-<id>`).
     pub fn id(self) -> &'static str {
         match self {
@@ -54,6 +76,8 @@ impl Input {
             Input::PowerLimit => "run-power-limit",
             Input::PowerLog => "mlperf-power-log",
             Input::DetailLog => "mlperf-detail-log",
+            Input::PowerSeries => "gpu-power-series",
+            Input::SampleInterval => "sample-interval",
         }
     }
 
@@ -71,6 +95,8 @@ impl Input {
             Input::PowerLimit => "Power limit per GPU (W)",
             Input::PowerLog => "Power analyser log (spl.txt)",
             Input::DetailLog => "LoadGen detail log (mlperf_log_detail.txt)",
+            Input::PowerSeries => "GPU power samples over the whole run (instead of the two snapshots)",
+            Input::SampleInterval => "Time between samples (s)",
         }
     }
 }
@@ -178,6 +204,24 @@ pub enum Problem {
     },
     /// "Keep this run" without a J/token to keep.
     NothingToKeep,
+    /// JSON where Prometheus text was expected.
+    LooksLikeJson {
+        line: usize,
+    },
+    /// No `power.draw` column nor dmon `pwr` column under a header.
+    NoPowerSamples,
+    /// A GPU with fewer than two samples that have a power value.
+    TooFewSamples {
+        gpu: String,
+        line: usize,
+    },
+    /// A GPU's time does not move forward.
+    SamplesOutOfOrder {
+        gpu: String,
+        line: usize,
+    },
+    /// Snapshots and a power-sample series both given: which one measures the run?
+    BothEnergySources,
 }
 
 /// A problem with one box.
@@ -216,7 +260,8 @@ impl fmt::Display for Problem {
             }
             Problem::NoEnergyCounter => write!(
                 f,
-                "no GPU energy counter found: paste dcgm-exporter's {} lines or `dcgmi dmon -e 155,156` output.",
+                "no GPU energy counter found: paste dcgm-exporter's {} lines, `dcgmi dmon -e 155,156` output, \
+                 or AMD's `amd-smi metric --energy` or `rocm-smi --showenergycounter` output.",
                 dcgm::EXPORTER_METRIC
             ),
             Problem::NoEnergyColumn { line } => write!(
@@ -295,6 +340,29 @@ impl fmt::Display for Problem {
                 clip(end)
             ),
             Problem::NothingToKeep => write!(f, "no J/token yet: paste both snapshots of energy and tokens first."),
+            Problem::LooksLikeJson { line } => write!(
+                f,
+                "line {line}: this looks like JSON, not Prometheus text: paste what the /metrics endpoint prints."
+            ),
+            Problem::NoPowerSamples => write!(
+                f,
+                "no series found: paste `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, \
+                 `nvidia-smi dmon` or `dcgmi dmon -e 155,156` output over the whole run, with its header line."
+            ),
+            Problem::TooFewSamples { gpu, line } => write!(
+                f,
+                "line {line}: GPU {} has fewer than two samples with a power value; energy needs a first and a last one.",
+                clip(gpu)
+            ),
+            Problem::SamplesOutOfOrder { gpu, line } => write!(
+                f,
+                "line {line}: the time of GPU {} does not move forward; paste one series in the order it was printed.",
+                clip(gpu)
+            ),
+            Problem::BothEnergySources => write!(
+                f,
+                "paste either the two energy snapshots or a power-sample series, not both: clear one of them."
+            ),
         }
     }
 }
@@ -303,6 +371,29 @@ impl fmt::Display for MeasureError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.input.label(), self.problem)
     }
+}
+
+/// Whether a line starts JSON rather than Prometheus text: `[`, a lone `{`, or `{"key":` (the
+/// Prometheus UTF-8 form `{"name", label="v"}` has no colon after its quoted name).
+pub(crate) fn looks_like_json(line: &str) -> bool {
+    let line = line.trim();
+    if line.starts_with('[') || line == "{" {
+        return true;
+    }
+    let Some(rest) = line.strip_prefix('{').map(str::trim_start).and_then(|r| r.strip_prefix('"')) else {
+        return false;
+    };
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => return chars.as_str().trim_start().starts_with(':'),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The lines of a text, numbered from 1, after checking its size and that it is text.
@@ -334,6 +425,10 @@ pub struct Texts {
     pub duration: String,
     pub idle_watts: String,
     pub wall_wh: String,
+    /// A whole series of power samples (instead of the two energy snapshots).
+    pub power_series: String,
+    /// The time between samples, s, where the series prints none (blank: 1 s).
+    pub interval: String,
     /// The page's language: how the number boxes are read ("0,95" in German).
     pub lang: crate::i18n::Lang,
 }
@@ -351,6 +446,44 @@ pub struct GpuRow {
     pub share: Figure,
     /// Average board power over the run (with a duration), W.
     pub average_power: Option<Figure>,
+    /// What the row's energy rests on, where it needs saying.
+    pub note: Option<RowNote>,
+}
+
+/// A per-GPU row's note.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RowNote {
+    /// The exporter listed several series (MIG instances) for this physical GPU: it counts once,
+    /// with its largest value in each snapshot; `spread` is how far the series differed (J).
+    Mig { series: usize, spread: Figure },
+    /// The energy was integrated from power samples.
+    Samples { samples: usize, gaps: usize },
+    /// The energy is the counter's last poll less its first, in one pasted series.
+    FirstToLast,
+}
+
+/// Where the GPU energy came from, where it was a power-sample series.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesInfo {
+    pub format: power::PowerFormat,
+    /// Complete samples over all GPUs, and gaps found.
+    pub samples: usize,
+    pub gaps: usize,
+    /// Times from the text's timestamps; otherwise `interval` s between rows.
+    pub timed: bool,
+    pub interval: f64,
+    /// Whether the interval was typed (else the default).
+    pub interval_typed: bool,
+    /// The run's duration came from the series (no duration typed).
+    pub duration_from_series: bool,
+    /// An energy counter polled over the run (`dcgmi dmon`): last less first, `samples` polls.
+    pub counter: bool,
+}
+
+/// What the series box held.
+enum SeriesRead {
+    Power(power::PowerSeries),
+    Counter(dcgm::DmonSeries),
 }
 
 /// The measurement's figures (each `None` until its inputs are there and valid) and problems.
@@ -372,6 +505,8 @@ pub struct Measurement {
     /// The language the number boxes were read in (a kept run reads its boxes the same way).
     pub lang: crate::i18n::Lang,
     pub energy_format: Option<dcgm::EnergyFormat>,
+    /// Set where the energy was integrated from power samples.
+    pub series: Option<SeriesInfo>,
     pub engine: Option<tokens::Engine>,
     pub errors: Vec<MeasureError>,
 }
@@ -425,11 +560,21 @@ fn token_origins() -> Vec<Origin> {
 
 const GPU: Kind = Kind::Measured(Scope::GpuBoard);
 
+/// One GPU's energy over the run, from either source.
+struct RunEnergy {
+    id: String,
+    index: Option<String>,
+    model: Option<String>,
+    host: Option<String>,
+    joules: f64,
+    note: Option<RowNote>,
+}
+
 /// Per-GPU energy over the run, J, matched by GPU; errors name the GPU and the line.
 fn energy_difference(
     before: &dcgm::EnergySnapshot,
     after: &dcgm::EnergySnapshot,
-) -> Result<Vec<(dcgm::GpuEnergy, f64)>, MeasureError> {
+) -> Result<Vec<RunEnergy>, MeasureError> {
     if before.format != after.format {
         return Err(MeasureError::new(
             Input::EnergyAfter,
@@ -448,30 +593,94 @@ fn energy_difference(
             let problem = Problem::GpuMissing { gpu: a.id.clone(), listed_in: Input::EnergyAfter, line: a.line };
             return Err(MeasureError::new(Input::EnergyBefore, problem));
         };
-        out.push((a.clone(), (a.millijoules - b.millijoules) / 1000.0));
+        let series = a.series.max(b.series);
+        let note = (series > 1)
+            .then(|| Figure::new(a.spread_mj.max(b.spread_mj) / 1000.0, Unit::Joules, GPU, energy_origins()))
+            .flatten()
+            .map(|spread| RowNote::Mig { series, spread });
+        out.push((
+            a,
+            RunEnergy {
+                id: a.id.clone(),
+                index: a.index.clone(),
+                model: a.model.clone(),
+                host: a.host.clone(),
+                joules: (a.millijoules - b.millijoules) / 1000.0,
+                note,
+            },
+        ));
     }
-    if !out.is_empty() && out.iter().all(|(_, j)| *j < 0.0) {
+    if !out.is_empty() && out.iter().all(|(_, r)| r.joules < 0.0) {
         return Err(MeasureError::new(Input::EnergyAfter, Problem::Swapped));
     }
-    if let Some((a, _)) = out.iter().find(|(_, j)| *j < 0.0) {
+    if let Some((a, _)) = out.iter().find(|(_, r)| r.joules < 0.0) {
         return Err(MeasureError::new(
             Input::EnergyAfter,
             Problem::CounterWentBackwards { gpu: a.id.clone(), line: a.line },
         ));
     }
-    Ok(out)
+    Ok(out.into_iter().map(|(_, r)| r).collect())
+}
+
+/// Per-GPU energy from a power-sample series.
+fn series_energy(series: power::PowerSeries) -> Vec<RunEnergy> {
+    series
+        .gpus
+        .into_iter()
+        .map(|g| RunEnergy {
+            index: Some(g.id.clone()),
+            id: format!("GPU {}", g.id),
+            model: g.model,
+            host: None,
+            joules: g.joules,
+            note: Some(RowNote::Samples { samples: g.samples, gaps: g.gaps }),
+        })
+        .collect()
+}
+
+/// The boxes still blank that the J/token needs (none once it is there).
+pub fn missing_boxes(texts: &Texts, m: &Measurement) -> Vec<Input> {
+    if m.j_per_token.is_some() {
+        return Vec::new();
+    }
+    let blank = |t: &str| t.trim().is_empty();
+    let mut out = Vec::new();
+    if blank(&texts.power_series) && blank(&texts.wall_wh) {
+        out.extend(
+            [(Input::EnergyBefore, &texts.energy_before), (Input::EnergyAfter, &texts.energy_after)]
+                .into_iter()
+                .filter(|(_, t)| blank(t))
+                .map(|(i, _)| i),
+        );
+    }
+    out.extend(
+        [(Input::TokensBefore, &texts.tokens_before), (Input::TokensAfter, &texts.tokens_after)]
+            .into_iter()
+            .filter(|(_, t)| blank(t))
+            .map(|(i, _)| i),
+    );
+    out
 }
 
 /// Everything the section shows from the pasted texts.
 pub fn evaluate(texts: &Texts) -> Measurement {
     let mut m = Measurement { lang: texts.lang, ..Measurement::default() };
     let errors = &mut m.errors;
-    let energy = pair(
-        (&texts.energy_before, &texts.energy_after),
-        (Input::EnergyBefore, Input::EnergyAfter),
-        dcgm::parse,
-        errors,
-    );
+    let series_given = !texts.power_series.trim().is_empty();
+    let both_sources = series_given && !both_blank(&texts.energy_before, &texts.energy_after);
+    if both_sources {
+        errors.push(MeasureError::new(Input::PowerSeries, Problem::BothEnergySources));
+    }
+    let energy = if both_sources {
+        None
+    } else {
+        pair(
+            (&texts.energy_before, &texts.energy_after),
+            (Input::EnergyBefore, Input::EnergyAfter),
+            dcgm::parse,
+            errors,
+        )
+    };
     let token_pair = pair(
         (&texts.tokens_before, &texts.tokens_after),
         (Input::TokensBefore, Input::TokensAfter),
@@ -481,45 +690,122 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     let lang = texts.lang;
     let mut optional =
         |input, text: &str| optional_number(lang, input, text).map_err(|e| errors.push(e)).ok().flatten();
-    let duration = optional(Input::Duration, &texts.duration);
+    let typed_duration = optional(Input::Duration, &texts.duration);
     let idle = optional(Input::IdlePower, &texts.idle_watts);
     let wall_wh = optional(Input::WallEnergy, &texts.wall_wh);
+    let interval = optional(Input::SampleInterval, &texts.interval);
+    let series = if series_given && !both_sources {
+        let text = &texts.power_series;
+        let read = if text.lines().any(|l| l.trim_start().starts_with("#Entity")) {
+            dcgm::parse_series(text).map(SeriesRead::Counter)
+        } else {
+            power::parse(text, interval.unwrap_or(1.0)).map(SeriesRead::Power)
+        };
+        read.map_err(|p| m.errors.push(MeasureError::new(Input::PowerSeries, p))).ok()
+    } else {
+        None
+    };
 
-    // Energy.
-    let mut total_j = None;
-    let mut gpu_count = 0;
+    // Energy, per GPU, from the snapshots or the series, with the origins it rests on.
+    let mut e_origins = energy_origins();
+    let mut per_gpu = None;
+    let mut duration = typed_duration.map(|d| (d, vec![Origin::Measurement(Input::Duration)]));
     if let Some((before, after)) = energy {
         m.energy_format = Some(after.format);
         match energy_difference(&before, &after) {
-            Ok(per_gpu) => {
-                let total: f64 = per_gpu.iter().map(|(_, j)| j).sum();
-                if total <= 0.0 {
-                    m.errors.push(MeasureError::new(Input::EnergyAfter, Problem::ZeroEnergy));
-                } else {
-                    total_j = Some(total);
-                    gpu_count = per_gpu.len();
-                    m.gpu_energy = Figure::new(total, Unit::Joules, GPU, energy_origins());
-                    for (g, j) in per_gpu {
-                        let Some(energy) = Figure::new(j, Unit::Joules, GPU, energy_origins()) else { continue };
-                        let Some(share) = Figure::new(100.0 * j / total, Unit::Percent, GPU, energy_origins()) else {
-                            continue;
-                        };
-                        let mut power_origins = energy_origins();
-                        power_origins.push(Origin::Measurement(Input::Duration));
-                        let average_power = duration.and_then(|d| Figure::new(j / d, Unit::Watts, GPU, power_origins));
-                        m.gpus.push(GpuRow {
-                            id: g.id,
-                            index: g.index,
-                            model: g.model,
-                            host: g.host,
-                            energy,
-                            share,
-                            average_power,
-                        });
-                    }
-                }
-            }
+            Ok(rows) => per_gpu = Some(rows),
             Err(e) => m.errors.push(e),
+        }
+    } else if let Some(SeriesRead::Counter(series)) = series {
+        e_origins = vec![Origin::Measurement(Input::PowerSeries)];
+        m.energy_format = Some(dcgm::EnergyFormat::Dmon);
+        let step = interval.unwrap_or(1.0);
+        let span = series.polls.saturating_sub(1) as f64 * step;
+        let duration_from_series = duration.is_none() && span > 0.0;
+        if duration_from_series {
+            let mut origins = e_origins.clone();
+            if interval.is_some() {
+                origins.push(Origin::Measurement(Input::SampleInterval));
+            }
+            duration = Some((span, origins));
+        }
+        m.series = Some(SeriesInfo {
+            format: power::PowerFormat::DcgmiDmon,
+            samples: series.polls,
+            gaps: 0,
+            timed: false,
+            interval: step,
+            interval_typed: interval.is_some(),
+            duration_from_series,
+            counter: true,
+        });
+        match energy_difference(&series.first, &series.last) {
+            Ok(rows) => {
+                per_gpu = Some(rows.into_iter().map(|r| RunEnergy { note: Some(RowNote::FirstToLast), ..r }).collect())
+            }
+            Err(e) => {
+                // Within one series, a counter lower at the end went backwards (a reset).
+                let problem = match (e.problem, series.last.gpus.first()) {
+                    (Problem::Swapped, Some(g)) => Problem::CounterWentBackwards { gpu: g.id.clone(), line: g.line },
+                    (p, _) => p,
+                };
+                m.errors.push(MeasureError::new(Input::PowerSeries, problem));
+            }
+        }
+    } else if let Some(SeriesRead::Power(series)) = series {
+        e_origins = vec![Origin::Measurement(Input::PowerSeries)];
+        if !series.timed && interval.is_some() {
+            e_origins.push(Origin::Measurement(Input::SampleInterval));
+        }
+        let span = series.seconds();
+        let duration_from_series = duration.is_none() && span > 0.0;
+        if duration_from_series {
+            duration = Some((span, e_origins.clone()));
+        }
+        m.series = Some(SeriesInfo {
+            format: series.format,
+            samples: series.samples(),
+            gaps: series.gaps(),
+            timed: series.timed,
+            interval: interval.unwrap_or(1.0),
+            interval_typed: interval.is_some(),
+            duration_from_series,
+            counter: false,
+        });
+        per_gpu = Some(series_energy(series));
+    }
+    let mut total_j = None;
+    let mut gpu_count = 0;
+    if let Some(rows) = per_gpu {
+        let total: f64 = rows.iter().map(|r| r.joules).sum();
+        if total <= 0.0 || !total.is_finite() {
+            let input = if m.series.is_some() { Input::PowerSeries } else { Input::EnergyAfter };
+            m.errors.push(MeasureError::new(input, Problem::ZeroEnergy));
+        } else {
+            total_j = Some(total);
+            gpu_count = rows.len();
+            m.gpu_energy = Figure::new(total, Unit::Joules, GPU, e_origins.clone());
+            for r in rows {
+                let Some(energy) = Figure::new(r.joules, Unit::Joules, GPU, e_origins.clone()) else { continue };
+                let Some(share) = Figure::new(100.0 * r.joules / total, Unit::Percent, GPU, e_origins.clone()) else {
+                    continue;
+                };
+                let average_power = duration.as_ref().and_then(|(d, origins)| {
+                    let mut o = e_origins.clone();
+                    o.extend(origins.iter().cloned());
+                    Figure::new(r.joules / d, Unit::Watts, GPU, o)
+                });
+                m.gpus.push(GpuRow {
+                    id: r.id,
+                    index: r.index,
+                    model: r.model,
+                    host: r.host,
+                    energy,
+                    share,
+                    average_power,
+                    note: r.note,
+                });
+            }
         }
     }
 
@@ -532,8 +818,12 @@ pub fn evaluate(texts: &Texts) -> Measurement {
             let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
             m.errors.push(MeasureError::new(Input::TokensAfter, problem));
         } else if delta < 0.0 {
+            // Every counter lower after than before: the boxes were swapped (a restart would show
+            // the same, and the message says so); the generated count alone: a restart.
+            let prompt_lower = matches!((before.prompt, after.prompt), (Some(b), Some(a)) if a < b);
             let energy_swapped = m.errors.iter().any(|e| e.problem == Problem::Swapped);
-            let problem = if energy_swapped || total_j.is_none() && texts.energy_before.trim().is_empty() {
+            let no_energy = total_j.is_none() && texts.energy_before.trim().is_empty() && !series_given;
+            let problem = if prompt_lower || energy_swapped || no_energy {
                 Problem::Swapped
             } else {
                 Problem::TokensWentBackwards { line: after.line }
@@ -550,41 +840,36 @@ pub fn evaluate(texts: &Texts) -> Measurement {
         }
     }
 
-    let with = |extra: &[Input], base: Vec<Origin>| {
-        let mut o = base;
-        o.extend(extra.iter().map(|i| Origin::Measurement(*i)));
+    let join = |a: &[Origin], b: &[Origin]| {
+        let mut o = a.to_vec();
+        o.extend(b.iter().filter(|x| !a.contains(x)).cloned());
         o
     };
-    let all = || with(&[Input::TokensBefore, Input::TokensAfter], energy_origins());
+    let all = || join(&e_origins, &token_origins());
     if let (Some(j), Some(n)) = (total_j, generated) {
         m.j_per_token = Figure::new(j / n, Unit::JoulesPerToken, GPU, all());
     }
-    if let Some(d) = duration {
+    if let Some((d, d_origins)) = &duration {
         if let Some(n) = generated {
-            m.tokens_per_s = Figure::new(n / d, Unit::TokensPerSecond, GPU, with(&[Input::Duration], token_origins()));
+            m.tokens_per_s = Figure::new(n / d, Unit::TokensPerSecond, GPU, join(&token_origins(), d_origins));
         }
         if let Some(j) = total_j {
             if gpu_count > 0 {
                 let per_gpu = j / d / gpu_count as f64;
-                m.average_power_per_gpu =
-                    Figure::new(per_gpu, Unit::Watts, GPU, with(&[Input::Duration], energy_origins()));
+                m.average_power_per_gpu = Figure::new(per_gpu, Unit::Watts, GPU, join(&e_origins, d_origins));
             }
         }
     }
     if let Some(idle) = idle {
-        match (duration, total_j, generated) {
+        match (&duration, total_j, generated) {
             (None, _, _) => m.errors.push(MeasureError::new(Input::IdlePower, Problem::NeedsDuration)),
-            (Some(d), Some(j), Some(n)) => {
+            (Some((d, d_origins)), Some(j), Some(n)) => {
                 let above = j - idle * gpu_count as f64 * d;
                 if above <= 0.0 {
                     m.errors.push(MeasureError::new(Input::IdlePower, Problem::IdleAboveMeasured));
                 } else {
-                    m.j_per_token_above_idle = Figure::new(
-                        above / n,
-                        Unit::JoulesPerToken,
-                        GPU,
-                        with(&[Input::Duration, Input::IdlePower], all()),
-                    );
+                    let origins = join(&join(&all(), d_origins), &[Origin::Measurement(Input::IdlePower)]);
+                    m.j_per_token_above_idle = Figure::new(above / n, Unit::JoulesPerToken, GPU, origins);
                 }
             }
             _ => {}
@@ -597,10 +882,10 @@ pub fn evaluate(texts: &Texts) -> Measurement {
                 m.errors.push(MeasureError::new(Input::WallEnergy, Problem::WallBelowGpu { wall_j, gpu_j }));
             }
             _ => {
-                let origins = with(&[Input::WallEnergy], token_origins());
+                let origins = join(&[Origin::Measurement(Input::WallEnergy)], &token_origins());
                 m.node_j_per_token =
                     Figure::new(wall_j / n, Unit::JoulesPerToken, Kind::Measured(Scope::NodeAc), origins);
-                if m.j_per_token.is_none() && texts.energy_before.trim().is_empty() {
+                if m.j_per_token.is_none() && texts.energy_before.trim().is_empty() && !series_given {
                     m.j_per_token = m.node_j_per_token.clone();
                 }
             }
@@ -618,6 +903,57 @@ pub fn versus_ceiling(own: &Figure, ceiling: &Figure) -> Option<Figure> {
     let mut origins = own.origins.clone();
     origins.extend(ceiling.origins.iter().cloned());
     Figure::new(100.0 * own.value / ceiling.value, Unit::Percent, GPU, origins)
+}
+
+/// The ceiling at the run's own throughput: every measured GPU at `limit_watts` ÷ the run's
+/// tokens per second (J/token). Board power cannot exceed the limit, so a GPU-board measurement
+/// sits at or below it; a ceiling taken at another throughput (the published one) bounds only runs
+/// at that throughput. `None` without the run's tokens/s or GPUs.
+pub fn ceiling_at_own_throughput(m: &Measurement, limit_watts: f64) -> Option<Figure> {
+    let tps = m.tokens_per_s.as_ref()?;
+    if m.gpus.is_empty() || limit_watts.is_nan() || limit_watts <= 0.0 || tps.value <= 0.0 {
+        return None;
+    }
+    let mut origins = tps.origins.clone();
+    origins.extend(m.gpu_energy.iter().flat_map(|e| e.origins.iter().cloned()));
+    origins.push(Origin::Input(Field::Watts));
+    let watts = m.gpus.len() as f64 * limit_watts;
+    Figure::new(watts / tps.value, Unit::JoulesPerToken, Kind::Ceiling, origins)
+}
+
+/// The pasted GPUs' own name (`modelName`) where it is not the configured card's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OtherCard {
+    /// The name the GPUs report.
+    pub pasted: String,
+    /// The catalogue card of that name, to switch to; `None` where the catalogue lists none.
+    pub card: Option<String>,
+}
+
+/// A name with case, spaces and punctuation gone: "NVIDIA L40S" and "nvidia-l40s" are one name.
+fn squeezed(name: &str) -> String {
+    name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+/// Whether the pasted GPUs name another card than `configured` (a catalogue id). Every row must
+/// report the same `modelName`; a name equal (without case or punctuation) to the configured
+/// card's name or one of its MLPerf accelerator names is the same card. `None` where the GPUs name
+/// no model (dmon, AMD, power samples without `name`), disagree, or are the configured card.
+pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, configured: &str) -> Option<OtherCard> {
+    let mut models = m.gpus.iter().map(|g| g.model.as_deref());
+    let pasted = models.next()??.trim();
+    if pasted.is_empty() || !models.all(|x| x.map(str::trim) == Some(pasted)) {
+        return None;
+    }
+    let key = squeezed(pasted);
+    let named = |c: &&crate::catalogue::Card| {
+        squeezed(&c.name) == key || c.mlperf_accelerators.iter().any(|a| squeezed(a) == key)
+    };
+    let card = catalogue.cards.iter().find(named).map(|c| c.id.to_string());
+    if card.as_deref() == Some(configured) {
+        return None;
+    }
+    Some(OtherCard { pasted: pasted.to_owned(), card })
 }
 
 /// Average board power per GPU as a share of the configured power limit, %.

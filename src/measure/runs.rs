@@ -2,7 +2,8 @@
 //! J/token against concurrency or limit, laid out here so the UI only draws what it is given.
 
 use super::{Input, MeasureError, Measurement, Problem};
-use crate::figure::Figure;
+use crate::catalogue::Scope;
+use crate::figure::{Figure, Kind, Origin, Unit};
 use crate::form::number;
 
 /// One kept run.
@@ -29,6 +30,97 @@ pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run
         return Err(errors);
     }
     Ok(Run { concurrency, power_limit, j_per_token, tokens_per_s: m.tokens_per_s.clone() })
+}
+
+/// Where the browser keeps the runs (`localStorage`), so they survive a reload.
+pub const STORAGE_KEY: &str = "token-energy.runs.v1";
+/// The most runs kept.
+pub const MAX_RUNS: usize = 200;
+
+fn optional(v: Option<f64>) -> String {
+    v.map_or_else(String::new, |v| v.to_string())
+}
+
+fn origins_text(f: &Figure) -> String {
+    let ids: Vec<&str> = f
+        .origins
+        .iter()
+        .filter_map(|o| match o {
+            Origin::Measurement(i) => Some(i.id()),
+            _ => None,
+        })
+        .collect();
+    ids.join(",")
+}
+
+/// The runs as the browser stores them: one line a run,
+/// `concurrency;limit;J/token;scope;its boxes;tokens/s;its boxes` (an absent value empty; numbers as
+/// `f64`'s `Display` writes them, the shortest text that reads back to the same bits, as
+/// `data-value` does; the boxes by their ids).
+pub fn to_text(runs: &[Run]) -> String {
+    let scope = |f: &Figure| match f.kind {
+        Kind::Measured(Scope::NodeAc) => "node-ac",
+        _ => "gpu-board",
+    };
+    runs.iter()
+        .map(|r| {
+            let (tps, tps_origins) = match &r.tokens_per_s {
+                Some(t) => (t.value.to_string(), origins_text(t)),
+                None => (String::new(), String::new()),
+            };
+            format!(
+                "{};{};{};{};{};{tps};{tps_origins}\n",
+                optional(r.concurrency),
+                optional(r.power_limit),
+                r.j_per_token.value,
+                scope(&r.j_per_token),
+                origins_text(&r.j_per_token)
+            )
+        })
+        .collect()
+}
+
+fn read_origins(text: &str) -> Option<Vec<Origin>> {
+    text.split(',')
+        .filter(|id| !id.is_empty())
+        .map(|id| Input::ALL.iter().find(|i| i.id() == id).map(|i| Origin::Measurement(*i)))
+        .collect()
+}
+
+fn read_number(text: &str) -> Option<Option<f64>> {
+    if text.is_empty() {
+        return Some(None);
+    }
+    crate::float::parse(text).filter(|v| v.is_finite() && *v > 0.0).map(Some)
+}
+
+fn read_run(line: &str) -> Option<Run> {
+    let mut f = line.split(';');
+    let (concurrency, limit, jpt, scope, origins, tps, tps_origins) =
+        (f.next()?, f.next()?, f.next()?, f.next()?, f.next()?, f.next()?, f.next()?);
+    if f.next().is_some() {
+        return None;
+    }
+    let scope = match scope {
+        "gpu-board" => Scope::GpuBoard,
+        "node-ac" => Scope::NodeAc,
+        _ => return None,
+    };
+    let j_per_token =
+        Figure::new(read_number(jpt)??, Unit::JoulesPerToken, Kind::Measured(scope), read_origins(origins)?)?;
+    let tokens_per_s = match read_number(tps)? {
+        Some(t) => {
+            Some(Figure::new(t, Unit::TokensPerSecond, Kind::Measured(Scope::GpuBoard), read_origins(tps_origins)?)?)
+        }
+        None => None,
+    };
+    Some(Run { concurrency: read_number(concurrency)?, power_limit: read_number(limit)?, j_per_token, tokens_per_s })
+}
+
+/// Reads stored runs back; a line that does not read as a run is left out (the store is the page's
+/// own, but anything can have written it), and at most [`MAX_RUNS`] are kept.
+pub fn from_text(text: &str) -> Vec<Run> {
+    text.lines().filter_map(read_run).take(MAX_RUNS).collect()
 }
 
 /// What the chart's horizontal axis shows.

@@ -61,7 +61,11 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
     let mut prompt: Option<f64> = None;
     let mut seen: Vec<(String, Vec<(String, String)>)> = Vec::new();
     let mut energy_line = None;
-    for (line, text) in lines(text)? {
+    let lines = lines(text)?;
+    if let Some((line, _)) = lines.iter().find(|(_, l)| super::amd::is_amd(l)) {
+        return Err(Problem::WrongBox { line: *line }); // AMD's energy counter in the token box
+    }
+    for (line, text) in lines {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('$') {
             continue;
@@ -70,6 +74,9 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
             // A `dcgmi dmon` row: GPU energy in the token box.
             energy_line.get_or_insert(line);
             continue;
+        }
+        if prom::name_of(trimmed).is_none() && super::looks_like_json(trimmed) {
+            return Err(Problem::LooksLikeJson { line });
         }
         let name = match prom::name_of(trimmed) {
             Some(name) => name.to_owned(),

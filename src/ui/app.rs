@@ -135,6 +135,7 @@ fn calculator(props: &CalculatorProps) -> Html {
     let on_reveal = use_action(&dispatch, Action::Reveal);
     let on_dismiss_notices = use_action(&dispatch, |()| Action::DismissNotices);
     let on_mode = use_action(&dispatch, Action::Mode);
+    let on_card_from_measure = use_action(&dispatch, |id: String| Action::Edit(Edit::Card(id)));
     let on_dismiss_adjustments = use_action(&dispatch, |()| Action::DismissAdjustments);
     let on_list = use_action(&dispatch, Action::Compare);
     let on_baseline = use_action(&dispatch, Action::Baseline);
@@ -194,7 +195,9 @@ fn calculator(props: &CalculatorProps) -> Html {
             <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
             if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
             if state.mode == link::Mode::Measure {
-                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts} />
+                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
+                    throughput={evaluation.figures.throughput.as_ref().map(|f| f.value)}
+                    card={AttrValue::from(state.form.card.clone())} on_card={on_card_from_measure.clone()} />
             }
             <div class="workspace">
                 <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}

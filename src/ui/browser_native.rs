@@ -28,6 +28,12 @@ pub fn set_html_lang(_id: &str) {}
 
 pub fn post_height() {}
 
+/// Nothing is stored at build time. (Read by "Measure your own" when it first renders its kept
+/// runs; the prerendered bare page never shows that section.)
+pub fn stored(_key: &str) -> Option<String> {
+    None
+}
+
 pub fn store(_key: &str, _value: &str) -> bool {
     true
 }

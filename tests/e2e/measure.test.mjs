@@ -196,3 +196,253 @@ test('a log whose window holds no sample is an alert', T, async () => {
   assert.match(await c.text('measure-error-mlperf-power-log'), /none of the log's 1 samples/);
   assert.equal(await c.el('measure-error-mlperf-power-log').getAttribute('role'), 'alert');
 });
+
+// ---- issue 25 --------------------------------------------------------------------------------------
+
+// The A30 MIG lines with each instance's own value (mJ): one GPU read at two instants.
+const MIG2 = (v3, v4) => MIG('X').replace('} X', `} ${v3}`).replace('} X', `} ${v4}`);
+const tgi = (n) => `tgi_request_generated_tokens_sum ${n}\ntgi_request_generated_tokens_count 1\n`;
+
+test('MIG instances of one GPU that disagree: counted once at the largest value, said on its row', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', MIG2('126272101025', '126272104025'));
+  await paste(c, 'gpu-energy-after', MIG2('126272601025', '126272603025'));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(1000));
+  // Largest after − largest before: 126 272 603 025 − 126 272 104 025 mJ = 499 J.
+  const joules = (126272603025 - 126272104025) / 1000;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, joules / 1000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  assert.equal(await c.el('own-gpu-row').count(), 1);
+  assert.match(await c.text('own-gpu-note'), /2 MIG series of this one GPU, counted once at the largest value \(they differed by up to 3 J/);
+});
+
+// nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1 on two GPUs: GPU 1 has an
+// [N/A] row, and both miss the 08:12:56 poll.
+const SMI_CSV = `timestamp, index, power.draw [W]
+2026/07/14 08:12:53.353, 0, 600.00 W
+2026/07/14 08:12:53.353, 1, 300.00 W
+2026/07/14 08:12:54.353, 0, 620.00 W
+2026/07/14 08:12:54.353, 1, [N/A]
+2026/07/14 08:12:55.353, 0, 640.00 W
+2026/07/14 08:12:55.353, 1, 310.00 W
+2026/07/14 08:12:57.353, 0, 600.00 W
+2026/07/14 08:12:57.353, 1, 330.00 W
+`;
+// Trapezoids: GPU 0 (600+620)/2 + (620+640)/2 + (640+600)/2 × 2; GPU 1 (300+310)/2 × 2 + (310+330)/2 × 2.
+const SMI_JOULES = 610 + 630 + 1240 + (610 + 640);
+
+test('a power-sample series in one box gives the run energy, its duration and the comparisons', T, async () => {
+  const c = await open('?mode=measure&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9');
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', vllm('0.0', '0.0', '0.0', '0.0'));
+  await paste(c, 'tokens-after', vllm('1000.0', '1000.0', '0.0', '0.0'));
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  const e = await c.figure('own-gpu-energy-j');
+  assert.ok(near(e.value, SMI_JOULES), `${e.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /From power samples \(nvidia-smi --query-gpu\).*7 samples.*3 gaps.*timestamps/s);
+  // The series' span (4 s) is the duration: tokens/s and average power follow.
+  const tps = await c.figure('own-tokens-per-s');
+  assert.ok(near(tps.value, 2000 / 4), `${tps.value}`);
+  const power = await c.figure('own-average-power-w');
+  assert.ok(near(power.value, SMI_JOULES / 4 / 2), `${power.value}`);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+  assert.match(await c.el('own-gpu-note').nth(1).innerText(), /From 3 power samples; 2 gaps/);
+  // At the run's own throughput: J/token ÷ (2 GPUs × limit ÷ 500 tokens/s) = average power ÷ limit.
+  const limit = Number(await c.value('watts'));
+  const own = Number(await c.el('own-vs-own-ceiling').getAttribute('data-value'));
+  assert.ok(near(own, 100 * (SMI_JOULES / 2000) / (2 * limit / 500)), `${own} at ${limit} W`);
+  assert.ok(near(own, 100 * (SMI_JOULES / 4 / 2) / limit), `${own}: the average power's share of the limit`);
+  assert.match(await c.text('own-vs-own-ceiling'), /stays at or below this ceiling/);
+  // Against the published figure, with the reason a run can be above it.
+  const ceiling = await c.figure('j-per-token');
+  const versus = Number(await c.el('own-vs-ceiling').getAttribute('data-value'));
+  assert.ok(near(versus, 100 * (SMI_JOULES / 2000) / ceiling.value), `${versus} vs ${ceiling.value}`);
+  assert.match(await c.text('own-vs-ceiling'), /your run made 500 tokens\/s.*can exceed a ceiling taken at another throughput/s);
+  // Snapshots as well as the series: which one measures the run?
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await c.el('measure-error-gpu-power-series').waitFor();
+  assert.match(await c.text('measure-error-gpu-power-series'), /not both/);
+  assert.equal((await c.figure('own-j-per-token')).value, null);
+});
+
+test('a whole nvidia-smi dmon series: the stated interval, 1 s unless typed', T, async () => {
+  const c = await open();
+  const dmon = `# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    400     63     57    100
+    1    200     60      -     90
+    0    410     63     58    100
+    1      -     60      -     90
+# gpu    pwr  gtemp  mtemp     sm
+# Idx      W      C      C      %
+    0    420     64     58    100
+    1    220     61      -     90
+`;
+  await paste(c, 'gpu-power-series', dmon);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(100));
+  // One second apart: (400+410)/2 + (410+420)/2 for GPU 0, (200+220)/2 × 2 for GPU 1.
+  const atOne = (810 + 830) / 2 + 420;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, atOne / 100), `${j.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /nvidia-smi dmon.*1 s between samples, the default/s);
+  await c.type('sample-interval', '2');
+  const j2 = await c.waitForFigure('own-j-per-token', (f) => f.value !== null && near(f.value, 2 * atOne / 100));
+  assert.ok(near(j2.value, 2 * atOne / 100), `${j2.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /2 s between samples, as typed/);
+});
+
+test('wording: JSON in a token box, the boxes still blank, a picked file cited by its name', T, async () => {
+  const c = await open();
+  await c.el('own-j-per-token-missing').waitFor();
+  assert.match(await c.text('own-j-per-token-missing'),
+    /Still to paste: GPU energy, before the run, GPU energy, after the run, Token counters, before the run, Token counters, after the run/);
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', tgi(0));
+  await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
+  assert.match(await c.text('own-j-per-token-missing'), /^Still to paste: Token counters, after the run\.$/);
+  await paste(c, 'tokens-after', '{"data": {"vllm:generation_tokens_total": 27453}}');
+  await c.el('measure-error-tokens-after').waitFor();
+  assert.match(await c.text('measure-error-tokens-after'), /line 1: this looks like JSON, not Prometheus text/);
+  await c.el('tokens-after-file').setInputFiles({ name: 'after-run.prom', mimeType: 'text/plain', buffer: Buffer.from(tgi(2000)) });
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  assert.match(await c.text('own-j-per-token'), /your file after-run\.prom \(token counters, after the run\)/);
+  // Editing the box again makes it a paste once more.
+  await paste(c, 'tokens-after', tgi(4000));
+  await c.waitForFigure('own-j-per-token', (f) => near(f.value, SMI_JOULES / 4000));
+  assert.doesNotMatch(await c.text('own-j-per-token'), /after-run\.prom/);
+  assert.match(await c.text('own-j-per-token'), /your paste \(token counters, after the run\)/);
+});
+
+test('token boxes swapped alone are called swapped', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', vllm('401000.0', '302000.0', '90050.0', '10050.0'));
+  await paste(c, 'tokens-after', vllm('1000.0', '2000.0', '50.0', '50.0'));
+  await c.el('measure-error-tokens-after').waitFor();
+  assert.match(await c.text('measure-error-tokens-after'), /swapped/);
+});
+
+// Posted in ROCm/amdsmi issue #38 (charis-poag-amd, 2024-08-06): amd-smi metric --energy on two MI100s.
+const AMD_SMI = (e0, e1) => `GPU: 0
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: ${e0} J
+
+GPU: 1
+    ENERGY:
+        TOTAL_ENERGY_CONSUMPTION: ${e1} J
+`;
+
+test('an AMD pair (amd-smi metric --energy) gives measured J/token', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', AMD_SMI('1.004', '0.906'));
+  await paste(c, 'gpu-energy-after', AMD_SMI('3600001.004', '1800000.906'));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  const e = await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
+  assert.ok(near(e.value, 3600000 + 1800000), `${e.value}`);
+  const j = await c.figure('own-j-per-token');
+  assert.ok(near(j.value, 5400000 / 5400000), `${j.value}`);
+  assert.equal(j.kind, 'measured');
+  assert.match(await c.text('own-gpu-energy-j'), /amd-smi metric's energy counter/);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+});
+
+test('a whole dcgmi dmon series in the series box: last poll less first, the duration from the interval', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-power-series', `${DMON_BEFORE}${DMON_AFTER}`);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  // Each of the three GPUs: 1 936 324 526 − 136 324 526 mJ (GPU 5) and likewise = 1 800 000 J.
+  const joules = 3 * (1936324526 - 136324526) / 1000;
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, joules / 5400000), `${j.value}`);
+  assert.match(await c.text('own-gpu-energy-j'), /dcgmi dmon's energy counter .*the last of 2 polls less the first/s);
+  // Two polls one second apart (the default): 5 400 000 tokens in 1 s.
+  const tps = await c.figure('own-tokens-per-s');
+  assert.ok(near(tps.value, 5400000 / 1), `${tps.value}`);
+  assert.equal(await c.el('own-gpu-row').count(), 3);
+});
+
+test('German: the series note, the MIG row and the comparisons in German, with a decimal comma', T, async () => {
+  const c = await open('?mode=measure&lang=de&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9');
+  await paste(c, 'gpu-power-series', SMI_CSV);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(2000));
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, SMI_JOULES / 2000), `${j.value}`);
+  // 3 730 J ÷ 2 000 tokens = 1.865 J/token: three significant figures with a decimal comma.
+  assert.match(await c.text('own-j-per-token'), /1,87/);
+  assert.match(await c.text('own-gpu-energy-j'), /Aus Leistungswerten \(nvidia-smi --query-gpu\).*7 Messwerte.*3 Lücken/s);
+  assert.match(await c.text('own-vs-own-ceiling'), /Beim eigenen Durchsatz Ihres Laufs/);
+  assert.match(await c.text('own-vs-ceiling'), /bei einem anderen Durchsatz gilt/);
+  await paste(c, 'gpu-power-series', '');
+  await paste(c, 'gpu-energy-before', MIG2('126272101025', '126272104025'));
+  await paste(c, 'gpu-energy-after', MIG2('126272601025', '126272603025'));
+  await c.el('own-gpu-note').waitFor();
+  assert.match(await c.text('own-gpu-note'), /2 MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert \(sie wichen um bis zu 3 J ab/);
+});
+
+test('GPUs that name another card: said, and the calculator switched to it on request', T, async () => {
+  const c = await open('?mode=measure&card=h100-sxm');
+  const l40s = (v) => `DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU-1",modelName="NVIDIA L40S"} ${v}\n`;
+  await paste(c, 'gpu-energy-before', l40s(1000000));
+  await paste(c, 'gpu-energy-after', l40s(2000000));
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(1000));
+  await c.el('own-other-card').waitFor();
+  assert.match(await c.text('own-other-card'), /report themselves as NVIDIA L40S, not the .*H100.* configured below/);
+  await c.el('own-use-card').click();
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="card"]')?.value === 'l40s');
+  await c.el('own-other-card').waitFor({ state: 'detached' });
+  const j = await c.figure('own-j-per-token');
+  assert.ok(near(j.value, 1000 / 1000), `${j.value}: the pasted text stays`);
+});
+
+test('kept runs survive a reload, until cleared', T, async () => {
+  const c = await open();
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  await c.type('run-concurrency', '16');
+  await c.el('keep-run').click();
+  await c.type('run-concurrency', '64');
+  await c.el('keep-run').click();
+  assert.equal(await c.el('run-row').count(), 2);
+  await c.page.reload();
+  await c.el('measure').waitFor();
+  await c.el('runs').waitFor();
+  assert.equal(await c.el('run-row').count(), 2);
+  // 3 GPUs × 1 800 000 J ÷ 5 400 000 tokens, kept exactly.
+  const kept = await c.el('run-row').first().locator('td[data-value]').getAttribute('data-value');
+  assert.ok(near(Number(kept), 3 * 1800000 / 5400000), kept);
+  assert.equal(await c.el('run-point').count(), 2);
+  await c.el('runs-clear').click();
+  await c.el('runs').waitFor({ state: 'detached' });
+  await c.page.reload();
+  await c.el('measure').waitFor();
+  await c.page.waitForTimeout(300);
+  assert.equal(await c.el('run-row').count(), 0);
+});
+
+test('on a phone, a GPU row with a long UUID and host wraps inside its column', T, async () => {
+  const c = await suite.open('?mode=measure', { width: 360 });
+  await c.el('measure').waitFor();
+  // No hyphen or space to break at: without the row header's own wrapping the table is 680 px wide.
+  const line = (v) => `DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu="0",UUID="GPU_265c9814_6156_355b_e589_ff2064894f16",Hostname="node_pool_gpu_a30_rack_17_unit_0003_cluster_west"} ${v}\n`;
+  await paste(c, 'gpu-energy-before', line(1));
+  await paste(c, 'gpu-energy-after', line(1000));
+  await c.el('own-gpu-table').waitFor();
+  const [table, section] = await c.page.evaluate(() => [
+    document.querySelector('[data-testid="own-gpu-table"]').getBoundingClientRect().right,
+    document.querySelector('[data-testid="measure"]').getBoundingClientRect().right,
+  ]);
+  assert.ok(table <= section + 0.5, `the table ends at ${table} px, the section at ${section} px`);
+});

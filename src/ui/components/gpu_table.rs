@@ -1,7 +1,7 @@
 //! The per-GPU table of a measurement: each GPU's energy over the run, its share, and its average
 //! board power where the duration is known.
 
-use crate::measure::GpuRow;
+use crate::measure::{GpuRow, RowNote};
 use crate::ui::format;
 use yew::prelude::*;
 
@@ -38,7 +38,15 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
             <tbody>
                 { for props.rows.iter().map(|r| html! {
                     <tr data-testid="own-gpu-row" data-id={r.id.clone()}>
-                        <th scope="row">{ name(r) }</th>
+                        <th scope="row">{ name(r) }
+                            if let Some(note) = &r.note {
+                                <small class="row-note" data-testid="own-gpu-note">{ match note {
+                                    RowNote::Mig { series, spread } => (t.gpu_row_mig)(*series, &format::short(spread.value)),
+                                    RowNote::Samples { samples, gaps } => (t.gpu_row_samples)(*samples, *gaps),
+                                    RowNote::FirstToLast => t.gpu_row_first_last.to_owned(),
+                                } }</small>
+                            }
+                        </th>
                         <td data-value={r.energy.value.to_string()}>{ format::three(r.energy.value) }</td>
                         <td data-value={r.share.value.to_string()}>{ format!("{} %", format::three(r.share.value)) }</td>
                         if with_power {

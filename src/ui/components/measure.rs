@@ -7,12 +7,14 @@ use super::gpu_table::GpuTable;
 use super::measure_field::MeasureField;
 use super::mlperf_logs::MlperfLogs;
 use super::own_figure::OwnFigure;
+use super::own_versus::OwnVersus;
 use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
 use crate::figure::{Figure, Unit};
-use crate::measure::runs::{keep, Axis, Run};
-use crate::measure::{evaluate, versus_ceiling, versus_limit, Input, MeasureError, Texts};
-use crate::ui::{format, Cat};
+use crate::measure::runs::{self, keep, Axis, Run};
+use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
+use crate::ui::browser;
+use crate::ui::Cat;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -23,6 +25,14 @@ pub struct MeasureProps {
     pub ceiling: Option<Figure>,
     /// The configured power limit per card, W.
     pub limit_watts: Option<f64>,
+    /// The throughput the ceiling was taken at (the published result's, per server), tokens/s.
+    #[prop_or_default]
+    pub throughput: Option<f64>,
+    /// The configured card's id, and the switch to another card.
+    #[prop_or_default]
+    pub card: AttrValue,
+    #[prop_or_default]
+    pub on_card: Callback<String>,
 }
 
 /// The section's own state.
@@ -34,10 +44,13 @@ struct Local {
     runs: Vec<Run>,
     keep_errors: Vec<MeasureError>,
     axis: Axis,
+    /// Files picked into boxes, by name, until the box is edited.
+    files: Rc<Vec<(Input, String)>>,
 }
 
 enum Msg {
     Text(Input, String),
+    File(Input, String),
     Keep(crate::i18n::Lang),
     Axis(Axis),
     ClearRuns,
@@ -59,16 +72,29 @@ impl Reducible for Local {
                     Input::Duration => &mut t.duration,
                     Input::IdlePower => &mut t.idle_watts,
                     Input::WallEnergy => &mut t.wall_wh,
+                    Input::PowerSeries => &mut t.power_series,
+                    Input::SampleInterval => &mut t.interval,
                     Input::Concurrency => &mut next.concurrency,
                     Input::PowerLimit => &mut next.power_limit,
                     Input::PowerLog | Input::DetailLog => return self,
                 };
                 *slot = text;
                 next.keep_errors.clear();
+                if next.files.iter().any(|(i, _)| *i == input) {
+                    next.files = Rc::new(next.files.iter().filter(|(i, _)| *i != input).cloned().collect());
+                }
+            }
+            Msg::File(input, name) => {
+                let mut files: Vec<_> = next.files.iter().filter(|(i, _)| *i != input).cloned().collect();
+                files.push((input, name));
+                next.files = Rc::new(files);
             }
             Msg::Keep(lang) => {
                 match keep(&evaluate(&Texts { lang, ..next.texts.clone() }), &next.concurrency, &next.power_limit) {
                     Ok(run) => {
+                        if next.runs.len() >= runs::MAX_RUNS {
+                            next.runs.remove(0);
+                        }
                         next.runs.push(run);
                         next.keep_errors.clear();
                     }
@@ -83,6 +109,7 @@ impl Reducible for Local {
 }
 
 const ENERGY_EXAMPLE: &str = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391";
+const SERIES_EXAMPLE: &str = "nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1:\ntimestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 631.95 W\n…\nor nvidia-smi dmon:\n# gpu    pwr  gtemp …\n    0    631     63 …";
 const TOKENS_EXAMPLE: &str = "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(or sglang:…, tgi_request_generated_tokens_sum)";
 
 #[function_component(MeasureSection)]
@@ -93,13 +120,22 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         texts: Texts::default(),
         concurrency: String::new(),
         power_limit: String::new(),
-        runs: Vec::new(),
+        // Kept runs survive a reload: read once here, written back whenever they change (below).
+        runs: runs::from_text(&browser::stored(runs::STORAGE_KEY).unwrap_or_default()),
         keep_errors: Vec::new(),
         axis: Axis::Concurrency,
+        files: Rc::default(),
+    });
+    use_effect_with(local.runs.clone(), |runs| {
+        browser::store(runs::STORAGE_KEY, &runs::to_text(runs));
     });
     let on_change = {
         let dispatch = local.dispatcher();
         use_callback((), move |(input, text): (Input, String), _| dispatch.dispatch(Msg::Text(input, text)))
+    };
+    let on_file = {
+        let dispatch = local.dispatcher();
+        use_callback((), move |(input, name): (Input, String), _| dispatch.dispatch(Msg::File(input, name)))
     };
     let on_axis = {
         let dispatch = local.dispatcher();
@@ -126,7 +162,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     };
     let paste = |input: Input, value: &str, example: &'static str| {
         html! {
-            <PasteBox {input} value={AttrValue::from(value.to_owned())} placeholder={example} error={error_of(input)} on_change={on_change.clone()} />
+            <PasteBox {input} value={AttrValue::from(value.to_owned())} placeholder={example} error={error_of(input)}
+                on_change={on_change.clone()} on_file={on_file.clone()} />
         }
     };
     let field = |input: Input, value: &str, hint: &'static str| {
@@ -136,17 +173,41 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     };
     let c = props.catalogue;
     let t = &local.texts;
-    let versus = m
-        .j_per_token
-        .as_ref()
-        .zip(props.ceiling.as_ref())
-        .and_then(|(own, ceiling)| versus_ceiling(own, ceiling).map(|pct| (pct, ceiling.value)));
-    let of_limit = m
-        .average_power_per_gpu
-        .as_ref()
-        .zip(props.limit_watts)
-        .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
+    let files = local.files.clone();
     let (node_note, gpu_note) = (words.node_note, words.gpu_note);
+    let token_note = if m.series.as_ref().is_some_and(|s| !s.counter) {
+        words.series_token_note.to_owned()
+    } else if m.gpu_energy.is_some() {
+        gpu_note.to_owned()
+    } else {
+        node_note.to_owned()
+    };
+    let energy_note = match (&m.series, m.energy_format) {
+        (Some(s), _) if s.counter => (words.counter_series_note)(
+            s.format.label(),
+            s.samples,
+            &crate::i18n::number(lang, s.interval),
+            s.interval_typed,
+        ),
+        (Some(s), _) => (words.series_note)(
+            s.format.label(),
+            s.samples,
+            s.gaps,
+            s.timed,
+            &crate::i18n::number(lang, s.interval),
+            s.interval_typed,
+        ),
+        (None, Some(f)) if f.is_amd() => (words.amd_counter_note)(f.label()),
+        (None, Some(f)) => (words.counter_note)(f.label()),
+        (None, None) => String::new(),
+    };
+    let tps_note =
+        if m.series.as_ref().is_some_and(|s| s.duration_from_series) { words.tps_series_note } else { words.tps_note };
+    let missing = missing_boxes(t, &m);
+    let missing = (!missing.is_empty()).then(|| {
+        let names: Vec<&str> = missing.iter().map(|i| (words.measure_input)(*i)).collect();
+        AttrValue::from((words.missing_boxes)(&names.join(", ")))
+    });
     html! {
         <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
             <h2 id="measure-title">{ words.mode_measure }</h2>
@@ -157,6 +218,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 { paste(Input::EnergyAfter, &t.energy_after, ENERGY_EXAMPLE) }
                 { paste(Input::TokensBefore, &t.tokens_before, TOKENS_EXAMPLE) }
                 { paste(Input::TokensAfter, &t.tokens_after, TOKENS_EXAMPLE) }
+                { paste(Input::PowerSeries, &t.power_series, SERIES_EXAMPLE) }
+                { field(Input::SampleInterval, &t.interval, words.hint_interval) }
             </div>
             <div class="measure-options">
                 { field(Input::Duration, &t.duration, words.hint_duration) }
@@ -165,39 +228,31 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             </div>
             <div class="figure-grid">
                 <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
-                    figure={m.j_per_token.clone()} note={if m.gpu_energy.is_some() { gpu_note } else { node_note }} />
+                    figure={m.j_per_token.clone()} note={token_note} files={files.clone()} {missing} />
                 <OwnFigure catalogue={c} testid="own-gpu-energy-j" label={words.own_gpu_energy} unit={Unit::Joules}
-                    figure={m.gpu_energy.clone()} note={m.energy_format.map_or(String::new(), |f| (words.counter_note)(f.label()))} />
+                    figure={m.gpu_energy.clone()} note={energy_note} files={files.clone()} />
                 <OwnFigure catalogue={c} testid="own-output-tokens" label={words.own_output} unit={Unit::Tokens}
-                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))} />
+                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))} files={files.clone()} />
                 <OwnFigure catalogue={c} testid="own-prompt-tokens" label={words.own_prompt} unit={Unit::Tokens}
-                    figure={m.prompt_tokens.clone()} note={words.prompt_note} />
+                    figure={m.prompt_tokens.clone()} note={words.prompt_note} files={files.clone()} />
                 if m.tokens_per_s.is_some() {
                     <OwnFigure catalogue={c} testid="own-tokens-per-s" label={words.own_tps} unit={Unit::TokensPerSecond}
-                        figure={m.tokens_per_s.clone()} note={words.tps_note} />
+                        figure={m.tokens_per_s.clone()} note={tps_note} files={files.clone()} />
                     <OwnFigure catalogue={c} testid="own-average-power-w" label={words.own_power} unit={Unit::Watts}
-                        figure={m.average_power_per_gpu.clone()} note={words.power_note} />
+                        figure={m.average_power_per_gpu.clone()} note={words.power_note} files={files.clone()} />
                 }
                 if m.j_per_token_above_idle.is_some() {
                     <OwnFigure catalogue={c} testid="own-j-per-token-above-idle" label={words.own_above_idle} unit={Unit::JoulesPerToken}
-                        figure={m.j_per_token_above_idle.clone()} note={words.above_idle_note} />
+                        figure={m.j_per_token_above_idle.clone()} note={words.above_idle_note} files={files.clone()} />
                 }
                 if m.node_j_per_token.is_some() {
                     <OwnFigure catalogue={c} testid="own-node-j-per-token" label={words.own_node} unit={Unit::JoulesPerToken}
-                        figure={m.node_j_per_token.clone()} note={node_note} />
+                        figure={m.node_j_per_token.clone()} note={node_note} files={files.clone()} />
                 }
             </div>
-            if let Some((pct, ceiling)) = versus {
-                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}>
-                    { (words.versus_ceiling)(&format::three(pct.value), &format::three(ceiling),
-                        props.ceiling.as_ref().is_some_and(|c| c.low.is_some())) }
-                </p>
-            }
-            if let Some((pct, w)) = of_limit {
-                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()}>
-                    { (words.versus_limit)(&format::three(pct.value), &crate::i18n::number(lang, w)) }
-                </p>
-            }
+            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
+                measurement={m.clone()} ceiling={props.ceiling.clone()} limit_watts={props.limit_watts}
+                throughput={props.throughput} />
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">
                 { field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }

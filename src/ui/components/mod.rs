@@ -17,6 +17,7 @@ pub mod mlperf_logs;
 pub mod notices;
 pub mod number_field;
 pub mod own_figure;
+pub mod own_versus;
 pub mod paste_box;
 pub mod plan;
 pub mod quote;

@@ -2,9 +2,12 @@
 //! its kind and scope, what it means and where it came from.
 
 use super::figures::origins_view;
-use crate::figure::{Figure, Unit};
+use crate::figure::{Figure, Origin, Unit};
+use crate::i18n::Strings;
+use crate::measure::Input;
 use crate::ui::words::{kind_title, use_strings};
 use crate::ui::{format, Cat};
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,6 +19,34 @@ pub struct OwnFigureProps {
     pub figure: Option<Figure>,
     /// What the figure means.
     pub note: AttrValue,
+    /// The files picked into boxes, cited by name.
+    #[prop_or_default]
+    pub files: Rc<Vec<(Input, String)>>,
+    /// What is still missing, shown in place of the figure.
+    #[prop_or_default]
+    pub missing: Option<AttrValue>,
+}
+
+/// Where a measured figure came from: each box as "your paste (box)" in the page's language, or as
+/// the file picked into it; a figure with other origins is cited as every figure is.
+fn origins(t: &'static Strings, catalogue: Cat, figure: &Figure, files: &[(Input, String)]) -> Html {
+    let boxes: Option<Vec<Input>> = figure
+        .origins
+        .iter()
+        .map(|o| match o {
+            Origin::Measurement(input) => Some(*input),
+            _ => None,
+        })
+        .collect();
+    let Some(boxes) = boxes else { return origins_view(t, catalogue, figure) };
+    let cited: Vec<String> = boxes
+        .iter()
+        .map(|input| match files.iter().find(|(i, _)| i == input) {
+            Some((_, name)) => (t.your_file)(name, (t.measure_input)(*input)),
+            None => (t.your_paste)((t.measure_input)(*input)),
+        })
+        .collect();
+    html! { <p class="origins">{ t.from }{ cited.join("; ") }</p> }
 }
 
 #[function_component(OwnFigure)]
@@ -28,13 +59,16 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ props.note.clone() }</p>
-                { origins_view(t, props.catalogue, f) }
+                { origins(t, props.catalogue, f, &props.files) }
             </article>
         },
         None => html! {
             <article class="figure missing" data-testid={props.testid.clone()}>
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ "—" }</span>{ " " }<span class="unit">{ (t.unit)(props.unit) }</span></p>
+                if let Some(missing) = &props.missing {
+                    <p class="kind" data-testid={format!("{}-missing", props.testid)}>{ missing.clone() }</p>
+                }
             </article>
         },
     }

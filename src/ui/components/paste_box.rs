@@ -15,6 +15,9 @@ pub struct PasteBoxProps {
     /// The box's messages, from the core.
     pub error: Option<AttrValue>,
     pub on_change: Callback<(Input, String)>,
+    /// The name of a file picked into the box (after its text), so figures cite the file.
+    #[prop_or_default]
+    pub on_file: Callback<(Input, String)>,
 }
 
 #[function_component(PasteBox)]
@@ -42,9 +45,10 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
     };
     let onchange = {
         let on_change = props.on_change.clone();
+        let on_file = props.on_file.clone();
         let file_error = file_error.clone();
         Callback::from(move |e: Event| {
-            let Some((_, size, file)) = browser::picked_file(&e.target_unchecked_into::<HtmlInputElement>()) else {
+            let Some((name, size, file)) = browser::picked_file(&e.target_unchecked_into::<HtmlInputElement>()) else {
                 return;
             };
             if size > PASTE_LIMIT as f64 {
@@ -53,9 +57,11 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
             }
             file_error.set(None);
             let on_change = on_change.clone();
+            let on_file = on_file.clone();
             yew::platform::spawn_local(async move {
                 if let Some(text) = browser::file_text(file).await {
                     on_change.emit((input, text));
+                    on_file.emit((input, name));
                 }
             });
         })

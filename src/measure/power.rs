@@ -1,0 +1,375 @@
+//! Power samples instead of an energy counter: a whole series pasted in one box,
+//! `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1` (comma-separated, or
+//! re-aligned by `column -t`; units inside the values, `[N/A]` for a value the driver did not give)
+//! or `nvidia-smi dmon` (aligned columns under `# gpu pwr …`, watts; `-` for no value). Each GPU's
+//! samples are integrated over time with trapezoids, first to last complete sample. The time between
+//! samples comes from the `timestamp` column (dmon's `Date`/`Time` columns with `-o DT`), else from
+//! the stated interval: plain dmon prints no time.
+
+use super::{lines, prom, Problem};
+
+/// Which tool printed the series.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PowerFormat {
+    SmiCsv,
+    SmiDmon,
+    /// Not power samples: `dcgmi dmon`'s energy counter polled over the run (`dcgm::parse_series`).
+    DcgmiDmon,
+}
+
+impl PowerFormat {
+    pub fn label(self) -> &'static str {
+        match self {
+            PowerFormat::SmiCsv => "nvidia-smi --query-gpu",
+            PowerFormat::SmiDmon => "nvidia-smi dmon",
+            PowerFormat::DcgmiDmon => "dcgmi dmon",
+        }
+    }
+}
+
+/// One row of the series for one GPU: its time (s, from the first row or from the timestamps'
+/// own origin), its power (W; `None` where the tool printed no value) and its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    pub seconds: f64,
+    pub watts: Option<f64>,
+    pub line: usize,
+}
+
+/// One GPU's rows, in the order printed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuSamples {
+    /// The `index` (or `uuid`, `pci.bus_id`) cell, or dmon's `gpu` column.
+    pub id: String,
+    /// The `name` cell, where the query asked for it.
+    pub model: Option<String>,
+    pub samples: Vec<Sample>,
+}
+
+/// Every GPU's rows, as read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Samples {
+    pub format: PowerFormat,
+    /// Whether the times come from the text (timestamps) rather than the stated interval.
+    pub timed: bool,
+    pub gpus: Vec<GpuSamples>,
+}
+
+/// One GPU's energy from its samples.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuEnergy {
+    pub id: String,
+    pub model: Option<String>,
+    /// Trapezoids between consecutive complete samples, J.
+    pub joules: f64,
+    /// Complete samples (with a power value).
+    pub samples: usize,
+    /// Intervals between complete samples longer than 1.5 × the usual one (missing rows, `[N/A]`).
+    pub gaps: usize,
+    /// First to last complete sample, s.
+    pub seconds: f64,
+    /// The line of the last complete sample.
+    pub line: usize,
+}
+
+/// The series' energy per GPU.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PowerSeries {
+    pub format: PowerFormat,
+    pub timed: bool,
+    pub gpus: Vec<GpuEnergy>,
+}
+
+impl PowerSeries {
+    pub fn samples(&self) -> usize {
+        self.gpus.iter().map(|g| g.samples).sum()
+    }
+
+    pub fn gaps(&self) -> usize {
+        self.gpus.iter().map(|g| g.gaps).sum()
+    }
+
+    /// The longest first-to-last span of any GPU, s.
+    pub fn seconds(&self) -> f64 {
+        self.gpus.iter().map(|g| g.seconds).fold(0.0, f64::max)
+    }
+}
+
+/// A line as pasted, without a markdown quote's `> ` and with a markdown-escaped `\#` read as `#`.
+fn unquote(line: &str) -> &str {
+    let mut rest = line.trim();
+    while let Some(r) = rest.strip_prefix('>') {
+        rest = r.trim_start();
+    }
+    rest.strip_prefix('\\').filter(|r| r.starts_with('#')).unwrap_or(rest)
+}
+
+/// A CSV line's cells: comma-separated, or (after `column -t`) separated by two spaces or more.
+fn cells(line: &str, commas: bool) -> Vec<&str> {
+    if commas {
+        return line.split(',').map(str::trim).collect();
+    }
+    let mut out = Vec::new();
+    let mut rest = line.trim();
+    while !rest.is_empty() {
+        let end = rest.find("  ").unwrap_or(rest.len());
+        out.push(rest.get(..end).unwrap_or("").trim());
+        rest = rest.get(end..).unwrap_or("").trim_start();
+    }
+    out
+}
+
+fn is_power_column(cell: &str) -> bool {
+    cell == "power.draw [W]" || cell == "power.draw"
+}
+
+fn number(text: &str, line: usize) -> Result<f64, Problem> {
+    prom::value(text, line).map_err(|p| match p {
+        Problem::Malformed { line, .. } => Problem::Malformed { line, expected: "a power in watts" },
+        other => other,
+    })
+}
+
+/// A power cell: `631.95 W`, `631.95` (`nounits`), `[N/A]`, `N/A`, `-` (dmon) or another bracketed
+/// word the driver prints for no value.
+fn watts(cell: &str, line: usize) -> Result<Option<f64>, Problem> {
+    let cell = cell.trim();
+    if cell.starts_with('[') || cell.eq_ignore_ascii_case("N/A") || cell == "-" {
+        return Ok(None);
+    }
+    number(cell.strip_suffix('W').unwrap_or(cell).trim_end(), line).map(Some)
+}
+
+fn digits(text: &str, len: usize) -> Option<i64> {
+    (text.len() == len && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+}
+
+const MICROS: i64 = 1_000_000;
+const DAY: i64 = 86_400 * MICROS;
+
+/// `HH:MM:SS[.ffffff]` as microseconds of the day (integers, so that one second is exactly one).
+fn time_of_day(text: &str) -> Option<i64> {
+    let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let mut t = hms.split(':');
+    let (h, m, s) = (digits(t.next()?, 2)?, digits(t.next()?, 2)?, digits(t.next()?, 2)?);
+    if t.next().is_some() || h > 23 || m > 59 || s > 59 || fraction.len() > 6 {
+        return None;
+    }
+    let micros =
+        if fraction.is_empty() { 0 } else { digits(fraction, fraction.len())? * 10_i64.pow(6 - fraction.len() as u32) };
+    Some((h * 3600 + m * 60 + s) * MICROS + micros)
+}
+
+/// Days since 0000-03-01 of a checked date.
+fn date(year: i64, month: i64, day: i64) -> Option<i64> {
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days_in_month).contains(&day).then(|| super::mlperf_power::days(year, month, day))
+}
+
+/// nvidia-smi's `timestamp`: `YYYY/MM/DD HH:MM:SS.fff`, as microseconds.
+fn smi_timestamp(text: &str) -> Option<i64> {
+    let (day, time) = text.trim().split_once(' ')?;
+    let mut d = day.split('/');
+    let (y, m, dd) = (digits(d.next()?, 4)?, digits(d.next()?, 2)?, digits(d.next()?, 2)?);
+    if d.next().is_some() {
+        return None;
+    }
+    Some(date(y, m, dd)? * DAY + time_of_day(time.trim())?)
+}
+
+/// dmon's `-o D` date, `YYYYMMDD`, as microseconds.
+fn dmon_date(text: &str) -> Option<i64> {
+    let (y, m, d) = (digits(text.get(..4)?, 4)?, digits(text.get(4..6)?, 2)?, digits(text.get(6..)?, 2)?);
+    Some(date(y, m, d)? * DAY)
+}
+
+/// Where the columns are, once a header has been read.
+enum Header {
+    Csv { commas: bool, cells: usize, power: usize, id: Option<usize>, name: Option<usize>, time: Option<usize> },
+    Dmon { cells: usize, power: usize, gpu: usize, date: Option<usize>, time: Option<usize> },
+}
+
+fn csv_header(line: &str) -> Option<Header> {
+    let commas = line.contains(',');
+    let row = cells(line, commas);
+    let power = row.iter().position(|c| is_power_column(c))?;
+    let find = |name: &str| row.iter().position(|c| *c == name);
+    Some(Header::Csv {
+        commas,
+        cells: row.len(),
+        power,
+        id: find("index").or_else(|| find("uuid")).or_else(|| find("pci.bus_id")),
+        name: find("name"),
+        time: find("timestamp"),
+    })
+}
+
+fn dmon_header(line: &str) -> Option<Header> {
+    let row: Vec<&str> = line.strip_prefix('#')?.split_whitespace().collect();
+    let find = |name: &str| row.iter().position(|c| c.eq_ignore_ascii_case(name));
+    let (power, gpu) = (find("pwr")?, find("gpu")?);
+    Some(Header::Dmon { cells: row.len(), power, gpu, date: find("Date"), time: find("Time") })
+}
+
+/// Reads every GPU's rows. Lines before the first header (a prompt, the command) are skipped; a
+/// header printed again (dmon repeats it) is read again; `interval` (s) times rows without a time.
+pub fn samples(text: &str, interval: f64) -> Result<Samples, Problem> {
+    let mut header: Option<Header> = None;
+    let mut format = None;
+    let mut timed = false;
+    let mut origin: Option<i64> = None;
+    let mut gpus: Vec<GpuSamples> = Vec::new();
+    for (line, raw) in lines(text)? {
+        let text = unquote(raw);
+        if text.is_empty() || text.starts_with('$') || text.contains("nvidia-smi") {
+            continue; // a prompt or the command itself
+        }
+        let this = if text.starts_with('#') { dmon_header(text) } else { csv_header(text) };
+        if let Some(h) = this {
+            let f = if matches!(h, Header::Dmon { .. }) { PowerFormat::SmiDmon } else { PowerFormat::SmiCsv };
+            if format.is_some_and(|known| known != f) {
+                return Err(Problem::MixedFormats { line });
+            }
+            format = Some(f);
+            header = Some(h);
+            continue;
+        }
+        if text.starts_with('#') {
+            continue; // dmon's units line, or a comment
+        }
+        let Some(h) = &header else { continue };
+        let (id, model, seconds, watts_cell, row_timed) = match h {
+            Header::Csv { commas, cells: n, power, id, name, time } => {
+                let row = cells(text, *commas);
+                if row.len() != *n {
+                    return Err(Problem::Malformed { line, expected: "as many cells as the header has columns" });
+                }
+                let cell = |i: &Option<usize>| i.and_then(|i| row.get(i).copied());
+                let seconds = match cell(time) {
+                    Some(t) => Some(
+                        smi_timestamp(t)
+                            .ok_or(Problem::Malformed { line, expected: "a time as YYYY/MM/DD HH:MM:SS.fff" })?,
+                    ),
+                    None => None,
+                };
+                let id = cell(id).unwrap_or("0").to_owned();
+                let model = cell(name).map(str::to_owned);
+                (id, model, seconds, row.get(*power).copied().unwrap_or(""), time.is_some())
+            }
+            Header::Dmon { cells: n, power, gpu, date, time } => {
+                let row: Vec<&str> = text.split_whitespace().collect();
+                if row.len() != *n {
+                    return Err(Problem::Malformed {
+                        line,
+                        expected: "as many columns as dmon's `# gpu pwr …` header",
+                    });
+                }
+                let gpu = row.get(*gpu).copied().unwrap_or("");
+                if gpu.is_empty() || !gpu.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(Problem::Malformed { line, expected: "a GPU number in dmon's `gpu` column" });
+                }
+                let seconds = match time.and_then(|i| row.get(i)) {
+                    Some(t) => {
+                        let day = match date.and_then(|i| row.get(i)) {
+                            Some(d) => dmon_date(d).ok_or(Problem::Malformed {
+                                line,
+                                expected: "dmon's date as YYYYMMDD and time as HH:MM:SS",
+                            })?,
+                            None => 0,
+                        };
+                        Some(
+                            day + time_of_day(t).ok_or(Problem::Malformed {
+                                line,
+                                expected: "dmon's date as YYYYMMDD and time as HH:MM:SS",
+                            })?,
+                        )
+                    }
+                    None => None,
+                };
+                (gpu.to_owned(), None, seconds, row.get(*power).copied().unwrap_or(""), time.is_some())
+            }
+        };
+        let watts = watts(watts_cell, line)?;
+        timed = row_timed;
+        // Seconds from the text's first time: differences of integer microseconds, exact.
+        let seconds = seconds.map(|us: i64| (us - *origin.get_or_insert(us)) as f64 / MICROS as f64);
+        let at = gpus.iter().position(|g| g.id == id).unwrap_or_else(|| {
+            gpus.push(GpuSamples { id: id.clone(), model: model.clone(), samples: Vec::new() });
+            gpus.len() - 1
+        });
+        let Some(gpu) = gpus.get_mut(at) else { continue };
+        let seconds = match (seconds, gpu.samples.last()) {
+            (Some(s), _) => s,
+            (None, Some(last)) => last.seconds + interval,
+            (None, None) => 0.0,
+        };
+        if let Some(last) = gpu.samples.last() {
+            if seconds <= last.seconds {
+                return Err(Problem::SamplesOutOfOrder { gpu: id, line });
+            }
+        }
+        gpu.samples.push(Sample { seconds, watts, line });
+    }
+    match format {
+        Some(format) if !gpus.is_empty() => Ok(Samples { format, timed, gpus }),
+        _ => Err(Problem::NoPowerSamples),
+    }
+}
+
+/// The middle of a list of intervals (the lower middle for an even count: of one step of 1 s and
+/// one of 3 s, the 3 s one is the gap).
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    crate::sort::sort_by(&mut values, f64::total_cmp);
+    values.get(values.len().saturating_sub(1) / 2).copied()
+}
+
+/// Each GPU's energy: trapezoids between consecutive complete samples, first to last complete one.
+/// Every GPU needs two complete samples; `interval` (s) times rows without a time.
+pub fn parse(text: &str, interval: f64) -> Result<PowerSeries, Problem> {
+    let read = samples(text, interval)?;
+    let mut gpus = Vec::new();
+    for g in read.gpus {
+        let complete: Vec<(f64, f64, usize)> =
+            g.samples.iter().filter_map(|s| s.watts.map(|w| (s.seconds, w, s.line))).collect();
+        let (Some(first), Some(last)) = (complete.first(), complete.last()) else {
+            let line = g.samples.last().map_or(0, |s| s.line);
+            return Err(Problem::TooFewSamples { gpu: g.id, line });
+        };
+        if complete.len() < 2 {
+            return Err(Problem::TooFewSamples { gpu: g.id, line: first.2 });
+        }
+        let steps = g.samples.windows(2).filter_map(|w| match w {
+            [a, b] => Some(b.seconds - a.seconds),
+            _ => None,
+        });
+        let usual = median(steps.collect()).unwrap_or(interval);
+        let mut joules = 0.0;
+        let mut gaps = 0;
+        for w in complete.windows(2) {
+            let [(t0, p0, _), (t1, p1, _)] = *w else { continue };
+            joules += (p0 + p1) / 2.0 * (t1 - t0);
+            if t1 - t0 > 1.5 * usual {
+                gaps += 1;
+            }
+        }
+        if !joules.is_finite() {
+            return Err(Problem::NotFinite { line: last.2 });
+        }
+        gpus.push(GpuEnergy {
+            id: g.id,
+            model: g.model,
+            joules,
+            samples: complete.len(),
+            gaps,
+            seconds: last.0 - first.0,
+            line: last.2,
+        });
+    }
+    Ok(PowerSeries { format: read.format, timed: read.timed, gpus })
+}
