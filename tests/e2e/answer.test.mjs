@@ -119,7 +119,7 @@ test('3. heights with the plan filled: at most 5,000 px at 1440 px and 12,000 px
   }
 });
 
-test('4. the phone bar follows the plan once a demand is typed, and leaves the Measure tab', T, async () => {
+test('4. the phone bar follows the plan once a demand is typed, and the measured figure on the Measure tab', T, async () => {
   const c = await suite.open('?result=6.0-0021&scenario=interactive&model=llama2-70b-99', { width: 360, height: 740 });
   const bar = c.el('mobile-summary');
   assert.equal(await bar.getAttribute('data-follows'), 'figures');
@@ -130,8 +130,11 @@ test('4. the phone bar follows the plan once a demand is typed, and leaves the M
   await c.page.waitForFunction(() => document.querySelector('[data-testid="mobile-summary"]')?.dataset.follows === 'plan');
   await c.page.waitForFunction(() => /10,500/.test(document.querySelector('[data-testid="mobile-summary"]').innerText));
   assert.match(await bar.innerText(), /1,190–42,000/);
+  // On the Measure tab the bar follows the measured figure, not the ceiling or the plan.
   await c.el('mode-measure').click();
-  await c.page.waitForSelector('[data-testid="mobile-summary"]', { state: 'detached' });
+  await c.page.waitForFunction(() => document.querySelector('[data-testid="mobile-summary"]')?.dataset.follows === 'measure');
+  assert.equal(await c.page.locator('[data-testid="mobile-summary"]').count(), 1);
+  assert.doesNotMatch(await bar.innerText(), /10,500|0\.294/);
 });
 
 test('5. below the EU threshold one sentence; near it, the regulation\'s words', T, async () => {

@@ -10,6 +10,7 @@ use super::own_figure::OwnFigure;
 use super::own_versus::OwnVersus;
 use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
+use super::summary::Summary;
 use crate::figure::{Figure, Unit};
 use crate::measure::runs::{self, keep, Axis, Run};
 use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
@@ -226,6 +227,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 { field(Input::IdlePower, &t.idle_watts, words.hint_idle) }
                 { field(Input::WallEnergy, &t.wall_wh, words.hint_wall) }
             </div>
+            // On a phone the bar follows the measured figure here.
+            <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
             <div class="figure-grid">
                 <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
                     figure={m.j_per_token.clone()} note={token_note} files={files.clone()} {missing} />

@@ -18,6 +18,9 @@ pub struct SummaryProps {
     /// The plan's cost per year for a demand: shown instead of J/token once typed.
     #[prop_or_default]
     pub cost: Option<Figure>,
+    /// On the Measure tab: the bar shows the measured J/token (in `energy_per_token`) alone.
+    #[prop_or_default]
+    pub measured: bool,
 }
 
 fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
@@ -39,9 +42,18 @@ pub fn summary(props: &SummaryProps) -> Html {
     let t = use_strings();
     // Once a demand is typed, the bar follows the plan's answer: energy and cost per year.
     let planned = props.year.is_some();
+    let follows = if props.measured {
+        "measure"
+    } else if planned {
+        "plan"
+    } else {
+        "figures"
+    };
     html! {
-        <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary" data-follows={if planned { "plan" } else { "figures" }}>
-            if let Some(year) = &props.year {
+        <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary" data-follows={follows}>
+            if props.measured {
+                { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
+            } else if let Some(year) = &props.year {
                 { part(t, Some(year), &format!("{} {}", (t.unit)(year.unit), t.per_year)) }
                 if let Some(cost) = &props.cost {
                     { part(t, Some(cost), &format!("{} {}", (t.unit)(cost.unit), t.per_year)) }
