@@ -181,6 +181,10 @@ async fn the_comparison_sorts_and_marks_the_current_row() {
             .filter_map(|i| cells.item(i)?.dyn_into::<Element>().ok()?.get_attribute("data-value")?.parse().ok())
             .collect()
     };
+    // The table shows its first rows; every row on request.
+    let all: web_sys::HtmlElement = by_testid(&root, "show-all-rows").expect("show all").dyn_into().expect("button");
+    all.click();
+    settle().await;
     let ascending = values(&root);
     assert!(ascending.len() > 10 && ascending.windows(2).all(|w| w[0] <= w[1]));
     let button: web_sys::HtmlElement = by_testid(&root, "sort-j").expect("button").dyn_into().expect("button");
