@@ -360,7 +360,7 @@ pub const DE: Strings = Strings {
     field,
     scenario,
     scenario_explanation,
-    accuracy: |a| format!(", Genauigkeitsziel {}", a.replace('.', ",")),
+    accuracy: |a| format!(", Genauigkeit {}", a.replace('.', ",")),
     unit,
     hint,
     input_error,

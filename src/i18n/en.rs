@@ -81,7 +81,7 @@ pub const EN: Strings = Strings {
     field: Field::label,
     scenario: Scenario::label,
     scenario_explanation: Scenario::explanation,
-    accuracy: |a| format!(", {a} accuracy target"),
+    accuracy: |a| format!(", {a} accuracy"),
     unit: Unit::symbol,
     hint: |r| r.hint(),
     input_error: |e| e.to_string(),

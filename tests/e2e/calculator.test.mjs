@@ -608,7 +608,7 @@ test('4. every figure shows its kind in words without hovering; "How this is cal
 test('5. comparison table: every result, measured rows, sorting, the current row', T, async () => {
   const list = checklist();
   const page = await open('?result=6.0-0021&scenario=offline');
-  // The table shows its first 4 rows; every row on request.
+  // The table shows its first 3 rows; every row on request.
   await page.locator(tid('show-all-rows')).click();
   await page.locator(tid('show-all-rows')).waitFor({ state: 'detached' });
   let rows = await comparisonRows(page);

@@ -69,7 +69,7 @@ impl Column {
 }
 
 /// Rows shown before "Show all".
-const ROW_LIMIT: usize = 4;
+const ROW_LIMIT: usize = 3;
 
 #[function_component(Comparison)]
 pub fn comparison_table(props: &ComparisonProps) -> Html {

@@ -133,7 +133,8 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             <p class="hint" id="hint-result">{ t.hint_result }</p>
             { error_view(t, errors, Field::Result) }
             if published.is_some() {
-                <div class="pair">
+                // The benchmark takes its own row: its name and accuracy target are not cut short.
+                <div class="pair scenario-pair">
                     <Choice id="scenario" label={(t.field)(Field::Scenario)} options={scenario_options}
                         value={AttrValue::from(form.scenario.id())} on_change={emit(Edit::Scenario)}
                         invalid={error_for(errors, Field::Scenario).is_some()} described_by={Some(AttrValue::from("hint-scenario"))} />
