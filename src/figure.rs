@@ -236,6 +236,19 @@ pub struct Figure {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Sealed;
 
+/// Adds the catalogue sources these figures cite to `ids`, each once, in order.
+pub fn cited_sources<'a>(figures: impl IntoIterator<Item = &'a Figure>, ids: &mut Vec<String>) {
+    for f in figures {
+        for o in &f.origins {
+            if let Origin::Source(id) = o {
+                if !ids.contains(id) {
+                    ids.push(id.clone());
+                }
+            }
+        }
+    }
+}
+
 /// Origins in order, each once.
 fn unique(origins: Vec<Origin>) -> Vec<Origin> {
     let mut out: Vec<Origin> = Vec::with_capacity(origins.len());

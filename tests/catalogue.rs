@@ -6,6 +6,7 @@
 // A failed test must stop with a message; that is what these are for here.
 #![allow(clippy::expect_used, clippy::panic)]
 
+mod common;
 use token_energy::catalogue::{
     Benchmark, Card, Catalogue, CatalogueError, ContextMeasurement, PublishedResult, Scenario, Scope, SourcedWatts,
 };
@@ -356,27 +357,7 @@ fn a_broken_file_names_itself() {
 fn card_figures_are_those_of_data_md() {
     let c = catalogue();
     let ids: Vec<&str> = c.cards.iter().map(|x| &*x.id).collect();
-    assert_eq!(
-        ids,
-        [
-            "h200-nvl",
-            "rtx-pro-6000-se",
-            "l40s",
-            "h200-sxm",
-            "b200-sxm",
-            "h100-sxm",
-            "b300-sxm",
-            "mi300x",
-            "mi355x",
-            "mi325x",
-            "gb200",
-            "gb300",
-            "h100-nvl",
-            "h100-pcie",
-            "gh200-144gb",
-            "gh200-96gb"
-        ]
-    );
+    assert_eq!(ids, common::ALL_CARDS);
 
     // (id, MLPerf accelerators, max W, min W, other limits W, memory)
     type Expected<'a> = (&'a str, &'a [&'a str], f64, Option<f64>, &'a [f64], &'a str);

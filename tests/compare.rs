@@ -243,9 +243,12 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
     let rows = compare::grid(catalogue(), &list, 0);
     let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("no {id} row"));
     for (i, s) in list.iter().enumerate() {
-        let f = token_energy::model::evaluate(catalogue(), &s.form).figures;
-        let t = f.throughput.expect("throughput").value;
+        // The published row's tokens/s, from the catalogue (the form runs the result's own card count).
+        let token_energy::form::ThroughputChoice::Published(id) = &s.form.throughput else { panic!("a result") };
+        let published = catalogue().result(id, s.form.benchmark, s.form.scenario).expect("row");
+        let t = published.tokens_per_s;
         let cards: f64 = s.form.gpus.parse().expect("cards");
+        assert_eq!(cards, f64::from(published.accelerators));
         let watts: f64 = s.form.watts.parse().expect("watts");
         // One server suffices for 40 M a day; the year spans every token at the J/token to every card at its limit.
         close(row("servers-needed").cells[i].as_ref().expect("servers").value, (40.0e6 / 86_400.0 / t).ceil());

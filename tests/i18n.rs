@@ -319,25 +319,12 @@ fn numbers_are_written_as_intl_writes_them() {
 fn english_phrases_lower_case_every_label_as_unicode_would() {
     use token_energy::measure::Input;
     let en = Lang::En.strings();
-    let inputs = [
-        Input::EnergyBefore,
-        Input::EnergyAfter,
-        Input::TokensBefore,
-        Input::TokensAfter,
-        Input::Duration,
-        Input::IdlePower,
-        Input::WallEnergy,
-        Input::Concurrency,
-        Input::PowerLimit,
-        Input::PowerLog,
-        Input::DetailLog,
-    ];
     for field in Field::ALL {
         let label = (en.field)(field);
         assert_eq!((en.your_input)(label), format!("your input ({})", label.to_lowercase()));
         assert_eq!((en.refs_label)(label), format!("Reference values for {}", label.to_lowercase()));
     }
-    for input in inputs {
+    for input in Input::ALL {
         let label = (en.measure_input)(input);
         assert_eq!((en.your_paste)(label), format!("your paste ({})", label.to_lowercase()));
     }

@@ -14,25 +14,8 @@ use token_energy::import::{self, ImportError, MergeReport};
 
 use Benchmark::{Llama2_70b99 as B99, Llama2_70b999 as B999, Mixtral8x7b};
 
-/// Every card of the catalogue.
-const ALL_CARDS: [&str; 16] = [
-    "h200-nvl",
-    "rtx-pro-6000-se",
-    "l40s",
-    "h200-sxm",
-    "b200-sxm",
-    "h100-sxm",
-    "b300-sxm",
-    "mi300x",
-    "mi355x",
-    "mi325x",
-    "gb200",
-    "gb300",
-    "h100-nvl",
-    "h100-pcie",
-    "gh200-144gb",
-    "gh200-96gb",
-];
+mod common;
+use common::ALL_CARDS;
 use Scenario::{Interactive, Offline, Server};
 
 fn table(round: &str) -> String {

@@ -37,24 +37,15 @@ fn millijoules(text: &str, line: usize) -> Result<f64, Problem> {
 }
 
 fn put(gpus: &mut Vec<GpuEnergy>, index: &str, millijoules: f64, line: usize) -> Result<(), Problem> {
-    let id = format!("GPU {index}");
-    if let Some(known) = gpus.iter().find(|g| g.id == id) {
+    let reading = GpuEnergy::indexed(index, millijoules, line);
+    if let Some(known) = gpus.iter().find(|g| g.id == reading.id) {
         return Err(if known.millijoules == millijoules {
             Problem::DuplicateSeries { line }
         } else {
-            Problem::ConflictingReadings { gpu: id, line }
+            Problem::ConflictingReadings { gpu: reading.id, line }
         });
     }
-    gpus.push(GpuEnergy {
-        id,
-        index: Some(index.to_owned()),
-        model: None,
-        host: None,
-        millijoules,
-        line,
-        series: 1,
-        spread_mj: 0.0,
-    });
+    gpus.push(reading);
     Ok(())
 }
 

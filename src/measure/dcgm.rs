@@ -55,6 +55,23 @@ pub struct GpuEnergy {
     pub spread_mj: f64,
 }
 
+impl GpuEnergy {
+    /// A counter read from a tool that names GPUs by index (`dcgmi dmon`, `amd-smi`, `rocm-smi`):
+    /// `GPU n`, one series, no model or host.
+    pub(crate) fn indexed(index: &str, millijoules: f64, line: usize) -> GpuEnergy {
+        GpuEnergy {
+            id: format!("GPU {index}"),
+            index: Some(index.to_owned()),
+            model: None,
+            host: None,
+            millijoules,
+            line,
+            series: 1,
+            spread_mj: 0.0,
+        }
+    }
+}
+
 /// One snapshot of every GPU's counter.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EnergySnapshot {
@@ -198,16 +215,7 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem
                 return Err(Problem::NotAvailable { line });
             }
             let millijoules = prom::value(field, line)?;
-            let reading = GpuEnergy {
-                id: format!("GPU {index}"),
-                index: Some(index.to_owned()),
-                model: None,
-                host: None,
-                millijoules,
-                line,
-                series: 1,
-                spread_mj: 0.0,
-            };
+            let reading = GpuEnergy::indexed(index, millijoules, line);
             put(&mut gpus, &mut firsts, reading);
             continue;
         }

@@ -13,7 +13,8 @@ use super::{lines_limited, Input, MeasureError, Problem, LOG_LIMIT};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stamp(i64);
 
-fn digits(text: &str, len: usize) -> Option<i64> {
+/// Exactly `len` ASCII digits as a number (the clock fields of the logs and nvidia-smi's stamps).
+pub(crate) fn digits(text: &str, len: usize) -> Option<i64> {
     (text.len() == len && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
 }
 
@@ -28,38 +29,42 @@ pub(crate) fn days(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + doe
 }
 
+/// `HH:MM:SS[.f…]` (one to six fractional digits, as Python's `%f`) as microseconds of the day:
+/// integers, so that one second is exactly one million.
+pub(crate) fn time_of_day(text: &str) -> Option<i64> {
+    let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let mut t = hms.split(':');
+    let (h, m, s) = (digits(t.next()?, 2)?, digits(t.next()?, 2)?, digits(t.next()?, 2)?);
+    if t.next().is_some() || h > 23 || m > 59 || s > 59 || fraction.len() > 6 {
+        return None;
+    }
+    let micros =
+        if fraction.is_empty() { 0 } else { digits(fraction, fraction.len())? * 10_i64.pow(6 - fraction.len() as u32) };
+    Some((h * 3600 + m * 60 + s) * 1_000_000 + micros)
+}
+
+/// [`days`] of a date that exists (month 1–12, day within its month, leap years counted).
+pub(crate) fn checked_days(year: i64, month: i64, day: i64) -> Option<i64> {
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days_in_month).contains(&day).then(|| days(year, month, day))
+}
+
 impl Stamp {
     /// Reads `MM-DD-YYYY HH:MM:SS[.f…]` (one to six fractional digits, as Python's `%f`).
     pub fn parse(text: &str) -> Option<Stamp> {
         let (date, time) = text.trim().split_once(' ')?;
         let mut d = date.split('-');
         let (month, day, year) = (digits(d.next()?, 2)?, digits(d.next()?, 2)?, digits(d.next()?, 4)?);
-        let (hms, fraction) = match time.split_once('.') {
-            Some((hms, f)) => (hms, f),
-            None => (time, ""),
-        };
-        let mut t = hms.split(':');
-        let (h, m, s) = (digits(t.next()?, 2)?, digits(t.next()?, 2)?, digits(t.next()?, 2)?);
-        if d.next().is_some() || t.next().is_some() || fraction.len() > 6 {
+        if d.next().is_some() {
             return None;
         }
-        let micros = if fraction.is_empty() {
-            0
-        } else {
-            digits(fraction, fraction.len())? * 10_i64.pow(6 - fraction.len() as u32)
-        };
-        let days_in_month = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-            2 => 28,
-            _ => return None,
-        };
-        if day < 1 || day > days_in_month || h > 23 || m > 59 || s > 59 {
-            return None;
-        }
-        let seconds = days(year, month, day) * 86_400 + h * 3600 + m * 60 + s;
-        Some(Stamp(seconds * 1_000_000 + micros))
+        Some(Stamp(checked_days(year, month, day)? * 86_400 * 1_000_000 + time_of_day(time)?))
     }
 }
 

@@ -6,6 +6,7 @@
 //! samples comes from the `timestamp` column (dmon's `Date`/`Time` columns with `-o DT`), else from
 //! the stated interval: plain dmon prints no time.
 
+use super::mlperf_power::{checked_days, digits, time_of_day};
 use super::{lines, prom, Problem};
 
 /// Which tool printed the series.
@@ -140,37 +141,8 @@ fn watts(cell: &str, line: usize) -> Result<Option<f64>, Problem> {
     number(cell.strip_suffix('W').unwrap_or(cell).trim_end(), line).map(Some)
 }
 
-fn digits(text: &str, len: usize) -> Option<i64> {
-    (text.len() == len && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
-}
-
 const MICROS: i64 = 1_000_000;
 const DAY: i64 = 86_400 * MICROS;
-
-/// `HH:MM:SS[.ffffff]` as microseconds of the day (integers, so that one second is exactly one).
-fn time_of_day(text: &str) -> Option<i64> {
-    let (hms, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let mut t = hms.split(':');
-    let (h, m, s) = (digits(t.next()?, 2)?, digits(t.next()?, 2)?, digits(t.next()?, 2)?);
-    if t.next().is_some() || h > 23 || m > 59 || s > 59 || fraction.len() > 6 {
-        return None;
-    }
-    let micros =
-        if fraction.is_empty() { 0 } else { digits(fraction, fraction.len())? * 10_i64.pow(6 - fraction.len() as u32) };
-    Some((h * 3600 + m * 60 + s) * MICROS + micros)
-}
-
-/// Days since 0000-03-01 of a checked date.
-fn date(year: i64, month: i64, day: i64) -> Option<i64> {
-    let days_in_month = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        _ => return None,
-    };
-    (1..=days_in_month).contains(&day).then(|| super::mlperf_power::days(year, month, day))
-}
 
 /// nvidia-smi's `timestamp`: `YYYY/MM/DD HH:MM:SS.fff`, as microseconds.
 fn smi_timestamp(text: &str) -> Option<i64> {
@@ -180,13 +152,13 @@ fn smi_timestamp(text: &str) -> Option<i64> {
     if d.next().is_some() {
         return None;
     }
-    Some(date(y, m, dd)? * DAY + time_of_day(time.trim())?)
+    Some(checked_days(y, m, dd)? * DAY + time_of_day(time.trim())?)
 }
 
 /// dmon's `-o D` date, `YYYYMMDD`, as microseconds.
 fn dmon_date(text: &str) -> Option<i64> {
     let (y, m, d) = (digits(text.get(..4)?, 4)?, digits(text.get(4..6)?, 2)?, digits(text.get(6..)?, 2)?);
-    Some(date(y, m, d)? * DAY)
+    Some(checked_days(y, m, d)? * DAY)
 }
 
 /// Where the columns are, once a header has been read.

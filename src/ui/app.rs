@@ -250,33 +250,24 @@ fn calculator(props: &CalculatorProps) -> Html {
     }
 }
 
-/// The sources the widget's visible figures cite, each once.
+/// The sources the widget's visible figures cite, each once. The card's facts are not shown in the
+/// widget; its rated power is cited by the figures.
 fn cited_sources(figures: &crate::model::Figures) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut add = |id: &str| {
-        if !out.iter().any(|o| o == id) {
-            out.push(id.to_owned());
-        }
-    };
-    for f in [
-        &figures.energy_per_token,
-        &figures.energy_per_million,
-        &figures.measured_energy_per_token,
-        &figures.board_power,
-        &figures.energy_per_day,
-        &figures.heat,
-        &figures.throughput,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        for o in &f.origins {
-            if let crate::figure::Origin::Source(id) = o {
-                add(id);
-            }
-        }
-    }
-    // The card's facts are not shown in the widget; its rated power is cited by the figures.
+    let mut out = Vec::new();
+    crate::figure::cited_sources(
+        [
+            &figures.energy_per_token,
+            &figures.energy_per_million,
+            &figures.measured_energy_per_token,
+            &figures.board_power,
+            &figures.energy_per_day,
+            &figures.heat,
+            &figures.throughput,
+        ]
+        .into_iter()
+        .flatten(),
+        &mut out,
+    );
     out
 }
 
@@ -289,32 +280,28 @@ fn printed_sources(
     plan: &crate::plan::Plan,
 ) -> Vec<String> {
     let mut out = cited_sources(figures);
+    if form.plan.is_set() {
+        crate::figure::cited_sources(
+            [
+                &plan.servers_needed,
+                &plan.streams_per_server,
+                &plan.site_kwh_per_year,
+                &plan.site_j_per_token,
+                &plan.cost_per_year,
+                &plan.co2_per_year,
+            ]
+            .into_iter()
+            .flatten(),
+            &mut out,
+        );
+    }
     let mut add = |id: &str| {
         if !out.iter().any(|o| o == id) {
             out.push(id.to_owned());
         }
     };
-    if form.plan.is_set() {
-        for f in [
-            &plan.servers_needed,
-            &plan.streams_per_server,
-            &plan.site_kwh_per_year,
-            &plan.site_j_per_token,
-            &plan.cost_per_year,
-            &plan.co2_per_year,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            for o in &f.origins {
-                if let crate::figure::Origin::Source(id) = o {
-                    add(id);
-                }
-            }
-        }
-        if plan.eu.is_some() {
-            add(crate::plan::EU_SOURCE);
-        }
+    if form.plan.is_set() && plan.eu.is_some() {
+        add(crate::plan::EU_SOURCE);
     }
     if let Some(card) = catalogue.0.card(&form.card) {
         add(&card.max_power.source);

@@ -1,5 +1,26 @@
-//! What several test files share: a small seeded generator, so every run draws the same cases.
+//! What several test files share: a small seeded generator, so every run draws the same cases, and
+//! the list of the catalogue's cards.
 #![allow(dead_code)] // each test file uses the part it needs
+
+/// Every card of the catalogue, in `data/cards.json`'s order (written here, not read from it).
+pub const ALL_CARDS: [&str; 16] = [
+    "h200-nvl",
+    "rtx-pro-6000-se",
+    "l40s",
+    "h200-sxm",
+    "b200-sxm",
+    "h100-sxm",
+    "b300-sxm",
+    "mi300x",
+    "mi355x",
+    "mi325x",
+    "gb200",
+    "gb300",
+    "h100-nvl",
+    "h100-pcie",
+    "gh200-144gb",
+    "gh200-96gb",
+];
 
 /// xorshift64: fast, seeded, reproducible (never seed it with 0).
 pub struct Rng(pub u64);

@@ -178,12 +178,7 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
     }
     let item = |testid: &'static str, label: String, f: Option<&Figure>, note: Option<String>| match f {
         Some(f) => {
-            let whole = matches!(f.unit, Unit::Servers | Unit::Positions);
-            let show = |v: f64| if whole { format::plain(v) } else { format::three(v) };
-            let value = match f.low {
-                Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
-                None => show(f.value),
-            };
+            let value = format::figure_value(f, t.range_to);
             html! {
                 <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
                     data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>

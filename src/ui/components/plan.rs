@@ -117,7 +117,7 @@ fn kind_words(t: &'static Strings, kind: &Kind, scope: &str) -> String {
 }
 
 /// One plan figure: its value (a range as a range), its kind and scope as a badge, and what only it
-/// says (the ends of a range, a note). The plan's assumptions and sources are listed once below the
+/// says (a note); a range's named ends are said once, under the figures. The plan's assumptions and sources are listed once below the
 /// figures, and a figure without a value is no card (the "more" line says what it needs).
 fn figure_view(
     t: &'static Strings,
@@ -125,28 +125,15 @@ fn figure_view(
     (label, scope): (&str, &str),
     f: &Figure,
     note: Option<(&'static str, String)>,
-    ends: bool,
 ) -> Html {
     let note = note.map(|(id, text)| html! { <p class="note" data-testid={id}>{ text }</p> });
-    // Counts of servers, people and positions are whole: printed as they are, not to three figures.
-    let show = |v: f64| {
-        if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) {
-            format::plain(v)
-        } else {
-            format::three(v)
-        }
-    };
-    let value = match f.low {
-        Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
-        None => show(f.value),
-    };
+    let value = format::figure_value(f, t.range_to);
     html! {
         <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
             data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
             <h3>{ label.to_owned() }</h3>
             <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
             <p class="kind"><a class="badge" href="#kinds">{ kind_words(t, &f.kind, scope) }</a></p>
-            if ends { { ends_view(t, f) } }
             { note }
         </article>
     }
@@ -280,29 +267,29 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
     // The plan's figures in order, those with a value, each value once: a figure equal to one shown
     // above (the configuration's own) or earlier in the plan is not shown again.
-    type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>, bool);
-    type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>, bool);
+    type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>);
+    type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>);
     let candidates: Vec<Candidate> = vec![
-        ("servers-needed", t.p_servers_needed.to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None, false),
-        ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None, false),
-        ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None, false),
-        ("server-power-w", t.p_server_power.to_owned(), server_scope, p.server_power.as_ref(), None, false),
-        ("it-power-kw", t.p_it_power.to_owned(), server_scope, p.it_power.as_ref(), None, false),
-        ("site-power-w", basis(t.p_site_power), site_scope, p.site_power.as_ref(), None, false),
-        ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None, false),
-        ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None, false),
-        ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None, false),
-        ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None, false),
-        ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None, false),
-        ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None, false),
-        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None, false),
-        ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None, false),
-        ("amps-per-phase", t.p_amps.to_owned(), server_scope, p.amps_per_phase.as_ref(), None, false),
-        ("servers-per-rack", t.p_per_rack.to_owned(), server_scope, p.servers_per_rack.as_ref(), rack_note, false),
-        ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None, false),
-        ("limit-for-one-more", t.p_one_more.to_owned(), server_scope, p.limit_for_one_more.as_ref(), None, false),
-        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None, false),
-        ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None, false),
+        ("servers-needed", t.p_servers_needed.to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None),
+        ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None),
+        ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None),
+        ("server-power-w", t.p_server_power.to_owned(), server_scope, p.server_power.as_ref(), None),
+        ("it-power-kw", t.p_it_power.to_owned(), server_scope, p.it_power.as_ref(), None),
+        ("site-power-w", basis(t.p_site_power), site_scope, p.site_power.as_ref(), None),
+        ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None),
+        ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
+        ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
+        ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
+        ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
+        ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
+        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None),
+        ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None),
+        ("amps-per-phase", t.p_amps.to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
+        ("servers-per-rack", t.p_per_rack.to_owned(), server_scope, p.servers_per_rack.as_ref(), rack_note),
+        ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None),
+        ("limit-for-one-more", t.p_one_more.to_owned(), server_scope, p.limit_for_one_more.as_ref(), None),
+        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None),
+        ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None),
     ];
     let above = &props.figures;
     let mut seen: Vec<&Figure> =
@@ -311,7 +298,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             .flatten()
             .collect();
     let mut cards: Vec<Card> = Vec::new();
-    for (id, label, scope, figure, note, ends) in candidates {
+    for (id, label, scope, figure, note) in candidates {
         let Some(f) = figure else { continue };
         // The answer above leads with these; they are not repeated here.
         if p.answers() && Plan::ANSWER.contains(&id) {
@@ -322,7 +309,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             continue;
         }
         seen.push(f);
-        cards.push((id, (label, scope), f, note, ends));
+        cards.push((id, (label, scope), f, note));
     }
 
     html! {
@@ -370,7 +357,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             </div>
             { notices_view(t, &p.notices) }
             <div class="plan-figures">
-                { for cards.iter().map(|(id, labels, f, note, ends)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone(), *ends)) }
+                { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
             </div>
             if let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
                 <div class="plan-range" data-testid="plan-range">
