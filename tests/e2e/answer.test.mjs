@@ -231,3 +231,48 @@ test('7. the widget in an 800 × 600 frame on another origin: the figure in view
     await dir.remove();
   }
 });
+
+test('8. a buyer types a demand, a price and a rack, then a larger demand: the answer in the first screen follows, in English and German', T, async () => {
+  for (const lang of ['en', 'de']) {
+    const c = await suite.open(`?result=6.0-0021&scenario=interactive&model=llama2-70b-99&servers=1&lang=${lang}`, { width: 1440, height: 900 });
+    await below(c);
+    const answer = c.el('answer-block');
+    // Before a demand: J/token alone, and where to type one.
+    assert.equal(await answer.locator('[data-testid="answer-plan"]').count(), 0);
+    await c.type('demand', lang === 'de' ? '40.000.000' : '40,000,000');
+    await c.type('price', lang === 'de' ? '0,25' : '0.25');
+    await c.type('rack', '15');
+    const cost = answer.locator('[data-testid="cost-per-year"]');
+    await cost.waitFor();
+    const high1 = 8 * 600 * 24 * 365 / 1000 * 0.25;
+    await c.page.waitForFunction((v) => Math.abs(Number(document.querySelector('[data-testid="answer-block"] [data-testid="cost-per-year"]').dataset.value) - v) < 1e-6 * v, high1);
+    assert.equal(await answer.locator('[data-testid="servers-needed"]').getAttribute('data-value'), '1');
+    // 4 billion tokens a day: ⌈4e9 ÷ 86,400 ÷ 16,343.8⌉ = 3 servers; the plan uses 3, and its cost follows.
+    await c.type('demand', lang === 'de' ? '4.000.000.000' : '4,000,000,000');
+    const servers = Math.ceil(4e9 / 86400 / T_I);
+    assert.equal(servers, 3);
+    await c.page.waitForFunction((n) => document.querySelector('[data-testid="answer-block"] [data-testid="servers-needed"]')?.dataset.value === String(n), servers);
+    const high3 = servers * high1;
+    await c.page.waitForFunction((v) => Math.abs(Number(document.querySelector('[data-testid="answer-block"] [data-testid="cost-per-year"]').dataset.value) - v) < 1e-6 * v, high3);
+    // 15 kW holds ⌊15,000 ÷ 4,800⌋ = 3 servers: one rack position.
+    assert.equal(await answer.locator('[data-testid="rack-positions-needed"]').getAttribute('data-value'), '1');
+    // The answer stays in the first screen, each value once, and no card is empty.
+    const box = await answer.boundingBox();
+    assert.ok(box.y + box.height <= 900, `${lang}: the answer ends at ${box.y + box.height} px`);
+    for (const id of ['servers-needed', 'cost-per-year', 'site-kwh-per-year', 'rack-positions-needed']) {
+      assert.equal(await c.page.locator(`[data-testid="${id}"]`).count(), 1, `${lang}: ${id}`);
+    }
+    const text = await answer.innerText();
+    if (lang === 'de') {
+      // German words and German numbers: "7.880 bis 31.500 EUR", never "31,500" or English labels.
+      assert.match(text, /Benötigte|Server|pro Jahr|für den Bedarf/);
+      assert.doesNotMatch(text, /\b(servers|per year|for the demand|estimate|rack positions)\b/);
+      assert.doesNotMatch(text, /\d,\d{3} (EUR|kWh|kg)/, 'no English thousands separator');
+      assert.match(text, /\d\.\d{3} EUR/);
+    } else {
+      assert.match(text, /\d,\d{3} EUR/);
+    }
+    await c.close();
+    suite.calc = null;
+  }
+});
