@@ -473,6 +473,8 @@ pub const DE: Strings = Strings {
     answer_hint_or: " oder ",
     answer_hint_users: "gleichzeitig generierende Personen",
     answer_hint_after: " an.",
+    answer_sources_label: "Woher diese Werte stammen",
+    answer_sources: "Quellen und Annahmen der Planung ↓",
     more_and: " und ",
     more_demand: "Ausgabe-Token pro Tag (Server, Auslastung und Energie für den Bedarf)",
     more_price: "einem Strompreis (Kosten)",

@@ -194,6 +194,8 @@ pub const EN: Strings = Strings {
     answer_hint_or: " or ",
     answer_hint_users: "people generating at once",
     answer_hint_after: " under Plan a deployment.",
+    answer_sources_label: "Where these come from",
+    answer_sources: "Sources and assumptions of the plan ↓",
     more_and: " and ",
     more_demand: "output tokens per day (servers, load and the energy for the demand)",
     more_price: "an electricity price (cost)",

@@ -263,6 +263,8 @@ table! {
         answer_hint_or,
         answer_hint_users,
         answer_hint_after,
+        answer_sources_label,
+        answer_sources,
         more_and,
         more_demand,
         more_price,

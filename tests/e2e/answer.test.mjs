@@ -60,6 +60,15 @@ test('1. the answer leads: J/token, and with a demand servers, rack fit, energy,
   assert.match(await cost.innerText(), /298 to 10,500 EUR/);
   const co2 = await inAnswer('co2-kg-per-year');
   assert.ok(near(Number(await co2.getAttribute('data-value')), high * 367 / 1000));
+  // Where they come from: the plan's sources and assumptions, listed once, include the answer's.
+  await answer.locator('[data-testid="answer-sources"]').click();
+  const basis = await c.text('plan-basis');
+  assert.match(basis, /MLPerf 6\.0-0021/);
+  assert.match(basis, /your input \(output tokens per day\)/);
+  assert.match(basis, /your input \(electricity price\)/);
+  assert.match(basis, /your input \(grid carbon intensity\)/);
+  assert.match(basis, /No idle power is given/);
+  await c.page.evaluate(() => scrollTo(0, 0));
   // In the first screen at 1440 px.
   const box = await answer.boundingBox();
   assert.ok(box.y + box.height <= 900, `the answer ends at ${box.y + box.height} px`);

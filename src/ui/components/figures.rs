@@ -206,6 +206,9 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
             { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
+            // Each figure's sources and assumptions are listed once, under the plan's figures.
+            <div class="answer-item answer-sources"><dt>{ t.answer_sources_label }</dt>
+                <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
     }
 }

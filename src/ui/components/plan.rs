@@ -291,6 +291,15 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None),
         ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None),
     ];
+    // The figures the answer above shows: their assumptions and sources are listed here too.
+    let answered: Vec<&Figure> = if p.answers() {
+        [&p.servers_needed, &p.rack_positions, &p.site_kwh_per_year, &p.cost_per_year, &p.co2_per_year]
+            .into_iter()
+            .flatten()
+            .collect()
+    } else {
+        Vec::new()
+    };
     let above = &props.figures;
     let mut seen: Vec<&Figure> =
         [&above.energy_per_token, &above.energy_per_million, &above.board_power, &above.energy_per_day, &above.heat]
@@ -366,7 +375,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     if let Some((id, text)) = idle_note { <p class="note" data-testid={id}>{ text }</p> }
                 </div>
             }
-            { basis_view(t, c, &cards.iter().map(|c| c.2).collect::<Vec<_>>()) }
+            { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
             { eu_view(t, c, p) }
             { chart(t, p) }
@@ -426,7 +435,7 @@ fn basis_view(t: &'static Strings, catalogue: Cat, shown: &[&Figure]) -> Html {
     }
     let Some(all) = Figure::new(0.0, Unit::Watts, Kind::Ceiling, origins) else { return html! {} };
     html! {
-        <div class="plan-basis" data-testid="plan-basis">
+        <div class="plan-basis" id="plan-basis" data-testid="plan-basis">
             if !assumptions.is_empty() {
                 <ul class="assumptions" data-testid="plan-assumptions">
                     { for assumptions.into_iter().map(|a| html! { <li>{ a }</li> }) }
