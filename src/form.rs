@@ -337,9 +337,14 @@ impl fmt::Display for InputError {
 /// Shortens text a user supplied before it is quoted in a message. Text that spells a broken
 /// number ("NaN", "Infinity", "undefined") is not echoed: the page never shows those words.
 pub fn clip(text: &str) -> String {
+    clip_or(text, "that value")
+}
+
+/// [`clip`], with the language's words for a value not echoed (`i18n` passes its own).
+pub fn clip_or(text: &str, hidden: &str) -> String {
     const MAX: usize = 40;
     if ["NaN", "Infinity", "undefined"].iter().any(|w| text.contains(w)) {
-        return "that value".to_owned();
+        return hidden.to_owned();
     }
     if text.chars().count() <= MAX {
         text.to_owned()

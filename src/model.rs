@@ -4,7 +4,7 @@
 
 use crate::catalogue::{Benchmark, Card, Catalogue, ContextMeasurement, PublishedResult, Scenario, SystemSize};
 use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
-use crate::form::{number, Checked, Field, Form, InputError, Throughput};
+use crate::form::{Checked, Field, Form, InputError, Throughput};
 use crate::units::{JoulesPerToken, TokensPerSecond, Watts};
 
 // The arithmetic below is crate-private: only `evaluate` and `comparison`, which check their inputs
@@ -395,33 +395,53 @@ pub fn published_at_limit<'c>(catalogue: &'c Catalogue, form: &Form, limit_watts
     })
 }
 
-/// A result as the throughput select lists it: "6.0-0054 · HPE · 4 × FP4 · 450 W"; a system of
-/// several nodes as published, all its accelerators first: "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4,
-/// NVL72) · 1200 W" (nodes × accelerators per node, and the rack system it fills).
-pub fn result_label(result: &PublishedResult, card: Option<&Card>) -> String {
+/// A result's power as the throughput select states it: the submitter's setting, the card's rated
+/// maximum where none is stated, or neither.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ResultPower {
+    Stated(f64),
+    Rated(f64),
+    NotStated,
+}
+
+/// A result as the throughput select lists it, in parts: `i18n::result_label` writes it ("6.0-0054 ·
+/// HPE · 4 × FP4 · 450 W"; a system of several nodes as published, all its accelerators first:
+/// "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4, NVL72) · 1,200 W").
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultLabel<'a> {
+    pub id: &'a str,
+    pub submitter: &'a str,
+    pub accelerators: u32,
+    /// The weights' precision as published (`fp8`).
+    pub weights: &'a str,
+    /// Nodes × accelerators per node, and the racks they fill with the rack's name, for a system of
+    /// several nodes.
+    pub layout: Option<(u32, u32, Option<(u32, &'a str)>)>,
+    pub power: ResultPower,
+}
+
+/// The parts of a result's line in the throughput select.
+pub fn result_label<'a>(result: &'a PublishedResult, card: Option<&'a Card>) -> ResultLabel<'a> {
     let power = match (&result.stated_power, card) {
-        (Some(p), _) => format!("{} W", number(p.watts)),
-        (None, Some(c)) => format!("{} W rated", number(c.max_power.watts)),
-        (None, None) => "power not stated".to_owned(),
+        (Some(p), _) => ResultPower::Stated(p.watts),
+        (None, Some(c)) => ResultPower::Rated(c.max_power.watts),
+        (None, None) => ResultPower::NotStated,
     };
     let layout = match (result.nodes, result.accelerators_per_node()) {
-        (1, _) | (_, None) => String::new(),
+        (1, _) | (_, None) => None,
         (nodes, Some(per_node)) => {
-            let racks = card.and_then(|c| Some((result.racks(c)?, c.rack.as_ref()?)));
-            match racks {
-                Some((1, rack)) => format!(" ({nodes} × {per_node}, {})", rack.name),
-                Some((n, rack)) => format!(" ({nodes} × {per_node}, {n} × {})", rack.name),
-                None => format!(" ({nodes} × {per_node})"),
-            }
+            let racks = card.and_then(|c| Some((result.racks(c)?, &*c.rack.as_ref()?.name)));
+            Some((nodes, per_node, racks))
         }
     };
-    format!(
-        "{} · {} · {} × {}{layout} · {power}",
-        result.id,
-        result.submitter,
-        result.accelerators,
-        result.weights.to_ascii_uppercase()
-    )
+    ResultLabel {
+        id: &result.id,
+        submitter: &result.submitter,
+        accelerators: result.accelerators,
+        weights: &result.weights,
+        layout,
+        power,
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use token_energy::catalogue::{Benchmark, Catalogue, Scenario, Scope};
 use token_energy::figure::{Assumption, Kind};
 use token_energy::form::{Field, Form, Problem, Range, ThroughputChoice};
+use token_energy::i18n::Lang;
 use token_energy::model::{self, comparison, power_cap_evidence};
 
 fn catalogue() -> &'static Catalogue {
@@ -340,7 +341,11 @@ fn every_published_system_fits_the_cards_field() {
 fn the_throughput_select_shows_a_system_of_several_nodes_as_published() {
     let label = |id: &str| {
         let r = catalogue().entry(id).next().unwrap_or_else(|| panic!("{id}"));
-        model::result_label(r, catalogue().card(&r.card))
+        token_energy::i18n::result_label(Lang::En, &model::result_label(r, catalogue().card(&r.card)))
+    };
+    let german = |id: &str| {
+        let r = catalogue().entry(id).next().unwrap_or_else(|| panic!("{id}"));
+        token_energy::i18n::result_label(Lang::De, &model::result_label(r, catalogue().card(&r.card)))
     };
     assert_eq!(label("6.0-0075"), "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4, NVL72) · 1,200 W");
     assert_eq!(label("6.0-0076"), "6.0-0076 · NVIDIA · 288 × FP4 (72 × 4, 4 × NVL72) · 1,400 W rated");
@@ -348,6 +353,10 @@ fn the_throughput_select_shows_a_system_of_several_nodes_as_published() {
     assert!(label("6.0-0015").contains("64 × FP4 (16 × 4) ·"), "{}", label("6.0-0015"));
     assert!(label("5.1-0015").contains(" · 16 × FP8 (2 × 8) · 700 W rated"), "{}", label("5.1-0015"));
     assert_eq!(label("6.0-0021"), "6.0-0021 · Dell · 8 × FP8 · 600 W");
+    // German: 1200 W and 1400 W with a German thousands point (German review 1-1), words in German.
+    assert_eq!(german("6.0-0075"), "6.0-0075 · NVIDIA · 72 × FP4 (18 × 4, NVL72) · 1.200 W");
+    assert_eq!(german("6.0-0076"), "6.0-0076 · NVIDIA · 288 × FP4 (72 × 4, 4 × NVL72) · 1.400 W Nennleistung");
+    assert!(german("5.1-0015").ends_with(" · 700 W Nennleistung"), "{}", german("5.1-0015"));
 }
 
 #[test]

@@ -5,9 +5,16 @@ use super::{number, CapPair, Lang, Strings};
 use crate::catalogue::{Benchmark, Scenario};
 use crate::compare::CompareError;
 use crate::figure::{Assumption, Unit};
-use crate::form::{clip, Adjustment, Field, InputError, Problem, Range};
+use crate::form::{clip_or, Adjustment, Field, InputError, Problem, Range};
 use crate::link::Notice;
+use crate::measure::runs::Axis;
+use crate::model::ResultPower;
 use crate::plan::{EnergyBasis, PlanNotice};
+
+/// User text quoted in a message, shortened; text spelling a broken number is not echoed.
+fn clip(text: &str) -> String {
+    clip_or(text, "dieser Wert")
+}
 
 fn n(value: f64) -> String {
     number(Lang::De, value)
@@ -82,6 +89,7 @@ fn range_unit(unit: &str) -> String {
         "tokens/s" => "Token/s",
         "tokens/day" => "Token/Tag",
         "W per server" => "W je Server",
+        "W per card" => "W je Karte",
         "per kWh" => "je kWh",
         "tokens" => "Token",
         "hours a day" => "Stunden pro Tag",
@@ -129,7 +137,7 @@ fn input_error(e: &InputError) -> String {
         Problem::UnknownCard(id) => format!("{label}: „{}“ ist keine Karte im Katalog.", clip(id)),
         Problem::UnknownResult(id) => format!("{label}: „{}“ ist kein Ergebnis im Katalog.", clip(id)),
         Problem::NotOneOf { given, allowed } => {
-            format!("{label}: „{}“ ist keiner der Werte {}.", clip(given), allowed.replace(" or ", " oder "))
+            format!("{label}: „{}“ ist keiner der zulässigen Werte ({}).", clip(given), allowed.replace(" or ", ", "))
         }
         Problem::ResultForOtherCard { result, card } => {
             format!("{label}: {} wurde für eine andere Karte als {} veröffentlicht.", clip(result), clip(card))
@@ -289,6 +297,7 @@ pub const DE: Strings = Strings {
     language_name: "Deutsch",
     language_label: "Sprache",
     skip_link: "Zu den Kennzahlen springen",
+    doc_title: "token-energy · GPU-Energie je LLM-Token",
     lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
     open_full: "Den vollständigen Rechner öffnen ↗",
     modes_label: "Bereiche",
@@ -400,6 +409,11 @@ pub const DE: Strings = Strings {
         format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
     },
     weights: |precision| format!("{precision}-Gewichte"),
+    result_power: |power| match power {
+        ResultPower::Stated(w) => format!("{} W", n(w)),
+        ResultPower::Rated(w) => format!("{} W Nennleistung", n(w)),
+        ResultPower::NotStated => "Leistung nicht angegeben".to_owned(),
+    },
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
     plan_title: "Einsatz planen",
     plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
@@ -636,6 +650,9 @@ pub const DE: Strings = Strings {
     not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
     measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
     measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem gleichmäßigen Lauf ab und fügen Sie jeden Schnappschuss in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
+    energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\noder dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
+    tokens_example: "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(oder sglang:…, tgi_request_generated_tokens_sum)",
+    series_example: "nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1:\ntimestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 631.95 W\n…\noder nvidia-smi dmon:\n# gpu    pwr  gtemp …\n    0    631     63 …",
     hint_duration: "Optional: ergibt Token/s und die mittlere Leistungsaufnahme je GPU.",
     hint_idle: "Optional, zusammen mit der Laufzeit: Energie je Token über dem Leerlauf.",
     hint_wall: "Optional: ein Wert vom BMC oder einer messenden PDU über dasselbe Zeitfenster ergibt eine Kennzahl für den ganzen Server.",
@@ -686,11 +703,19 @@ pub const DE: Strings = Strings {
     versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
     versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Grenze von {watts} W je Karte."),
     runs_against: |axis| format!("J/Token über {axis}"),
+    run_axis: |axis| match axis {
+        Axis::Concurrency => "Parallelität",
+        Axis::PowerLimit => "Leistungsgrenze je GPU (W)",
+    },
+    run_point: |axis, at, j| match axis {
+        Axis::Concurrency => format!("Parallelität {at}: {j} J/Token"),
+        Axis::PowerLimit => format!("Leistungsgrenze {at} W: {j} J/Token"),
+    },
     no_run_with: |axis| format!(
-        "Kein behaltener Lauf hat einen Wert für {}: Bitte ihn eingeben, bevor Sie einen Lauf behalten.",
+        "Kein gespeicherter Lauf hat einen Wert für {}: Geben Sie ihn ein, bevor Sie einen Lauf speichern.",
         match axis {
-            crate::measure::runs::Axis::Concurrency => "die Parallelität",
-            crate::measure::runs::Axis::PowerLimit => "die Leistungsgrenze je GPU (W)",
+            Axis::Concurrency => "die Parallelität",
+            Axis::PowerLimit => "die Leistungsgrenze je GPU (W)",
         }
     ),
     window_samples: |n, total, begin, end, scenario| format!("{n} von {total} Messwerten der Datei, von {begin} bis {end}{scenario}."),

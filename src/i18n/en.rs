@@ -1,15 +1,21 @@
 //! English: the page's first language. Messages with values are the core types' own `Display`.
 
-use super::{intl, CapPair, Lang, Strings};
+use super::{intl, number, CapPair, Lang, Strings};
 use crate::catalogue::Scenario;
 use crate::figure::Unit;
 use crate::form::Field;
+use crate::form::{clip, number as english_number};
+use crate::measure::runs::Axis;
+use crate::measure::{Input, MeasureError, Problem};
+use crate::model::ResultPower;
 use crate::plan::{EnergyBasis, PlanNotice};
+use std::fmt;
 
 pub const EN: Strings = Strings {
     language_name: "English",
     language_label: "Language",
     skip_link: "Skip to the figures",
+    doc_title: "token-energy · GPU energy per LLM token",
     lede: "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source.",
     open_full: "Open the full calculator ↗",
     modes_label: "Sections",
@@ -121,6 +127,11 @@ pub const EN: Strings = Strings {
         format!("{servers} servers × {gpus} × {card} at {watts} W per card · {throughput}")
     },
     weights: |precision| format!("{precision} weights"),
+    result_power: |power| match power {
+        ResultPower::Stated(w) => format!("{} W", number(Lang::En, w)),
+        ResultPower::Rated(w) => format!("{} W rated", number(Lang::En, w)),
+        ResultPower::NotStated => "power not stated".to_owned(),
+    },
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
     plan_title: "Plan a deployment",
     plan_intro: "Every field is optional; the figures use the configuration above.",
@@ -344,6 +355,9 @@ pub const EN: Strings = Strings {
     not_a_comparison: |why| format!("This file is not a token-energy comparison: {why}."),
     measure_privacy: "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text.",
     measure_intro: "Take DCGM's energy counter and the serving engine's token counters just before and just after a steady run, and paste each snapshot in its box (or pick the saved file).",
+    energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
+    tokens_example: "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(or sglang:…, tgi_request_generated_tokens_sum)",
+    series_example: "nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1:\ntimestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 631.95 W\n…\nor nvidia-smi dmon:\n# gpu    pwr  gtemp …\n    0    631     63 …",
     hint_duration: "Optional: gives tokens/s and average board power per GPU.",
     hint_idle: "Optional, with the duration: energy per token above idle.",
     hint_wall: "Optional: a BMC or metered-PDU reading over the same window gives a whole-node figure.",
@@ -387,14 +401,19 @@ pub const EN: Strings = Strings {
     tps_series_note: "Generated tokens ÷ the power series' span, first to last complete sample (no duration typed).",
     hint_interval: "Only for a series without times (nvidia-smi dmon, dcgmi dmon): the seconds between its polls; blank is 1 s, dmon's default.",
     gpu_row_first_last: "The counter's last poll less its first.",
-    measure_input: crate::measure::Input::label,
+    measure_input,
     measure_problem: |p| p.to_string(),
     counter_note: |tool| format!("From {tool}'s energy counter (field 156, mJ)."),
     engine_note: |engine| format!("{engine}'s generated-token counter, summed over its series."),
     versus_ceiling: |pct, ceiling, range| format!("Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}).", if range { ", the upper end of its range" } else { "" }),
     versus_limit: |pct, watts| format!("Average board power is {pct} % of the {watts} W limit per card."),
     runs_against: |axis| format!("J/token against {axis}"),
-    no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", axis.label()),
+    run_axis: |axis| match axis {
+        Axis::Concurrency => "concurrency",
+        Axis::PowerLimit => "power limit per GPU (W)",
+    },
+    run_point: |axis, at, j| format!("{} at {at}: {j} J/token", (EN.run_axis)(axis)),
+    no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", (EN.run_axis)(axis)),
     window_samples: |n, total, begin, end, scenario| format!("{n} samples of {total} in the file, from {begin} to {end}{scenario}."),
     // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
     series_note: |tool, samples, gaps, timed, interval, typed| format!(
@@ -495,5 +514,161 @@ fn plan_notice(n: &PlanNotice) -> String {
         PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
             (Idle power per card) for one estimate instead of this range."
             .to_owned(),
+    }
+}
+
+/// A "Measure your own" box's label on the page.
+fn measure_input(input: Input) -> &'static str {
+    match input {
+        Input::EnergyBefore => "GPU energy, before the run",
+        Input::EnergyAfter => "GPU energy, after the run",
+        Input::TokensBefore => "Token counters, before the run",
+        Input::TokensAfter => "Token counters, after the run",
+        Input::Duration => "Run duration (s)",
+        Input::IdlePower => "Idle board power per GPU (W)",
+        Input::WallEnergy => "Wall energy over the run (Wh)",
+        Input::Concurrency => "Concurrency",
+        Input::PowerLimit => "Power limit per GPU (W)",
+        Input::PowerLog => "Power analyser log (spl.txt)",
+        Input::DetailLog => "LoadGen detail log (mlperf_log_detail.txt)",
+        Input::PowerSeries => "GPU power samples over the whole run (instead of the two snapshots)",
+        Input::SampleInterval => "Time between samples (s)",
+    }
+}
+
+// The measure errors in English: the `Display` of the core types is the English table.
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Missing => write!(f, "empty: paste the other snapshot here too."),
+            Problem::TooLarge { bytes, limit } => write!(
+                f,
+                "too large ({} MB; at most {} MB): paste one snapshot, not a whole log.",
+                english_number((*bytes as f64 / 1e5).round() / 10.0),
+                english_number((*limit as f64 / 1e5).round() / 10.0)
+            ),
+            Problem::NotText { line } => {
+                write!(f, "line {line}: control characters or undecodable bytes; this is not text a tool printed.")
+            }
+            Problem::Malformed { line, expected } => write!(f, "line {line}: expected {expected}."),
+            Problem::NotFinite { line } => {
+                write!(f, "line {line}: the value is not a finite number (not-a-number or infinite); a counter that cannot be read gives no figure.")
+            }
+            Problem::Negative { line } => write!(f, "line {line}: a negative value; counters only count up."),
+            Problem::NotAvailable { line } => {
+                write!(f, "line {line}: dmon printed N/A for the energy counter (field 156 needs a Volta or newer GPU).")
+            }
+            Problem::NoEnergyCounter => write!(
+                f,
+                "no GPU energy counter found: paste dcgm-exporter's {} lines, `dcgmi dmon -e 155,156` output, \
+                 or AMD's `amd-smi metric --energy` or `rocm-smi --showenergycounter` output.",
+                crate::measure::dcgm::EXPORTER_METRIC
+            ),
+            Problem::NoEnergyColumn { line } => write!(
+                f,
+                "line {line}: this dmon header has no TOTEC column (field 156): run `dcgmi dmon -e 155,156`."
+            ),
+            Problem::NoTokenCounter => write!(
+                f,
+                "no token counter found: paste vLLM's vllm:generation_tokens_total, SGLang's \
+                 sglang:generation_tokens_total or TGI's tgi_request_generated_tokens_sum lines."
+            ),
+            Problem::MixedFormats { line } => {
+                write!(f, "line {line}: a second format in the same box; paste one tool's output per box.")
+            }
+            Problem::WrongBox { line } => {
+                write!(f, "line {line}: this looks like it belongs in the other box (GPU energy versus token counters).")
+            }
+            Problem::ConflictingReadings { gpu, line } => write!(
+                f,
+                "line {line}: {} is listed again with another value; paste one snapshot per box.",
+                clip(gpu)
+            ),
+            Problem::DuplicateSeries { line } => {
+                write!(f, "line {line}: this series appears twice; paste one snapshot per box.")
+            }
+            Problem::FormatsDiffer { before, after } => write!(
+                f,
+                "the snapshots come from different tools ({before} before, {after} after); take both with the same one."
+            ),
+            Problem::GpuMissing { gpu, listed_in, line } => write!(
+                f,
+                "{} is in “{}” (line {line}) but not in the other snapshot; both must list the same GPUs.",
+                clip(gpu),
+                measure_input(*listed_in)
+            ),
+            Problem::CounterWentBackwards { gpu, line } => write!(
+                f,
+                "line {line}: the counter of {} went backwards (driver reloaded or GPU reset between the snapshots?); \
+                 take both again.",
+                clip(gpu)
+            ),
+            Problem::Swapped => {
+                write!(f, "every counter is lower after than before: the two snapshots look swapped.")
+            }
+            Problem::TokensWentBackwards { line } => write!(
+                f,
+                "line {line}: fewer generated tokens after than before (server restarted between the snapshots?)."
+            ),
+            Problem::ZeroTokens => write!(f, "no tokens were generated between the snapshots: no J/token to compute."),
+            Problem::ZeroEnergy => write!(f, "the energy counters did not move between the snapshots."),
+            Problem::NotANumber => write!(f, "enter a number such as 600, 0.5 or 1e3 (a point for decimals)."),
+            Problem::NotPositive => write!(f, "enter a number above 0."),
+            Problem::NeedsDuration => write!(f, "idle power needs the run's duration to subtract."),
+            Problem::IdleAboveMeasured => write!(
+                f,
+                "idle power × GPUs × duration is more than the measured energy; check the idle figure and the duration."
+            ),
+            Problem::WallBelowGpu { wall_j, gpu_j } => write!(
+                f,
+                "the wall reading ({} J) is less than the GPU boards' energy ({} J) over the same run; check the window.",
+                english_number(wall_j.round()),
+                english_number(gpu_j.round())
+            ),
+            Problem::WrongLog { line, expected } => write!(f, "line {line}: this is the other log; pick {expected} here."),
+            Problem::BadTime { line } => write!(f, "line {line}: expected a time as MM-DD-YYYY HH:MM:SS.fff."),
+            Problem::NotDetailLog => write!(f, "no :::MLLOG lines: this is not LoadGen's mlperf_log_detail.txt."),
+            Problem::NoPowerWindow { missing } => {
+                write!(f, "the detail log has no {missing}: LoadGen logs the window only in a power run.")
+            }
+            Problem::WindowReversed { line } => write!(f, "line {line}: power_end is not after power_begin."),
+            Problem::NoSamplesInWindow { begin, end, samples_in_file } => write!(
+                f,
+                "none of the log's {samples_in_file} samples lies between power_begin ({}) and power_end ({}): \
+                 are these logs from the same run?",
+                clip(begin),
+                clip(end)
+            ),
+            Problem::NothingToKeep => write!(f, "no J/token yet: paste both snapshots of energy and tokens first."),
+            Problem::LooksLikeJson { line } => write!(
+                f,
+                "line {line}: this looks like JSON, not Prometheus text: paste what the /metrics endpoint prints."
+            ),
+            Problem::NoPowerSamples => write!(
+                f,
+                "no series found: paste `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, \
+                 `nvidia-smi dmon` or `dcgmi dmon -e 155,156` output over the whole run, with its header line."
+            ),
+            Problem::TooFewSamples { gpu, line } => write!(
+                f,
+                "line {line}: GPU {} has fewer than two samples with a power value; energy needs a first and a last one.",
+                clip(gpu)
+            ),
+            Problem::SamplesOutOfOrder { gpu, line } => write!(
+                f,
+                "line {line}: the time of GPU {} does not move forward; paste one series in the order it was printed.",
+                clip(gpu)
+            ),
+            Problem::BothEnergySources => write!(
+                f,
+                "paste either the two energy snapshots or a power-sample series, not both: clear one of them."
+            ),
+        }
+    }
+}
+
+impl fmt::Display for MeasureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", measure_input(self.input), self.problem)
     }
 }

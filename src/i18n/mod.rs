@@ -122,6 +122,8 @@ table! {
         /// The switch's label.
         language_label,
         skip_link,
+        /// The document's `<title>` (the tab, bookmarks, the print header).
+        doc_title,
         lede,
         open_full,
         modes_label,
@@ -355,6 +357,10 @@ table! {
         throughput_row,
         measure_privacy,
         measure_intro,
+        /// The paste boxes' placeholders: what a tool prints, with "or" between the tools.
+        energy_example,
+        tokens_example,
+        series_example,
         hint_duration,
         hint_idle,
         hint_wall,
@@ -441,6 +447,8 @@ table! {
         own_throughput_words: fn(&str) -> String,
         /// "FP8 weights".
         weights: fn(&str) -> String,
+        /// A result's power in the throughput select: "1,000 W", "700 W rated", "power not stated".
+        result_power: fn(crate::model::ResultPower) -> String,
         qr_title: fn(&str) -> String,
         /// "Daily token volume: {n} output tokens per day".
         q_demand: fn(&str) -> String,
@@ -453,6 +461,9 @@ table! {
         versus_ceiling: fn(&str, &str, bool) -> String,
         versus_limit: fn(&str, &str) -> String,
         runs_against: fn(&str) -> String,
+        /// The kept-runs chart's horizontal axis, and a point's tooltip `(axis, axis value, J/token)`.
+        run_axis: fn(crate::measure::runs::Axis) -> &'static str,
+        run_point: fn(crate::measure::runs::Axis, &str, &str) -> String,
         no_run_with: fn(crate::measure::runs::Axis) -> String,
         window_samples: fn(&str, &str, &str, &str, &str) -> String,
         // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
@@ -523,6 +534,25 @@ table! {
         /// Under servers per rack position without a server overhead: "GPU boards only: at most {n}; …".
         rack_boards_only: fn(&str) -> String,
     }
+}
+
+/// A result's line in the throughput select, in the page's language: "6.0-0075 · NVIDIA · 72 × FP4
+/// (18 × 4, NVL72) · 1,200 W" ("1.200 W" in German; "700 W rated", "power not stated" in words).
+pub fn result_label(lang: Lang, parts: &crate::model::ResultLabel) -> String {
+    let layout = match parts.layout {
+        None => String::new(),
+        Some((nodes, per_node, None)) => format!(" ({nodes} × {per_node})"),
+        Some((nodes, per_node, Some((1, rack)))) => format!(" ({nodes} × {per_node}, {rack})"),
+        Some((nodes, per_node, Some((racks, rack)))) => format!(" ({nodes} × {per_node}, {racks} × {rack})"),
+    };
+    format!(
+        "{} · {} · {} × {}{layout} · {}",
+        parts.id,
+        parts.submitter,
+        parts.accelerators,
+        parts.weights.to_ascii_uppercase(),
+        (lang.strings().result_power)(parts.power)
+    )
 }
 
 /// A pair of published results at two power settings, in words and formatted numbers.

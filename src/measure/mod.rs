@@ -17,8 +17,7 @@ pub mod tokens;
 
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
-use crate::form::{clip, number, Field};
-use std::fmt;
+use crate::form::Field;
 
 /// The most a pasted box may hold (a node's dcgm-exporter or vLLM scrape is well under 1 MB).
 pub const PASTE_LIMIT: usize = 4 * 1024 * 1024;
@@ -78,25 +77,6 @@ impl Input {
             Input::DetailLog => "mlperf-detail-log",
             Input::PowerSeries => "gpu-power-series",
             Input::SampleInterval => "sample-interval",
-        }
-    }
-
-    /// The box's label on the page.
-    pub fn label(self) -> &'static str {
-        match self {
-            Input::EnergyBefore => "GPU energy, before the run",
-            Input::EnergyAfter => "GPU energy, after the run",
-            Input::TokensBefore => "Token counters, before the run",
-            Input::TokensAfter => "Token counters, after the run",
-            Input::Duration => "Run duration (s)",
-            Input::IdlePower => "Idle board power per GPU (W)",
-            Input::WallEnergy => "Wall energy over the run (Wh)",
-            Input::Concurrency => "Concurrency",
-            Input::PowerLimit => "Power limit per GPU (W)",
-            Input::PowerLog => "Power analyser log (spl.txt)",
-            Input::DetailLog => "LoadGen detail log (mlperf_log_detail.txt)",
-            Input::PowerSeries => "GPU power samples over the whole run (instead of the two snapshots)",
-            Input::SampleInterval => "Time between samples (s)",
         }
     }
 }
@@ -234,142 +214,6 @@ pub struct MeasureError {
 impl MeasureError {
     pub fn new(input: Input, problem: Problem) -> MeasureError {
         MeasureError { input, problem }
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::Missing => write!(f, "empty: paste the other snapshot here too."),
-            Problem::TooLarge { bytes, limit } => write!(
-                f,
-                "too large ({} MB; at most {} MB): paste one snapshot, not a whole log.",
-                number((*bytes as f64 / 1e5).round() / 10.0),
-                number((*limit as f64 / 1e5).round() / 10.0)
-            ),
-            Problem::NotText { line } => {
-                write!(f, "line {line}: control characters or undecodable bytes; this is not text a tool printed.")
-            }
-            Problem::Malformed { line, expected } => write!(f, "line {line}: expected {expected}."),
-            Problem::NotFinite { line } => {
-                write!(f, "line {line}: the value is not a finite number (not-a-number or infinite); a counter that cannot be read gives no figure.")
-            }
-            Problem::Negative { line } => write!(f, "line {line}: a negative value; counters only count up."),
-            Problem::NotAvailable { line } => {
-                write!(f, "line {line}: dmon printed N/A for the energy counter (field 156 needs a Volta or newer GPU).")
-            }
-            Problem::NoEnergyCounter => write!(
-                f,
-                "no GPU energy counter found: paste dcgm-exporter's {} lines, `dcgmi dmon -e 155,156` output, \
-                 or AMD's `amd-smi metric --energy` or `rocm-smi --showenergycounter` output.",
-                dcgm::EXPORTER_METRIC
-            ),
-            Problem::NoEnergyColumn { line } => write!(
-                f,
-                "line {line}: this dmon header has no TOTEC column (field 156): run `dcgmi dmon -e 155,156`."
-            ),
-            Problem::NoTokenCounter => write!(
-                f,
-                "no token counter found: paste vLLM's vllm:generation_tokens_total, SGLang's \
-                 sglang:generation_tokens_total or TGI's tgi_request_generated_tokens_sum lines."
-            ),
-            Problem::MixedFormats { line } => {
-                write!(f, "line {line}: a second format in the same box; paste one tool's output per box.")
-            }
-            Problem::WrongBox { line } => {
-                write!(f, "line {line}: this looks like it belongs in the other box (GPU energy versus token counters).")
-            }
-            Problem::ConflictingReadings { gpu, line } => write!(
-                f,
-                "line {line}: {} is listed again with another value; paste one snapshot per box.",
-                clip(gpu)
-            ),
-            Problem::DuplicateSeries { line } => {
-                write!(f, "line {line}: this series appears twice; paste one snapshot per box.")
-            }
-            Problem::FormatsDiffer { before, after } => write!(
-                f,
-                "the snapshots come from different tools ({before} before, {after} after); take both with the same one."
-            ),
-            Problem::GpuMissing { gpu, listed_in, line } => write!(
-                f,
-                "{} is in “{}” (line {line}) but not in the other snapshot; both must list the same GPUs.",
-                clip(gpu),
-                listed_in.label()
-            ),
-            Problem::CounterWentBackwards { gpu, line } => write!(
-                f,
-                "line {line}: the counter of {} went backwards (driver reloaded or GPU reset between the snapshots?); \
-                 take both again.",
-                clip(gpu)
-            ),
-            Problem::Swapped => {
-                write!(f, "every counter is lower after than before: the two snapshots look swapped.")
-            }
-            Problem::TokensWentBackwards { line } => write!(
-                f,
-                "line {line}: fewer generated tokens after than before (server restarted between the snapshots?)."
-            ),
-            Problem::ZeroTokens => write!(f, "no tokens were generated between the snapshots: no J/token to compute."),
-            Problem::ZeroEnergy => write!(f, "the energy counters did not move between the snapshots."),
-            Problem::NotANumber => write!(f, "enter a number such as 600, 0.5 or 1e3 (a point for decimals)."),
-            Problem::NotPositive => write!(f, "enter a number above 0."),
-            Problem::NeedsDuration => write!(f, "idle power needs the run's duration to subtract."),
-            Problem::IdleAboveMeasured => write!(
-                f,
-                "idle power × GPUs × duration is more than the measured energy; check the idle figure and the duration."
-            ),
-            Problem::WallBelowGpu { wall_j, gpu_j } => write!(
-                f,
-                "the wall reading ({} J) is less than the GPU boards' energy ({} J) over the same run; check the window.",
-                number(wall_j.round()),
-                number(gpu_j.round())
-            ),
-            Problem::WrongLog { line, expected } => write!(f, "line {line}: this is the other log; pick {expected} here."),
-            Problem::BadTime { line } => write!(f, "line {line}: expected a time as MM-DD-YYYY HH:MM:SS.fff."),
-            Problem::NotDetailLog => write!(f, "no :::MLLOG lines: this is not LoadGen's mlperf_log_detail.txt."),
-            Problem::NoPowerWindow { missing } => {
-                write!(f, "the detail log has no {missing}: LoadGen logs the window only in a power run.")
-            }
-            Problem::WindowReversed { line } => write!(f, "line {line}: power_end is not after power_begin."),
-            Problem::NoSamplesInWindow { begin, end, samples_in_file } => write!(
-                f,
-                "none of the log's {samples_in_file} samples lies between power_begin ({}) and power_end ({}): \
-                 are these logs from the same run?",
-                clip(begin),
-                clip(end)
-            ),
-            Problem::NothingToKeep => write!(f, "no J/token yet: paste both snapshots of energy and tokens first."),
-            Problem::LooksLikeJson { line } => write!(
-                f,
-                "line {line}: this looks like JSON, not Prometheus text: paste what the /metrics endpoint prints."
-            ),
-            Problem::NoPowerSamples => write!(
-                f,
-                "no series found: paste `nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1`, \
-                 `nvidia-smi dmon` or `dcgmi dmon -e 155,156` output over the whole run, with its header line."
-            ),
-            Problem::TooFewSamples { gpu, line } => write!(
-                f,
-                "line {line}: GPU {} has fewer than two samples with a power value; energy needs a first and a last one.",
-                clip(gpu)
-            ),
-            Problem::SamplesOutOfOrder { gpu, line } => write!(
-                f,
-                "line {line}: the time of GPU {} does not move forward; paste one series in the order it was printed.",
-                clip(gpu)
-            ),
-            Problem::BothEnergySources => write!(
-                f,
-                "paste either the two energy snapshots or a power-sample series, not both: clear one of them."
-            ),
-        }
-    }
-}
-
-impl fmt::Display for MeasureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.input.label(), self.problem)
     }
 }
 

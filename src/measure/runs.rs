@@ -4,7 +4,6 @@
 use super::{Input, MeasureError, Measurement, Problem};
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
-use crate::form::number;
 
 /// One kept run.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,13 +130,6 @@ pub enum Axis {
 }
 
 impl Axis {
-    pub fn label(self) -> &'static str {
-        match self {
-            Axis::Concurrency => "concurrency",
-            Axis::PowerLimit => "power limit per GPU (W)",
-        }
-    }
-
     fn of(self, run: &Run) -> Option<f64> {
         match self {
             Axis::Concurrency => run.concurrency,
@@ -146,19 +138,20 @@ impl Axis {
     }
 }
 
-/// A mark on an axis, at a pixel position.
+/// A mark on an axis, at a pixel position, with the value it marks (`i18n` writes it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tick {
     pub at: f64,
-    pub label: String,
+    pub value: f64,
 }
 
-/// A run's point, in pixels, with its words for a tooltip.
+/// A run's point, in pixels, with its values for a tooltip: the axis value and J/token.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
-    pub label: String,
+    pub at: f64,
+    pub j_per_token: f64,
 }
 
 /// The chart, laid out in a `width` × `height` pixel box; the plot area is `left..right` ×
@@ -177,17 +170,7 @@ pub struct Plot {
     pub line: String,
     pub x_ticks: Vec<Tick>,
     pub y_ticks: Vec<Tick>,
-    pub x_label: &'static str,
-}
-
-/// Three significant figures, for axis labels.
-fn short(value: f64) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return "0".to_owned();
-    }
-    let digits = 2 - value.abs().log10().floor() as i32;
-    let scale = 10_f64.powi(digits.max(0));
-    number((value * scale).round() / scale)
+    pub axis: Axis,
 }
 
 /// Lays out the runs that have a value on `axis`; `None` without any.
@@ -212,16 +195,9 @@ pub fn plot(runs: &[Run], axis: Axis) -> Option<Plot> {
     let y1 = if y1 > 0.0 { y1 } else { 1.0 };
     let px = |x: f64| left + (x - x0) / (x1 - x0) * (right - left);
     let py = |y: f64| bottom - y / y1 * (bottom - top);
-    let points: Vec<Point> = data
-        .iter()
-        .map(|&(x, y)| Point {
-            x: px(x),
-            y: py(y),
-            label: format!("{} at {}: {} J/token", axis.label(), short(x), short(y)),
-        })
-        .collect();
+    let points: Vec<Point> = data.iter().map(|&(x, y)| Point { x: px(x), y: py(y), at: x, j_per_token: y }).collect();
     let line = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect::<Vec<_>>().join(" ");
-    let x_ticks = [x0, (x0 + x1) / 2.0, x1].iter().map(|&x| Tick { at: px(x), label: short(x) }).collect();
-    let y_ticks = [0.0, y1 / 2.0, y1].iter().map(|&y| Tick { at: py(y), label: short(y) }).collect();
-    Some(Plot { width, height, left, right, top, bottom, points, line, x_ticks, y_ticks, x_label: axis.label() })
+    let x_ticks = [x0, (x0 + x1) / 2.0, x1].iter().map(|&x| Tick { at: px(x), value: x }).collect();
+    let y_ticks = [0.0, y1 / 2.0, y1].iter().map(|&y| Tick { at: py(y), value: y }).collect();
+    Some(Plot { width, height, left, right, top, bottom, points, line, x_ticks, y_ticks, axis })
 }

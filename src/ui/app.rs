@@ -60,7 +60,10 @@ fn calculator(props: &CalculatorProps) -> Html {
     let lang = state.form.reading();
     let t = lang.strings();
     format::set_lang(lang);
-    use_effect_with(lang, |lang| browser::set_html_lang(lang.id()));
+    use_effect_with(lang, |lang| {
+        browser::set_html_lang(lang.id());
+        browser::set_title(lang.strings().doc_title);
+    });
     // Rendered or hydrated: the page answers input from now on.
     use_effect_with((), |_| browser::mark_live());
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.

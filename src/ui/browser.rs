@@ -85,6 +85,13 @@ pub fn set_html_lang(id: &str) {
     }
 }
 
+/// Sets the document's title (the tab, bookmarks and the browser's print header) in the page's language.
+pub fn set_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+}
+
 /// Empties an element (the prerendered page, when this link is another page).
 pub fn clear_children(element: &web_sys::Element) {
     element.set_inner_html("");

@@ -26,6 +26,8 @@ pub fn print() {}
 
 pub fn set_html_lang(_id: &str) {}
 
+pub fn set_title(_title: &str) {}
+
 pub fn post_height() {}
 
 /// Nothing is stored at build time. (Read by "Measure your own" when it first renders its kept

@@ -7,7 +7,7 @@ use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, ThroughputChoice, OWN_THROUGHPUT};
-use crate::i18n::{number, Strings};
+use crate::i18n::{self, number, Strings};
 use crate::model::result_label;
 use crate::ui::words::use_lang;
 use crate::ui::Cat;
@@ -80,7 +80,11 @@ pub fn config_panel(props: &ConfigProps) -> Html {
     let mut result_options: Vec<Opt> = catalogue
         .entries_for_card(&form.card)
         .iter()
-        .map(|r| Opt { value: r.id.to_string().into(), label: result_label(r, card).into(), disabled: false })
+        .map(|r| Opt {
+            value: r.id.to_string().into(),
+            label: i18n::result_label(lang, &result_label(r, card)).into(),
+            disabled: false,
+        })
         .collect();
     result_options.push(Opt { value: OWN_THROUGHPUT.into(), label: t.own_throughput.into(), disabled: false });
     let scenario_options: Vec<Opt> = Scenario::ALL

@@ -32,7 +32,7 @@ pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Htm
             Origin::Result(id) => html! { <span>{ format!("MLPerf {id}") }</span> },
             Origin::Input(field) => html! { <span>{ (t.your_input)((t.field)(*field)) }</span> },
             Origin::Measurement(input) => {
-                html! { <span>{ (t.your_paste)(input.label()) }</span> }
+                html! { <span>{ (t.your_paste)((t.measure_input)(*input)) }</span> }
             }
         })
         .collect();

@@ -109,10 +109,6 @@ impl Reducible for Local {
     }
 }
 
-const ENERGY_EXAMPLE: &str = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391";
-const SERIES_EXAMPLE: &str = "nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1:\ntimestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 631.95 W\n…\nor nvidia-smi dmon:\n# gpu    pwr  gtemp …\n    0    631     63 …";
-const TOKENS_EXAMPLE: &str = "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(or sglang:…, tgi_request_generated_tokens_sum)";
-
 #[function_component(MeasureSection)]
 pub fn measure_section(props: &MeasureProps) -> Html {
     let lang = crate::ui::words::use_lang();
@@ -215,11 +211,11 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             <p class="privacy" data-testid="measure-privacy">{ words.measure_privacy }</p>
             <p class="hint">{ words.measure_intro }</p>
             <div class="paste-grid">
-                { paste(Input::EnergyBefore, &t.energy_before, ENERGY_EXAMPLE) }
-                { paste(Input::EnergyAfter, &t.energy_after, ENERGY_EXAMPLE) }
-                { paste(Input::TokensBefore, &t.tokens_before, TOKENS_EXAMPLE) }
-                { paste(Input::TokensAfter, &t.tokens_after, TOKENS_EXAMPLE) }
-                { paste(Input::PowerSeries, &t.power_series, SERIES_EXAMPLE) }
+                { paste(Input::EnergyBefore, &t.energy_before, words.energy_example) }
+                { paste(Input::EnergyAfter, &t.energy_after, words.energy_example) }
+                { paste(Input::TokensBefore, &t.tokens_before, words.tokens_example) }
+                { paste(Input::TokensAfter, &t.tokens_after, words.tokens_example) }
+                { paste(Input::PowerSeries, &t.power_series, words.series_example) }
                 { field(Input::SampleInterval, &t.interval, words.hint_interval) }
             </div>
             <div class="measure-options">

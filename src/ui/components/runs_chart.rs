@@ -53,14 +53,14 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
             { match chart {
                 Some(p) => html! {
                     <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width, p.height)} role="img"
-                        aria-label={(t.runs_against)(p.x_label)}>
+                        aria-label={(t.runs_against)((t.run_axis)(p.axis))}>
                         <line class="axis" x1={p.left.to_string()} y1={p.bottom.to_string()} x2={p.right.to_string()} y2={p.bottom.to_string()} />
                         <line class="axis" x1={p.left.to_string()} y1={p.top.to_string()} x2={p.left.to_string()} y2={p.bottom.to_string()} />
-                        { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.to_string()} y={(p.bottom + 16.0).to_string()} text-anchor="middle">{ t.label.clone() }</text> }) }
-                        { for p.y_ticks.iter().map(|t| html! { <text class="tick" x={(p.left - 6.0).to_string()} y={(t.at + 4.0).to_string()} text-anchor="end">{ t.label.clone() }</text> }) }
-                        <text class="axis-label" x={((p.left + p.right) / 2.0).to_string()} y={(p.height - 6.0).to_string()} text-anchor="middle">{ p.x_label }</text>
+                        { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.to_string()} y={(p.bottom + 16.0).to_string()} text-anchor="middle">{ format::short(t.value) }</text> }) }
+                        { for p.y_ticks.iter().map(|t| html! { <text class="tick" x={(p.left - 6.0).to_string()} y={(t.at + 4.0).to_string()} text-anchor="end">{ format::short(t.value) }</text> }) }
+                        <text class="axis-label" x={((p.left + p.right) / 2.0).to_string()} y={(p.height - 6.0).to_string()} text-anchor="middle">{ (t.run_axis)(p.axis) }</text>
                         <polyline class="line" points={p.line.clone()} />
-                        { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ q.label.clone() }</title></circle> }) }
+                        { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ (t.run_point)(p.axis, &format::short(q.at), &format::short(q.j_per_token)) }</title></circle> }) }
                     </svg>
                 },
                 None => html! { <p class="hint" data-testid="runs-chart-empty">{ (t.no_run_with)(props.axis) }</p> },
