@@ -240,3 +240,258 @@ fn the_tidy_checks_can_fail() {
         ["package/name", "dependencies/serde", "dependencies/rand.workspace", "target.'cfg(unix)'.dependencies/libc"]
     );
 }
+
+// ---- the core in layers (issue 22) ------------------------------------------------------------------
+
+/// The core's modules in rows: a module names only modules in rows below its own
+/// (`../shared/design/core-layers.md`, section 3). `lang`, `input` and `export` are the rows' planned
+/// modules; every module in `src/lib.rs` but `ui` must be placed.
+const LAYERS: &[&[&str]] = &[
+    &["units", "float", "sort", "lang"],
+    &["catalogue"],
+    &["input", "import", "latency"],
+    &["figure"],
+    &["form", "measure"],
+    &["model", "link"],
+    &["plan"],
+    &["compare", "chart", "vendor"],
+    &["i18n"],
+    &["export"],
+];
+
+/// Today's imports against the rows, each to be removed by a later change of issue 22 (the core
+/// design's section 4). A listed edge that is gone fails too, so the list only shrinks: delete its line.
+/// Between sibling files of one directory, the edges that close a ring.
+const UP_EDGES: &[(&str, &str)] = &[
+    ("figure", "form"),
+    ("figure", "measure"),
+    ("figure", "plan"),
+    ("form", "i18n"),
+    ("form", "plan"),
+    ("measure", "i18n"),
+    ("measure", "form"),
+    ("plan", "i18n"),
+    ("link", "i18n"),
+    ("link", "plan"),
+    ("link", "vendor"),
+    ("compare", "i18n"),
+    ("vendor", "i18n"),
+    ("vendor", "compare"),
+    // `dcgm::parse` hands AMD's text to `amd`, which builds `dcgm`'s snapshot types.
+    ("measure/dcgm", "measure/amd"),
+];
+
+/// An import of one core file: from its module (or `dir/file` for a sibling edge) to another.
+#[derive(Debug, Clone, PartialEq)]
+struct Import {
+    from: String,
+    to: String,
+    /// `path:line`.
+    at: String,
+}
+
+fn module_of(path: &str) -> Option<(String, Option<String>)> {
+    let rest = path.strip_prefix("src/")?.strip_suffix(".rs")?;
+    let mut parts = rest.split('/');
+    let first = parts.next()?.to_owned();
+    let second = parts.next().map(str::to_owned);
+    Some(match second {
+        None => (first, None),
+        Some(f) if f == "mod" => (first, None),
+        Some(f) => (first, Some(f)),
+    })
+}
+
+/// The identifier a text starts with.
+fn ident(s: &str) -> &str {
+    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    &s[..end]
+}
+
+/// The identifiers after `prefix` on a line: `crate::` → the module names; `super::` → the first
+/// segment, or each item's first segment in a `super::{…}` list.
+fn names_after<'a>(line: &'a str, prefix: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    for (i, _) in line.match_indices(prefix) {
+        let before = line[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let rest = &line[i + prefix.len()..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let list = list.split('}').next().unwrap_or("");
+            out.extend(list.split(',').map(|item| ident(item.trim())).filter(|n| !n.is_empty()));
+        } else {
+            out.push(ident(rest));
+        }
+    }
+    out
+}
+
+/// Every import between core files (not `ui`, `bin`, `main.rs`, `lib.rs`; code before `#[cfg(test)]`),
+/// or the lines that group several modules in one `use crate::{…}`.
+fn imports(files: &[(String, String)]) -> Result<Vec<Import>, Vec<String>> {
+    let known: Vec<(String, Option<String>)> = files.iter().filter_map(|(p, _)| module_of(p)).collect();
+    let mut out = Vec::new();
+    let mut grouped = Vec::new();
+    for (path, text) in files {
+        if !is_core(path) || path == "src/lib.rs" {
+            continue;
+        }
+        let Some((module, file)) = module_of(path) else { continue };
+        let node = |f: &Option<String>| match f {
+            Some(f) => format!("{module}/{f}"),
+            None => module.clone(),
+        };
+        for (line, l) in code(text) {
+            let at = format!("{path}:{line}");
+            if l.contains("crate::{") {
+                grouped.push(format!("{at}: {}", l.trim()));
+            }
+            for (i, _) in l.match_indices("crate::") {
+                let rest = &l[i + "crate::".len()..];
+                let name = names_after(&l[i..], "crate::").into_iter().next().unwrap_or("");
+                if name.is_empty() || name == "ui" {
+                    continue;
+                }
+                if name != module {
+                    out.push(Import { from: module.clone(), to: name.to_owned(), at: at.clone() });
+                } else if let Some(sibling) = rest[name.len()..].strip_prefix("::").map(ident) {
+                    // `crate::measure::dcgm` inside `measure`: an edge between sibling files.
+                    if file.is_some()
+                        && known.contains(&(module.clone(), Some(sibling.to_owned())))
+                        && Some(sibling) != file.as_deref()
+                    {
+                        out.push(Import { from: node(&file), to: format!("{module}/{sibling}"), at: at.clone() });
+                    }
+                }
+            }
+            if file.is_some() {
+                for sibling in names_after(l, "super::") {
+                    if known.contains(&(module.clone(), Some(sibling.to_owned()))) && Some(sibling) != file.as_deref() {
+                        out.push(Import { from: node(&file), to: format!("{module}/{sibling}"), at: at.clone() });
+                    }
+                }
+            }
+        }
+    }
+    if grouped.is_empty() {
+        Ok(out)
+    } else {
+        Err(grouped)
+    }
+}
+
+fn row(layers: &[&[&str]], module: &str) -> Option<usize> {
+    layers.iter().position(|r| r.contains(&module))
+}
+
+/// What breaks the rows: an import of a module not in a lower row (unless allowed), a sibling ring
+/// (unless one of its edges is allowed), an allowed edge that no longer exists.
+fn layer_offences(imports: &[Import], layers: &[&[&str]], allowed: &[(&str, &str)]) -> Vec<String> {
+    let mut offences = Vec::new();
+    let is_allowed = |i: &Import| allowed.iter().any(|(f, t)| *f == i.from && *t == i.to);
+    for i in imports {
+        if i.from.contains('/') || is_allowed(i) {
+            continue;
+        }
+        match (row(layers, &i.from), row(layers, &i.to)) {
+            (Some(f), Some(t)) if t < f => {}
+            (None, _) => offences.push(format!("{}: module `{}` is in no row of LAYERS", i.at, i.from)),
+            (_, None) => offences.push(format!("{}: module `{}` is in no row of LAYERS", i.at, i.to)),
+            _ => offences.push(format!(
+                "{}: `{}` imports `{}`, which is not in a lower row{}",
+                i.at,
+                i.from,
+                i.to,
+                cycle(imports, &i.to, &i.from).map(|r| format!(" (a ring: {})", r.join(" → "))).unwrap_or_default()
+            )),
+        }
+    }
+    // Siblings: no ring but through an allowed edge.
+    let siblings: Vec<Import> = imports.iter().filter(|i| i.from.contains('/') && !is_allowed(i)).cloned().collect();
+    for i in &siblings {
+        if let Some(ring) = cycle(&siblings, &i.to, &i.from) {
+            offences.push(format!("{}: sibling files in a ring: {} → {}", i.at, i.from, ring.join(" → ")));
+        }
+    }
+    for (f, t) in allowed {
+        if !imports.iter().any(|i| i.from == *f && i.to == *t) {
+            offences.push(format!("UP_EDGES lists {f} → {t}, which no longer exists: delete it from the list"));
+        }
+    }
+    offences
+}
+
+/// A path of imports from `from` to `to` (a depth-first walk), each step with its file and line.
+fn cycle(imports: &[Import], from: &str, to: &str) -> Option<Vec<String>> {
+    let mut stack: Vec<(String, Vec<String>)> = vec![(from.to_owned(), vec![from.to_owned()])];
+    let mut seen: Vec<String> = Vec::new();
+    while let Some((node, path)) = stack.pop() {
+        if node == to {
+            return Some(path);
+        }
+        if seen.contains(&node) {
+            continue;
+        }
+        seen.push(node.clone());
+        for i in imports.iter().filter(|i| i.from == node) {
+            let mut next = path.clone();
+            next.push(format!("{} ({})", i.to, i.at));
+            stack.push((i.to.clone(), next));
+        }
+    }
+    None
+}
+
+#[test]
+fn imports_in_the_core_run_down_the_rows() {
+    let files = src();
+    let imports = imports(&files).unwrap_or_else(|g| panic!("one module per `use crate::` line:\n{}", g.join("\n")));
+    let lib = files.iter().find(|(p, _)| p == "src/lib.rs").map(|(_, t)| t.clone()).unwrap_or_default();
+    for module in lib.lines().filter_map(|l| l.trim().strip_prefix("pub mod ")?.strip_suffix(';')) {
+        assert!(module == "ui" || row(LAYERS, module).is_some(), "src/lib.rs's `{module}` is in no row of LAYERS");
+    }
+    assert!(imports.len() > 50, "the reader found {} imports", imports.len());
+    let offences = layer_offences(&imports, LAYERS, UP_EDGES);
+    assert!(offences.is_empty(), "the core's imports break its rows:\n{}", offences.join("\n"));
+}
+
+#[test]
+fn the_layer_check_can_fail() {
+    let file = |p: &str, t: &str| (p.to_owned(), t.to_owned());
+    let layers: &[&[&str]] = &[&["a"], &["b"]];
+    // Two files naming each other: the lower one's import goes up, and the ring is printed.
+    let ring = [file("src/a.rs", "use crate::b::Y;\n"), file("src/b.rs", "pub fn f() { crate::a::x() }\n")];
+    let found = imports(&ring).unwrap_or_default();
+    assert_eq!(found.len(), 2);
+    let offences = layer_offences(&found, layers, &[]);
+    assert_eq!(offences.len(), 1, "{offences:?}");
+    assert!(
+        offences[0].starts_with("src/a.rs:1: `a` imports `b`") && offences[0].contains("a ring: b → a (src/b.rs:1)"),
+        "{}",
+        offences[0]
+    );
+    // Allowed, it passes; once gone, the allowance itself fails.
+    assert!(layer_offences(&found, layers, &[("a", "b")]).is_empty());
+    let down = [file("src/b.rs", "use crate::a::X;\n")];
+    let offences = layer_offences(&imports(&down).unwrap_or_default(), layers, &[("a", "b")]);
+    assert_eq!(offences.len(), 1, "{offences:?}");
+    // Two sibling files in a ring (`super::` and `crate::dir::`); mod.rs and its children are free.
+    let siblings = [
+        file("src/b/mod.rs", "mod p;\nmod q;\nuse p::X;\n"),
+        file("src/b/p.rs", "use super::{q::Z, Thing};\n"),
+        file("src/b/q.rs", "fn g() { crate::b::p::h() }\nuse super::Other;\n"),
+    ];
+    let found = imports(&siblings).unwrap_or_default();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(layer_offences(&found, layers, &[]).len(), 2);
+    assert!(layer_offences(&found, layers, &[("b/p", "b/q")]).is_empty());
+    // A grouped `use crate::{…}` is refused; an import inside a test module, or a comment, is none.
+    assert!(imports(&[file("src/a.rs", "use crate::{b::X, c::Y};\n")]).is_err());
+    let quiet = [file("src/b.rs", "// crate::a::x\nfn f() {}\n#[cfg(test)]\nmod tests { use crate::a::X; }\n")];
+    assert!(imports(&quiet).unwrap_or_default().is_empty());
+    // A module lib.rs lists must be placed.
+    let stray = [file("src/c.rs", "use crate::a::X;\n")];
+    assert_eq!(layer_offences(&imports(&stray).unwrap_or_default(), layers, &[]).len(), 1);
+}

@@ -92,7 +92,7 @@ fn a_german_quote_is_written_in_german() {
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
     let text = vendor::quote_text(catalogue(), &form, &[], "https://x.test/?v=1&lang=de", Lang::De.strings());
     assert!(text.starts_with("Angebotsanfrage"), "{text}");
-    assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Rackplatzes: 40 kW"), "{text}");
+    assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Racks: 40 kW"), "{text}");
     // The figures keep full precision and the kind's id for the vendor's systems.
     assert!(text.contains(&format!("{} ", 4800.0 / 32004.0)) && text.contains("(ceiling)"), "{text}");
 }

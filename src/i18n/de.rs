@@ -35,15 +35,15 @@ fn field(field: Field) -> &'static str {
         Field::Demand => "Ausgabe-Token pro Tag",
         Field::Load => "Mittlere Auslastung",
         Field::Idle => "Leerlaufleistung je Karte",
-        Field::Overhead => "Zusatzleistung je Server",
-        Field::Pue => "PUE des Standorts",
+        Field::Overhead => "Zusatzleistung je Server (CPU, Lüfter, Netzteile)",
+        Field::Pue => "PUE des Rechenzentrums",
         Field::Price => "Strompreis",
         Field::Currency => "Währung",
-        Field::Co2 => "CO₂-Intensität des Stroms",
+        Field::Co2 => "CO₂-Emissionsfaktor des Stroms",
         Field::Volts => "Versorgungsspannung",
         Field::Phases => "Phasen",
         Field::PowerFactor => "Leistungsfaktor",
-        Field::Rack => "Leistungsbudget je Rack-Platz",
+        Field::Rack => "Leistungsbudget je Rack",
         Field::Answer => "Ausgabe-Token je Antwort",
         Field::Hours => "Betriebsstunden pro Tag",
         Field::Users => "Gleichzeitig generierende Personen",
@@ -64,7 +64,7 @@ fn scenario_explanation(s: Scenario) -> &'static str {
         Scenario::Offline => "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz",
         Scenario::Server => "Anfragen treffen zufällig ein, jede muss binnen 2 s beginnen (200 ms je weiteres Token)",
         Scenario::Interactive => {
-            "knappe Latenz je Nutzer (450 ms bis zum ersten Token, 40 ms je Token): das Szenario für einen Chatbot"
+            "strenge Latenzvorgaben je Nutzer (450 ms bis zum ersten Token, 40 ms je weiteres Token): das Szenario für Chatbots"
         }
     }
 }
@@ -126,8 +126,8 @@ fn input_error(e: &InputError) -> String {
     match &e.problem {
         Problem::Missing => format!("{label}: Bitte einen Wert eingeben.{range}"),
         Problem::NotANumber => format!(
-            "{label}: Bitte eine Zahl eingeben, etwa 450, 0,5, 100.000 oder 1e6 \
-             (Komma für Dezimalstellen, Punkt für Tausender).{range}"
+            "{label}: Bitte eine Zahl eingeben, etwa 450; 0,5; 100.000 oder 1e6 \
+             (Komma für Dezimalstellen, Punkt als Tausendertrennzeichen).{range}"
         ),
         Problem::NotWhole => format!("{label}: Bitte eine ganze Zahl eingeben.{range}"),
         Problem::OutOfRange => match e.allowed {
@@ -143,7 +143,7 @@ fn input_error(e: &InputError) -> String {
             format!("{label}: {} wurde für eine andere Karte als {} veröffentlicht.", clip(result), clip(card))
         }
         Problem::NoSuchRow { result, benchmark, scenario: s } => format!(
-            "{label}: {result} veröffentlicht kein Ergebnis im Szenario {} für {}.",
+            "{label}: Für {result} ist kein Ergebnis im Szenario {} für {} veröffentlicht.",
             scenario(*s),
             benchmark.id()
         ),
@@ -153,12 +153,12 @@ fn input_error(e: &InputError) -> String {
 fn adjustment(a: &Adjustment) -> String {
     match a {
         Adjustment::Scenario { result, from, to } => format!(
-            "{result} veröffentlicht kein Ergebnis im Szenario {}: Szenario auf {} umgestellt.",
+            "Für {result} ist kein Ergebnis im Szenario {} veröffentlicht: Szenario auf {} umgestellt.",
             scenario(*from),
             scenario(*to)
         ),
         Adjustment::Benchmark { result, from, to } => format!(
-            "{result} veröffentlicht kein Ergebnis für {}: Benchmark auf {} umgestellt.",
+            "Für {result} ist kein Ergebnis für {} veröffentlicht: Benchmark auf {} umgestellt.",
             from.name(),
             to.name()
         ),
@@ -175,7 +175,7 @@ fn adjustment(a: &Adjustment) -> String {
 fn notice(notice: &Notice) -> String {
     match notice {
         Notice::UnknownParameter(p) => {
-            format!("Den Parameter „{}“ im Link kennt diese Seite nicht; er wurde übergangen.", clip(p))
+            format!("Den Parameter „{}“ im Link kennt diese Seite nicht; er wurde ignoriert.", clip(p))
         }
         Notice::Repeated(p) => format!("Der Link nennt „{p}“ mehrfach; der erste Wert gilt."),
         Notice::UnknownVersion(v) => format!(
@@ -184,33 +184,33 @@ fn notice(notice: &Notice) -> String {
             crate::link::VERSION
         ),
         Notice::UnknownCard(c) => {
-            format!("Die Karte „{}“ aus dem Link steht nicht im Katalog; die Standardkarte wird gezeigt.", clip(c))
+            format!("Die Karte „{}“ aus dem Link steht nicht im Katalog; die Standardkarte wird angezeigt.", clip(c))
         }
         Notice::UnknownResult(r) => format!(
-            "Das Ergebnis „{}“ aus dem Link steht nicht im Katalog; ein veröffentlichtes Ergebnis der Karte wird gezeigt.",
+            "Das Ergebnis „{}“ aus dem Link steht nicht im Katalog; ein veröffentlichtes Ergebnis der Karte wird angezeigt.",
             clip(r)
         ),
         Notice::UnknownScenario(s) => format!(
-            "Das Szenario „{}“ aus dem Link ist unbekannt (offline, server oder interactive); Offline wird gezeigt.",
+            "Das Szenario „{}“ aus dem Link ist unbekannt (zulässige Link-Werte: offline, server, interactive); Offline wird angezeigt.",
             clip(s)
         ),
         Notice::UnknownModel(m) => format!(
-            "Der Benchmark „{}“ aus dem Link ist unbekannt ({}); {} wird gezeigt.",
+            "Der Benchmark „{}“ aus dem Link ist unbekannt ({}); {} wird angezeigt.",
             clip(m),
             Benchmark::ALL.iter().map(|b| b.id()).collect::<Vec<_>>().join(", "),
             Benchmark::Llama2_70b99.id()
         ),
         Notice::UnknownMode(m) => {
-            format!("Der Modus „{}“ aus dem Link ist unbekannt (measure); der Rechner wird gezeigt.", clip(m))
+            format!("Der Modus „{}“ aus dem Link ist unbekannt (measure); der Rechner wird angezeigt.", clip(m))
         }
         Notice::UnknownLang(l) => {
             format!("Die Sprache „{}“ aus dem Link ist unbekannt (en, de); die Seite hat selbst eine gewählt.", clip(l))
         }
         Notice::CardOverridden { given, used } => {
-            format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird gezeigt.", clip(given))
+            format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird angezeigt.", clip(given))
         }
         Notice::RowMissing { result, asked, used } => {
-            format!("{result} veröffentlicht kein Ergebnis für {asked}; {used} wird gezeigt.")
+            format!("Für {result} ist kein Ergebnis für {asked} veröffentlicht; {used} wird angezeigt.")
         }
     }
 }
@@ -225,7 +225,7 @@ fn assumption(a: &Assumption) -> String {
             };
             let direction = if limit_watts < setting_watts { "gesenkten" } else { "angehobenen" };
             format!(
-                "Das Ergebnis lief mit {} W je Karte ({source}); sein Durchsatz bei der {direction} Grenze von {} W \
+                "Das Ergebnis lief mit {} W je Karte ({source}); sein Durchsatz bei der {direction} Leistungsgrenze von {} W \
                  ist nicht veröffentlicht, daher ist der Wert eine Spanne, keine einzelne Zahl.",
                 n(*setting_watts),
                 n(*limit_watts)
@@ -235,7 +235,7 @@ fn assumption(a: &Assumption) -> String {
             "Annahme: lineare Skalierung – der Durchsatz des Ergebnisses mit {published_cards} Karten wird je Karte auf {cards} umgerechnet."
         ),
         Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => format!(
-            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf und dazu {} % des Abstands bis zu ihrer Grenze von {} W, im Verhältnis zur Last.",
+            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf, zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (proportional zur Last).",
             n(*idle_watts),
             n(*load_percent),
             n(*limit_watts)
@@ -261,7 +261,7 @@ fn assumption(a: &Assumption) -> String {
             .to_owned(),
         Assumption::PowerFollowsDemand { idle_watts, limit_watts, busy_load_percent, hours } => format!(
             "Annahme: Jede Karte nimmt rund um die Uhr ihre Leerlaufleistung von {} W auf und in den {} Betriebsstunden \
-             dazu {} % des Abstands bis zu ihrer Grenze von {} W (der Anteil des Serverdurchsatzes, den der Bedarf nutzt).",
+             zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (der Anteil des Serverdurchsatzes, den der Bedarf nutzt).",
             n(*idle_watts),
             n(*hours),
             n(*busy_load_percent),
@@ -283,11 +283,11 @@ fn range_ends(a: &Assumption) -> Option<(String, String)> {
     Some(if limit_watts < setting_watts {
         (
             format!("Durchsatz unverändert bei {limit} W (das Beste, was eine niedrigere Grenze erreichen kann)"),
-            format!("Durchsatz sinkt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+            format!("Durchsatz sinkt im Verhältnis zur Leistung: die Obergrenze bei der Einstellung des Ergebnisses ({setting} W)"),
         )
     } else {
         (
-            format!("Durchsatz steigt im Verhältnis zur Leistung: die Obergrenze bei den eigenen {setting} W des Ergebnisses"),
+            format!("Durchsatz steigt im Verhältnis zur Leistung: die Obergrenze bei der Einstellung des Ergebnisses ({setting} W)"),
             format!("Durchsatz unverändert bei {limit} W (die zusätzliche Leistung bringt nichts)"),
         )
     })
@@ -317,7 +317,7 @@ pub const DE: Strings = Strings {
     figure_token: "Energie je Ausgabe-Token",
     figure_million: "Je Million Ausgabe-Token",
     figure_measured: "Gemessene Energie je Token",
-    figure_board: "Leistungsaufnahme der GPU-Boards je Server",
+    figure_board: "GPU-Leistung je Server",
     figure_day: "Energie pro Tag, alle Server",
     figure_heat: "Abwärme, alle Server",
     bound_board: "Jede Karte an ihrer Leistungsgrenze: nur die GPU-Boards, kein Messwert. Server nehmen mehr auf (Prozessoren, Lüfter, Netzteile).",
@@ -329,18 +329,18 @@ pub const DE: Strings = Strings {
     at: "bei",
     from: "Quelle: ",
     kind_ceiling: "Obergrenze der GPU-Boards",
-    kind_measured_node: "Messwert · ganzer Server an der Steckdose",
+    kind_measured_node: "Messwert · ganzer Server, netzseitig (AC)",
     kind_measured_board: "Messwert · GPU-Boards",
     kind_estimate: "Schätzung für die GPU-Boards",
     short_ceiling: "Obergrenze, GPU-Boards",
-    short_measured_node: "gemessen, ganzer Server",
-    short_measured_board: "gemessen, GPU-Boards",
+    short_measured_node: "Messwert, ganzer Server",
+    short_measured_board: "Messwert, GPU-Boards",
     short_estimate: "Schätzung, GPU-Boards",
     short_throughput: "wie veröffentlicht bzw. eingegeben",
     short_throughput_scaled: "Schätzung, je Karte skaliert",
-    explain_node: "Von MLPerf Power an der Steckdose (Wechselstrom) für den ganzen Server gemessen, in der eigenen Konfiguration des Ergebnisses.",
+    explain_node: "Von MLPerf Power am Netzeingang (AC) für den ganzen Server gemessen, in der Konfiguration, mit der das Ergebnis erzielt wurde.",
     explain_board: "Nur an den GPU-Boards gemessen.",
-    scope_note: "Eine Obergrenze der GPU-Boards kann unter einem Messwert des ganzen Servers liegen: Die Obergrenze zählt nur die GPU-Boards, der Zähler an der Steckdose auch Prozessoren, Speicher, Lüfter und Netzteilverluste.",
+    scope_note: "Eine Obergrenze der GPU-Boards kann unter einem Messwert des ganzen Servers liegen: Die Obergrenze zählt nur die GPU-Boards, das Messgerät am Netzeingang auch Prozessoren, Speicher, Lüfter und Netzteilverluste.",
     capped_title: "Veröffentlichte Ergebnisse mit gesenkter Leistungseinstellung",
     other_systems: "Andere Systeme: ein Hinweis auf den Trend, kein Messwert Ihres Systems.",
     entry: " · Eintrag ",
@@ -353,19 +353,19 @@ pub const DE: Strings = Strings {
     share_title: "Diese Konfiguration teilen",
     share_url_label: "Link zu dieser Konfiguration",
     copy_link: "Link kopieren",
-    print: "Angebotsblatt drucken",
+    print: "Angebotsgrundlage drucken",
     copied: "Link kopiert.",
     copy_refused: "Dieser Browser erlaubt hier kein Kopieren: Bitte den Link oben markieren und von Hand kopieren.",
     opening_restores: "Der Link stellt beim Öffnen jedes Feld wieder her.",
-    quote_title: "Angebotsblatt",
+    quote_title: "Angebotsgrundlage",
     quote_hint: "Wird auf das Blatt gedruckt und im Link gespeichert.",
-    sheet_title: "token-energy Angebotsblatt",
+    sheet_title: "token-energy-Angebotsgrundlage",
     customer: "Kunde: ",
     reference: "Referenz: ",
     per_day: "kWh/Tag",
     per_year: "pro Jahr",
     storage_refused: "Dieser Browser hat den Vergleich nicht gespeichert (privater Modus, oder der Speicher ist voll oder gesperrt): Er steht nur im Link.",
-    offered_by: |name| format!("Angeboten von {name}"),
+    offered_by: |name| format!("Bereitgestellt von {name}"),
     field,
     scenario,
     scenario_explanation,
@@ -385,7 +385,7 @@ pub const DE: Strings = Strings {
     },
     published_at: |id, watts| format!("{id} wurde mit {watts} W je Karte veröffentlicht. "),
     use_instead: |id| format!("{id} statt einer Spanne verwenden"),
-    more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Paare"),
+    more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Vergleichspaare"),
     cap_pair: |p: &CapPair| {
         format!(
             "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
@@ -401,7 +401,7 @@ pub const DE: Strings = Strings {
         )
     },
     share_warning: |fields| {
-        format!("Dieser Link behält den unbrauchbaren Wert in: {fields}. Wer ihn öffnet, sieht dieselbe Meldung.")
+        format!("Dieser Link behält den ungültigen Wert in: {fields}. Wer ihn öffnet, sieht dieselbe Meldung.")
     },
     copied_with: |fields| format!("Link kopiert, mit dem ungültigen Wert in: {fields}."),
     catalogue_line: |version, updated| format!(" · Katalog {version} ({updated})"),
@@ -419,49 +419,49 @@ pub const DE: Strings = Strings {
     plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
     plan_print: "Planung: ",
     legend_demand: "Bedarf und Auslastung",
-    legend_site: "Server und Standort",
+    legend_site: "Server und Rechenzentrum",
     legend_price: "Preis und CO₂",
-    legend_electrics: "Elektrik",
-    phase_one: "1 Phase",
-    phase_three: "3 Phasen (Spannung zwischen den Außenleitern)",
-    scope_label: "Umfang: ",
+    legend_electrics: "Elektrischer Anschluss",
+    phase_one: "einphasig",
+    phase_three: "dreiphasig (Außenleiterspannung)",
+    scope_label: "Bilanzgrenze: ",
     idle_hint: "0 bis zur Leistungsgrenze je Karte",
     word_ceiling: "Obergrenze",
     word_measured: "Messwert",
     word_estimate: "Schätzung",
     need_server: "eine gültige Karte, Kartenzahl je Server und Leistungsgrenze",
-    need_servers: "eine gültige Serveranzahl",
+    need_servers: "eine gültige Anzahl Server",
     need_site: "gültige Werte für Server, Auslastung, Leerlauf, Zusatzleistung und PUE",
     need_site_token: "gültige Werte für Durchsatz, Auslastung, Leerlauf, Zusatzleistung und PUE",
     need_demand: "Ausgabe-Token pro Tag und einen gültigen Durchsatz",
     need_price: "einen Strompreis",
-    need_co2: "eine CO₂-Intensität des Stroms",
+    need_co2: "einen CO₂-Emissionsfaktor des Stroms",
     need_answer: "Ausgabe-Token je Antwort",
     need_volts: "eine Versorgungsspannung",
-    need_rack: "ein Leistungsbudget je Rack-Platz",
+    need_rack: "ein Leistungsbudget je Rack",
     scope_throughput: "Durchsatz je Server",
     p_server_power: "Spitzenleistung je Server",
     p_it_power: "IT-Leistung, alle Server",
-    p_site_power: "Standortleistung",
-    p_site_day: "Standortenergie pro Tag",
-    p_site_year: "Standortenergie pro Jahr",
-    p_site_token: "Standortenergie je Ausgabe-Token",
+    p_site_power: "RZ-Leistung",
+    p_site_day: "RZ-Energie pro Tag",
+    p_site_year: "RZ-Energie pro Jahr",
+    p_site_token: "RZ-Energie je Ausgabe-Token",
     p_servers_needed: "Benötigte Server für den Bedarf",
     p_cost_year: "Stromkosten pro Jahr",
     p_cost_mtok: "Stromkosten je Million Ausgabe-Token",
     p_co2_year: "Emissionen pro Jahr",
     p_co2_mtok: "Emissionen je Million Ausgabe-Token",
-    p_answer: "Standortenergie je Antwort",
-    p_amps: "Strom je Phase, ein Server unter Spitzenlast",
-    p_per_rack: "Server je Rack-Platz",
-    p_one_more: "Leistungsgrenze je Karte für einen weiteren Server",
+    p_answer: "RZ-Energie je Antwort",
+    p_amps: "Phasenstrom je Server bei Spitzenlast",
+    p_per_rack: "Server je Rack",
+    p_one_more: "Leistungsgrenze je Karte, damit ein weiterer Server ins Rack passt",
     p_heat: "Abwärme der IT-Last",
-    p_cooling: "Kühlbedarf der IT-Last",
+    p_cooling: "Kühllast der IT",
     p_busy_load: "Auslastung der Server in den Betriebsstunden",
     p_streams: "Gleichzeitig generierende Personen je Server, höchstens",
     p_rack_positions: "Benötigte Rack-Stellplätze",
     need_users: "gleichzeitig generierende Personen und ein Server- oder Interaktiv-Ergebnis",
-    need_positions: "ein Leistungsbudget je Rack-Stellplatz und einen Bedarf oder gleichzeitige Personen",
+    need_positions: "ein Leistungsbudget je Rack und einen Bedarf oder gleichzeitige Personen",
     legend_people: "Personen und Geschwindigkeit",
     more_intro: "Weitere Kennzahlen mit ",
     method_formulas: "Die Formeln",
@@ -481,7 +481,7 @@ pub const DE: Strings = Strings {
     g_line_dd: "Bei Drehstrom die Spannung zwischen zwei Außenleitern (400 V in weiten Teilen Europas); Phasenstrom = W ÷ (√3 × V × Leistungsfaktor).",
     g_enefg: "EnEfG",
     g_enefg_dd: "Das deutsche Energieeffizienzgesetz; sein § 11 setzt PUE-Grenzen für Rechenzentren.",
-    plan_chart_summary: "Standort-J/Token und kWh pro Tag über der mittleren Auslastung",
+    plan_chart_summary: "J/Token inkl. PUE und kWh pro Tag über der mittleren Auslastung",
     answer_hint_before: "Für Server, Energie, Kosten und CO₂ pro Jahr geben Sie unter „Einsatz planen“ ",
     answer_hint_demand: "Ausgabe-Token pro Tag",
     answer_hint_or: " oder ",
@@ -493,40 +493,40 @@ pub const DE: Strings = Strings {
     more_demand: "Ausgabe-Token pro Tag (Server, Auslastung und Energie für den Bedarf)",
     more_price: "einem Strompreis (Kosten)",
     more_co2: "einem CO₂-Emissionsfaktor (Emissionen)",
-    more_rack: "einem Leistungsbudget je Rack-Stellplatz (passt es ins Rack?)",
+    more_rack: "einem Leistungsbudget je Rack (passt es hinein?)",
     more_volts: "einer Versorgungsspannung (Phasenstrom)",
     more_answer: "Token je Antwort (Energie je Antwort)",
-    eu_words: "Betreiber von Rechenzentren mit einer installierten IT-Leistung von mindestens 500 kW melden an die europäische Datenbank (Delegierte Verordnung (EU) 2024/1364 der Kommission, Art. 1)",
-    eu_legal: ". Ob die Verordnung für einen Standort gilt, ist eine rechtliche Bewertung, nicht die dieser Seite. ",
-    eu_none: "EU-Meldeschwelle: — (benötigt eine gültige Serveranzahl).",
+    eu_words: "Betreiber von Rechenzentren, deren installierte Informationstechnik einen Leistungsbedarf von mindestens 500 kW hat, übermitteln Angaben an die Europäische Datenbank über Rechenzentren (sinngemäß nach Art. 1 der Delegierten Verordnung (EU) 2024/1364 der Kommission)",
+    eu_legal: ". Ob die Verordnung für ein Rechenzentrum gilt, ist eine rechtliche Prüfung, die diese Seite nicht ersetzt. ",
+    eu_none: "EU-Meldeschwelle: — (benötigt eine gültige Anzahl Server).",
     chart_load: "mittlere Auslastung",
-    chart_key_j: "━ Standort-J/Token (links)",
+    chart_key_j: "━ J/Token inkl. PUE (links)",
     chart_key_kwh: "┅ kWh pro Tag (rechts)",
     plan_empty: |default| default.map_or_else(|| "freiwillig".to_owned(), |d| format!("leer: {d}")),
-    refs_label: |field| format!("Richtwerte für {field}"),
+    refs_label: |field| format!("Richtwerte: {field}"),
     use_value: |value| format!("{value} übernehmen"),
     scope_server: |watts| watts.map_or_else(|| "Server (keine Zusatzleistung eingegeben)".to_owned(), |w| format!("Server (+{w} W Zusatzleistung)")),
-    scope_site: |pue| pue.map_or_else(|| "Standort (PUE 1: nichts angerechnet)".to_owned(), |p| format!("Standort (PUE {p})")),
+    scope_site: |pue| pue.map_or_else(|| "Rechenzentrum (PUE 1: nichts angerechnet)".to_owned(), |p| format!("Rechenzentrum (PUE {p})")),
     plan_scope: |server, site| match (server, site) {
         (false, false) => "GPU-Boards",
         (true, false) => "GPU-Boards + Server",
-        (false, true) => "GPU-Boards + Standort",
-        (true, true) => "GPU-Boards + Server + Standort",
+        (false, true) => "GPU-Boards + Rechenzentrum",
+        (true, true) => "GPU-Boards + Server + Rechenzentrum",
     },
     needs: |what| format!("Benötigt {what}."),
     eu: |reached, kw| {
         if reached {
-            format!("EU-Meldeschwelle erreicht: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten sind mindestens 500 kW. ")
+            format!("EU-Meldeschwelle erreicht: {kw} kW IT-Leistung (Karten an der Leistungsgrenze), also mindestens 500 kW. ")
         } else {
-            format!("Unter der EU-Meldeschwelle: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten liegen unter 500 kW. ")
+            format!("Unter der EU-Meldeschwelle: {kw} kW IT-Leistung (Karten an der Leistungsgrenze), weniger als 500 kW. ")
         }
     },
     plan_notice,
     sources_summary: |n| format!("{n} Quellen"),
     answer_rack_fit: |n, boards_only| if boards_only {
-        format!("nur GPU-Boards: höchstens {n} je Stellplatz; die Eigenaufnahme des Servers kommt hinzu")
+        format!("nur GPU-Boards: höchstens {n} je Rack; die Eigenaufnahme des Servers kommt hinzu")
     } else {
-        format!("höchstens {n} Server je Stellplatz")
+        format!("höchstens {n} Server je Rack")
     },
     refs_summary: |n| if n == 1 { "1 veröffentlichter Richtwert".to_owned() } else { format!("{n} veröffentlichte Richtwerte") },
     with_basis: |label, basis| match basis {
@@ -535,8 +535,8 @@ pub const DE: Strings = Strings {
         EnergyBasis::Limit => format!("{label}, jede Karte ganztägig an ihrer Grenze"),
     },
     rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server die Eigenaufnahme des Servers (Zusatzleistung je Server) eintragen."),
-    chart_label: |j, kwh| format!("Standort-J/Token (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
-    table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers an der Steckdose laut MLPerf Power ÷ derselbe Durchsatz. ",
+    chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
+    table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Eine Zeile wählen, um ihre Konfiguration zu laden.",
     col_result: "Ergebnis",
     col_card: "Karte × Anzahl",
@@ -544,8 +544,8 @@ pub const DE: Strings = Strings {
     col_power: "Leistung",
     col_wh: "Wh je Million Token",
     col_kind: "Art",
-    note_mean: "Mittelwert, ganzer Server",
-    note_stated: "angegebene Einstellung",
+    note_mean: "Mittelwert, Server",
+    note_stated: "angegeben",
     note_rated: "Nennleistung",
     your_configuration: " ◀ Ihre Konfiguration",
     mlcommons_page: "MLCommons-Seite",
@@ -569,10 +569,10 @@ pub const DE: Strings = Strings {
     table_title: |name, accuracy| format!("Veröffentlichte Ergebnisse, {name}{}", accuracy.map(|a| format!(" (Genauigkeitsziel {})", a.replace('.', ","))).unwrap_or_default()),
     load_row: |id, scenario| format!("{id} {scenario} in den Rechner laden"),
     rows_count: |shown, total| format!("{shown} von {total} Zeilen"),
-    show_all: |total| format!("Alle {total} zeigen"),
+    show_all: |total| format!("Alle {total} anzeigen"),
     decimal: |text| text.replace('.', ","),
     fact_max: "Nennleistung (Maximum)",
-    fact_min: "Kleinste Leistungsgrenze",
+    fact_min: "Kleinste einstellbare Leistungsgrenze",
     fact_memory: "Speicher",
     fact_unpublished: "nicht veröffentlicht",
     method_title: "So wird gerechnet",
@@ -586,7 +586,7 @@ pub const DE: Strings = Strings {
     m_heat_dd: "diese Leistung wird vollständig zu Wärme: 1 W = 3,412141633 BTU/h",
     m_kinds: "Arten von Kennzahlen",
     m_ceiling_dd: ": eine aus der Leistungsgrenze berechnete Obergrenze, kein Messwert. Die Karten können durchaus weniger aufgenommen haben. Sie zählt nur die GPU-Boards: Prozessoren, Speicher, Lüfter, Netzteilverluste und Kühlung kommen hinzu. Sie gilt nur bei der Leistungseinstellung, für die der Durchsatz veröffentlicht wurde.",
-    m_measured_dd: ": ein gemessener Wert, mit seinem Messumfang. MLPerf Power misst den ganzen Knoten, Wechselstrom an der Steckdose, während des Messfensters des Benchmarks.",
+    m_measured_dd: ": ein gemessener Wert, mit seinem Messumfang. MLPerf Power misst den ganzen Server netzseitig (AC), während des Messfensters des Benchmarks.",
     m_estimate_dd: ": ein Wert, der auf einer Annahme beruht, die diese Seite daneben nennt, etwa ein auf eine andere Kartenzahl umgerechneter Durchsatz oder einer, der bei einer Leistungsgrenze verwendet wird, für die er nicht veröffentlicht wurde.",
     ctx_title: "Anderswo gemessen, zur Einordnung",
     ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
@@ -595,11 +595,11 @@ pub const DE: Strings = Strings {
     per_response: |j| format!(", {j} J je Antwort"),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {updated}"),
     charts_title: "Diagramme",
-    bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server an der Steckdose. ◀ Ihre Konfiguration, ◇ verglichene.",
+    bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
     w_per_card: "W je Karte",
     limit_caption: "Linie: der Durchsatz des Ergebnisses bei jeder Grenze unverändert (das untere Ende einer Spanne). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung.",
-    bar_measured: |j| format!(", gemessen ganzer Server {j}"),
+    bar_measured: |j| format!(", Messwert ganzer Server: {j}"),
     bar_title: |benchmark, scenario| format!("Obergrenzen der GPU-Boards in J/Token, {benchmark} {scenario}"),
     bar_more: |n| format!(" {n} weitere Ergebnisse stehen in der Tabelle unten."),
     limit_held: |j0, w0, j1, w1| format!("Durchsatz unverändert: {j0} J/Token bei {w0} W bis {j1} J/Token bei {w1} W"),
@@ -608,8 +608,8 @@ pub const DE: Strings = Strings {
     compare_add: "Zum Vergleich hinzufügen",
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
-    best_hint: "★ beste: die niedrigste Energie je Token oder, für einen Bedarf, pro Jahr und der höchste Durchsatz unter den verglichenen Konfigurationen; nie bei einer Leistung oder einem Tag an der Grenze (am niedrigsten für das, was am wenigsten leistet) und nie zwischen Spannen, die sich überschneiden.",
-    q_request: "Angebotsanfrage, aus token-energy",
+    best_hint: "★ Bestwert: die niedrigste Energie je Token oder, für einen Bedarf, pro Jahr und der höchste Durchsatz unter den verglichenen Konfigurationen; nie bei einer Leistung oder einem Tag an der Grenze (am niedrigsten für das, was am wenigsten leistet) und nie zwischen Spannen, die sich überschneiden.",
+    q_request: "Angebotsanfrage (erstellt mit token-energy)",
     q_model: "Modell",
     q_customer: "Kunde",
     q_reference: "Referenz",
@@ -623,16 +623,16 @@ pub const DE: Strings = Strings {
     download_refused: "Dieser Browser hat den Download nicht zugelassen.",
     grid_label: "Verglichene Konfigurationen, Kennzahl für Kennzahl",
     col_figure: "Kennzahl",
-    baseline_mark: "Bezugsbasis",
-    best_mark: "★ beste",
+    baseline_mark: "Referenz",
+    best_mark: "★ Bestwert",
     throughput_row: "Ausgabe-Token/s je Server",
     configuration_n: |n| format!("Konfiguration {n}"),
     compare_hint: |count, max| format!("Bis zu {max}, in diesem Browser und im Link gespeichert. {count} von {max}."),
     name_of: |n| format!("Name der verglichenen Konfiguration {n}"),
-    move_up: |name| format!("{name} nach oben"),
-    move_down: |name| format!("{name} nach unten"),
+    move_up: |name| format!("{name} nach oben verschieben"),
+    move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
-    delta: |percent| format!("{percent} % gegenüber der Bezugsbasis"),
+    delta: |percent| format!("{percent} % gegenüber der Referenz"),
     compare_error: |e| match e {
         CompareError::Full => format!(
             "Der Vergleich umfasst bereits {} Konfigurationen: Bitte eine entfernen, um eine weitere hinzuzufügen.",
@@ -649,7 +649,7 @@ pub const DE: Strings = Strings {
     },
     not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
     measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
-    measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem gleichmäßigen Lauf ab und fügen Sie jeden Schnappschuss in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
+    measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem Lauf unter konstanter Last ab und fügen Sie jeden Zählerstand in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
     energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\noder dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
     tokens_example: "vllm:generation_tokens_total{engine=\"0\",model_name=\"…\"} 27453.0\nvllm:prompt_tokens_total{engine=\"0\",model_name=\"…\"} 90210.0\n(oder sglang:…, tgi_request_generated_tokens_sum)",
     series_example: "nvidia-smi --query-gpu=timestamp,index,power.draw --format=csv -l 1:\ntimestamp, index, power.draw [W]\n2026/07/14 08:12:53.353, 0, 631.95 W\n…\noder nvidia-smi dmon:\n# gpu    pwr  gtemp …\n    0    631     63 …",
@@ -658,7 +658,7 @@ pub const DE: Strings = Strings {
     hint_wall: "Optional: ein Wert vom BMC oder einer messenden PDU über dasselbe Zeitfenster ergibt eine Kennzahl für den ganzen Server.",
     hint_concurrency: "Optional, für das Diagramm: gleichzeitig laufende Anfragen während des Laufs.",
     hint_run_limit: "Optional, für das Diagramm: die Leistungsgrenze, mit der die GPUs liefen.",
-    node_note: "Ihr Wert an der Steckdose (BMC oder messende PDU) über den Lauf ÷ die erzeugten Token: der ganze Server, Wechselstrom.",
+    node_note: "Ihr Wert am Netzeingang (BMC oder messende PDU) über den Lauf ÷ die erzeugten Token: der ganze Server, netzseitig (AC).",
     gpu_note: "Σ der Differenzen der GPU-Energiezähler ÷ erzeugte Token: nur GPU-Boards, ohne Prozessoren, Lüfter und Netzteile.",
     own_token: "Ihre Energie je Ausgabe-Token",
     own_gpu_energy: "GPU-Energie über den Lauf",
@@ -672,12 +672,12 @@ pub const DE: Strings = Strings {
     own_above_idle: "Energie je Token über dem Leerlauf",
     above_idle_note: "(GPU-Energie − Leerlaufleistung × GPUs × Laufzeit) ÷ erzeugte Token.",
     own_node: "Energie des ganzen Servers je Token",
-    keep_run: "Diesen Lauf behalten",
+    keep_run: "Diesen Lauf speichern",
     per_gpu: "Je GPU",
     col_energy_j: "Energie (J)",
     col_share: "Anteil",
     col_avg_power: "Mittlere Leistung (W)",
-    kept_runs: "Behaltene Läufe",
+    kept_runs: "Gespeicherte Läufe",
     col_concurrency: "Parallelität",
     col_limit_w: "Leistungsgrenze (W)",
     chart_against: "Diagramm über: ",
@@ -687,7 +687,7 @@ pub const DE: Strings = Strings {
     logs_title: "MLPerf-Power-Logs",
     logs_hint: "Die Leistung des Servers so, wie MLCommons sie angibt: der Mittelwert der Messwerte des Leistungsmessgeräts zwischen power_begin und power_end von LoadGen, nicht der Durchschnitt der ganzen Datei (der die Leerlaufzeit um den Lauf einschließt).",
     window_power: "Mittlere Serverleistung im Messfenster",
-    window_power_note: "Der ganze Server an der Steckdose (Wechselstrom), gemessen vom Leistungsmessgerät während des Messfensters von LoadGen.",
+    window_power_note: "Der ganze Server am Netzeingang (AC), gemessen vom Leistungsmessgerät während des Messfensters von LoadGen.",
     window_token: "Serverenergie je Ausgabe-Token",
     window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
     pick_file: "oder eine Datei wählen ",
@@ -699,9 +699,9 @@ pub const DE: Strings = Strings {
     measure_input,
     measure_problem,
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
-    engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über seine Reihen summiert."),
+    engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über alle Zeitreihen summiert."),
     versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
-    versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Grenze von {watts} W je Karte."),
+    versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Leistungsgrenze von {watts} W je Karte."),
     runs_against: |axis| format!("J/Token über {axis}"),
     run_axis: |axis| match axis {
         Axis::Concurrency => "Parallelität",
@@ -756,11 +756,11 @@ pub const DE: Strings = Strings {
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
-    qr_post: "An die Seite senden, in die dieser Rechner eingebettet ist",
+    qr_post: "An die einbettende Seite senden",
     qr_posted: "An die umgebende Seite gesendet.",
     qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
-    q_demand: |n| format!("Tägliches Tokenvolumen: {n} Ausgabe-Token pro Tag"),
-    q_rack: |kw| format!("Leistungsbudget des Rackplatzes: {kw} kW"),
+    q_demand: |n| format!("Token-Menge pro Tag: {n} Ausgabe-Token"),
+    q_rack: |kw| format!("Leistungsbudget des Racks: {kw} kW"),
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
 };
 
@@ -773,12 +773,12 @@ fn measure_input(input: crate::measure::Input) -> &'static str {
         Input::TokensAfter => "Token-Zähler, nach dem Lauf",
         Input::Duration => "Laufzeit (s)",
         Input::IdlePower => "Leerlaufleistung je GPU (W)",
-        Input::WallEnergy => "Energie an der Steckdose über den Lauf (Wh)",
+        Input::WallEnergy => "Energie am Netzeingang während des Laufs (Wh)",
         Input::Concurrency => "Parallelität",
         Input::PowerLimit => "Leistungsgrenze je GPU (W)",
         Input::PowerLog => "Log des Leistungsmessgeräts (spl.txt)",
         Input::DetailLog => "LoadGen-Detail-Log (mlperf_log_detail.txt)",
-        Input::PowerSeries => "GPU-Leistungswerte über den ganzen Lauf (statt der zwei Schnappschüsse)",
+        Input::PowerSeries => "GPU-Leistungswerte über den ganzen Lauf (statt der zwei Zählerstände)",
         Input::SampleInterval => "Zeit zwischen den Messwerten (s)",
     }
 }
@@ -831,16 +831,16 @@ fn expected_de(expected: &str) -> String {
 fn measure_problem(problem: &crate::measure::Problem) -> String {
     use crate::measure::Problem as P;
     match problem {
-        P::Missing => "leer: Bitte hier auch den anderen Schnappschuss einfügen.".to_owned(),
+        P::Missing => "leer: Bitte hier auch den anderen Zählerstand einfügen.".to_owned(),
         P::TooLarge { bytes, limit } => format!(
-            "zu groß ({} MB; höchstens {} MB): Bitte einen Schnappschuss einfügen, kein ganzes Log.",
+            "zu groß ({} MB; höchstens {} MB): Bitte einen Zählerstand einfügen, kein ganzes Log.",
             n((*bytes as f64 / 1e5).round() / 10.0),
             n((*limit as f64 / 1e5).round() / 10.0)
         ),
         P::NotText { line } => format!(
             "Zeile {line}: Steuerzeichen oder nicht dekodierbare Bytes; das ist kein Text, den ein Werkzeug ausgegeben hat."
         ),
-        P::Malformed { line, expected } => format!("Zeile {line}: erwartet wurde {}.", expected_de(expected)),
+        P::Malformed { line, expected } => format!("Zeile {line}: Erwartet wurde {}.", expected_de(expected)),
         P::NotFinite { line } => format!(
             "Zeile {line}: Der Wert ist keine endliche Zahl (keine Zahl oder unendlich); ein unlesbarer Zähler ergibt keinen Wert."
         ),
@@ -854,7 +854,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             crate::measure::dcgm::EXPORTER_METRIC
         ),
         P::NoEnergyColumn { line } => format!(
-            "Zeile {line}: Dieser dmon-Kopf hat keine Spalte TOTEC (Feld 156): Bitte `dcgmi dmon -e 155,156` ausführen."
+            "Zeile {line}: Diese dmon-Kopfzeile hat keine Spalte TOTEC (Feld 156): Bitte `dcgmi dmon -e 155,156` ausführen."
         ),
         P::NoTokenCounter => "kein Token-Zähler gefunden: Bitte die Zeilen vllm:generation_tokens_total (vLLM), \
              sglang:generation_tokens_total (SGLang) oder tgi_request_generated_tokens_sum (TGI) einfügen."
@@ -866,43 +866,43 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             "Zeile {line}: Das gehört wohl in das andere Feld (GPU-Energie statt Token-Zähler oder umgekehrt)."
         ),
         P::ConflictingReadings { gpu, line } => format!(
-            "Zeile {line}: {} steht noch einmal mit einem anderen Wert da; bitte je Feld einen Schnappschuss einfügen.",
+            "Zeile {line}: {} ist ein zweites Mal mit anderem Wert aufgeführt; bitte je Feld einen Zählerstand einfügen.",
             clip(gpu)
         ),
         P::DuplicateSeries { line } => {
-            format!("Zeile {line}: Diese Reihe kommt zweimal vor; bitte je Feld einen Schnappschuss einfügen.")
+            format!("Zeile {line}: Diese Zeitreihe kommt zweimal vor; bitte je Feld einen Zählerstand einfügen.")
         }
         P::FormatsDiffer { before, after } => format!(
-            "Die Schnappschüsse stammen von verschiedenen Werkzeugen ({before} vorher, {after} nachher); bitte beide mit demselben aufnehmen."
+            "Die Zählerstände stammen von verschiedenen Werkzeugen ({before} vorher, {after} nachher); bitte beide mit demselben aufnehmen."
         ),
         P::GpuMissing { gpu, listed_in, line } => format!(
-            "{} steht in „{}“ (Zeile {line}), aber nicht im anderen Schnappschuss; beide müssen dieselben GPUs enthalten.",
+            "{} steht in „{}“ (Zeile {line}), aber nicht im anderen Zählerstand; beide müssen dieselben GPUs enthalten.",
             clip(gpu),
             measure_input(*listed_in)
         ),
         P::CounterWentBackwards { gpu, line } => format!(
-            "Zeile {line}: Der Zähler von {} lief rückwärts (Treiber neu geladen oder GPU zwischen den Schnappschüssen \
+            "Zeile {line}: Der Zähler von {} lief rückwärts (Treiber neu geladen oder GPU zwischen den Zählerständen \
              zurückgesetzt?); bitte beide neu aufnehmen.",
             clip(gpu)
         ),
-        P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Schnappschüsse scheinen vertauscht.".to_owned(),
+        P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Zählerstände scheinen vertauscht zu sein.".to_owned(),
         P::TokensWentBackwards { line } => format!(
-            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Schnappschüssen neu gestartet?)."
+            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Zählerständen neu gestartet?)."
         ),
         P::ZeroTokens => {
-            "Zwischen den Schnappschüssen wurden keine Token erzeugt: kein J/Token zu berechnen.".to_owned()
+            "Zwischen den Zählerständen wurden keine Token erzeugt: J/Token lässt sich nicht berechnen.".to_owned()
         }
-        P::ZeroEnergy => "Die Energiezähler haben sich zwischen den Schnappschüssen nicht bewegt.".to_owned(),
+        P::ZeroEnergy => "Die Energiezähler haben sich zwischen den Zählerständen nicht verändert.".to_owned(),
         P::NotANumber => {
-            "Bitte eine Zahl eingeben, etwa 600, 0,5, 1.000 oder 1e3 (Komma für Dezimalstellen, Punkt für Tausender).".to_owned()
+            "Bitte eine Zahl eingeben, etwa 600; 0,5; 1.000 oder 1e3 (Komma für Dezimalstellen, Punkt als Tausendertrennzeichen).".to_owned()
         }
         P::NotPositive => "Bitte eine Zahl über 0 eingeben.".to_owned(),
-        P::NeedsDuration => "Die Leerlaufleistung braucht die Laufzeit, um abgezogen zu werden.".to_owned(),
+        P::NeedsDuration => "Um die Leerlaufleistung abzuziehen, wird die Laufzeit benötigt.".to_owned(),
         P::IdleAboveMeasured => "Leerlaufleistung × GPUs × Laufzeit ist mehr als die gemessene Energie; \
              bitte Leerlaufwert und Laufzeit prüfen."
             .to_owned(),
         P::WallBelowGpu { wall_j, gpu_j } => format!(
-            "Der Wert an der Steckdose ({} J) ist kleiner als die Energie der GPU-Boards ({} J) über denselben Lauf; \
+            "Der Wert am Netzeingang ({} J) ist kleiner als die Energie der GPU-Boards ({} J) über denselben Lauf; \
              bitte das Zeitfenster prüfen.",
             n(wall_j.round()),
             n(gpu_j.round())
@@ -910,7 +910,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         P::WrongLog { line, expected } => {
             format!("Zeile {line}: Das ist das andere Log; hier bitte {} wählen.", expected_de(expected))
         }
-        P::BadTime { line } => format!("Zeile {line}: erwartet wurde eine Zeit im Format MM-DD-YYYY HH:MM:SS.fff."),
+        P::BadTime { line } => format!("Zeile {line}: Erwartet wurde eine Zeit im Format MM-DD-YYYY HH:MM:SS.fff."),
         P::NotDetailLog => "keine :::MLLOG-Zeilen: Das ist nicht die mlperf_log_detail.txt von LoadGen.".to_owned(),
         P::NoPowerWindow { missing } => {
             format!("Das Detail-Log enthält kein {missing}: LoadGen protokolliert das Fenster nur in einem Power-Lauf.")
@@ -922,7 +922,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             clip(begin),
             clip(end)
         ),
-        P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Schnappschüsse von Energie und Token einfügen.".to_owned(),
+        P::NothingToKeep => "noch kein J/Token: Bitte zuerst beide Zählerstände von Energie und Token einfügen.".to_owned(),
         P::LooksLikeJson { line } => format!(
             "Zeile {line}: Das sieht nach JSON aus, nicht nach Prometheus-Text: Bitte einfügen, was der Endpunkt /metrics ausgibt."
         ),
@@ -938,7 +938,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
             "Zeile {line}: Die Zeit von GPU {} läuft nicht vorwärts; bitte eine Messreihe in der ausgegebenen Reihenfolge einfügen.",
             clip(gpu)
         ),
-        P::BothEnergySources => "Bitte entweder die beiden Energie-Schnappschüsse oder eine Reihe von Leistungswerten \
+        P::BothEnergySources => "Bitte entweder die beiden Energie-Zählerstände oder eine Reihe von Leistungswerten \
              einfügen, nicht beides: eines davon leeren."
             .to_owned(),
     }
@@ -994,7 +994,7 @@ fn plan_notice(notice: &PlanNotice) -> String {
             Person innerhalb der Grenze des Ergebnisses für die Zeit je Token."
             .to_owned(),
         PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
-            "Ein Server nimmt bis zu {} kW auf, mehr als die {} kW des Rack-Stellplatzes: Kein Server passt hinein. \
+            "Ein Server nimmt bis zu {} kW auf, mehr als die {} kW des Racks: Kein Server passt hinein. \
              Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze.",
             short(*server_kw),
             short(*rack_kw)

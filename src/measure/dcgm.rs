@@ -5,7 +5,7 @@
 use super::{lines, prom, Problem};
 
 /// The exporter's energy counter (DCGM field 156), in mJ.
-pub const EXPORTER_METRIC: &str = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION";
+pub const EXPORTER_METRIC: &str = super::prom::DCGM_ENERGY;
 /// `dcgmi dmon`'s short name for field 156.
 pub const DMON_COLUMN: &str = "TOTEC";
 
@@ -233,7 +233,7 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem
             None if trimmed.starts_with('{') => prom::parse(trimmed, line)?.name,
             None => return Err(Problem::Malformed { line, expected: "a Prometheus sample or a `dcgmi dmon` row" }),
         };
-        if super::tokens::is_token_metric(&name) {
+        if super::prom::is_token_metric(&name) {
             token_counter_line.get_or_insert(line);
         }
         if name != EXPORTER_METRIC {

@@ -4,6 +4,22 @@
 
 use super::Problem;
 
+/// dcgm-exporter's GPU energy counter (mJ since the driver loaded).
+pub const DCGM_ENERGY: &str = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION";
+
+/// The serving engines' token counters, `(generated, prompt)`: vLLM, SGLang, TGI. Both parsers test
+/// names against these and [`DCGM_ENERGY`] to say a paste belongs in the other box.
+pub const TOKEN_METRICS: [(&str, &str); 3] = [
+    ("vllm:generation_tokens_total", "vllm:prompt_tokens_total"),
+    ("sglang:generation_tokens_total", "sglang:prompt_tokens_total"),
+    ("tgi_request_generated_tokens_sum", "tgi_request_input_length_sum"),
+];
+
+/// Whether a metric name is one of the token counters read here.
+pub fn is_token_metric(name: &str) -> bool {
+    TOKEN_METRICS.iter().any(|(g, p)| name == *g || name == *p)
+}
+
 /// One sample line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sample {

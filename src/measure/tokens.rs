@@ -25,21 +25,16 @@ impl Engine {
 
     /// The counters of generated (output) and prompt (input) tokens, as exposed.
     pub fn metrics(self) -> (&'static str, &'static str) {
+        let [vllm, sglang, tgi] = super::prom::TOKEN_METRICS;
         match self {
-            Engine::Vllm => ("vllm:generation_tokens_total", "vllm:prompt_tokens_total"),
-            Engine::Sglang => ("sglang:generation_tokens_total", "sglang:prompt_tokens_total"),
-            Engine::Tgi => ("tgi_request_generated_tokens_sum", "tgi_request_input_length_sum"),
+            Engine::Vllm => vllm,
+            Engine::Sglang => sglang,
+            Engine::Tgi => tgi,
         }
     }
 }
 
-/// Whether a metric name is one of the token counters read here.
-pub fn is_token_metric(name: &str) -> bool {
-    Engine::ALL.iter().any(|e| {
-        let (g, p) = e.metrics();
-        name == g || name == p
-    })
-}
+pub use super::prom::is_token_metric;
 
 /// One snapshot of an engine's token counters, each summed over its series.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +78,7 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
             None if trimmed.starts_with('{') => prom::parse(trimmed, line)?.name,
             None => return Err(Problem::Malformed { line, expected: "a Prometheus sample line" }),
         };
-        if name == super::dcgm::EXPORTER_METRIC {
+        if name == super::prom::DCGM_ENERGY {
             energy_line.get_or_insert(line);
         }
         let Some((this, is_generated)) = Engine::ALL.iter().find_map(|e| {

@@ -118,7 +118,7 @@ test('6. the German quote sheet prints on as many pages as the English one', T, 
   c = await open(`${sheet}&lang=de`);
   await c.page.emulateMedia({ media: 'print' });
   const header = await c.text('print-header');
-  assert.match(header, /token-energy Angebotsblatt/);
+  assert.match(header, /token-energy-Angebotsgrundlage/);
   assert.match(header, /Kunde: ACME Rechenzentrum GmbH/);
   assert.match(header, /Referenz: Q-2026-117/);
   assert.match(header, /Katalog \d{4}\.\d+\.\d+/);
@@ -146,10 +146,10 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   const c = await open(`${H200}&lang=de&servers=100&pue=1,5&overhead=1000&price=0,25`);
   await c.page.waitForSelector('[data-testid="comparison"]');
   assert.match(await c.page.locator('#plan-title').innerText(), /Einsatz planen/);
-  assert.match(await c.text('plan-scope'), /Server \(\+1\.000 W Zusatzleistung\).*Standort \(PUE 1,5\)/s);
+  assert.match(await c.text('plan-scope'), /Server \(\+1\.000 W Zusatzleistung\).*Rechenzentrum \(PUE 1,5\)/s);
   assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards + server + site', 'the machine value stays');
   assert.match(await c.text('eu-2024-1364'), /EU-Meldeschwelle erreicht/);
-  assert.match((await c.figure('cost-per-year')).text, /Obergrenze · GPU-Boards \+ Server \+ Standort/);
+  assert.match((await c.figure('cost-per-year')).text, /Obergrenze · GPU-Boards \+ Server \+ Rechenzentrum/);
   assert.match(await c.page.locator('#comparison-title').innerText(), /Veröffentlichte Ergebnisse/);
   assert.match(await c.text('table-count'), /von \d+ Zeilen/);
   assert.match(await c.page.locator('#charts-title').innerText(), /Diagramme/);
@@ -164,7 +164,7 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
   assert.deepEqual(names, ['Konfiguration 1', 'Konfiguration 2']);
   assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
-  await c.page.waitForFunction(() => /gegenüber der Bezugsbasis/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
+  await c.page.waitForFunction(() => /gegenüber der Referenz/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
 });
 
 test('9. "Measure your own" reads German: boxes, figures and messages', T, async () => {
