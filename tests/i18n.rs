@@ -341,3 +341,48 @@ fn dates_are_written_as_intl_writes_them() {
     assert_eq!(long_date(2027, 1, 1, Lang::En), "January 1, 2027");
     assert_eq!(long_date(2027, 13, 1, Lang::En), "13 1, 2027");
 }
+
+/// Every range a number field can show, in German: no English unit word falls through (German review
+/// 1-3: the idle field's "W per card" with a power limit set), and a hidden value is not English.
+#[test]
+fn every_range_unit_and_hidden_value_is_german() {
+    use token_energy::units::Watts;
+    let de = Lang::De.strings();
+    let english = ["per", "tokens", "hours", "people", "a day", "card", "server"];
+    let mut ranges = Vec::new();
+    for field in Field::ALL {
+        ranges.extend(token_energy::plan::range(field, Some(Watts(600.0))));
+    }
+    ranges.push(token_energy::form::TPS_RANGE);
+    assert!(ranges.len() >= 12, "{}", ranges.len());
+    for range in &ranges {
+        let hint = (de.hint)(range);
+        assert!(!english.iter().any(|w| hint.contains(w)), "{hint}");
+    }
+    let idle = token_energy::plan::idle_range(Watts(600.0));
+    assert_eq!((de.hint)(&idle), "0 bis 600 W je Karte");
+    let error = InputError { field: Field::Idle, problem: Problem::OutOfRange, allowed: Some(idle) };
+    assert_eq!((de.input_error)(&error), "Leerlaufleistung je Karte: Zulässig sind 0 bis 600 W je Karte.");
+    let error = InputError {
+        field: Field::Currency,
+        problem: Problem::NotOneOf { given: "NaN".into(), allowed: "EUR, USD or GBP" },
+        allowed: None,
+    };
+    assert_eq!((de.input_error)(&error), "Währung: „dieser Wert“ ist keiner der zulässigen Werte (EUR, USD, GBP).");
+    assert_eq!(error.to_string(), "Currency: “that value” is not one of EUR, USD or GBP.");
+}
+
+/// The kept-runs chart's words and numbers come from the page's language (German review 1-2).
+#[test]
+fn the_kept_runs_chart_speaks_the_page_language() {
+    use token_energy::measure::runs::Axis;
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    assert_eq!((en.run_axis)(Axis::PowerLimit), "power limit per GPU (W)");
+    assert_eq!((de.run_axis)(Axis::PowerLimit), "Leistungsgrenze je GPU (W)");
+    let at = token_energy::i18n::intl::short(1000.0, Lang::De);
+    let j = token_energy::i18n::intl::short(0.35, Lang::De);
+    assert_eq!((de.run_point)(Axis::PowerLimit, &at, &j), "Leistungsgrenze 1.000 W: 0,35 J/Token");
+    let (at, j) = (token_energy::i18n::intl::short(1000.0, Lang::En), token_energy::i18n::intl::short(0.35, Lang::En));
+    assert_eq!((en.run_point)(Axis::Concurrency, &at, &j), "concurrency at 1,000: 0.35 J/token");
+    assert_eq!((de.measure_input)(token_energy::measure::Input::EnergyBefore), "GPU-Energie, vor dem Lauf");
+}

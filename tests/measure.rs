@@ -563,6 +563,12 @@ fn runs_are_kept_and_laid_out_for_the_chart() {
     // y: 0 at the bottom, the top at 1.1 × the largest J/token.
     assert!(close(p.points[0].y, p.bottom - 2.0 / 2.2 * (p.bottom - p.top)));
     assert_eq!(p.line.split(' ').count(), 3);
+    // Ticks and points carry numbers; the page's language writes them (no English inside).
+    let ticks: Vec<f64> = p.x_ticks.iter().map(|t| t.value).collect();
+    assert_eq!(ticks, [1.0, 32.5, 64.0]);
+    assert!(close(p.y_ticks[2].value, 2.2));
+    assert_eq!((p.points[0].at, p.points[0].j_per_token), (1.0, 2.0));
+    assert_eq!(p.axis, Axis::Concurrency);
     assert!(runs::plot(&[at(1.0, 1.0)], Axis::PowerLimit).is_none(), "no run has a limit");
     assert_eq!(runs::plot(&[at(8.0, 1.0)], Axis::Concurrency).unwrap().points.len(), 1);
 }

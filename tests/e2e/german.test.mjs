@@ -68,7 +68,7 @@ test('3. typed German numbers: "0,95" and "0.95", "1.000" servers, and an error 
   await c.type('servers', '1.00,5');
   await c.page.keyboard.press('Tab');
   const error = await c.text('error-servers');
-  assert.match(error, /Anzahl Server: Bitte eine Zahl eingeben, etwa 450, 0,5, 100\.000/);
+  assert.match(error, /Anzahl Server: Bitte eine Zahl eingeben, etwa 450; 0,5; 100\.000/);
   assert.match(error, /Komma für Dezimalstellen/);
   // Switching keeps every value: "450,5" becomes "450.5" in English, "1.000" a plain 1000.
   await c.type('servers', '1.000');

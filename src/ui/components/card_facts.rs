@@ -38,7 +38,7 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
             }) }
             if let Some(memory) = &card.memory {
                 <dt>{ t.fact_memory }</dt>
-                <dd>{ &*memory.text }{ " · " }{ source(&memory.source) }</dd>
+                <dd>{ (t.decimal)(&memory.text) }{ " · " }{ source(&memory.source) }</dd>
             }
         </dl>
     }

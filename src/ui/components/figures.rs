@@ -255,7 +255,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                         format::plain(r.tokens_per_s), (t.unit)(Unit::TokensPerSecond), t.power_setting,
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }
                     { t.published }{ c.0.published_on(r).unwrap_or("—") }{ ". " }
-                    <span class="citation">{ r.citation() }</span>
+                    <span class="citation" translate="no">{ r.citation() }</span>
                 </p>
             }
             <div class="answer" data-testid="answer-block">

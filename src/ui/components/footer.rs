@@ -35,11 +35,11 @@ pub fn footer(props: &FooterProps) -> Html {
                     { for shown.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}
                             class={(!props.cited_in_print.is_empty() && !props.cited_in_print.iter().any(|c| *c == *s.id)).then_some("uncited")}>
-                            <span class="publisher">{ &*s.publisher }</span>{ ", " }
+                            <span class="publisher" translate="no">{ &*s.publisher }</span>{ ", " }
                             if let Some(url) = &s.url {
-                                <a href={url.clone()} target="_blank" rel="noopener noreferrer">{ &*s.title }</a>
+                                <a href={url.clone()} target="_blank" rel="noopener noreferrer"><cite>{ &*s.title }</cite></a>
                             } else {
-                                <span>{ &*s.title }</span>
+                                <cite>{ &*s.title }</cite>
                             }
                             { format!(", {}.", s.date) }
                         </li>

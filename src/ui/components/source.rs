@@ -16,5 +16,5 @@ pub fn source_ref(props: &SourceRefProps) -> Html {
         .0
         .source(&props.id)
         .map_or_else(|| props.id.to_string(), |s| format!("{}, {}", s.publisher, s.date));
-    html! { <a class="source-ref" href={format!("#source-{}", props.id)}>{ text }</a> }
+    html! { <a class="source-ref" translate="no" href={format!("#source-{}", props.id)}>{ text }</a> }
 }
