@@ -4,7 +4,7 @@
 //! [`InputError`] that names the field and its allowed range. Nothing here panics on any text.
 
 use crate::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario};
-use crate::i18n::Lang;
+use crate::lang::Lang;
 use crate::units::{TokensPerSecond, Watts};
 use std::fmt;
 
@@ -272,30 +272,7 @@ impl InputError {
 /// A number as the page prints it for reading: thousands grouped with commas, no trailing zeros
 /// ("100,000", "0.5"); the form accepts this text back.
 pub fn number(value: f64) -> String {
-    let text =
-        if value.fract() == 0.0 && value.abs() < 1e15 { format!("{}", value as i64) } else { format!("{value}") };
-    let (sign, body) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", text.as_str()),
-    };
-    let (whole, fraction) = match body.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (body, None),
-    };
-    if !whole.bytes().all(|b| b.is_ascii_digit()) {
-        return text;
-    }
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    match fraction {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
+    crate::lang::english(value)
 }
 
 /// A number as the link writes it: plain digits, no grouping ("100000", "0.5").

@@ -1,6 +1,6 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
-//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `latency`, `plan`, `sort`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `i18n`) is plain Rust: no web
+//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `latency`, `plan`, `sort`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `lang`, `i18n`) is plain Rust: no web
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it: on wasm32, and natively with the `ssr` feature for the
 //! build-time prerender (`src/bin/prerender.rs`).
 
@@ -12,6 +12,7 @@ pub mod float;
 pub mod form;
 pub mod i18n;
 pub mod import;
+pub mod lang;
 pub mod latency;
 pub mod link;
 pub mod measure;

@@ -262,7 +262,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         notices.push(Notice::UnknownMode(m.to_owned()));
     }
     if let Some(l) = get("lang") {
-        match crate::i18n::Lang::from_id(l) {
+        match crate::lang::Lang::from_id(l) {
             Some(lang) => form.lang = Some(lang),
             None => notices.push(Notice::UnknownLang(l.to_owned())),
         }

@@ -414,10 +414,18 @@ pub struct ResultLabel<'a> {
     pub accelerators: u32,
     /// The weights' precision as published (`fp8`).
     pub weights: &'a str,
-    /// Nodes × accelerators per node, and the racks they fill with the rack's name, for a system of
-    /// several nodes.
-    pub layout: Option<(u32, u32, Option<(u32, &'a str)>)>,
+    /// For a system of several nodes, its layout.
+    pub layout: Option<NodeLayout<'a>>,
     pub power: ResultPower,
+}
+
+/// A system of several nodes as published: nodes, accelerators per node, and the racks they fill
+/// with the rack's name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeLayout<'a> {
+    pub nodes: u32,
+    pub per_node: u32,
+    pub racks: Option<(u32, &'a str)>,
 }
 
 /// The parts of a result's line in the throughput select.
@@ -431,7 +439,7 @@ pub fn result_label<'a>(result: &'a PublishedResult, card: Option<&'a Card>) -> 
         (1, _) | (_, None) => None,
         (nodes, Some(per_node)) => {
             let racks = card.and_then(|c| Some((result.racks(c)?, &*c.rack.as_ref()?.name)));
-            Some((nodes, per_node, racks))
+            Some(NodeLayout { nodes, per_node, racks })
         }
     };
     ResultLabel {

@@ -254,7 +254,7 @@ impl PlanForm {
     }
 
     /// Checks every plan field; `limit` is the checked power limit (idle must lie below it).
-    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>, lang: crate::i18n::Lang) -> PlanChecked {
+    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>, lang: crate::lang::Lang) -> PlanChecked {
         let optional = |field: Field, text: &str, range: Range| -> Result<Option<f64>, InputError> {
             if text.trim().is_empty() {
                 Ok(None)

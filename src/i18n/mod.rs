@@ -12,7 +12,7 @@
 mod de;
 pub use de::expected_de_checked;
 mod en;
-pub mod intl;
+pub use crate::lang::{intl, number, pick, Lang};
 
 use crate::catalogue::Scenario;
 use crate::compare::CompareError;
@@ -20,45 +20,9 @@ use crate::figure::{Assumption, Unit};
 use crate::form::{Adjustment, Field, InputError, Range};
 use crate::link::Notice;
 
-/// A language of the page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-}
-
-/// A catalogue text in the page's language: its German version on a German page where the data
-/// gives one, else the text as the data gives it.
-pub fn pick<'a>(lang: Lang, text: &'a str, german: Option<&'a str>) -> &'a str {
-    match (lang, german) {
-        (Lang::De, Some(de)) if !de.trim().is_empty() => de,
-        _ => text,
-    }
-}
-
+// The words of a language, and its choice from a link: `Lang` itself is `crate::lang`'s, a leaf the
+// domain uses for reading numbers without reaching the words.
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
-
-    /// The link's `lang` value and the `<html lang>` attribute.
-    pub fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-        }
-    }
-
-    /// `en`, `de` (any case); nothing else.
-    pub fn from_id(id: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id))
-    }
-
-    /// The first of the browser's languages (`navigator.languages`, most wanted first) the page
-    /// speaks: "de-AT" is German, "en-GB" English; `None` when none is.
-    pub fn from_browser<S: AsRef<str>>(languages: &[S]) -> Option<Lang> {
-        languages.iter().find_map(|tag| Lang::from_id(tag.as_ref().split(['-', '_']).next().unwrap_or_default()))
-    }
-
     /// The language's words.
     pub fn strings(self) -> &'static Strings {
         match self {
@@ -70,31 +34,6 @@ impl Lang {
     /// The link's `lang` (the first one), if it names a language.
     pub fn from_query(query: &str) -> Option<Lang> {
         crate::link::pairs(query).into_iter().find(|(k, _)| k == "lang").and_then(|(_, v)| Lang::from_id(&v))
-    }
-
-    /// The decimal mark the language writes.
-    pub fn decimal_mark(self) -> char {
-        match self {
-            Lang::En => '.',
-            Lang::De => ',',
-        }
-    }
-}
-
-/// A number as the page prints it in words (messages, hints): grouped, no trailing zeros —
-/// "100,000" and "0.5" in English, "100.000" and "0,5" in German. The form reads it back.
-pub fn number(lang: Lang, value: f64) -> String {
-    let english = crate::form::number(value);
-    match lang {
-        Lang::En => english,
-        Lang::De => english
-            .chars()
-            .map(|c| match c {
-                ',' => '.',
-                '.' => ',',
-                c => c,
-            })
-            .collect(),
     }
 }
 
@@ -541,9 +480,11 @@ table! {
 pub fn result_label(lang: Lang, parts: &crate::model::ResultLabel) -> String {
     let layout = match parts.layout {
         None => String::new(),
-        Some((nodes, per_node, None)) => format!(" ({nodes} × {per_node})"),
-        Some((nodes, per_node, Some((1, rack)))) => format!(" ({nodes} × {per_node}, {rack})"),
-        Some((nodes, per_node, Some((racks, rack)))) => format!(" ({nodes} × {per_node}, {racks} × {rack})"),
+        Some(l) => match l.racks {
+            None => format!(" ({} × {})", l.nodes, l.per_node),
+            Some((1, rack)) => format!(" ({} × {}, {rack})", l.nodes, l.per_node),
+            Some((racks, rack)) => format!(" ({} × {}, {racks} × {rack})", l.nodes, l.per_node),
+        },
     };
     format!(
         "{} · {} · {} × {}{layout} · {}",

@@ -274,7 +274,7 @@ pub struct Texts {
     /// The time between samples, s, where the series prints none (blank: 1 s).
     pub interval: String,
     /// The page's language: how the number boxes are read ("0,95" in German).
-    pub lang: crate::i18n::Lang,
+    pub lang: crate::lang::Lang,
 }
 
 /// One GPU of the measurement.
@@ -347,7 +347,7 @@ pub struct Measurement {
     pub node_j_per_token: Option<Figure>,
     pub gpus: Vec<GpuRow>,
     /// The language the number boxes were read in (a kept run reads its boxes the same way).
-    pub lang: crate::i18n::Lang,
+    pub lang: crate::lang::Lang,
     pub energy_format: Option<dcgm::EnergyFormat>,
     /// Set where the energy was integrated from power samples.
     pub series: Option<SeriesInfo>,
@@ -360,7 +360,7 @@ fn both_blank(a: &str, b: &str) -> bool {
 }
 
 /// Reads an optional positive number; `Ok(None)` when blank.
-pub(crate) fn optional_number(lang: crate::i18n::Lang, input: Input, text: &str) -> Result<Option<f64>, MeasureError> {
+pub(crate) fn optional_number(lang: crate::lang::Lang, input: Input, text: &str) -> Result<Option<f64>, MeasureError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
