@@ -159,4 +159,5 @@ test('de: the quote e-mail to the vendor, subject and body', T, async () => {
   // kind ids, German review 1-5 and 1-6). The lead replaces this with `assert.deepEqual(found, [])`.
   const issue21 = found.filter((f) => !/Quote request|\((?:ceiling|estimate|measured)\)|decimal point/.test(f));
   assert.deepEqual(issue21, [], 'leaks in the quote e-mail beyond issue 21\'s');
+  assert.ok(found.length > 0, 'issue 21\'s leaks are gone: replace the filter above with assert.deepEqual(found, [])');
 });
