@@ -340,6 +340,14 @@ fn dates_are_written_as_intl_writes_them() {
     assert_eq!(long_date(2027, 3, 31, Lang::De), "31. März 2027");
     assert_eq!(long_date(2027, 1, 1, Lang::En), "January 1, 2027");
     assert_eq!(long_date(2027, 13, 1, Lang::En), "13 1, 2027");
+    // The German sheet and footer write the catalogue's date in the same style (German review 3-32).
+    let de = Lang::De.strings();
+    assert_eq!((de.catalogue_line)("2026.12.1", "2026-12-03"), " · Katalog 2026.12.1 (3. Dezember 2026)");
+    assert_eq!(
+        (de.data_version)("2026.12.1", "2026-13-03"),
+        "Katalogversion 2026.12.1 · zuletzt aktualisiert 2026-13-03"
+    );
+    assert_eq!((Lang::En.strings().catalogue_line)("2026.12.1", "2026-12-03"), " · catalogue 2026.12.1 (2026-12-03)");
 }
 
 /// Every range a number field can show, in German: no English unit word falls through (German review

@@ -16,6 +16,18 @@ fn clip(text: &str) -> String {
     clip_or(text, "dieser Wert")
 }
 
+/// The catalogue's ISO date ("2026-12-03") as the sheet's German date ("3. Dezember 2026"), one date
+/// style on the page (German review 3-32); other text as given.
+fn long_date(iso: &str) -> String {
+    let mut parts = iso.split('-').map(|p| p.parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten(), parts.next().flatten(), parts.next()) {
+        (Some(y), Some(m), Some(d), None) if (1..=12).contains(&m) && (1..=31).contains(&d) => {
+            super::intl::long_date(y as i32, m, d, Lang::De)
+        }
+        _ => iso.to_owned(),
+    }
+}
+
 fn n(value: f64) -> String {
     number(Lang::De, value)
 }
@@ -404,7 +416,7 @@ pub const DE: Strings = Strings {
         format!("Dieser Link behält den ungültigen Wert in: {fields}. Wer ihn öffnet, sieht dieselbe Meldung.")
     },
     copied_with: |fields| format!("Link kopiert, mit dem ungültigen Wert in: {fields}."),
-    catalogue_line: |version, updated| format!(" · Katalog {version} ({updated})"),
+    catalogue_line: |version, updated| format!(" · Katalog {version} ({})", long_date(updated)),
     configuration: |servers, gpus, card, watts, throughput| {
         format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
     },
@@ -593,7 +605,7 @@ pub const DE: Strings = Strings {
     sources_title: "Quellen",
     trademark: "Der Name MLPerf und das MLPerf-Logo sind eingetragene und nicht eingetragene Marken der MLCommons Association in den Vereinigten Staaten und anderen Ländern. Alle Rechte vorbehalten. Unbefugte Nutzung ist streng untersagt. Weitere Informationen unter www.mlcommons.org. Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft; die daraus abgeleiteten Energiewerte sind eine Berechnung dieser Seite, keine MLPerf-Metriken.",
     per_response: |j| format!(", {j} J je Antwort"),
-    data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {updated}"),
+    data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {}", long_date(updated)),
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
