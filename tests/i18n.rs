@@ -341,3 +341,15 @@ fn dates_are_written_as_intl_writes_them() {
     assert_eq!(long_date(2027, 1, 1, Lang::En), "January 1, 2027");
     assert_eq!(long_date(2027, 13, 1, Lang::En), "13 1, 2027");
 }
+
+/// The page shown while the wasm loads a link (static/index.html's boot block) carries the page's
+/// own heading and English lede, so the largest text painted first is the page's, and the app's
+/// masthead replaces it with the same words.
+#[test]
+fn the_loading_page_shows_the_pages_own_lede() {
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/index.html")).unwrap();
+    let boot = &html[html.find("id=\"boot\"").unwrap()..html.find("<noscript>").unwrap()];
+    let lede = Lang::En.strings().lede;
+    assert!(boot.contains(&format!("<p class=\"lede\">{lede}</p>")), "{boot}");
+    assert!(boot.contains("<h1>token-energy</h1>"), "{boot}");
+}

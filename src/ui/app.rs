@@ -97,18 +97,22 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     });
-    // The sections below the figures (plan, comparison, charts, table) render one task after them,
-    // so the figures appear first; the prerendered page (a first render) holds the rest without them.
-    let below_ready = use_state(|| false);
+    // The sections below the figures (plan, comparison, charts, table) render after them, one stage
+    // per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
+    // for long; the prerendered page (a first render) holds the rest without them.
+    let below = use_state(|| Below::None);
     {
-        let below_ready = below_ready.clone();
-        use_effect_with((), move |_| {
-            yew::platform::spawn_local(async move {
-                yew::platform::time::sleep(std::time::Duration::ZERO).await;
-                below_ready.set(true);
-            });
+        let below = below.clone();
+        use_effect_with(*below, move |stage| {
+            if let Some(next) = stage.next() {
+                yew::platform::spawn_local(async move {
+                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
+                    below.set(next);
+                });
+            }
         });
     }
+    let below = *below;
     // The vendor file, as the build put it into the page; its accent colour once.
     let vendor = &start.vendor;
     {
@@ -224,14 +228,20 @@ fn calculator(props: &CalculatorProps) -> Html {
                     year={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.site_kwh_per_year.clone()).flatten()}
                     cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()} />
             }
-            if *below_ready {
-                if !state.embed {
+            if !state.embed {
+                if below >= Below::Plan {
                     <PlanPanel {catalogue} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
                         on_edit={on_edit.clone()} {on_reveal} />
+                }
+                if below >= Below::Compare {
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                         messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
                         {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
+                }
+                if below >= Below::Charts {
                     <Charts {catalogue} form={state.form.clone()} compared={state.compared.iter().map(|s| s.form.clone()).collect::<Vec<_>>()} />
+                }
+                if below >= Below::Table {
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                         current_scenario={state.form.scenario} on_edit={on_edit} />
                     <Context {catalogue} />
@@ -240,13 +250,38 @@ fn calculator(props: &CalculatorProps) -> Html {
             // The method and the sources are in the prerendered page (and so in the first render
             // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
             // the other sections, so a link's figures come first.
-            if start.prerendered || *below_ready {
+            if start.prerendered || below == Below::All {
                 if !state.embed { <Method /> }
                 <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
         </div>
         </ContextProvider<Lang>>
+    }
+}
+
+/// How much of the page below the figures is rendered: one more stage per task after the first
+/// render, in page order, so a phone's main thread is never blocked by all of them at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Below {
+    None,
+    Plan,
+    Compare,
+    Charts,
+    Table,
+    All,
+}
+
+impl Below {
+    fn next(self) -> Option<Below> {
+        match self {
+            Below::None => Some(Below::Plan),
+            Below::Plan => Some(Below::Compare),
+            Below::Compare => Some(Below::Charts),
+            Below::Charts => Some(Below::Table),
+            Below::Table => Some(Below::All),
+            Below::All => None,
+        }
     }
 }
 
