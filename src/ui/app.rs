@@ -27,8 +27,8 @@ use crate::link;
 use crate::model;
 use yew::prelude::*;
 
-/// How long the address bar waits for typing to pause before it follows the form.
-const URL_SYNC_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+/// How long the address bar waits for typing to pause before it follows the form, in milliseconds.
+const URL_SYNC_DELAY_MS: u32 = 150;
 
 /// A callback that sends `make(value)` to the reducer: the same value on every render, so the
 /// components that take it re-render only when their other props change.
@@ -81,21 +81,12 @@ fn calculator(props: &CalculatorProps) -> Html {
         });
     }
     // The address bar follows the form, a moment after the last keystroke: browsers throttle
-    // history.replaceState, and the figures need not wait for it.
-    let latest = use_mut_ref(|| 0_u64);
+    // history.replaceState, and the figures need not wait for it. A newer address replaces the
+    // pending one (dropping a `Later` cancels it).
+    let pending_address = use_mut_ref(|| None::<browser::Later>);
     use_effect_with(address.clone(), move |query| {
-        let generation = {
-            let mut latest = latest.borrow_mut();
-            *latest += 1;
-            *latest
-        };
         let query = query.clone();
-        yew::platform::spawn_local(async move {
-            yew::platform::time::sleep(URL_SYNC_DELAY).await;
-            if *latest.borrow() == generation {
-                browser::replace_query(&query);
-            }
-        });
+        *pending_address.borrow_mut() = Some(browser::later(URL_SYNC_DELAY_MS, move || browser::replace_query(&query)));
     });
     // The sections below the figures (plan, comparison, charts, table) render after them, one stage
     // per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
@@ -123,13 +114,18 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     }
-    // In a frame, the embedding page hears the height after every render.
+    // In a frame, the embedding page hears the height after every render, and when the frame's
+    // width changes (the text reflows: the same page is taller or shorter).
     {
         let embed = state.embed;
         use_effect(move || {
             if embed {
                 browser::post_height();
             }
+        });
+        use_effect_with(embed, |embed| {
+            let listener = embed.then(|| browser::on_resize(|_| browser::post_height())).flatten();
+            move || drop(listener)
         });
     }
     // Stable callbacks: the same value on every render, so components that take them re-render

@@ -3,6 +3,22 @@
 
 use wasm_bindgen::JsValue;
 
+/// A call made `ms` milliseconds from now, unless this handle is dropped first (a newer keystroke
+/// replaces it, an unmounted component drops it): gloo's `Timeout`.
+pub type Later = gloo_timers::callback::Timeout;
+
+/// Calls `f` after `ms` milliseconds, unless the returned handle is dropped before.
+pub fn later(ms: u32, f: impl FnOnce() + 'static) -> Later {
+    gloo_timers::callback::Timeout::new(ms, f)
+}
+
+/// Listens to the window's `resize` while the returned handle lives (gloo's `EventListener`);
+/// `None` without a window.
+pub fn on_resize(f: impl FnMut(&web_sys::Event) + 'static) -> Option<gloo_events::EventListener> {
+    let window = web_sys::window()?;
+    Some(gloo_events::EventListener::new(&window, "resize", f))
+}
+
 pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }

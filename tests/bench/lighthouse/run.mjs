@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CONFIGURED, FULL } from '../pages.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..', '..');
@@ -22,20 +23,11 @@ const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3) | 0);
 const OUT = path.resolve(process.env.LH_OUT ?? path.join(REPO, 'target', 'bench', 'lighthouse.json'));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** The pages measured. `floor` serves index.html with every <script> removed. */
+/** The pages measured. `floor` serves index.html with every <script> and preload removed. */
 export const PAGES = [
   { id: 'bare', label: 'the bare page', path: '/' },
-  { id: 'link', label: 'a configured link', path: '/?v=1&card=l40s&result=4.1-0025&scenario=server' },
-  {
-    id: 'full',
-    label: "the sales engineer's full link (3 compared + a plan)",
-    path:
-      '/?v=1&result=6.0-0021&scenario=interactive&tokens=40000000&price=0.25&currency=EUR&rack=15000&volts=400&phases=3' +
-      '&customer=M%C3%BCller%20GmbH&ref=Q-2026-117' +
-      `&cfg=${encodeURIComponent('card=h200-nvl&result=6.0-0021&scenario=interactive&label=H200')}` +
-      `&cfg=${encodeURIComponent('card=rtx-pro-6000&scenario=server&label=RTX')}` +
-      `&cfg=${encodeURIComponent('card=l40s&result=4.1-0025&scenario=server&label=L40S')}`,
-  },
+  { id: 'link', label: 'a configured link', path: `/${CONFIGURED}` },
+  { id: 'full', label: "the sales engineer's full link (3 compared + a plan)", path: `/${FULL}` },
   { id: 'floor', label: 'the floor: prerendered HTML, no scripts', path: '/floor.html' },
 ];
 
