@@ -182,20 +182,16 @@ pub fn store(key: &str, value: &str) -> bool {
     }
 }
 
-/// Offers `text` as a file to download (Blob + object URL + a temporary link). `false` if the
-/// browser refused.
+/// Offers `text` as a file to download: a Blob behind an object URL (gloo-file's `ObjectUrl`,
+/// revoked when dropped, after the click) and a temporary link. `false` if the browser refused.
 pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
     use wasm_bindgen::JsCast;
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return false };
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return false };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return false };
     let Some(link) = document.create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     else {
         return false;
     };
+    let url = gloo_file::ObjectUrl::from(gloo_file::Blob::new_with_options(text, Some(mime)));
     link.set_href(&url);
     link.set_download(file_name);
     let appended = document.body().map(|b| b.append_child(&link).is_ok()).unwrap_or(false);
@@ -203,7 +199,6 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
     if appended {
         link.remove();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
     true
 }
 
