@@ -1,8 +1,13 @@
 //! Mounts the app. Nothing else happens here.
 
+/// The first render waits for the next task: compiling and starting the wasm is one task, the
+/// first render another, so neither blocks a phone's main thread as long as both together.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    token_energy::ui::mount();
+    yew::platform::spawn_local(async {
+        yew::platform::time::sleep(std::time::Duration::ZERO).await;
+        token_energy::ui::mount();
+    });
 }
 
 #[cfg(not(target_arch = "wasm32"))]

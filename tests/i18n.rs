@@ -394,3 +394,15 @@ fn the_kept_runs_chart_speaks_the_page_language() {
     assert_eq!((en.run_point)(Axis::Concurrency, &at, &j), "concurrency at 1,000: 0.35 J/token");
     assert_eq!((de.measure_input)(token_energy::measure::Input::EnergyBefore), "GPU-Energie, vor dem Lauf");
 }
+
+/// The page shown while the wasm loads a link (static/index.html's boot block) carries the page's
+/// own heading and English lede, so the largest text painted first is the page's, and the app's
+/// masthead replaces it with the same words.
+#[test]
+fn the_loading_page_shows_the_pages_own_lede() {
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/index.html")).unwrap();
+    let boot = &html[html.find("id=\"boot\"").unwrap()..html.find("<noscript>").unwrap()];
+    let lede = Lang::En.strings().lede;
+    assert!(boot.contains(&format!("<p class=\"lede\">{lede}</p>")), "{boot}");
+    assert!(boot.contains("<h1>token-energy</h1>"), "{boot}");
+}

@@ -27,8 +27,8 @@ use crate::link;
 use crate::model;
 use yew::prelude::*;
 
-/// How long the address bar waits for typing to pause before it follows the form.
-const URL_SYNC_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+/// How long the address bar waits for typing to pause before it follows the form, in milliseconds.
+const URL_SYNC_DELAY_MS: u32 = 150;
 
 /// A callback that sends `make(value)` to the reducer: the same value on every render, so the
 /// components that take it re-render only when their other props change.
@@ -84,34 +84,29 @@ fn calculator(props: &CalculatorProps) -> Html {
         });
     }
     // The address bar follows the form, a moment after the last keystroke: browsers throttle
-    // history.replaceState, and the figures need not wait for it.
-    let latest = use_mut_ref(|| 0_u64);
+    // history.replaceState, and the figures need not wait for it. A newer address replaces the
+    // pending one (dropping a `Later` cancels it).
+    let pending_address = use_mut_ref(|| None::<browser::Later>);
     use_effect_with(address.clone(), move |query| {
-        let generation = {
-            let mut latest = latest.borrow_mut();
-            *latest += 1;
-            *latest
-        };
         let query = query.clone();
-        yew::platform::spawn_local(async move {
-            yew::platform::time::sleep(URL_SYNC_DELAY).await;
-            if *latest.borrow() == generation {
-                browser::replace_query(&query);
+        *pending_address.borrow_mut() = Some(browser::later(URL_SYNC_DELAY_MS, move || browser::replace_query(&query)));
+    });
+    // The sections below the figures (plan, comparison, charts, table) render after them, one stage
+    // per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
+    // for long; the prerendered page (a first render) holds the rest without them.
+    let below = use_state(|| Below::None);
+    {
+        let below = below.clone();
+        use_effect_with(*below, move |stage| {
+            if let Some(next) = stage.next() {
+                yew::platform::spawn_local(async move {
+                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
+                    below.set(next);
+                });
             }
         });
-    });
-    // The sections below the figures (plan, comparison, charts, table) render one task after them,
-    // so the figures appear first; the prerendered page (a first render) holds the rest without them.
-    let below_ready = use_state(|| false);
-    {
-        let below_ready = below_ready.clone();
-        use_effect_with((), move |_| {
-            yew::platform::spawn_local(async move {
-                yew::platform::time::sleep(std::time::Duration::ZERO).await;
-                below_ready.set(true);
-            });
-        });
     }
+    let below = *below;
     // The vendor file, as the build put it into the page; its accent colour once.
     let vendor = &start.vendor;
     {
@@ -122,13 +117,18 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     }
-    // In a frame, the embedding page hears the height after every render.
+    // In a frame, the embedding page hears the height after every render, and when the frame's
+    // width changes (the text reflows: the same page is taller or shorter).
     {
         let embed = state.embed;
         use_effect(move || {
             if embed {
                 browser::post_height();
             }
+        });
+        use_effect_with(embed, |embed| {
+            let listener = embed.then(|| browser::on_resize(|_| browser::post_height())).flatten();
+            move || drop(listener)
         });
     }
     // Stable callbacks: the same value on every render, so components that take them re-render
@@ -227,14 +227,20 @@ fn calculator(props: &CalculatorProps) -> Html {
                     year={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.site_kwh_per_year.clone()).flatten()}
                     cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()} />
             }
-            if *below_ready {
-                if !state.embed {
+            if !state.embed {
+                if below >= Below::Plan {
                     <PlanPanel {catalogue} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
                         on_edit={on_edit.clone()} {on_reveal} />
+                }
+                if below >= Below::Compare {
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                         messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
                         {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
+                }
+                if below >= Below::Charts {
                     <Charts {catalogue} form={state.form.clone()} compared={state.compared.iter().map(|s| s.form.clone()).collect::<Vec<_>>()} />
+                }
+                if below >= Below::Table {
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                         current_scenario={state.form.scenario} on_edit={on_edit} />
                     <Context {catalogue} />
@@ -243,13 +249,38 @@ fn calculator(props: &CalculatorProps) -> Html {
             // The method and the sources are in the prerendered page (and so in the first render
             // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
             // the other sections, so a link's figures come first.
-            if start.prerendered || *below_ready {
+            if start.prerendered || below == Below::All {
                 if !state.embed { <Method /> }
                 <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
         </div>
         </ContextProvider<Lang>>
+    }
+}
+
+/// How much of the page below the figures is rendered: one more stage per task after the first
+/// render, in page order, so a phone's main thread is never blocked by all of them at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Below {
+    None,
+    Plan,
+    Compare,
+    Charts,
+    Table,
+    All,
+}
+
+impl Below {
+    fn next(self) -> Option<Below> {
+        match self {
+            Below::None => Some(Below::Plan),
+            Below::Plan => Some(Below::Compare),
+            Below::Compare => Some(Below::Charts),
+            Below::Charts => Some(Below::Table),
+            Below::Table => Some(Below::All),
+            Below::All => None,
+        }
     }
 }
 

@@ -3,6 +3,22 @@
 
 use wasm_bindgen::JsValue;
 
+/// A call made `ms` milliseconds from now, unless this handle is dropped first (a newer keystroke
+/// replaces it, an unmounted component drops it): gloo's `Timeout`.
+pub type Later = gloo_timers::callback::Timeout;
+
+/// Calls `f` after `ms` milliseconds, unless the returned handle is dropped before.
+pub fn later(ms: u32, f: impl FnOnce() + 'static) -> Later {
+    gloo_timers::callback::Timeout::new(ms, f)
+}
+
+/// Listens to the window's `resize` while the returned handle lives (gloo's `EventListener`);
+/// `None` without a window.
+pub fn on_resize(f: impl FnMut(&web_sys::Event) + 'static) -> Option<gloo_events::EventListener> {
+    let window = web_sys::window()?;
+    Some(gloo_events::EventListener::new(&window, "resize", f))
+}
+
 pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
@@ -173,20 +189,16 @@ pub fn store(key: &str, value: &str) -> bool {
     }
 }
 
-/// Offers `text` as a file to download (Blob + object URL + a temporary link). `false` if the
-/// browser refused.
+/// Offers `text` as a file to download: a Blob behind an object URL (gloo-file's `ObjectUrl`,
+/// revoked when dropped, after the click) and a temporary link. `false` if the browser refused.
 pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
     use wasm_bindgen::JsCast;
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return false };
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return false };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return false };
     let Some(link) = document.create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     else {
         return false;
     };
+    let url = gloo_file::ObjectUrl::from(gloo_file::Blob::new_with_options(text, Some(mime)));
     link.set_href(&url);
     link.set_download(file_name);
     let appended = document.body().map(|b| b.append_child(&link).is_ok()).unwrap_or(false);
@@ -194,7 +206,6 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> bool {
     if appended {
         link.remove();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
     true
 }
 

@@ -14,6 +14,25 @@ pub fn today() -> Option<(i32, u32, u32)> {
     None
 }
 
+/// A pending call: nothing is ever called in the prerender.
+pub struct Later;
+
+pub fn later(_ms: u32, _f: impl FnOnce() + 'static) -> Later {
+    Later
+}
+
+/// A listener: none in the prerender. (Dropped as a browser's would be, when its effect ends.)
+pub struct Listener;
+
+impl Drop for Listener {
+    fn drop(&mut self) {}
+}
+
+/// No window to listen to.
+pub fn on_resize(_f: impl FnMut(&web_sys::Event) + 'static) -> Option<Listener> {
+    None
+}
+
 pub fn mark_live() {}
 
 pub fn replace_query(_query: &str) {}

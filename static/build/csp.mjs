@@ -15,7 +15,8 @@
 //        `boot-….js`: the glue followed by the loader, in one module, so that one integrity=
 //        covers both (see bundleGlue: a modulepreload's integrity does not reliably protect an
 //        import); the glue's own file and modulepreload go. It fetches the wasm with the integrity
-//        of Trunk's wasm preload (Trunk's loader fetches it without any: see wasmWithIntegrity);
+//        of Trunk's wasm preload (Trunk's loader fetches it without any: see wasmWithIntegrity),
+//        after the page's first frame; the preload itself goes (it would fetch during the parse);
 //      - under `trunk serve`, the live-reload client becomes `trunk-autoreload-….js`; its two
 //        serve-time placeholders are read from data-* attributes of its <script> tag, which
 //        `trunk serve` still fills in;
@@ -93,8 +94,9 @@ function preloadIntegrities(html) {
  * Trunk's loader passes the wasm's URL to the glue's init, which fetches it with no integrity, and
  * Chromium ignores integrity= on a `<link rel="preload" as="fetch">` (crbug.com/981419): a changed
  * wasm file would run without a word (tests/e2e/hardening.test.mjs checks it does not). Pass a
- * Request that carries the preload's integrity instead: a changed wasm file is refused, and the
- * preload's response is still the one used (one request).
+ * Request that carries the preload's integrity instead: a changed wasm file is refused. The
+ * preload link itself is dropped (the one request is the loader's, after the first frame). Returns
+ * the loader's code and the wasm's URL.
  */
 function wasmWithIntegrity(code, preloads, file) {
   const re = /module_or_path:\s*(['"`])([^'"`]+)\1/g;
@@ -103,7 +105,18 @@ function wasmWithIntegrity(code, preloads, file) {
   const url = found[0][2];
   const integrity = preloads.get(url);
   if (!integrity) fail(file, `no <link rel="preload" href="${url}" integrity=…> to take the wasm's integrity from`);
-  return code.replace(re, (_m, q) => `module_or_path: new Request(${q}${url}${q}, { integrity: '${integrity}' })`);
+  const fetched = code.replace(re, (_m, q) => `module_or_path: new Request(${q}${url}${q}, { integrity: '${integrity}' })`);
+  // The wasm is fetched after the page's first frame, not during the HTML's parse: what that frame
+  // paints (the prerendered figures, or a link's heading and "Calculating…") is the page's largest
+  // paint, and a phone's slow network gives it the bandwidth alone. A hidden tab paints no frame:
+  // it fetches at once.
+  const calls = [...fetched.matchAll(/await\s+([\w$]+)\s*\(\s*\{\s*module_or_path:/g)];
+  if (calls.length !== 1) fail(file, `expected one "await init({ module_or_path: …" in Trunk's loader, found ${calls.length}`);
+  const at = calls[0].index;
+  const wait =
+    "if (document.visibilityState === 'visible') await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));\n";
+  const lineStart = fetched.lastIndexOf('\n', at) + 1;
+  return { code: fetched.slice(0, lineStart) + wait + fetched.slice(lineStart), wasmUrl: url };
 }
 
 /**
@@ -187,10 +200,11 @@ function externalize(html, file, dir) {
       if (code.includes(ADDRESS) || code.includes(WS_BASE)) fail(file, 'a live-reload placeholder outside a string literal');
     } else if (type === 'module' && /\bmodule_or_path\b/.test(code)) {
       stem = 'boot';
-      const bundled = bundleGlue(wasmWithIntegrity(code, preloads, file), dir, file);
+      const loader = wasmWithIntegrity(code, preloads, file);
+      const bundled = bundleGlue(loader.code, dir, file);
       code = bundled.code;
       remove.push(bundled.glueFile);
-      dropLinks.push(bundled.glueUrl);
+      dropLinks.push(bundled.glueUrl, loader.wasmUrl);
     }
     const name = `${stem}-${sha('sha256', code, 'hex').slice(0, 16)}.js`;
     files.push({ name, body: code });
@@ -203,7 +217,7 @@ function externalize(html, file, dir) {
   const html2 = out.replace(/<link\b[^>]*>/gi, (tag) => {
     const attrs = parseAttrs(tag.slice(5, -1));
     const rel = (attrs.get('rel') ?? '').toLowerCase();
-    return rel === 'modulepreload' && dropLinks.includes(attrs.get('href')) ? '' : tag;
+    return (rel === 'modulepreload' || rel === 'preload') && dropLinks.includes(attrs.get('href')) ? '' : tag;
   });
   return { html: html2, files, remove };
 }

@@ -37,6 +37,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { FULL } from './pages.mjs';
 import { APP_TIMEOUT_MS, REPO, assertClean, closePage, launch, near, openPage, serve, waitForApp } from '../e2e/harness.mjs';
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO, 'dist'));
@@ -80,6 +81,7 @@ const BUDGET = {
   paintRatio: 1.2,
   linkRatio: 1.3,
   editRatio: 1.3,
+  fullRatio: 1.3,
   inputMedianMs: 2,
   inputP95Ms: 8,
 };
@@ -668,6 +670,10 @@ async function main() {
         arg: { selectors: sel(REF_FIGURES), live: false, visible: false },
       },
       { key: 'edit', label: 'ours, bare page, edit', url: oursServer.url(BARE), probe: editProbe, arg: null },
+      // Issue 23: the J/token figure painted, the bare page against the sales engineer's full link
+      // (three compared configurations and a plan; its prerendered figures are hidden, html.pending).
+      { key: 'bareJ', label: 'ours, bare page: J/token painted', url: oursServer.url(BARE), probe: paintProbe, arg: sel(['j-per-token']) },
+      { key: 'fullJ', label: "ours, the sales engineer's full link: J/token painted", url: oursServer.url(FULL), probe: paintProbe, arg: sel(['j-per-token']) },
     ];
     // What each load must show, or the benchmark broke: the link its own board power (not the bare
     // page's), the edit twice the kWh per day.
@@ -722,6 +728,7 @@ async function main() {
       link: render.link.median / render.reference.median,
       edit: render.edit.median / render.reference.median,
       hydration: render.edit.live.median / render.reference.median,
+      full: render.fullJ.median / render.bareJ.median,
     };
 
     // 5. Input latency: served cross-origin isolated (COOP + COEP), which gives performance.now()
@@ -758,6 +765,7 @@ async function main() {
       paint: verdict_(ratios.paint, BUDGET.paintRatio),
       link: verdict_(ratios.link, BUDGET.linkRatio),
       edit: verdict_(ratios.edit, BUDGET.editRatio),
+      full: verdict_(ratios.full, BUDGET.fullRatio),
       inputMedian: verdict_(input.median, BUDGET.inputMedianMs),
       inputP95: verdict_(input.p95, BUDGET.inputP95Ms),
     };
@@ -965,6 +973,7 @@ function print(r) {
         ['2. first figures painted, bare ÷ static', `≤ ${v.paint.budget}×`, ratio(v.paint.value), verdict(v.paint.ok)],
         ['3. configured link, full render ÷ reference', `≤ ${v.link.budget}×`, ratio(v.link.value), verdict(v.link.ok)],
         ['4. edit-to-update, hydrated ÷ reference', `≤ ${v.edit.budget}×`, ratio(v.edit.value), verdict(v.edit.ok)],
+        ["   J/token painted, full link ÷ bare page (issue 23)", `≤ ${v.full.budget}×`, `${ratio(v.full.value)} (${ms(x.fullJ.median)} ÷ ${ms(x.bareJ.median)})`, verdict(v.full.ok)],
         ['5. input latency, median', `≤ ${v.inputMedian.budget} ms`, ms(v.inputMedian.value, 2), verdict(v.inputMedian.ok)],
         ['5. input latency, p95', `≤ ${v.inputP95.budget} ms`, ms(v.inputP95.value, 2), verdict(v.inputP95.ok)],
         ['   first figures painted, bare page', 'none', ms(x.bare.median), 'reported'],

@@ -62,7 +62,7 @@ test('moves the loader, joined to the glue, into boot-<hash>.js with SRI, and ad
   // of Trunk's preload; the glue's own file and modulepreload are gone.
   const glue = read(FIXTURE, GLUE);
   assert.ok(boot.startsWith(glue.trimEnd()), 'boot starts with the glue');
-  const wasmIntegrity = tags(html, 'link').find((l) => l.get('rel') === 'preload').get('integrity');
+  const wasmIntegrity = tags(read(FIXTURE, 'index.html'), 'link').find((l) => l.get('rel') === 'preload').get('integrity');
   assert.ok(boot.includes(`module_or_path: new Request('./${WASM}', { integrity: '${wasmIntegrity}' })`), boot.slice(-600));
   assert.ok(boot.includes('const init = __wbg_init;'), boot.slice(-600));
   assert.ok(boot.includes('const bindings = Object.freeze({ "initSync": initSync, "default": __wbg_init });'));
@@ -70,6 +70,11 @@ test('moves the loader, joined to the glue, into boot-<hash>.js with SRI, and ad
   assert.ok(!existsSync(path.join(dir, GLUE)), 'the glue file was removed');
   assert.ok(!html.includes(GLUE), 'nothing refers to the glue any more');
   assert.equal(tags(html, 'link').filter((l) => l.get('rel') === 'modulepreload').length, 0);
+  // The wasm is fetched once, by the loader after the first frame: its preload (which would fetch
+  // it during the parse) is gone, and the wait comes right before the loader's init.
+  assert.equal(tags(html, 'link').filter((l) => l.get('rel') === 'preload').length, 0, 'the wasm preload is gone');
+  const waitAt = boot.indexOf("if (document.visibilityState === 'visible') await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));");
+  assert.ok(waitAt > 0 && waitAt < boot.indexOf('module_or_path: new Request('), boot.slice(-700));
   assert.doesNotThrow(() => execFileSync(process.execPath, ['--check', '--input-type=module'], { input: boot }), 'boot is valid JavaScript');
 
   // The policy comes right after <meta charset>, before anything it governs.
@@ -80,9 +85,9 @@ test('moves the loader, joined to the glue, into boot-<hash>.js with SRI, and ad
   const sources = POLICY.split(/[;\s]+/);
   assert.ok(!sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'"), POLICY);
 
-  // The stylesheet and the wasm preload are untouched, integrity and all.
+  // The stylesheet is untouched, integrity and all.
   const before = read(FIXTURE, 'index.html');
-  for (const rel of ['stylesheet', 'preload']) {
+  for (const rel of ['stylesheet']) {
     const tag = (h) => h.match(new RegExp(`<link[^>]*rel=${rel}[^>]*>`))[0];
     assert.equal(tag(html), tag(before), rel);
   }

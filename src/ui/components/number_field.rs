@@ -3,13 +3,13 @@
 //! for a number they are still typing.
 
 use crate::form::{Edit, Field};
+use crate::ui::browser;
 use crate::ui::words::use_strings;
-use std::time::Duration;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// How long typing must pause before a field's message is shown.
-pub const REVEAL_AFTER: Duration = Duration::from_millis(700);
+/// How long typing must pause before a field's message is shown, in milliseconds.
+pub const REVEAL_AFTER: u32 = 700;
 
 #[derive(Properties, PartialEq)]
 pub struct NumberFieldProps {
@@ -26,26 +26,16 @@ pub struct NumberFieldProps {
 pub fn number_field(props: &NumberFieldProps) -> Html {
     let field = props.field;
     let t = use_strings();
-    let latest = use_mut_ref(|| 0_u64);
+    // The message waits for a pause: each keystroke replaces the pending reveal (dropping a
+    // `Later` cancels it), and leaving the page drops the last one.
+    let pending = use_mut_ref(|| None::<browser::Later>);
     let oninput = {
         let on_edit = props.on_edit.clone();
         let on_reveal = props.on_reveal.clone();
-        let latest = latest.clone();
         Callback::from(move |e: InputEvent| {
             on_edit.emit(Edit::Text(field, e.target_unchecked_into::<HtmlInputElement>().value()));
-            let generation = {
-                let mut latest = latest.borrow_mut();
-                *latest += 1;
-                *latest
-            };
-            let latest = latest.clone();
             let on_reveal = on_reveal.clone();
-            yew::platform::spawn_local(async move {
-                yew::platform::time::sleep(REVEAL_AFTER).await;
-                if *latest.borrow() == generation {
-                    on_reveal.emit(field);
-                }
-            });
+            *pending.borrow_mut() = Some(browser::later(REVEAL_AFTER, move || on_reveal.emit(field)));
         })
     };
     let reveal = props.on_reveal.reform(move |_: FocusEvent| field);

@@ -1,0 +1,164 @@
+// Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown) over the release build, served
+// with gzip as a CDN would, for the bare page, a configured link and the sales engineer's full link
+// (three compared configurations and a plan), beside the static floor (the bare page's prerendered
+// HTML without its scripts). Prints score, LCP, TBT and the LCP element per page (median of
+// LH_RUNS runs) and writes them as JSON.
+//
+//   node tests/bench/lighthouse/run.mjs [dist]        (.ci/bench runs it; Lighthouse installed in this folder)
+//
+// Environment: LH_RUNS (default 3) runs per page · LH_OUT (JSON output path) · CHROMIUM.
+import { createServer } from 'node:http';
+import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { CONFIGURED, FULL } from '../pages.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..', '..');
+const DIST = path.resolve(process.argv[2] ?? path.join(REPO, 'dist'));
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3) | 0);
+const OUT = path.resolve(process.env.LH_OUT ?? path.join(REPO, 'target', 'bench', 'lighthouse.json'));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** The pages measured. `floor` serves index.html with every <script> and preload removed. */
+export const PAGES = [
+  { id: 'bare', label: 'the bare page', path: '/' },
+  { id: 'link', label: 'a configured link', path: `/${CONFIGURED}` },
+  { id: 'full', label: "the sales engineer's full link (3 compared + a plan)", path: `/${FULL}` },
+  { id: 'floor', label: 'the floor: prerendered HTML, no scripts', path: '/floor.html' },
+];
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** dist/ served with gzip (-9, once per file) and the long cache a CDN gives hashed files. */
+export async function serveGzip(root) {
+  const cache = new Map();
+  const body = async (rel) => {
+    if (cache.has(rel)) return cache.get(rel);
+    const floor = rel === 'floor.html';
+    let file = path.join(root, floor ? 'index.html' : rel);
+    if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+    let raw = await readFile(file);
+    if (floor) raw = Buffer.from(raw.toString('utf8').replace(/<script\b[\s\S]*?<\/script>|<link\b[^>]*\bpreload\b[^>]*>/g, ''));
+    const entry = { type: MIME[path.extname(file)] ?? 'application/octet-stream', gz: gzipSync(raw, { level: 9 }) };
+    cache.set(rel, entry);
+    return entry;
+  };
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    let rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    if (rel === '') rel = 'index.html';
+    if (rel.includes('..')) return res.writeHead(403).end();
+    try {
+      const entry = await body(rel);
+      const hashed = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(rel);
+      res.writeHead(200, {
+        'Content-Type': entry.type,
+        'Content-Encoding': 'gzip',
+        'Content-Length': entry.gz.length,
+        'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      res.end(entry.gz);
+    } catch {
+      res.writeHead(404).end('not found\n');
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main() {
+  const server = await serveGzip(DIST);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-default-apps', '--disable-extensions',
+    ],
+  });
+  const results = [];
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { lhr } = await lighthouse(server.origin + page.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const audit = (id) => lhr.audits[id];
+        const element = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
+        runs.push({
+          score: lhr.categories.performance.score,
+          lcp: audit('largest-contentful-paint').numericValue,
+          fcp: audit('first-contentful-paint').numericValue,
+          tbt: audit('total-blocking-time').numericValue,
+          lcpElement: element ? `${element.selector ?? ''} "${(element.nodeLabel ?? '').slice(0, 60)}"` : 'none',
+          longTasks: (audit('long-tasks')?.details?.items ?? []).map((t) => Math.round(t.duration)),
+          runtimeError: lhr.runtimeError?.code ?? null,
+        });
+      }
+      const pick = runs.slice().sort((a, b) => a.score - b.score)[(runs.length - 1) >> 1];
+      results.push({
+        id: page.id,
+        label: page.label,
+        path: page.path,
+        runs,
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        fcp: median(runs.map((r) => r.fcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        lcpElement: pick.lcpElement,
+        longTasks: pick.longTasks,
+      });
+    }
+  } finally {
+    await chrome.kill();
+    await server.close();
+  }
+  const by = Object.fromEntries(results.map((r) => [r.id, r]));
+  console.log(`\nLighthouse ${RUNS} run(s) per page, mobile (simulated slow 4G, 4× CPU), gzip; medians:`);
+  console.log('| page | score | FCP | LCP | TBT | LCP element | long tasks (ms) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.label} | ${r.score.toFixed(2)} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.lcpElement} | ${r.longTasks.join(', ') || '–'} |`,
+    );
+  }
+  const targets = [
+    ['bare page score ≥ 0.95', by.bare.score >= 0.95],
+    ['bare page TBT ≤ 200 ms', by.bare.tbt <= 200],
+    ['configured link score ≥ 0.95', by.link.score >= 0.95],
+    ['configured link TBT ≤ 200 ms', by.link.tbt <= 200],
+    [`bare page LCP ≤ 1.5 × floor (${(by.bare.lcp / by.floor.lcp).toFixed(2)}×)`, by.bare.lcp <= 1.5 * by.floor.lcp],
+  ];
+  console.log('\nTargets (issue 23):');
+  for (const [what, ok] of targets) console.log(`  ${ok ? 'met     ' : 'NOT met '} ${what}`);
+  await mkdir(path.dirname(OUT), { recursive: true });
+  await writeFile(OUT, JSON.stringify({ runs: RUNS, results, targets }, null, 2) + '\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
