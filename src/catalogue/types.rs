@@ -115,17 +115,6 @@ impl Scenario {
     pub fn from_id(id: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.id() == id)
     }
-
-    /// What the scenario means for a buyer, in one line.
-    pub fn explanation(self) -> &'static str {
-        match self {
-            Scenario::Offline => "batch work: every request is there at once, so only throughput counts",
-            Scenario::Server => "requests arrive at random and each must start within 2 s (200 ms per further token)",
-            Scenario::Interactive => {
-                "tight latency per user (450 ms to the first token, 40 ms per token): the one for a chatbot"
-            }
-        }
-    }
 }
 
 /// What a measured power figure covers.

@@ -52,13 +52,26 @@ fn scenario(s: Scenario) -> &'static str {
     }
 }
 
-fn scenario_explanation(s: Scenario) -> &'static str {
-    match s {
-        Scenario::Offline => "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz",
-        Scenario::Server => "Anfragen treffen zufällig ein, jede muss binnen 2 s beginnen (200 ms je weiteres Token)",
-        Scenario::Interactive => {
-            "knappe Latenz je Nutzer (450 ms bis zum ersten Token, 40 ms je Token): das Szenario für einen Chatbot"
+fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
+    let ms = |v: f64| super::intl::plain(v, Lang::De);
+    match (s, bound) {
+        (Scenario::Offline, _) => {
+            "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz; keine Latenzgrenze"
+                .to_owned()
         }
+        (Scenario::Server, Some(b)) => format!(
+            "Anfragen treffen zufällig ein; in diesem Benchmark müssen 99 % das erste Token binnen {} ms und jedes \
+             weitere binnen {} ms erhalten",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (Scenario::Interactive, Some(b)) => format!(
+            "ein Server-Lauf mit engeren Grenzen, das Szenario für einen Chatbot: in diesem Benchmark müssen 99 % das \
+             erste Token binnen {} ms und jedes weitere binnen {} ms erhalten",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (_, None) => "diesen Benchmark gibt es in diesem Szenario nicht".to_owned(),
     }
 }
 
@@ -977,6 +990,28 @@ fn plan_notice(notice: &PlanNotice) -> String {
         PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
             Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \
             dieser Spanne."
-            .to_owned(),
+            .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
+            let then = if serving.is_empty() {
+                "Der Katalog hat für diesen Benchmark kein Server- oder Interaktiv-Ergebnis dieser Karte.".to_owned()
+            } else {
+                let list: Vec<String> = serving.iter().map(|(id, s)| format!("{id} {}", scenario(*s))).collect();
+                format!("Für Personen, die auf Antworten warten, planen Sie mit {} derselben Karte.", list.join(" oder "))
+            };
+            format!(
+                "Offline hat keine Latenzgrenze: Die hier gezählten Server erledigen die Token des Tages als Stapel, \
+                 ohne Zusage, wie schnell jemand eine Antwort sieht. {then}"
+            )
+        }
+        PlanNotice::BoundAtOwnSetting { limit_watts, setting_watts, tpot_ms } => format!(
+            "Personen werden mit der Grenze des Ergebnisses von {} ms je Token gezählt, die bei seinen eigenen {} W je \
+             Karte eingehalten wurde. Bei {} W kommen die Token langsamer, und die Grenze hält womöglich nicht mehr: \
+             Der Server-Lauf von {} etwa lag beim 99. Perzentil bei {} ms, gegenüber seiner Grenze von {} ms.",
+            super::intl::plain(*tpot_ms, Lang::De),
+            super::intl::plain(*setting_watts, Lang::De),
+            super::intl::plain(*limit_watts, Lang::De),
+            crate::latency::HEADROOM.result,
+            super::intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::De),
+            super::intl::plain(crate::latency::HEADROOM.bound_ms, Lang::De),
+        ),
     }
 }

@@ -80,7 +80,7 @@ pub const EN: Strings = Strings {
     offered_by: |name| format!("Offered by {name}"),
     field: Field::label,
     scenario: Scenario::label,
-    scenario_explanation: Scenario::explanation,
+    scenario_explanation,
     accuracy: |a| format!(", {a} accuracy"),
     unit: Unit::symbol,
     hint: |r| r.hint(),
@@ -441,6 +441,28 @@ pub const EN: Strings = Strings {
     qr_title: |vendor| format!("Request a quote from {vendor}"),
 };
 
+fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
+    let ms = |v: f64| intl::plain(v, Lang::En);
+    match (s, bound) {
+        (Scenario::Offline, _) => {
+            "batch work: every request is there at once, so only throughput counts; no latency bound".to_owned()
+        }
+        (Scenario::Server, Some(b)) => format!(
+            "requests arrive at random; for this benchmark 99 % must see the first token within {} ms and each \
+             further token within {} ms",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (Scenario::Interactive, Some(b)) => format!(
+            "a Server run with tighter bounds, the one for a chatbot: for this benchmark 99 % must see the first \
+             token within {} ms and each further token within {} ms",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (_, None) => "this benchmark has no such scenario".to_owned(),
+    }
+}
+
 fn scenarios(list: &[Scenario]) -> String {
     list.iter().map(|s| s.label()).collect::<Vec<_>>().join(" or ")
 }
@@ -494,6 +516,28 @@ fn plan_notice(n: &PlanNotice) -> String {
         ),
         PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
             (Idle power per card) for one estimate instead of this range."
-            .to_owned(),
+            .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
+            let then = if serving.is_empty() {
+                "The catalogue has no Server or Interactive result of this card for the benchmark.".to_owned()
+            } else {
+                let list: Vec<String> = serving.iter().map(|(id, s)| format!("{id} {}", s.label())).collect();
+                format!("For people waiting for answers, size on {} of the same card.", list.join(" or "))
+            };
+            format!(
+                "Offline has no latency bound: the servers counted here finish the day's tokens as a batch, with no \
+                 promise of how fast anyone sees an answer. {then}"
+            )
+        }
+        PlanNotice::BoundAtOwnSetting { limit_watts, setting_watts, tpot_ms } => format!(
+            "People are counted with the result's bound of {} ms per token, which held at its own {} W per card. At \
+             {} W tokens come slower and the bound may no longer hold: {}'s Server run, for one, held {} ms at the \
+             99th percentile against its {} ms bound.",
+            intl::plain(*tpot_ms, Lang::En),
+            intl::plain(*setting_watts, Lang::En),
+            intl::plain(*limit_watts, Lang::En),
+            crate::latency::HEADROOM.result,
+            intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::En),
+            intl::plain(crate::latency::HEADROOM.bound_ms, Lang::En),
+        ),
     }
 }

@@ -410,7 +410,9 @@ table! {
         offered_by: fn(&str) -> String,
         field: fn(Field) -> &'static str,
         scenario: fn(Scenario) -> &'static str,
-        scenario_explanation: fn(Scenario) -> &'static str,
+        /// What a scenario means for a buyer, with the selected benchmark's latency bounds
+        /// (`crate::latency::bound`; `None` for Offline): "requests arrive at random; 99 % …".
+        scenario_explanation: fn(Scenario, Option<crate::latency::Bound>) -> String,
         /// ", 99 % accuracy target".
         accuracy: fn(&str) -> String,
         unit: fn(Unit) -> &'static str,

@@ -142,7 +142,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                         value={AttrValue::from(form.benchmark.id())} on_change={emit(Edit::Benchmark)} />
                 </div>
                 <p class="hint" id="hint-scenario" data-testid="scenario-explained">
-                    { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario)) }
+                    { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario, crate::latency::bound(form.benchmark, form.scenario))) }
                     { t.which_scenario }
                 </p>
                 { error_view(t, errors, Field::Scenario) }

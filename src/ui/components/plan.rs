@@ -400,6 +400,8 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
                     PlanNotice::NoStreamPerServer => "no-stream-per-server",
                     PlanNotice::ServerOverRack { .. } => "server-over-rack",
                     PlanNotice::IdleDecides => "idle-decides",
+                    PlanNotice::OfflineNoBound { .. } => "offline-no-bound",
+                    PlanNotice::BoundAtOwnSetting { .. } => "bound-at-own-setting",
                 };
                 if n.is_alert() {
                     html! { <li class="error" role="alert" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
