@@ -87,6 +87,9 @@ fn every_record_cites_a_known_source() {
     // The latency bounds the plan counts people with.
     cited.push(token_energy::latency::SOURCE);
     cited.push(token_energy::latency::HEADROOM.source);
+    // The guidance on reading and setting a card's own limits.
+    cited.extend(token_energy::form::LIMIT_GUIDE_SOURCES);
+    cited.extend(c.cards.iter().flat_map(|c| c.power_modes.iter().map(|m| &*m.source)));
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

@@ -1108,3 +1108,22 @@ fn kept_runs_are_stored_as_text_and_read_back_the_same() {
     let many = runs::to_text(&vec![a; runs::MAX_RUNS + 5]);
     assert_eq!(runs::from_text(&many).len(), runs::MAX_RUNS);
 }
+
+/// Issue 28.1: a dcgm-exporter paste's enforced power limit against the run's typed limit. No
+/// shared capture carries the field, so the lines are written here in dcgm-exporter's form.
+#[test]
+fn the_enforced_limit_of_a_dcgm_exporter_paste_is_compared_with_the_typed_limit() {
+    let text = "# HELP DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS Effective power limit.\n\
+        # TYPE DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS gauge\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"0\",UUID=\"GPU-a\"} 450.000000\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"1\",UUID=\"GPU-b\"} 600\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"1\",UUID=\"GPU-b\"} 600\n\
+        DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-a\"} 319159391\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"2\"} NaN\n";
+    assert_eq!(dcgm::enforced_limits(text), vec![("0".to_owned(), 450.0), ("1".to_owned(), 600.0)]);
+    assert_eq!(dcgm::enforced_against(text, Some(600.0)), Some((vec![450.0, 600.0], false)));
+    let one = text.replace("} 450.000000", "} 600.000000");
+    assert_eq!(dcgm::enforced_against(&one, Some(600.0)), Some((vec![600.0], true)));
+    assert_eq!(dcgm::enforced_against(&one, None), Some((vec![600.0], false)));
+    assert_eq!(dcgm::enforced_against(DMON_BEFORE, Some(600.0)), None, "no such field: nothing said");
+}

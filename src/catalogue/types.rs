@@ -175,6 +175,20 @@ pub struct NamedLimit {
     pub source: Text,
 }
 
+/// A power mode of a card (a cable mode): the range of limits it accepts in that mode.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerMode {
+    pub label: Text,
+    #[serde(default)]
+    pub label_de: Option<Text>,
+    /// The largest limit in this mode (the driver's Max Power Limit).
+    pub max_watts: f64,
+    /// The smallest, where published.
+    pub min_watts: Option<f64>,
+    pub source: Text,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SourcedText {
@@ -197,6 +211,11 @@ pub struct Card {
     pub min_power: Option<SourcedWatts>,
     #[serde(default)]
     pub other_limits: Cow<'static, [NamedLimit]>,
+    /// The modes the card is cabled or configured for, each with the limits the driver then
+    /// reports (the RTX PRO 6000 Server Edition's 600 W and 450 W cable modes); empty where none
+    /// is published.
+    #[serde(default)]
+    pub power_modes: Cow<'static, [PowerMode]>,
     pub memory: Option<SourcedText>,
     /// The rack the card is built into as one system (GB200 NVL72: 72 GPUs), where it is sold so;
     /// `None` for a card that goes into servers of any size.

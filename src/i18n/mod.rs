@@ -136,6 +136,15 @@ table! {
         tps_hint,
         per_card,
         slider_label,
+        // Issue 28.1: the card's own range, read and set with nvidia-smi (commands are quoted, not words).
+        /// The guidance fold's summary.
+        lg_summary,
+        /// After `nvidia-smi -q -d POWER`.
+        lg_query,
+        /// After `nvidia-smi -i 0 -pl 450`.
+        lg_set,
+        /// Before `DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS`.
+        lg_check,
         ok,
         figures_title,
         figure_token,
@@ -492,6 +501,15 @@ table! {
         bar_title: fn(&str, &str) -> String,
         bar_more: fn(usize) -> String,
         limit_held: fn(&str, &str, &str, &str) -> String,
+        /// The limit chart's region below the lowest published setting: "unknown below {W} W".
+        limit_unknown: fn(&str) -> String,
+        /// Beside the power-limit field, below the lowest published setting (W).
+        limit_unpublished: fn(&str) -> String,
+        /// Beside the power-limit field, above a power mode's maximum: (mode's label, its maximum W).
+        limit_above_mode: fn(&str, &str) -> String,
+        /// A dcgm-exporter paste's enforced limits against the run's typed limit:
+        /// (enforced W, listed per distinct value; the typed W, if any; whether they agree).
+        enforced_limit: fn(&str, Option<&str>, bool) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
         decimal: fn(&str) -> String,

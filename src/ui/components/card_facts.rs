@@ -36,10 +36,51 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                     <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }{ source(&l.source) }</dd>
                 </>
             }) }
+            { for card.power_modes.iter().map(|m| html! {
+                <>
+                    <dt>{ crate::i18n::pick(lang, &m.label, m.label_de.as_deref()) }</dt>
+                    <dd data-testid="card-power-mode">
+                        { match m.min_watts {
+                            Some(min) => format!("{} – {} W", format::plain(min), format::plain(m.max_watts)),
+                            None => format!("{} W", format::plain(m.max_watts)),
+                        } }
+                        { " · " }{ source(&m.source) }
+                    </dd>
+                </>
+            }) }
             if let Some(memory) = &card.memory {
                 <dt>{ t.fact_memory }</dt>
                 <dd>{ &*memory.text }{ " · " }{ source(&memory.source) }</dd>
             }
         </dl>
+    }
+}
+
+/// Reads a delivered card's range (quoted as typed in a shell, not words).
+pub const NVIDIA_SMI_QUERY: &str = "nvidia-smi -q -d POWER";
+/// Sets a limit: 450 W on GPU 0.
+pub const NVIDIA_SMI_SET: &str = "nvidia-smi -i 0 -pl 450";
+
+#[derive(Properties, PartialEq)]
+pub struct LimitGuideProps {
+    pub catalogue: Cat,
+}
+
+/// How an operator reads and sets the limits of the card in front of them (issue 28.1), folded:
+/// beside the power-limit field and in "Measure your own".
+#[function_component(LimitGuide)]
+pub fn limit_guide(props: &LimitGuideProps) -> Html {
+    let t = use_strings();
+    let [smi, dcgm, modes] = crate::form::LIMIT_GUIDE_SOURCES;
+    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    html! {
+        <details class="fold limit-guide" data-testid="limit-guide">
+            <summary>{ t.lg_summary }</summary>
+            <ul>
+                <li><code>{ NVIDIA_SMI_QUERY }</code>{ " " }{ t.lg_query }{ " " }{ source(smi) }{ " · " }{ source(modes) }</li>
+                <li><code>{ NVIDIA_SMI_SET }</code>{ " " }{ t.lg_set }{ " " }{ source(smi) }</li>
+                <li>{ t.lg_check }{ " " }<code>{ crate::measure::dcgm::ENFORCED_LIMIT }</code>{ ". " }{ source(dcgm) }</li>
+            </ul>
+        </details>
     }
 }
