@@ -417,6 +417,11 @@ pub const DE: Strings = Strings {
         format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
     },
     weights: |precision| format!("{precision}-Gewichte"),
+    precision: |p| match p.served() {
+        Some(w) => format!("{w}-Gewichte"),
+        None => format!("ausgehend von {}; Format im Betrieb nicht angegeben", p.started_from()),
+    },
+    precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → nicht angegeben", p.started_from())),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
     plan_title: "Einsatz planen",
     plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",

@@ -125,6 +125,11 @@ pub const EN: Strings = Strings {
         format!("{servers} servers × {gpus} × {card} at {watts} W per card · {throughput}")
     },
     weights: |precision| format!("{precision} weights"),
+    precision: |p| match p.served() {
+        Some(w) => format!("{w} weights"),
+        None => format!("started from {}; served format not stated", p.started_from()),
+    },
+    precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → not stated", p.started_from())),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
     plan_title: "Plan a deployment",
     plan_intro: "Every field is optional; the figures use the configuration above.",

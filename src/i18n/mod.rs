@@ -452,6 +452,11 @@ table! {
         own_throughput_words: fn(&str) -> String,
         /// "FP8 weights".
         weights: fn(&str) -> String,
+        /// What is known of a result's precision (issue 28.9): "FP8 weights", or "started from
+        /// FP16; served format not stated" where a transformation is stated.
+        precision: fn(&crate::precision::Precision) -> String,
+        /// The same in the table's Precision column: "FP8", or "FP16 → not stated".
+        precision_cell: fn(&crate::precision::Precision) -> String,
         qr_title: fn(&str) -> String,
         /// "Daily token volume: {n} output tokens per day".
         q_demand: fn(&str) -> String,
