@@ -1127,3 +1127,37 @@ fn the_enforced_limit_of_a_dcgm_exporter_paste_is_compared_with_the_typed_limit(
     assert_eq!(dcgm::enforced_against(&one, None), Some((vec![600.0], false)));
     assert_eq!(dcgm::enforced_against(DMON_BEFORE, Some(600.0)), None, "no such field: nothing said");
 }
+
+/// Issue 28.4: kept runs show tokens/s per user (tokens/s ÷ concurrency) and say when two runs
+/// were taken at different concurrency or power limit.
+#[test]
+fn kept_runs_show_tokens_per_user_and_say_when_their_loads_differ() {
+    let run = |c: Option<f64>, w: Option<f64>, tps: Option<f64>| runs::Run {
+        concurrency: c,
+        power_limit: w,
+        j_per_token: Figure::new(0.5, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
+        tokens_per_s: tps
+            .map(|t| Figure::new(t, Unit::TokensPerSecond, Kind::Measured(Scope::GpuBoard), vec![]).unwrap()),
+    };
+    // 2,400 tokens/s at 16 users: 150 each; at 64 users 9,600 tokens/s is 150 each too.
+    assert_eq!(run(Some(16.0), None, Some(2400.0)).tokens_per_user(), Some(150.0));
+    assert_eq!(run(None, None, Some(2400.0)).tokens_per_user(), None, "no concurrency typed");
+    assert_eq!(run(Some(16.0), None, None).tokens_per_user(), None, "no duration, no tokens/s");
+    let same = [run(Some(16.0), Some(600.0), Some(2400.0)), run(Some(16.0), Some(600.0), Some(2300.0))];
+    assert!(!runs::load_differs(&same).any());
+    let kept = [
+        run(Some(16.0), Some(600.0), Some(2400.0)),
+        run(Some(64.0), Some(600.0), Some(9600.0)),
+        run(None, Some(450.0), None),
+        run(Some(16.0), None, None),
+    ];
+    let d = runs::load_differs(&kept);
+    assert_eq!(
+        (d.concurrency.as_slice(), d.power_limit.as_slice()),
+        ([16.0, 64.0].as_slice(), [600.0, 450.0].as_slice())
+    );
+    let en = (token_energy::i18n::Lang::En.strings().runs_differ)(&["16".into(), "64".into()], &[]);
+    assert!(en.contains("concurrency (16, 64)") && !en.contains("power limit"), "{en}");
+    let de = (token_energy::i18n::Lang::De.strings().runs_differ)(&[], &["600".into(), "450".into()]);
+    assert!(de.contains("Leistungsgrenze (600; 450 W)"), "{de}");
+}

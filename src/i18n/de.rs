@@ -693,6 +693,7 @@ pub const DE: Strings = Strings {
     kept_runs: "Behaltene Läufe",
     col_concurrency: "Parallelität",
     col_limit_w: "Leistungsgrenze (W)",
+    col_per_user: "Token/s je Nutzer",
     chart_against: "Diagramm über: ",
     axis_concurrency: "Parallelität",
     axis_limit: "Leistungsgrenze",
@@ -716,6 +717,19 @@ pub const DE: Strings = Strings {
     versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
     versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Grenze von {watts} W je Karte."),
     runs_against: |axis| format!("J/Token über {axis}"),
+    runs_differ: |concurrency, limits| {
+        let mut parts = Vec::new();
+        if !concurrency.is_empty() {
+            parts.push(format!("der Parallelität ({})", concurrency.join("; ")));
+        }
+        if !limits.is_empty() {
+            parts.push(format!("der Leistungsgrenze ({} W)", limits.join("; ")));
+        }
+        format!(
+            "Diese Läufe unterscheiden sich in {}: Ein Lauf mit weniger Nutzern je GPU verteilt dieselbe Leistung auf weniger Token. Vergleichen Sie J/Token nur bei gleicher Last, mit Token/s je Nutzer daneben.",
+            parts.join(" und ")
+        )
+    },
     no_run_with: |axis| format!(
         "Kein behaltener Lauf hat einen Wert für {}: Bitte ihn eingeben, bevor Sie einen Lauf behalten.",
         match axis {

@@ -388,6 +388,7 @@ pub const EN: Strings = Strings {
     kept_runs: "Kept runs",
     col_concurrency: "Concurrency",
     col_limit_w: "Power limit (W)",
+    col_per_user: "Tokens/s per user",
     chart_against: "Chart against: ",
     axis_concurrency: "concurrency",
     axis_limit: "power limit",
@@ -411,6 +412,19 @@ pub const EN: Strings = Strings {
     versus_ceiling: |pct, ceiling, range| format!("Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}).", if range { ", the upper end of its range" } else { "" }),
     versus_limit: |pct, watts| format!("Average board power is {pct} % of the {watts} W limit per card."),
     runs_against: |axis| format!("J/token against {axis}"),
+    runs_differ: |concurrency, limits| {
+        let mut parts = Vec::new();
+        if !concurrency.is_empty() {
+            parts.push(format!("concurrency ({})", concurrency.join(", ")));
+        }
+        if !limits.is_empty() {
+            parts.push(format!("power limit ({} W)", limits.join(", ")));
+        }
+        format!(
+            "These runs differ in {}: a run with fewer users per GPU spreads the same power over fewer tokens. Compare J/token only at the same load, with tokens/s per user beside it.",
+            parts.join(" and ")
+        )
+    },
     no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", axis.label()),
     window_samples: |n, total, begin, end, scenario| format!("{n} samples of {total} in the file, from {begin} to {end}{scenario}."),
     // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.

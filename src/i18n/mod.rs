@@ -391,6 +391,8 @@ table! {
         kept_runs,
         col_concurrency,
         col_limit_w,
+        /// The kept runs' column: tokens/s ÷ concurrency.
+        col_per_user,
         chart_against,
         axis_concurrency,
         axis_limit,
@@ -470,6 +472,9 @@ table! {
         versus_limit: fn(&str, &str) -> String,
         runs_against: fn(&str) -> String,
         no_run_with: fn(crate::measure::runs::Axis) -> String,
+        /// Kept runs at different loads: (the concurrencies, the power limits in W; each empty
+        /// where the runs agree), written with the page's numbers.
+        runs_differ: fn(&[String], &[String]) -> String,
         window_samples: fn(&str, &str, &str, &str, &str) -> String,
         // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
         /// `(tool, samples, gaps, timed, interval, interval typed)`.
