@@ -316,6 +316,8 @@ table! {
         fact_min,
         fact_memory,
         fact_unpublished,
+        /// The card facts' row for a measurement of the card (issue 28.3).
+        fact_measured,
         method_title,
         m_board_dd,
         m_token_dd,
@@ -522,6 +524,11 @@ table! {
         enforced_limit: fn(&str, Option<&str>, bool) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
+        /// "No measurement is published for this card (as of data version {v})".
+        no_measurement: fn(&str) -> String,
+        /// A card missing from the newest round: (newest round, its date, the card's rounds with
+        /// their years, e.g. "v4.1 (2024), v5.1 (2025)").
+        round_gap: fn(&str, &str, &str) -> String,
         decimal: fn(&str) -> String,
         table_title: fn(&str, Option<&str>) -> String,
         load_row: fn(&str, &str) -> String,

@@ -52,6 +52,18 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                 <dt>{ t.fact_memory }</dt>
                 <dd>{ &*memory.text }{ " · " }{ source(&memory.source) }</dd>
             }
+            if !props.catalogue.0.has_measurement(&card.id) {
+                <dt>{ t.fact_measured }</dt>
+                <dd data-testid="no-measurement">{ (t.no_measurement)(&props.catalogue.0.meta.data_version) }
+                    if let Some(gap) = props.catalogue.0.round_gap(&card.id) {
+                        { " " }<span data-testid="round-gap">{ (t.round_gap)(
+                            gap.newest.0,
+                            &long_date(lang, gap.newest.1),
+                            &gap.rounds.iter().map(|(r, d)| format!("{r} ({})", d.get(..4).unwrap_or(d))).collect::<Vec<_>>().join(", "),
+                        ) }</span>
+                    }
+                </dd>
+            }
         </dl>
     }
 }
@@ -82,5 +94,14 @@ pub fn limit_guide(props: &LimitGuideProps) -> Html {
                 <li>{ t.lg_check }{ " " }<code>{ crate::measure::dcgm::ENFORCED_LIMIT }</code>{ ". " }{ source(dcgm) }</li>
             </ul>
         </details>
+    }
+}
+
+/// "2026-04-01" as the page writes a date ("1 April 2026", "1. April 2026"); anything else as given.
+fn long_date(lang: crate::i18n::Lang, iso: &str) -> String {
+    let mut parts = iso.splitn(3, '-').map(str::parse::<u32>);
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(y)), Some(Ok(m)), Some(Ok(d))) => crate::i18n::intl::long_date(y as i32, m, d, lang),
+        _ => iso.to_owned(),
     }
 }
