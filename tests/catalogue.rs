@@ -89,6 +89,8 @@ fn every_record_cites_a_known_source() {
     cited.push(token_energy::latency::HEADROOM.source);
     // The weight transformations a submission states.
     cited.extend(token_energy::precision::STATED.iter().map(|s| s.source));
+    // The method section's sources.
+    cited.extend(token_energy::figure::METHOD_SOURCES);
     // The guidance on reading and setting a card's own limits.
     cited.extend(token_energy::form::LIMIT_GUIDE_SOURCES);
     cited.extend(c.cards.iter().flat_map(|c| c.power_modes.iter().map(|m| &*m.source)));

@@ -304,6 +304,7 @@ pub const DE: Strings = Strings {
     skip_link: "Zu den Kennzahlen springen",
     lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
     open_full: "Den vollständigen Rechner öffnen ↗",
+    method_link: "Methode und Zitierweise ↗",
     modes_label: "Bereiche",
     mode_calculator: "Rechner",
     mode_measure: "Selbst messen",
@@ -311,7 +312,7 @@ pub const DE: Strings = Strings {
     own_throughput: "Eigener gemessener Durchsatz",
     not_published: " (nicht veröffentlicht)",
     throughput_label: "Durchsatz: MLPerf-Ergebnis oder eigener Messwert",
-    hint_result: "Der Durchsatz zählt Ausgabe-Token, also den Text, den das Modell schreibt; die gelesenen Prompt-Token zählen nicht mit.",
+    hint_result: "Der Durchsatz zählt Ausgabe-Token, also den Text, den das Modell schreibt; die gelesenen Prompt-Token zählen nicht mit, ebenso wenig ihre Prefill-Energie.",
     which_scenario: " Was passt: Interaktiv für einen Chatbot, Server für Anfragen vieler Nutzer, Offline für Stapelverarbeitung.",
     tps_hint: "Ausgabe-Token pro Sekunde, die ein Server bei der unten eingestellten Leistungsgrenze erzeugt hat.",
     per_card: " je Karte",
@@ -522,6 +523,12 @@ pub const DE: Strings = Strings {
         (true, true) => "GPU-Boards + Server + Standort",
     },
     needs: |what| format!("Benötigt {what}."),
+    eu_reports: |kwh| {
+        let own = kwh.map_or_else(String::new, |k| format!(" Die Energie dieser Planung, {k} pro Jahr, ist eine solche Angabe."));
+        format!(
+            "Was gemeldet wird: jährlich an die Europäische Datenbank über Rechenzentren (direkt oder über ein nationales Meldesystem) übermittelt, unter anderem der Energieverbrauch des Rechenzentrums und seiner Informationstechnik in kWh.{own}"
+        )
+    },
     eu: |reached, kw| {
         if reached {
             format!("EU-Meldeschwelle erreicht: {kw} kW IT-Leistung an den Leistungsgrenzen der Karten sind mindestens 500 kW. ")
@@ -597,6 +604,12 @@ pub const DE: Strings = Strings {
     m_ceiling_dd: ": eine aus der Leistungsgrenze berechnete Obergrenze, kein Messwert. Die Karten können durchaus weniger aufgenommen haben. Sie zählt nur die GPU-Boards: Prozessoren, Speicher, Lüfter, Netzteilverluste und Kühlung kommen hinzu. Sie gilt nur bei der Leistungseinstellung, für die der Durchsatz veröffentlicht wurde.",
     m_measured_dd: ": ein gemessener Wert, mit seinem Messumfang. MLPerf Power misst den ganzen Knoten, Wechselstrom an der Steckdose, während des Messfensters des Benchmarks.",
     m_estimate_dd: ": ein Wert, der auf einer Annahme beruht, die diese Seite daneben nennt, etwa ein auf eine andere Kartenzahl umgerechneter Durchsatz oder einer, der bei einer Leistungsgrenze verwendet wird, für die er nicht veröffentlicht wurde.",
+    m_why: "Warum eine Obergrenze zu hoch liegt und was den echten Wert bewegt",
+    m_overestimate: "Eine Karte nimmt selten in jedem Moment ihre Nennleistung auf; eine aus der Nennleistung geschätzte Energie liegt darum fast immer zu hoch. Darauf weist das ML.ENERGY-Team hin, und deshalb misst es. Eine Obergrenze ist hier eine solche obere Schranke, nie ein Messwert.",
+    m_batch: "Batchgröße und Auslastung: Beim Generieren liest jeder Schritt die Gewichte eines dichten Modells einmal für den ganzen Batch; mehr gleichzeitige Anfragen verteilen also fast dieselbe Leistung der Karte auf mehr Token. Die Energie je Token sinkt mit der Parallelität und flacht ab, wenn die GPU sich der Sättigung nähert; ML.ENERGY hat allein durch die GPU-Auslastung Unterschiede um das 3- bis 5-Fache gemessen. Auch Leerlaufstunden zählen: Ein wenig genutzter Server braucht je Token weit mehr als ein ausgelasteter.",
+    m_prompt: "Prompt-Länge: Jede Zahl hier gilt je Ausgabe-Token. Lange Prompts (Retrieval, RAG) kosten zusätzlich Prefill-Energie, die eine Zahl je Ausgabe-Token verbirgt; „Selbst messen“ zeigt die Prompt-Token neben den Ausgabe-Token, damit beide zusammen gelesen werden.",
+    m_same_load: "Nur bei gleicher Last vergleichen: Token/s je Nutzer (Token/s ÷ Parallelität) und die Leistungsgrenze neben jedem Ergebnis festhalten.",
+    m_cite_title: "Zitieren",
     ctx_title: "Anderswo gemessen, zur Einordnung",
     ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
     sources_title: "Quellen",
@@ -604,6 +617,8 @@ pub const DE: Strings = Strings {
     per_response: |j| format!(", {j} J je Antwort"),
     no_measurement: |v| format!("Für diese Karte ist keine Messung veröffentlicht (Datenstand {v}): Jede Zahl für sie ist eine Obergrenze oder eine Schätzung."),
     round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) veröffentlicht kein LLM-Ergebnis für diese Karte; ihre neuesten hier stammen aus {rounds}."),
+    method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({u})"),
+    method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({u}), mit dem Link zur zitierten Konfiguration."),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {updated}"),
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server an der Steckdose. ◀ Ihre Konfiguration, ◇ verglichene.",
@@ -680,7 +695,7 @@ pub const DE: Strings = Strings {
     own_gpu_energy: "GPU-Energie über den Lauf",
     own_output: "Erzeugte Ausgabe-Token",
     own_prompt: "Verarbeitete Prompt-Token",
-    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token.",
+    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token, die Prefill-Energie langer Prompts steckt also ungesehen darin.",
     own_tps: "Ausgabe-Token pro Sekunde",
     tps_note: "Erzeugte Token ÷ Laufzeit.",
     own_power: "Mittlere Leistungsaufnahme je GPU",

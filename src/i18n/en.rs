@@ -12,6 +12,7 @@ pub const EN: Strings = Strings {
     skip_link: "Skip to the figures",
     lede: "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source.",
     open_full: "Open the full calculator ↗",
+    method_link: "Method and how to cite ↗",
     modes_label: "Sections",
     mode_calculator: "Calculator",
     mode_measure: "Measure your own",
@@ -19,7 +20,7 @@ pub const EN: Strings = Strings {
     own_throughput: "My own measured throughput",
     not_published: " (not published)",
     throughput_label: "Throughput: MLPerf result or your own",
-    hint_result: "Throughput counts output tokens, the text the model writes; the prompt tokens it reads are not counted.",
+    hint_result: "Throughput counts output tokens, the text the model writes; the prompt tokens it reads are not counted, nor their prefill energy.",
     which_scenario: " Which fits: Interactive for a chatbot, Server for requests from many users, Offline for batch jobs.",
     tps_hint: "Output tokens per second that one server produced at the power limit below.",
     per_card: " per card",
@@ -230,6 +231,12 @@ pub const EN: Strings = Strings {
         (true, true) => "GPU boards + server + site",
     },
     needs: |what| format!("Needs {what}."),
+    eu_reports: |kwh| {
+        let own = kwh.map_or_else(String::new, |k| format!(" This plan's energy, {k} a year, is the kind of figure reported."));
+        format!(
+            "What is reported: every year, to the European database on data centres (directly or through a national reporting scheme), among other indicators the energy consumption of the data centre and of its IT equipment in kWh.{own}"
+        )
+    },
     eu: |reached, kw| {
         if reached {
             format!("EU reporting threshold reached: {kw} kW of IT power at the cards' limits is at least 500 kW. ")
@@ -305,6 +312,12 @@ pub const EN: Strings = Strings {
     m_ceiling_dd: ": an upper bound computed from the power limit, not a measurement. The cards may well have drawn less. It counts the GPU boards alone: processors, memory, fans, power-supply losses and cooling come on top. It holds only at the power setting the throughput was published for.",
     m_measured_dd: ": a figure someone metered, with its scope. MLPerf Power meters the whole node, AC at the wall, during the benchmark's measured window.",
     m_estimate_dd: ": a figure that rests on an assumption this page names beside it, such as a throughput scaled to another card count or used at a power limit it was not published for.",
+    m_why: "Why a ceiling overstates, and what moves the real figure",
+    m_overestimate: "A card seldom draws its rated power at every moment, so energy estimated from rated power nearly always comes out too high: the ML.ENERGY team's point, and the reason it measures. A ceiling here is such an upper bound, never a measurement.",
+    m_batch: "Batch size and utilisation: while generating, each step reads a dense model's weights once for the whole batch, so more requests at once spread much the same board power over more tokens. Energy per token falls as concurrency rises and levels off as the GPU nears saturation; ML.ENERGY measured differences of 3 to 5 times from GPU utilisation alone. Idle hours count too: a lightly used server's energy per token is far above a busy one's.",
+    m_prompt: "Prompt length: every figure here is per output token. Long prompts (retrieval, RAG) add prefill energy that a figure per output token hides; Measure your own reports the prompt tokens beside the output tokens, so both can be read together.",
+    m_same_load: "Compare only at the same load: keep tokens/s per user (tokens/s ÷ concurrency) beside every result, and the power limit.",
+    m_cite_title: "How to cite",
     ctx_title: "Measured elsewhere, for context",
     ctx_hint: "GPU energy metered by researchers on another card and model: not comparable one to one with the ceilings above, but a sense of what cards really draw.",
     sources_title: "Sources",
@@ -312,6 +325,8 @@ pub const EN: Strings = Strings {
     per_response: |j| format!(", {j} J per response"),
     no_measurement: |v| format!("No measurement is published for this card (as of data version {v}): every figure for it is a ceiling or an estimate."),
     round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) publishes no LLM result for this card; its newest here are from {rounds}."),
+    method_version: |m, v, u| format!("Method version {m} · data version {v} ({u})"),
+    method_cite: |m, v, u| format!("token-energy, energy per LLM output token from published throughput and power limits, method version {m}, data version {v} ({u}), with the link to the configuration cited."),
     data_version: |version, updated| format!("Catalogue version {version} · last updated {updated}"),
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
@@ -375,7 +390,7 @@ pub const EN: Strings = Strings {
     own_gpu_energy: "GPU energy over the run",
     own_output: "Output tokens generated",
     own_prompt: "Prompt tokens processed",
-    prompt_note: "Shown beside, as the method asks: J/token divides by output tokens only.",
+    prompt_note: "Shown beside, as the method asks: J/token divides by output tokens only, so long prompts' prefill energy sits inside it unseen.",
     own_tps: "Output tokens per second",
     tps_note: "Generated tokens ÷ the run's duration.",
     own_power: "Average board power per GPU",

@@ -331,6 +331,21 @@ table! {
         m_ceiling_dd,
         m_measured_dd,
         m_estimate_dd,
+        // Issue 28: why a ceiling overstates, what moves the real figure, how to cite (method section).
+        /// The fold's summary.
+        m_why,
+        /// A rated-power estimate nearly always overestimates (ML.ENERGY's point).
+        m_overestimate,
+        /// Batch size and utilisation (ML.ENERGY's 3–5×).
+        m_batch,
+        /// Prompt length: prefill energy a figure per output token hides.
+        m_prompt,
+        /// Compare at the same load.
+        m_same_load,
+        /// "How to cite" heading.
+        m_cite_title,
+        /// The widget's link to the method on the full page.
+        method_link,
         ctx_title,
         ctx_hint,
         sources_title,
@@ -524,6 +539,10 @@ table! {
         enforced_limit: fn(&str, Option<&str>, bool) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
+        /// The method's version line: (method version, data version, last updated).
+        method_version: fn(u32, &str, &str) -> String,
+        /// How to cite the page: (method version, data version, last updated).
+        method_cite: fn(u32, &str, &str) -> String,
         /// "No measurement is published for this card (as of data version {v})".
         no_measurement: fn(&str) -> String,
         /// A card missing from the newest round: (newest round, its date, the card's rounds with
@@ -545,6 +564,9 @@ table! {
         plan_scope: fn(bool, bool) -> &'static str,
         needs: fn(&str) -> String,
         eu: fn(bool, &str) -> String,
+        /// What EU 2024/1364 asks to report, how often and where (issue 28.6), tied to the plan's own
+        /// kWh per year where it has one (its value as the page writes it, with its unit).
+        eu_reports: fn(Option<&str>) -> String,
         chart_label: fn(&str, &str) -> String,
         /// A plan notice: what the plan did, or why a figure asked for is missing.
         plan_notice: fn(&crate::plan::PlanNotice) -> String,

@@ -100,6 +100,13 @@ fn calculator(props: &CalculatorProps) -> Html {
     // The sections below the figures (plan, comparison, charts, table) render one task after them,
     // so the figures appear first; the prerendered page (a first render) holds the rest without them.
     let below_ready = use_state(|| false);
+    // A link to a part of the page (the widget's "Method and how to cite") lands there once the
+    // sections below the figures are drawn.
+    use_effect_with(*below_ready, |ready| {
+        if *ready {
+            browser::reveal_hash();
+        }
+    });
     {
         let below_ready = below_ready.clone();
         use_effect_with((), move |_| {
@@ -205,7 +212,8 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} plan={plan.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
-                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a></p>
+                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
+                            { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                     }
                     <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
                     if let Some(v) = vendor.as_ref() {
@@ -241,7 +249,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
             // the other sections, so a link's figures come first.
             if start.prerendered || *below_ready {
-                if !state.embed { <Method /> }
+                if !state.embed { <Method {catalogue} /> }
                 <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }

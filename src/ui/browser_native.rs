@@ -16,6 +16,8 @@ pub fn today() -> Option<(i32, u32, u32)> {
 
 pub fn mark_live() {}
 
+pub fn reveal_hash() {}
+
 pub fn replace_query(_query: &str) {}
 
 pub async fn copy_to_clipboard(_text: &str) -> bool {

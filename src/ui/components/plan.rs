@@ -373,6 +373,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     <p><strong>{ basis(t.p_site_year) }</strong></p>
                     { ends_view(t, year) }
                     if let Some((id, text)) = idle_note { <p class="note" data-testid={id}>{ text }</p> }
+                    <p class="note"><a href="#method-batch" data-testid="batch-link">{ t.m_why }</a></p>
                 </div>
             }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
@@ -491,6 +492,7 @@ fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
             <p class={classes!("eu", eu.reached.then_some("reached"))} data-testid="eu-2024-1364" data-value={if eu.reached { "1" } else { "0" }}>
                 <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>
                 { t.eu_words }{ t.eu_legal }
+                <span data-testid="eu-reports">{ (t.eu_reports)(p.site_kwh_per_year.as_ref().map(|f| format!("{} kWh", format::figure_value(f, t.range_to))).as_deref()) }</span>{ " " }
                 <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
             </p>
         },
