@@ -135,7 +135,7 @@ test('6. the precision a submission states, and the method reached from the widg
   const href = await link.getAttribute('href');
   assert.match(href, /#method-cite$/);
   const full = await open(href.slice(href.indexOf('?')));
-  await full.page.waitForFunction(() => document.querySelector('#method-why')?.open === true);
+  await full.page.waitForFunction(() => document.querySelector('[data-testid="method-fold"]')?.open === true);
   assert.match(await full.text('method-version'), /Method version 1 · data version 2026\.\d+\.\d+/);
   assert.match(await full.text('method-cite'), /method version 1, data version 2026\./);
   assert.match(await full.text('method-overestimate'), /nearly always comes out too high.*ML\.ENERGY/s);

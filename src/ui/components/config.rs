@@ -183,9 +183,13 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                         oninput={on_slider} />
                 </div>
             }
-            { for limit_notes.into_iter().map(|(id, words)| html! {
-                <p class="notice" role="status" data-testid={id}>{ words }</p>
-            }) }
+            // Always one element, so a note coming or going never shifts the fields before it
+            // (Yew pairs unkeyed siblings from the end) and the typed field keeps its focus.
+            <div class="limit-notes">
+                { for limit_notes.into_iter().map(|(id, words)| html! {
+                    <p class="notice" role="status" data-testid={id}>{ words }</p>
+                }) }
+            </div>
             if card.is_some() && !props.compact {
                 <LimitGuide catalogue={props.catalogue} />
             }

@@ -20,7 +20,6 @@ pub fn method(props: &MethodProps) -> Html {
     html! {
         <section class="method" id="method" aria-labelledby="method-title">
             <h2 id="method-title">{ t.method_title }</h2>
-            <p class="hint" data-testid="method-version">{ (t.method_version)(METHOD_VERSION, &meta.data_version, &meta.last_updated) }</p>
             <h3>{ t.m_kinds }</h3>
             <ul class="kinds" id="kinds" data-testid="kinds-legend">
                 <li class="kind-ceiling"><strong>{ t.word_ceiling }</strong>{ t.m_ceiling_dd }</li>
@@ -41,9 +40,9 @@ pub fn method(props: &MethodProps) -> Html {
                 <dt>{ t.m_heat }</dt>
                 <dd>{ t.m_heat_dd }</dd>
             </dl>
-            </details>
-            <details class="fold" id="method-why" data-testid="method-why">
-            <summary>{ t.m_why }</summary>
+            <div id="method-why" data-testid="method-why">
+            <h3>{ t.m_why }</h3>
+            <p class="hint" data-testid="method-version">{ (t.method_version)(METHOD_VERSION, &meta.data_version, &meta.last_updated) }</p>
             <ul>
                 <li data-testid="method-overestimate">{ t.m_overestimate }{ " " }{ source(benchmark) }</li>
                 <li id="method-batch" data-testid="method-batch">{ t.m_batch }{ " " }{ source(joules) }</li>
@@ -52,6 +51,7 @@ pub fn method(props: &MethodProps) -> Html {
             </ul>
             <h3>{ t.m_cite_title }</h3>
             <p id="method-cite" data-testid="method-cite">{ (t.method_cite)(METHOD_VERSION, &meta.data_version, &meta.last_updated) }</p>
+            </div>
             </details>
             <details class="fold glossary-fold" data-testid="glossary">
             <summary>{ t.glossary_title }</summary>

@@ -372,8 +372,10 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 <div class="plan-range" data-testid="plan-range">
                     <p><strong>{ basis(t.p_site_year) }</strong></p>
                     { ends_view(t, year) }
-                    if let Some((id, text)) = idle_note { <p class="note" data-testid={id}>{ text }</p> }
-                    <p class="note"><a href="#method-batch" data-testid="batch-link">{ t.m_why }</a></p>
+                    <p class="note">
+                        if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " } }
+                        <a href="#method-batch" data-testid="batch-link">{ t.m_why }</a>
+                    </p>
                 </div>
             }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
