@@ -3,7 +3,7 @@
 
 use crate::catalogue::{Benchmark, Catalogue, Scenario};
 use crate::figure::Kind;
-use crate::form::{watts_range, Form, ThroughputChoice, SLIDER_FLOOR_WATTS};
+use crate::form::{lowest_published, watts_range, Form, LowestPublished, ThroughputChoice, SLIDER_FLOOR_WATTS};
 use crate::model::{self, ComparisonRow, TableFilter};
 
 /// Width of every chart's view box; heights follow the content.
@@ -164,13 +164,31 @@ pub struct Point {
     pub label: String,
 }
 
-/// J/token against the power limit for the form's card and published result: the line of
-/// "throughput unchanged" (cards × W ÷ tokens/s), the result's own ceiling, and published results
-/// at a stated lower setting as points.
+/// The region of the power-limit chart below a card's lowest published setting (a card without
+/// a published minimum): nothing is published there, so the band is drawn as unknown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Unknown {
+    /// Left and right edge of the region.
+    pub x0: f64,
+    pub x1: f64,
+    /// The lowest published setting, W per card.
+    pub watts: f64,
+}
+
+/// J/token against the power limit for the form's card and published result: the range a limit
+/// gives as a band between its two ends — "throughput unchanged" (cards × W ÷ tokens/s, the line)
+/// and "throughput in proportion to power" (the result's own ceiling) — from the card's published
+/// minimum (else the slider's floor) to its maximum, marked unknown below the lowest published
+/// setting ([`crate::form::lowest_published`], the rule the form's figures follow); the result's
+/// own ceiling, and published results at a stated lower setting as points.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitChart {
     /// The line's two ends (min and max limit).
     pub line: (Point, Point),
+    /// The band's outline (x, y): the line's ends and the ceiling at the result's setting at both
+    /// sides, crossing at the setting.
+    pub band: Vec<(f64, f64)>,
+    pub unknown: Option<Unknown>,
     /// The result's own setting and ceiling.
     pub own: Point,
     pub capped: Vec<Point>,
@@ -203,8 +221,18 @@ pub fn limit_chart(catalogue: &Catalogue, form: &Form) -> Option<LimitChart> {
     let px = |w: f64| x0 + (x1 - x0) * (w - 0.0) / w_max;
     let py = |v: f64| y1 - (y1 - y0) * v / y_max;
     let point = |w: f64, v: f64, label: String| Point { x: px(w), y: py(v), watts: w, joules_per_token: v, label };
+    let own_y = py(j(setting));
+    let band = vec![(px(w_min), py(j(w_min))), (px(w_max), py(j(w_max))), (px(w_max), own_y), (px(w_min), own_y)];
+    let unknown = match lowest_published(catalogue, card) {
+        LowestPublished::Setting(lowest) if lowest > w_min => {
+            Some(Unknown { x0: px(w_min), x1: px(lowest.min(w_max)), watts: lowest })
+        }
+        _ => None,
+    };
     Some(LimitChart {
         line: (point(w_min, j(w_min), String::new()), point(w_max, j(w_max), String::new())),
+        band,
+        unknown,
         own: point(setting, j(setting), result.id.to_string()),
         capped: capped.into_iter().map(|(w, v, l)| point(w, v, l)).collect(),
         x_ticks: ticks(w_max, 5, x0, x1),

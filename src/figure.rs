@@ -285,3 +285,12 @@ impl Figure {
         valid.then(|| Figure { value: high, low, unit, kind, origins: unique(origins), sealed: Sealed })
     }
 }
+
+/// The method's version (issue 28.12): printed with the data version in the method section, so a
+/// figure can be cited with both. Raise it when a rule that turns published figures into this
+/// page's figures changes (and say what changed in README's "The figures").
+pub const METHOD_VERSION: u32 = 1;
+
+/// The sources the method section cites (`data/sources.json`): ML.ENERGY's benchmark paper (measure,
+/// do not estimate from rated power) and its study of where the joules go (3–5× from utilisation).
+pub const METHOD_SOURCES: [&str; 2] = ["ml-energy-2505.06371", "ml-energy-2601.22076"];

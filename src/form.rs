@@ -616,6 +616,79 @@ pub fn watts_range(card: &Card) -> Range {
     Range { min, max: card.max_power.watts, unit: "W", min_unpublished: min.is_none() }
 }
 
+/// Where a card's published behaviour ends below (issue 28.1): one rule for the form's figures and
+/// the power-limit chart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LowestPublished {
+    /// The card's published minimum limit: the form refuses less, and the chart starts here.
+    Minimum(f64),
+    /// No minimum is published: the lowest setting anything of the card is published at (its
+    /// rated maximum, another published limit or mode, a result's stated setting). Below it the
+    /// form still computes its range (both ends are arithmetic) and says that nothing is published
+    /// there; the chart marks the region unknown.
+    Setting(f64),
+}
+
+impl LowestPublished {
+    pub fn watts(self) -> f64 {
+        match self {
+            LowestPublished::Minimum(w) | LowestPublished::Setting(w) => w,
+        }
+    }
+}
+
+/// The lowest published power setting of `card` (see [`LowestPublished`]).
+pub fn lowest_published(catalogue: &Catalogue, card: &Card) -> LowestPublished {
+    if let Some(m) = &card.min_power {
+        return LowestPublished::Minimum(m.watts);
+    }
+    let mut lowest = card.max_power.watts;
+    for w in card.other_limits.iter().map(|l| l.watts) {
+        lowest = lowest.min(w);
+    }
+    for m in card.power_modes.iter() {
+        lowest = lowest.min(m.min_watts.unwrap_or(m.max_watts));
+    }
+    for r in catalogue.results.iter().filter(|r| r.card == card.id) {
+        if let Some(s) = &r.stated_power {
+            lowest = lowest.min(s.watts);
+        }
+    }
+    LowestPublished::Setting(lowest)
+}
+
+/// The sources of the guidance on reading and setting a card's own limits (`nvidia-smi -q -d
+/// POWER`, `nvidia-smi -pl`, DCGM's enforced limit), beside the power-limit field and in Measure:
+/// NVIDIA's nvidia-smi documentation, DCGM's field list, and the cable modes' brief.
+pub const LIMIT_GUIDE_SOURCES: [&str; 3] = ["nvidia-smi-docs", "nvidia-dcgm-field-ids", "nvidia-sp-12355-001"];
+
+/// What a typed power limit needs said beside the field.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LimitNote {
+    /// Below the lowest published setting of a card without a published minimum: no behaviour is
+    /// published there, and the card may refuse the limit (`nvidia-smi -q -d POWER` tells).
+    Unpublished { lowest_watts: f64 },
+    /// Above the maximum of one of the card's power modes (`mode`: its index in `power_modes`): a
+    /// card in that mode reports that maximum and refuses the limit.
+    AboveMode { mode: usize, max_watts: f64 },
+}
+
+/// The notes for `watts` per card on `card`; none for a limit inside everything published.
+pub fn limit_notes(catalogue: &Catalogue, card: &Card, watts: f64) -> Vec<LimitNote> {
+    let mut notes = Vec::new();
+    if let LowestPublished::Setting(lowest) = lowest_published(catalogue, card) {
+        if watts < lowest {
+            notes.push(LimitNote::Unpublished { lowest_watts: lowest });
+        }
+    }
+    for (mode, m) in card.power_modes.iter().enumerate() {
+        if watts > m.max_watts && watts <= card.max_power.watts {
+            notes.push(LimitNote::AboveMode { mode, max_watts: m.max_watts });
+        }
+    }
+    notes
+}
+
 /// Own throughput per server.
 pub const TPS_RANGE: Range = Range { min: None, max: TPS_MAX, unit: "tokens/s", min_unpublished: false };
 

@@ -1,6 +1,6 @@
 //! token-energy: what running a large language model on GPU servers costs in energy.
 //!
-//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `latency`, `plan`, `sort`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `lang`, `i18n`) is plain Rust: no web
+//! The core (`units`, `catalogue`, `figure`, `float`, `form`, `model`, `latency`, `precision`, `plan`, `sort`, `measure`, `compare`, `chart`, `vendor`, `link`, `import`, `lang`, `i18n`) is plain Rust: no web
 //! crate, no IO, no panics on input. `ui` is the thin Yew layer over it: on wasm32, and natively with the `ssr` feature for the
 //! build-time prerender (`src/bin/prerender.rs`).
 
@@ -18,6 +18,7 @@ pub mod link;
 pub mod measure;
 pub mod model;
 pub mod plan;
+pub mod precision;
 pub mod sort;
 pub mod units;
 pub mod vendor;

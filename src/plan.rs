@@ -573,6 +573,13 @@ pub enum PlanNotice {
     ServerOverRack { server_kw: f64, rack_kw: f64 },
     /// No idle power is given: at a low load the yearly energy can lie anywhere in its range.
     IdleDecides,
+    /// A demand sized on an Offline result: Offline has no latency bound, so the servers counted
+    /// serve a batch, not people waiting. `serving`: the same card's results of the benchmark that
+    /// carry a bound (the same entry's Server or Interactive first, else the card's highest per GPU).
+    OfflineNoBound { serving: Vec<(String, Scenario)> },
+    /// People are counted with the result's latency bound, which held at its own power setting; at
+    /// a lower limit tokens come slower and the bound may no longer hold ([`latency::HEADROOM`]).
+    BoundAtOwnSetting { limit_watts: f64, setting_watts: f64, tpot_ms: f64 },
 }
 
 impl PlanNotice {
@@ -614,6 +621,38 @@ fn sizing(basis: &crate::model::ThroughputBasis, limit: Watts) -> Sizing {
         .filter(|_| ratio < 1.0)
         .map(|setting| Assumption::SizedAtLowerEnd { limit_watts: limit.value(), setting_watts: setting.value() });
     Sizing { low_tps: t * ratio.min(1.0), high_tps: t * ratio.max(1.0), lower_end }
+}
+
+/// The results of an Offline result's card and benchmark that carry a latency bound: the same
+/// entry's Server and Interactive rows where it publishes them, else, per scenario, the card's row
+/// with the most tokens/s per accelerator.
+pub fn serving_results(catalogue: &Catalogue, offline: &crate::catalogue::PublishedResult) -> Vec<(String, Scenario)> {
+    let bounded = [Scenario::Server, Scenario::Interactive];
+    let same: Vec<(String, Scenario)> = bounded
+        .into_iter()
+        .filter(|&s| latency::bound(offline.benchmark, s).is_some())
+        .filter(|&s| catalogue.result(&offline.id, offline.benchmark, s).is_some())
+        .map(|s| (offline.id.to_string(), s))
+        .collect();
+    if !same.is_empty() {
+        return same;
+    }
+    bounded
+        .into_iter()
+        .filter(|&s| latency::bound(offline.benchmark, s).is_some())
+        .filter_map(|s| {
+            catalogue
+                .results
+                .iter()
+                .filter(|r| r.card == offline.card && r.benchmark == offline.benchmark && r.scenario == s)
+                .map(|r| (r, r.tokens_per_s / f64::from(r.accelerators.max(1))))
+                .fold(None::<(&crate::catalogue::PublishedResult, f64)>, |best, (r, per)| match best {
+                    Some((_, b)) if b >= per => best,
+                    _ => Some((r, per)),
+                })
+                .map(|(r, _)| (r.id.to_string(), s))
+        })
+        .collect()
 }
 
 /// What a throughput promises each person, from its latency bound.
@@ -728,6 +767,13 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
     if let (Some(users), Some(t), Some(size)) = (users, throughput, &size) {
         match promise(catalogue, t, size.low_tps, speed) {
             Promise::Streams { streams, tpot_ms } => {
+                if let (Some(setting), true) = (tb.as_ref().and_then(|b| b.setting), size.lower_end.is_some()) {
+                    out.notices.push(PlanNotice::BoundAtOwnSetting {
+                        limit_watts: limit.value(),
+                        setting_watts: setting.value(),
+                        tpot_ms,
+                    });
+                }
                 let origins = with(
                     with(
                         need_origins.clone(),
@@ -756,6 +802,11 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
                 need_origins = origins;
             }
             Promise::Notice(n) => out.notices.push(n),
+        }
+    }
+    if let (Some(_), None, Some(Throughput::Published(result))) = (demand, users, throughput) {
+        if result.scenario == Scenario::Offline {
+            out.notices.push(PlanNotice::OfflineNoBound { serving: serving_results(catalogue, result) });
         }
     }
     if let Some(n) = needed {

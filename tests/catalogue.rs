@@ -86,6 +86,14 @@ fn every_record_cites_a_known_source() {
     cited.push(token_energy::plan::EU_SOURCE);
     // The latency bounds the plan counts people with.
     cited.push(token_energy::latency::SOURCE);
+    cited.push(token_energy::latency::HEADROOM.source);
+    // The weight transformations a submission states.
+    cited.extend(token_energy::precision::STATED.iter().map(|s| s.source));
+    // The method section's sources.
+    cited.extend(token_energy::figure::METHOD_SOURCES);
+    // The guidance on reading and setting a card's own limits.
+    cited.extend(token_energy::form::LIMIT_GUIDE_SOURCES);
+    cited.extend(c.cards.iter().flat_map(|c| c.power_modes.iter().map(|m| &*m.source)));
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }
@@ -829,4 +837,37 @@ fn ml_energy_figures_are_those_of_data_md() {
         assert_eq!(source.date, "2026-01-30");
         assert_eq!(source.url.as_deref(), Some("https://arxiv.org/abs/2601.22076"));
     }
+}
+
+/// Issue 28.3: which cards have no measured row, and the L40S missing from the newest round's LLM
+/// results. The v6.0 table (beside the project) lists the L40S only in vision and speech.
+#[test]
+fn cards_without_a_measurement_and_the_l40s_missing_from_v6_0() {
+    let c = catalogue();
+    let measured: Vec<&str> = c.cards.iter().filter(|k| c.has_measurement(&k.id)).map(|k| &*k.id).collect();
+    // DATA.md's measured references: v4.1-0049 (H200 SXM) and 5.1-0061 (B200 SXM), and the others imported.
+    for id in ["h200-sxm", "b200-sxm"] {
+        assert!(measured.contains(&id), "{measured:?}");
+    }
+    for id in ["h200-nvl", "rtx-pro-6000-se", "l40s"] {
+        assert!(!c.has_measurement(id), "{id}: 004 finds no published measurement");
+    }
+    let gap = c.round_gap("l40s").expect("the L40S is not in v6.0's LLM results");
+    assert_eq!(gap.newest, ("v6.0", "2026-04-01"));
+    assert_eq!(gap.rounds, vec![("v4.1", "2024-08-28"), ("v5.1", "2025-09-09")]);
+    assert!(c.round_gap("h200-nvl").is_none(), "6.0-0021 is in v6.0");
+    let en = (token_energy::i18n::Lang::En.strings().no_measurement)(&c.meta.data_version);
+    assert!(en.starts_with("No measurement is published for this card (as of data version 2026."), "{en}");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/summary_results_v6.0.json");
+    let Ok(text) = std::fs::read_to_string(&path) else { return };
+    let table: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let models: Vec<&str> = table
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["Accelerator"].as_str().is_some_and(|a| a.contains("L40S")))
+        .filter_map(|r| r["Model"].as_str())
+        .collect();
+    assert!(!models.is_empty() && models.iter().all(|m| m.starts_with("yolo") || *m == "whisper"), "{models:?}");
 }

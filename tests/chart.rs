@@ -61,3 +61,40 @@ fn the_limit_chart_draws_the_line_the_setting_and_the_published_capped_result() 
     assert!(c.line.0.x < c.own.x && c.own.y < c.line.0.y);
     assert!(chart::limit_chart(catalogue(), &f.with_own_throughput()).is_none());
 }
+
+/// Issue 28.1: one rule for the form and the chart below the lowest published setting. The L40S
+/// publishes no minimum and nothing below its 350 W rating (DATA.md), so the chart marks everything
+/// below 350 W unknown and the form, which still computes a range at 50 W, says the same; the
+/// RTX PRO 6000 publishes a 300 W minimum (in both cable modes), so nothing is unknown.
+#[test]
+fn the_limit_chart_is_a_band_marked_unknown_where_the_form_says_nothing_is_published() {
+    // 6.0-0014: 4 × RTX PRO 6000 at 600 W, 13529.8 tokens/s: the band between cards × W ÷ tokens/s
+    // and the ceiling at 600 W, from 300 W to 600 W, crossing at 600 W.
+    let f = form(&[Edit::Throughput("6.0-0014".into())]);
+    let c = chart::limit_chart(catalogue(), &f).expect("a chart");
+    assert_eq!(c.band.len(), 4);
+    assert_eq!(c.band[0], (c.line.0.x, c.line.0.y));
+    assert_eq!(c.band[1], (c.line.1.x, c.line.1.y));
+    assert!((c.band[2].1 - c.own.y).abs() < 1e-9 && (c.band[3].1 - c.own.y).abs() < 1e-9, "the result's own ceiling");
+    assert!(c.unknown.is_none(), "a published minimum: nothing below it is drawn as known");
+    // The L40S, v4.1-0025 (8 × L40S, rating 350 W, no setting stated).
+    let l40s = form(&[Edit::Card("l40s".into()), Edit::Throughput("v4.1-0025".into())]);
+    let c = chart::limit_chart(catalogue(), &l40s).expect("a chart");
+    let u = c.unknown.expect("unknown below the lowest published setting");
+    assert_eq!(u.watts, 350.0);
+    assert!((u.x0 - c.line.0.x).abs() < 1e-9 && (u.x1 - c.own.x).abs() < 1e-9, "{u:?} {:?}", c.own);
+    // The band's upper end at 50 W is the ceiling at 350 W; its lower end the line: the same two
+    // numbers the form's range gives at 50 W.
+    let cards = 8.0;
+    let tps = catalogue().result("v4.1-0025", l40s.benchmark, l40s.scenario).unwrap().tokens_per_s;
+    let at50 = token_energy::model::evaluate(
+        catalogue(),
+        &form(&[
+            Edit::Card("l40s".into()),
+            Edit::Throughput("v4.1-0025".into()),
+            Edit::Text(token_energy::form::Field::Watts, "50".into()),
+        ]),
+    );
+    let j = at50.figures.energy_per_token.expect("a range at 50 W");
+    assert!((j.value - cards * 350.0 / tps).abs() < 1e-12 && (j.low.unwrap() - cards * 50.0 / tps).abs() < 1e-12);
+}

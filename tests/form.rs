@@ -278,3 +278,39 @@ fn the_link_keeps_customer_and_reference_and_knows_every_field() {
         assert!(link::KNOWN.contains(&field.id()), "{} is not a link parameter", field.id());
     }
 }
+
+/// Issue 28.1: the lowest published setting and the notes beside the power-limit field — a card
+/// with a published minimum (the form refuses less), one without (the form computes, and says
+/// nothing is published), and the RTX PRO 6000's cable modes (DATA.md: 600 W and 450 W, 300 W
+/// minimum in both, NVIDIA SP-12355-001).
+#[test]
+fn the_limit_rule_published_minimum_no_minimum_and_cable_modes() {
+    use token_energy::form::{limit_notes, lowest_published, LimitNote, LowestPublished};
+    let c = Catalogue::embedded();
+    let card = |id: &str| c.card(id).unwrap();
+    // H200 NVL: the 200 W minimum is published; below it the form refuses the limit.
+    assert_eq!(lowest_published(c, card("h200-nvl")), LowestPublished::Minimum(200.0));
+    assert!(limit_notes(c, card("h200-nvl"), 250.0).is_empty());
+    let refused = Form::initial(c).apply(c, Edit::Text(Field::Watts, "150".into())).form.check(c);
+    assert!(matches!(refused.watts, Some(Err(_))), "{:?}", refused.watts);
+    // L40S: no minimum, nothing below its 350 W rating; the form still reads 50 W, with the note.
+    assert_eq!(lowest_published(c, card("l40s")), LowestPublished::Setting(350.0));
+    assert_eq!(limit_notes(c, card("l40s"), 50.0), vec![LimitNote::Unpublished { lowest_watts: 350.0 }]);
+    assert!(limit_notes(c, card("l40s"), 350.0).is_empty());
+    let l40s = Form::initial(c).apply(c, Edit::Card("l40s".into())).form;
+    let at50 = l40s.apply(c, Edit::Text(Field::Watts, "50".into())).form.check(c);
+    assert!(matches!(at50.watts, Some(Ok(_))), "{:?}", at50.watts);
+    // H200 SXM: no minimum; v4.1-0049's stated 500 W is the lowest published setting.
+    assert_eq!(lowest_published(c, card("h200-sxm")), LowestPublished::Setting(500.0));
+    // RTX PRO 6000 Server Edition: 300 W minimum in both cable modes, 600 W and 450 W maxima.
+    let rtx = card("rtx-pro-6000-se");
+    let modes: Vec<(f64, Option<f64>)> = rtx.power_modes.iter().map(|m| (m.max_watts, m.min_watts)).collect();
+    assert_eq!(modes, vec![(600.0, Some(300.0)), (450.0, Some(300.0))]);
+    assert!(rtx.power_modes.iter().all(|m| c.source(&m.source).is_some_and(|s| s.title.contains("SP-12355-001"))));
+    assert_eq!(lowest_published(c, rtx), LowestPublished::Minimum(300.0));
+    assert!(limit_notes(c, rtx, 450.0).is_empty());
+    assert_eq!(limit_notes(c, rtx, 500.0), vec![LimitNote::AboveMode { mode: 1, max_watts: 450.0 }]);
+    // In German words the note names the lowest setting with a German number where it has one.
+    let de = (token_energy::i18n::Lang::De.strings().limit_unpublished)("350");
+    assert!(de.contains("350 W") && de.contains("nvidia-smi -q -d POWER"), "{de}");
+}

@@ -537,6 +537,70 @@ fn mlperf_v4_1_0049_window_means_match_the_published_results() {
     }
 }
 
+/// Record 000's two figures and MLCommons' result, each recomputed here from the raw meter log by
+/// the test's own arithmetic (not the app's reader): the record drops the first 5 % of `spl.txt`
+/// (152 of 3,056 samples for Server) and averages the other 2,904, which still hold samples from
+/// before LoadGen's `power_begin` (and after `power_end`); MLCommons averages only the window.
+/// README's "Hand corrections" states exactly these counts and means.
+#[test]
+fn record_000s_means_and_mlcommons_window_mean_from_the_raw_log() {
+    // (scenario, record 000's mean, its sample counts, MLCommons' Power_Result)
+    for (scenario, record, n, dropped, published) in
+        [("Server", 5767.2, 3056, 152, 6280.214), ("Offline", 5807.0, 3634, 181, 6152.9844351733)]
+    {
+        let (Some(spl), Some(detail)) =
+            (reference(&format!("{scenario}_spl.txt")), reference(&format!("{scenario}_mlperf_log_detail.txt")))
+        else {
+            println!("note: ../shared/reference/mlperf/v4.1-0049/ is not beside the clone; {scenario} not checked");
+            continue;
+        };
+        // "Time,MM-DD-YYYY hh:mm:ss.fff,Watts,W,…": the time as seconds of the day (one night's run), field 4 in W.
+        let seconds = |t: &str| {
+            let clock = t.split_once(' ').unwrap().1;
+            let p: Vec<f64> = clock.split(':').map(|x| x.parse().unwrap()).collect();
+            let day: f64 = t[3..5].parse().unwrap();
+            day * 86_400.0 + p[0] * 3600.0 + p[1] * 60.0 + p[2]
+        };
+        let samples: Vec<(f64, f64)> = spl
+            .lines()
+            .filter(|l| l.starts_with("Time,"))
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                (seconds(f[1]), f[3].parse::<f64>().unwrap())
+            })
+            .collect();
+        let mean = |w: &[f64]| w.iter().sum::<f64>() / w.len() as f64;
+        assert_eq!(samples.len(), n, "{scenario}: samples in the log");
+        // 1. The record's figure: the first 5 % dropped, the rest averaged.
+        let kept: Vec<f64> = samples[n / 20..].iter().map(|s| s.1).collect();
+        assert_eq!((n / 20, kept.len()), (dropped, n - dropped));
+        assert!((mean(&kept) - record).abs() < 0.5, "{scenario}: record 000's mean {} ≠ {record}", mean(&kept));
+        // 2. The whole log, for the README's comparison: lower still.
+        let whole: Vec<f64> = samples.iter().map(|s| s.1).collect();
+        assert!(mean(&whole) < mean(&kept));
+        // 3. MLCommons' window: strictly between power_begin and power_end.
+        let stamp = |key: &str| {
+            let at = detail.find(&format!("\"key\": \"{key}\", \"value\": \"")).unwrap() + key.len() + 21;
+            seconds(&detail[at..at + 23])
+        };
+        let (begin, end) = (stamp("power_begin"), stamp("power_end"));
+        let window: Vec<f64> = samples.iter().filter(|s| s.0 > begin && s.0 < end).map(|s| s.1).collect();
+        assert!((mean(&window) - published).abs() < 1e-3, "{scenario}: window {} ≠ {published}", mean(&window));
+        // The record's kept samples reach outside the window on both sides.
+        let before = samples[n / 20..].iter().filter(|s| s.0 <= begin).count();
+        let after = samples[n / 20..].iter().filter(|s| s.0 >= end).count();
+        assert!(before > 100 && after > 0, "{scenario}: {before} kept samples before the window, {after} after");
+        if scenario == "Server" {
+            assert_eq!((before, after, window.len()), (368, 36, 2500), "README's counts");
+            // 0.2495 J/token against 6280.214 ÷ 23113.14 = 0.2717: about 8 % low.
+            let low = 1.0 - (record / 23_113.14) / (published / 23_113.14);
+            assert!((low - 0.082).abs() < 0.001, "{low}");
+        }
+        // And the app's reader agrees with the window.
+        assert!((mlperf_power::window_mean(&spl, &detail).unwrap().mean_watts - mean(&window)).abs() < 1e-6);
+    }
+}
+
 // ---- runs --------------------------------------------------------------------------------------------
 
 #[test]
@@ -1049,4 +1113,57 @@ fn kept_runs_are_stored_as_text_and_read_back_the_same() {
     assert!(runs::from_text("").is_empty());
     let many = runs::to_text(&vec![a; runs::MAX_RUNS + 5]);
     assert_eq!(runs::from_text(&many).len(), runs::MAX_RUNS);
+}
+
+/// Issue 28.1: a dcgm-exporter paste's enforced power limit against the run's typed limit. No
+/// shared capture carries the field, so the lines are written here in dcgm-exporter's form.
+#[test]
+fn the_enforced_limit_of_a_dcgm_exporter_paste_is_compared_with_the_typed_limit() {
+    let text = "# HELP DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS Effective power limit.\n\
+        # TYPE DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS gauge\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"0\",UUID=\"GPU-a\"} 450.000000\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"1\",UUID=\"GPU-b\"} 600\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"1\",UUID=\"GPU-b\"} 600\n\
+        DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-a\"} 319159391\n\
+        DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS{gpu=\"2\"} NaN\n";
+    assert_eq!(dcgm::enforced_limits(text), vec![("0".to_owned(), 450.0), ("1".to_owned(), 600.0)]);
+    assert_eq!(dcgm::enforced_against(text, Some(600.0)), Some((vec![450.0, 600.0], false)));
+    let one = text.replace("} 450.000000", "} 600.000000");
+    assert_eq!(dcgm::enforced_against(&one, Some(600.0)), Some((vec![600.0], true)));
+    assert_eq!(dcgm::enforced_against(&one, None), Some((vec![600.0], false)));
+    assert_eq!(dcgm::enforced_against(DMON_BEFORE, Some(600.0)), None, "no such field: nothing said");
+}
+
+/// Issue 28.4: kept runs show tokens/s per user (tokens/s ÷ concurrency) and say when two runs
+/// were taken at different concurrency or power limit.
+#[test]
+fn kept_runs_show_tokens_per_user_and_say_when_their_loads_differ() {
+    let run = |c: Option<f64>, w: Option<f64>, tps: Option<f64>| runs::Run {
+        concurrency: c,
+        power_limit: w,
+        j_per_token: Figure::new(0.5, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
+        tokens_per_s: tps
+            .map(|t| Figure::new(t, Unit::TokensPerSecond, Kind::Measured(Scope::GpuBoard), vec![]).unwrap()),
+    };
+    // 2,400 tokens/s at 16 users: 150 each; at 64 users 9,600 tokens/s is 150 each too.
+    assert_eq!(run(Some(16.0), None, Some(2400.0)).tokens_per_user(), Some(150.0));
+    assert_eq!(run(None, None, Some(2400.0)).tokens_per_user(), None, "no concurrency typed");
+    assert_eq!(run(Some(16.0), None, None).tokens_per_user(), None, "no duration, no tokens/s");
+    let same = [run(Some(16.0), Some(600.0), Some(2400.0)), run(Some(16.0), Some(600.0), Some(2300.0))];
+    assert!(!runs::load_differs(&same).any());
+    let kept = [
+        run(Some(16.0), Some(600.0), Some(2400.0)),
+        run(Some(64.0), Some(600.0), Some(9600.0)),
+        run(None, Some(450.0), None),
+        run(Some(16.0), None, None),
+    ];
+    let d = runs::load_differs(&kept);
+    assert_eq!(
+        (d.concurrency.as_slice(), d.power_limit.as_slice()),
+        ([16.0, 64.0].as_slice(), [600.0, 450.0].as_slice())
+    );
+    let en = (token_energy::i18n::Lang::En.strings().runs_differ)(&["16".into(), "64".into()], &[]);
+    assert!(en.contains("concurrency (16, 64)") && !en.contains("power limit"), "{en}");
+    let de = (token_energy::i18n::Lang::De.strings().runs_differ)(&[], &["600".into(), "450".into()]);
+    assert!(de.contains("Leistungsgrenze (600; 450 W)"), "{de}");
 }

@@ -397,3 +397,49 @@ fn the_table_filters_by_system_size() {
         .count();
     assert_eq!(racks.len() + nodes.len() + servers.len(), all);
 }
+
+/// Issue 28.9: the precision label says what is known. MLCommons' `weight_data_types` are the
+/// starting weights; v4.1-0049 states "quantization, affine fusion" for Llama 2 70B 99.9 (record
+/// 000, from its measurements.json), so its served format is not stated, and the comparison's
+/// check never compares it.
+#[test]
+fn the_precision_label_says_what_is_known_from_the_data() {
+    use token_energy::i18n::Lang;
+    use token_energy::precision::Precision;
+    let c = Catalogue::embedded();
+    let row = |id: &str, b: Benchmark, s: Scenario| c.result(id, b, s).unwrap_or_else(|| panic!("{id}"));
+    let h200sxm = row("v4.1-0049", Benchmark::Llama2_70b999, Scenario::Server);
+    let nvl = row("6.0-0021", Benchmark::Llama2_70b99, Scenario::Offline);
+    let rtx = row("6.0-0047", Benchmark::Llama2_70b99, Scenario::Offline);
+    // The table's own weight_data_types, read from MLCommons' v4.1 summary where it is beside the project.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mlperf/summary_results_v4.1.json");
+    let table: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let published = table
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ID"] == "v4.1-0049" && r["Model"] == "llama2-70b-99.9" && r["Scenario"] == "Server")
+        .and_then(|r| r["weight_data_types"].as_str())
+        .map(str::to_owned);
+    assert_eq!(published.as_deref(), Some("fp16"), "MLCommons' table");
+    assert_eq!(published.as_deref(), Some(&*h200sxm.weights), "the catalogue keeps the table's starting weights");
+    let p = Precision::of(h200sxm);
+    assert!(matches!(p, Precision::StartedFrom { transformations: "quantization, affine fusion", .. }), "{p:?}");
+    assert_eq!(p.served(), None);
+    assert_eq!((Lang::En.strings().precision)(&p), "started from FP16; served format not stated");
+    assert_eq!((Lang::En.strings().precision_cell)(&p), "FP16 → not stated");
+    assert!((Lang::De.strings().precision)(&p).contains("nicht angegeben"));
+    // No transformation stated: the table's format, as before.
+    assert_eq!(Precision::of(nvl), Precision::Weights("fp8"));
+    assert_eq!((Lang::En.strings().precision)(&Precision::of(nvl)), "FP8 weights");
+    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(rtx)), "FP4");
+    // The mismatch check compares what is known, never a guess.
+    assert_eq!(Precision::of(nvl).differs(&Precision::of(rtx)), Some(true));
+    assert_eq!(Precision::of(nvl).differs(&Precision::of(nvl)), Some(false));
+    assert_eq!(Precision::of(nvl).differs(&p), None);
+    // Its other benchmarks carry no stated transformation here.
+    assert!(matches!(
+        Precision::of(row("v4.1-0049", Benchmark::Llama2_70b99, Scenario::Server)),
+        Precision::Weights(_)
+    ));
+}

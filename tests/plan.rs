@@ -332,6 +332,55 @@ fn latency_bounds_are_mlperfs_and_the_reference_table_agrees() {
     assert_eq!(lines, 11, "the reference quotes eleven tpot lines");
 }
 
+/// The scenario explanation under the scenario select prints the selected benchmark's own bounds,
+/// both of them, read here from `../shared/reference/mlperf/LATENCY.md`'s configuration lines, in
+/// English and German numbers; Offline says it has none.
+#[test]
+fn scenario_explanation_prints_each_benchmarks_bounds_from_latency_md() {
+    use token_energy::i18n::{intl, Lang};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/LATENCY.md");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is not here", path.display());
+        return;
+    };
+    // "llama3_1-8b-interactive.Server.ttft_latency = 500" → (benchmarks, scenario, "ttft", 500)
+    let mut bounds: Vec<(Benchmark, Scenario, f64, f64)> = Vec::new();
+    for line in text.lines() {
+        let Some((key, ttft)) = line.split_once(".Server.ttft_latency = ") else { continue };
+        let tpot_line = text.lines().find(|l| l.starts_with(&format!("{key}.Server.tpot_latency = "))).unwrap();
+        let tpot: f64 = tpot_line.rsplit(' ').next().unwrap().parse().unwrap();
+        let ttft: f64 = ttft.trim().parse().unwrap();
+        let (model, scenario) = match key.strip_suffix("-interactive") {
+            Some(m) => (m, Scenario::Interactive),
+            None => (key, Scenario::Server),
+        };
+        for b in Benchmark::ALL.into_iter().filter(|b| b.id().replace('.', "_").starts_with(model)) {
+            bounds.push((b, scenario, ttft, tpot));
+        }
+    }
+    assert_eq!(bounds.len(), 13, "11 configuration lines; Llama 2 70B's cover two accuracy targets");
+    for lang in Lang::ALL {
+        let t = lang.strings();
+        for (b, s, ttft, tpot) in &bounds {
+            let bound = token_energy::latency::bound(*b, *s);
+            assert_eq!(bound.map(|x| (x.ttft_ms, x.tpot_ms)), Some((*ttft, *tpot)), "{b:?} {s:?}");
+            let words = (t.scenario_explanation)(*s, bound);
+            for ms in [ttft, tpot] {
+                let printed = format!("{} ms", intl::plain(*ms, lang));
+                assert!(words.contains(&printed), "{lang:?} {b:?} {s:?}: {words} lacks {printed}");
+            }
+            // Not Llama 2 70B's bounds for every benchmark.
+            if (*ttft, *tpot) != (2000.0, 200.0) {
+                assert!(!words.contains(&format!("{} ms", intl::plain(200.0, lang))), "{words}");
+            }
+        }
+        for b in Benchmark::ALL {
+            let words = (t.scenario_explanation)(Scenario::Offline, token_energy::latency::bound(b, Scenario::Offline));
+            assert!(!words.contains(" ms"), "{words}");
+        }
+    }
+}
+
 #[test]
 fn people_at_a_speed_on_each_benchmarks_server_and_interactive_bounds() {
     let c = catalogue();
@@ -620,4 +669,81 @@ fn reference_values_are_sourced_valid_and_equal_to_their_json() {
     broken.push(broken[4].clone());
     let errors = plan::reference_errors(&broken, catalogue());
     assert_eq!(errors.len(), 5, "{errors:#?}");
+}
+
+/// Issue 28.8: a demand on an Offline result names the same card's results that carry a latency
+/// bound; people counted at a limit below the result's setting are told the bound held only there.
+#[test]
+fn offline_demand_and_a_lowered_limit_say_what_the_latency_bound_covers() {
+    let c = catalogue();
+    // 6.0-0021 publishes Server and Interactive beside Offline (DATA.md's table).
+    let p = plan_of(&published("600", &[(Field::Demand, "40000000")]));
+    let serving = vec![("6.0-0021".to_owned(), Scenario::Server), ("6.0-0021".to_owned(), Scenario::Interactive)];
+    assert!(p.notices.contains(&PlanNotice::OfflineNoBound { serving }), "{:?}", p.notices);
+    // With people typed the alert says it already (no second notice); Server has a bound: none.
+    let p = plan_of(&published("600", &[(Field::Demand, "40000000"), (Field::Users, "10")]));
+    assert!(!p.notices.iter().any(|n| matches!(n, PlanNotice::OfflineNoBound { .. })));
+    let mut server = published("600", &[(Field::Demand, "40000000")]);
+    server.scenario = Scenario::Server;
+    assert!(!plan_of(&server).notices.iter().any(|n| matches!(n, PlanNotice::OfflineNoBound { .. })));
+    // An Offline row whose entry has no Server row (6.0-0021's taken out of a copy): the card's
+    // best Server row per GPU, and its best Interactive row, found here by a loop.
+    let mut copy = c.clone();
+    copy.results.retain(|r| !(&*r.id == "6.0-0021" && r.scenario != Scenario::Offline));
+    let lone = copy.result("6.0-0021", Benchmark::Llama2_70b99, Scenario::Offline).expect("the Offline row");
+    let mut expected = Vec::new();
+    for s in [Scenario::Server, Scenario::Interactive] {
+        let mut best: Option<(&str, f64)> = None;
+        for x in copy.results.iter().filter(|x| x.card == lone.card && x.benchmark == lone.benchmark && x.scenario == s)
+        {
+            let per = x.tokens_per_s / f64::from(x.accelerators);
+            if best.is_none_or(|(_, b)| per > b) {
+                best = Some((&x.id, per));
+            }
+        }
+        expected.extend(best.map(|(id, _)| (id.to_owned(), s)));
+    }
+    assert!(!expected.is_empty() && expected.iter().all(|(id, _)| id != "6.0-0021"), "{expected:?}");
+    assert_eq!(plan::serving_results(&copy, lone), expected);
+
+    // 6.0-0021 Server (600 W stated) at 450 W with people: the bound of 200 ms held at 600 W only.
+    let mut f = published("450", &[(Field::Users, "100")]);
+    f.scenario = Scenario::Server;
+    let p = plan_of(&f);
+    assert!(
+        p.notices.contains(&PlanNotice::BoundAtOwnSetting { limit_watts: 450.0, setting_watts: 600.0, tpot_ms: 200.0 }),
+        "{:?}",
+        p.notices
+    );
+    f.watts = "600".into();
+    assert!(!plan_of(&f).notices.iter().any(|n| matches!(n, PlanNotice::BoundAtOwnSetting { .. })));
+    let words = (token_energy::i18n::Lang::De.strings().plan_notice)(&PlanNotice::BoundAtOwnSetting {
+        limit_watts: 450.0,
+        setting_watts: 600.0,
+        tpot_ms: 200.0,
+    });
+    assert!(words.contains("158,8 ms") && words.contains("v4.1-0049"), "{words}");
+}
+
+/// The headroom the notice quotes, read from LoadGen's own log of v4.1-0049's Server run.
+#[test]
+fn the_quoted_headroom_is_v4_1_0049s_logged_p99_time_per_token() {
+    let h = token_energy::latency::HEADROOM;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/reference/mlperf/v4.1-0049/Server_mlperf_log_detail.txt");
+    let Ok(log) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is not here", path.display());
+        return;
+    };
+    let value = |key: &str| -> f64 {
+        let at = log.find(&format!("\"key\": \"{key}\", \"value\": ")).unwrap() + key.len() + 20;
+        log[at..].split(',').next().unwrap().trim().parse().unwrap()
+    };
+    assert_eq!(value("result_time_per_output_token_99.00_percentile_ns") / 1e6, h.tpot_p99_ms);
+    assert_eq!(value("requested_server_tpot_latency") / 1e6, h.bound_ms);
+    assert_eq!(
+        token_energy::latency::bound(Benchmark::Llama2_70b999, Scenario::Server).map(|b| b.tpot_ms),
+        Some(h.bound_ms)
+    );
+    assert!(catalogue().sources.iter().any(|s| s.id == h.source));
 }

@@ -249,7 +249,7 @@ fn the_tidy_checks_can_fail() {
 const LAYERS: &[&[&str]] = &[
     &["units", "float", "sort", "lang"],
     &["catalogue"],
-    &["input", "import", "latency"],
+    &["input", "import", "latency", "precision"],
     &["figure"],
     &["form", "measure"],
     &["model", "link"],

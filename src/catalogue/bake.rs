@@ -12,8 +12,8 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PublishedResult, RackScale, ReferenceValue,
-    Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
+    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PowerMode, PublishedResult, RackScale,
+    ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
 };
 use std::borrow::Cow;
 
@@ -301,7 +301,8 @@ bake_struct!(Source { id, publisher, title, date, url });
 bake_struct!(SourcedWatts { watts, source });
 bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
-bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, memory, rack });
+bake_struct!(PowerMode { label, label_de, max_watts, min_watts, source });
+bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, power_modes, memory, rack });
 bake_struct!(RackScale { name, accelerators, source });
 bake_struct!(StatedPower { text, watts });
 bake_struct!(MeasuredPower { mean_watts, scope });

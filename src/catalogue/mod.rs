@@ -192,4 +192,37 @@ impl Catalogue {
     pub fn published_on(&self, result: &PublishedResult) -> Option<&str> {
         self.source(&result.source).map(|s| &*s.date)
     }
+
+    /// Whether any result of `card` carries a power measurement (issue 28.3: where none does, the
+    /// page says "no measurement is published for this card", with the catalogue's version).
+    pub fn has_measurement(&self, card: &str) -> bool {
+        self.results.iter().any(|r| *r.card == *card && r.measured_power.is_some())
+    }
+
+    /// Where the newest round of the catalogue has no result of `card` (issue 28.3: the L40S's
+    /// newest LLM rows are from v4.1 and v5.1): the newest round with its date, and the card's
+    /// rounds with theirs, oldest first. `None` where the card is in the newest round or has no row.
+    pub fn round_gap(&self, card: &str) -> Option<RoundGap<'_>> {
+        fn dated<'a>(c: &'a Catalogue, r: &'a PublishedResult) -> Option<(&'a str, &'a str)> {
+            c.published_on(r).map(|d| (&*r.round, d))
+        }
+        let newest = self.results.iter().filter_map(|r| dated(self, r)).max_by(|a, b| a.1.cmp(b.1))?;
+        let mut rounds: Vec<(&str, &str)> = Vec::new();
+        for r in self.results.iter().filter(|r| *r.card == *card).filter_map(|r| dated(self, r)) {
+            if !rounds.contains(&r) {
+                rounds.push(r);
+            }
+        }
+        crate::sort::sort_by(&mut rounds, |a, b| a.1.cmp(b.1));
+        (!rounds.is_empty() && !rounds.iter().any(|r| r.0 == newest.0)).then_some(RoundGap { newest, rounds })
+    }
+}
+
+/// A card missing from the catalogue's newest round: see [`Catalogue::round_gap`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundGap<'a> {
+    /// The newest round and its publication date.
+    pub newest: (&'a str, &'a str),
+    /// The card's rounds and their dates, oldest first.
+    pub rounds: Vec<(&'a str, &'a str)>,
 }

@@ -115,17 +115,6 @@ impl Scenario {
     pub fn from_id(id: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.id() == id)
     }
-
-    /// What the scenario means for a buyer, in one line.
-    pub fn explanation(self) -> &'static str {
-        match self {
-            Scenario::Offline => "batch work: every request is there at once, so only throughput counts",
-            Scenario::Server => "requests arrive at random and each must start within 2 s (200 ms per further token)",
-            Scenario::Interactive => {
-                "tight latency per user (450 ms to the first token, 40 ms per token): the one for a chatbot"
-            }
-        }
-    }
 }
 
 /// What a measured power figure covers.
@@ -186,6 +175,20 @@ pub struct NamedLimit {
     pub source: Text,
 }
 
+/// A power mode of a card (a cable mode): the range of limits it accepts in that mode.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerMode {
+    pub label: Text,
+    #[serde(default)]
+    pub label_de: Option<Text>,
+    /// The largest limit in this mode (the driver's Max Power Limit).
+    pub max_watts: f64,
+    /// The smallest, where published.
+    pub min_watts: Option<f64>,
+    pub source: Text,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SourcedText {
@@ -208,6 +211,11 @@ pub struct Card {
     pub min_power: Option<SourcedWatts>,
     #[serde(default)]
     pub other_limits: Cow<'static, [NamedLimit]>,
+    /// The modes the card is cabled or configured for, each with the limits the driver then
+    /// reports (the RTX PRO 6000 Server Edition's 600 W and 450 W cable modes); empty where none
+    /// is published.
+    #[serde(default)]
+    pub power_modes: Cow<'static, [PowerMode]>,
     pub memory: Option<SourcedText>,
     /// The rack the card is built into as one system (GB200 NVL72: 72 GPUs), where it is sold so;
     /// `None` for a card that goes into servers of any size.

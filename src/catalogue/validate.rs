@@ -134,6 +134,23 @@ impl Catalogue {
                 positive(&mut errors, &record, "other_limits.watts", limit.watts);
                 cite(&mut errors, &record, &limit.source);
             }
+            for mode in c.power_modes.iter() {
+                positive(&mut errors, &record, "power_modes.max_watts", mode.max_watts);
+                if let Some(min) = mode.min_watts {
+                    positive(&mut errors, &record, "power_modes.min_watts", min);
+                    if min > mode.max_watts {
+                        errors.push(CatalogueError::MinAboveMax { card: c.id.to_string(), min, max: mode.max_watts });
+                    }
+                }
+                if mode.max_watts > c.max_power.watts {
+                    errors.push(CatalogueError::MinAboveMax {
+                        card: c.id.to_string(),
+                        min: mode.max_watts,
+                        max: c.max_power.watts,
+                    });
+                }
+                cite(&mut errors, &record, &mode.source);
+            }
             if let Some(memory) = &c.memory {
                 cite(&mut errors, &record, &memory.source);
             }

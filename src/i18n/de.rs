@@ -71,13 +71,26 @@ fn scenario(s: Scenario) -> &'static str {
     }
 }
 
-fn scenario_explanation(s: Scenario) -> &'static str {
-    match s {
-        Scenario::Offline => "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz",
-        Scenario::Server => "Anfragen treffen zufällig ein, jede muss binnen 2 s beginnen (200 ms je weiteres Token)",
-        Scenario::Interactive => {
-            "strenge Latenzvorgaben je Nutzer (450 ms bis zum ersten Token, 40 ms je weiteres Token): das Szenario für Chatbots"
+fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
+    let ms = |v: f64| super::intl::plain(v, Lang::De);
+    match (s, bound) {
+        (Scenario::Offline, _) => {
+            "Stapelverarbeitung: alle Anfragen liegen sofort vor, es zählt allein der Durchsatz; keine Latenzgrenze"
+                .to_owned()
         }
+        (Scenario::Server, Some(b)) => format!(
+            "Anfragen treffen zufällig ein; in diesem Benchmark müssen 99 % das erste Token binnen {} ms und jedes \
+             weitere binnen {} ms erhalten",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (Scenario::Interactive, Some(b)) => format!(
+            "ein Server-Lauf mit engeren Grenzen, das Szenario für einen Chatbot: in diesem Benchmark müssen 99 % das \
+             erste Token binnen {} ms und jedes weitere binnen {} ms erhalten",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (_, None) => "diesen Benchmark gibt es in diesem Szenario nicht".to_owned(),
     }
 }
 
@@ -312,6 +325,7 @@ pub const DE: Strings = Strings {
     doc_title: "token-energy · GPU-Energie je LLM-Token",
     lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
     open_full: "Den vollständigen Rechner öffnen ↗",
+    method_link: "Methode und Zitierweise ↗",
     modes_label: "Bereiche",
     mode_calculator: "Rechner",
     mode_measure: "Selbst messen",
@@ -324,6 +338,10 @@ pub const DE: Strings = Strings {
     tps_hint: "Ausgabe-Token pro Sekunde, die ein Server bei der unten eingestellten Leistungsgrenze erzeugt hat.",
     per_card: " je Karte",
     slider_label: "Leistungsgrenze je Karte, Schieberegler",
+    lg_summary: "Der Bereich Ihrer eigenen Karte (nvidia-smi)",
+    lg_query: "zeigt Min Power Limit und Max Power Limit der gelieferten Karte; sie können vom veröffentlichten Bereich abweichen: Eine RTX PRO 6000 Server Edition im 450-W-Kabelmodus meldet höchstens 450 W.",
+    lg_set: "setzt eine Grenze innerhalb dieses Bereichs (hier 450 W für GPU 0); dafür braucht es Root-Rechte.",
+    lg_check: "Eine so gesetzte Grenze übersteht keinen Neustart und kein Neuladen des Treibers: Prüfen Sie danach, ob sie noch gilt. DCGM meldet die Grenze, die der Treiber durchsetzt, als",
     ok: "Verstanden",
     figures_title: "Kennzahlen",
     figure_token: "Energie je Ausgabe-Token",
@@ -426,6 +444,11 @@ pub const DE: Strings = Strings {
         ResultPower::Rated(w) => format!("{} W Nennleistung", n(w)),
         ResultPower::NotStated => "Leistung nicht angegeben".to_owned(),
     },
+    precision: |p| match p.served() {
+        Some(w) => format!("{w}-Gewichte"),
+        None => format!("ausgehend von {}; Format im Betrieb nicht angegeben", p.started_from()),
+    },
+    precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → nicht angegeben", p.started_from())),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
     plan_title: "Einsatz planen",
     plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
@@ -476,7 +499,7 @@ pub const DE: Strings = Strings {
     need_positions: "ein Leistungsbudget je Rack und einen Bedarf oder gleichzeitige Personen",
     legend_people: "Personen und Geschwindigkeit",
     more_intro: "Weitere Kennzahlen mit ",
-    method_formulas: "Die Formeln",
+    method_formulas: "Formeln, Methode und Zitierweise",
     same_as_token: "Dieselben Annahmen wie bei der Energie je Ausgabe-Token, oben.",
     glossary_title: "Begriffe",
     g_tgp: "TGP (Total Graphics Power)",
@@ -526,6 +549,12 @@ pub const DE: Strings = Strings {
         (true, true) => "GPU-Boards + Server + Rechenzentrum",
     },
     needs: |what| format!("Benötigt {what}."),
+    eu_reports: |kwh| {
+        let own = kwh.map_or_else(String::new, |k| format!(" Die Energie dieser Planung, {k} pro Jahr, ist eine solche Angabe."));
+        format!(
+            "Was gemeldet wird: jährlich an die Europäische Datenbank über Rechenzentren (direkt oder über ein nationales Meldesystem) übermittelt, unter anderem der Energieverbrauch des Rechenzentrums und seiner Informationstechnik in kWh.{own}"
+        )
+    },
     eu: |reached, kw| {
         if reached {
             format!("EU-Meldeschwelle erreicht: {kw} kW IT-Leistung (Karten an der Leistungsgrenze), also mindestens 500 kW. ")
@@ -587,6 +616,7 @@ pub const DE: Strings = Strings {
     fact_min: "Kleinste einstellbare Leistungsgrenze",
     fact_memory: "Speicher",
     fact_unpublished: "nicht veröffentlicht",
+    fact_measured: "Gemessene Energie",
     method_title: "So wird gerechnet",
     m_board_dd: "Karten je Server × Leistungsgrenze je Karte (W)",
     m_token_dd: "Leistungsaufnahme der Boards (W) ÷ Ausgabe-Token pro Sekunde = Joule je Token",
@@ -600,20 +630,38 @@ pub const DE: Strings = Strings {
     m_ceiling_dd: ": eine aus der Leistungsgrenze berechnete Obergrenze, kein Messwert. Die Karten können durchaus weniger aufgenommen haben. Sie zählt nur die GPU-Boards: Prozessoren, Speicher, Lüfter, Netzteilverluste und Kühlung kommen hinzu. Sie gilt nur bei der Leistungseinstellung, für die der Durchsatz veröffentlicht wurde.",
     m_measured_dd: ": ein gemessener Wert, mit seinem Messumfang. MLPerf Power misst den ganzen Server netzseitig (AC), während des Messfensters des Benchmarks.",
     m_estimate_dd: ": ein Wert, der auf einer Annahme beruht, die diese Seite daneben nennt, etwa ein auf eine andere Kartenzahl umgerechneter Durchsatz oder einer, der bei einer Leistungsgrenze verwendet wird, für die er nicht veröffentlicht wurde.",
+    m_why: "Warum eine Obergrenze zu hoch liegt und was den echten Wert bewegt",
+    m_overestimate: "Eine Karte nimmt selten in jedem Moment ihre Nennleistung auf; eine aus der Nennleistung geschätzte Energie liegt darum fast immer zu hoch. Darauf weist das ML.ENERGY-Team hin, und deshalb misst es. Eine Obergrenze ist hier eine solche obere Schranke, nie ein Messwert.",
+    m_batch: "Batchgröße und Auslastung: Beim Generieren liest jeder Schritt die Gewichte eines dichten Modells einmal für den ganzen Batch; mehr gleichzeitige Anfragen verteilen also fast dieselbe Leistung der Karte auf mehr Token. Die Energie je Token sinkt mit der Parallelität und flacht ab, wenn die GPU sich der Sättigung nähert; ML.ENERGY hat allein durch die GPU-Auslastung Unterschiede um das 3- bis 5-Fache gemessen. Auch Leerlaufstunden zählen: Ein wenig genutzter Server braucht je Token weit mehr als ein ausgelasteter.",
+    m_prompt: "Prompt-Länge: Jede Zahl hier gilt je Ausgabe-Token. Lange Prompts (Retrieval, RAG) kosten zusätzlich Prefill-Energie, die eine Zahl je Ausgabe-Token verbirgt; „Selbst messen“ zeigt die Prompt-Token neben den Ausgabe-Token, damit beide zusammen gelesen werden.",
+    m_same_load: "Nur bei gleicher Last vergleichen: Token/s je Nutzer (Token/s ÷ Parallelität) und die Leistungsgrenze neben jedem Ergebnis festhalten.",
+    m_cite_title: "Zitieren",
     ctx_title: "Anderswo gemessen, zur Einordnung",
     ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
     sources_title: "Quellen",
     trademark: "Der Name MLPerf und das MLPerf-Logo sind eingetragene und nicht eingetragene Marken der MLCommons Association in den Vereinigten Staaten und anderen Ländern. Alle Rechte vorbehalten. Unbefugte Nutzung ist streng untersagt. Weitere Informationen unter www.mlcommons.org. Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft; die daraus abgeleiteten Energiewerte sind eine Berechnung dieser Seite, keine MLPerf-Metriken.",
     per_response: |j| format!(", {j} J je Antwort"),
+    no_measurement: |v| format!("Für diese Karte ist keine Messung veröffentlicht (Datenstand {v})."),
+    round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) veröffentlicht kein LLM-Ergebnis für diese Karte; ihre neuesten hier stammen aus {rounds}."),
+    method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({u})"),
+    method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({u}), mit dem Link zur zitierten Konfiguration."),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {}", long_date(updated)),
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
     w_per_card: "W je Karte",
-    limit_caption: "Linie: der Durchsatz des Ergebnisses bei jeder Grenze unverändert (das untere Ende einer Spanne). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung.",
+    limit_caption: "Band: die Spanne, die eine Grenze ergibt, vom bei jeder Grenze unveränderten Durchsatz des Ergebnisses (Linie) bis zum Durchsatz im Verhältnis zur Leistung (seine eigene Obergrenze). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung. Gestrichelter Bereich: dort ist nichts veröffentlicht.",
     bar_measured: |j| format!(", Messwert ganzer Server: {j}"),
     bar_title: |benchmark, scenario| format!("Obergrenzen der GPU-Boards in J/Token, {benchmark} {scenario}"),
     bar_more: |n| format!(" {n} weitere Ergebnisse stehen in der Tabelle unten."),
+    limit_unknown: |w| format!("Unbekannt: unter {w} W ist nichts veröffentlicht"),
+    limit_unpublished: |w| format!("Für diese Karte ist unter {w} W nichts veröffentlicht: Die beiden Enden der Spanne sind reine Rechnung, und die Karte nimmt diese Grenze womöglich nicht an. nvidia-smi -q -d POWER zeigt das Min Power Limit Ihrer Karte."),
+    limit_above_mode: |mode, w| format!("Im {mode} meldet die Karte höchstens {w} W und nimmt diese Grenze nicht an."),
+    enforced_limit: |enforced, typed, agree| match (typed, agree) {
+        (Some(t), true) => format!("Der eingefügte Text meldet eine durchgesetzte Grenze von {enforced} W je GPU, wie eingetragen ({t} W)."),
+        (Some(t), false) => format!("Der eingefügte Text meldet eine durchgesetzte Grenze von {enforced} W je GPU, nicht die für diesen Lauf eingetragenen {t} W: Der Treiber hat eine andere Grenze durchgesetzt (nach einem Neustart oder Neuladen des Treibers erneut setzen?)."),
+        (None, _) => format!("Der eingefügte Text meldet eine durchgesetzte Grenze von {enforced} W je GPU; tragen Sie die Leistungsgrenze des Laufs ein, um zu vergleichen."),
+    },
     limit_held: |j0, w0, j1, w1| format!("Durchsatz unverändert: {j0} J/Token bei {w0} W bis {j1} J/Token bei {w1} W"),
     compare_title: "Konfigurationen vergleichen",
     compare_name_label: "Name für die Konfiguration oben",
@@ -676,7 +724,7 @@ pub const DE: Strings = Strings {
     own_gpu_energy: "GPU-Energie über den Lauf",
     own_output: "Erzeugte Ausgabe-Token",
     own_prompt: "Verarbeitete Prompt-Token",
-    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token.",
+    prompt_note: "Zur Einordnung daneben, wie es die Methode verlangt: J/Token teilt nur durch die Ausgabe-Token, die Prefill-Energie langer Prompts steckt also ungesehen darin.",
     own_tps: "Ausgabe-Token pro Sekunde",
     tps_note: "Erzeugte Token ÷ Laufzeit.",
     own_power: "Mittlere Leistungsaufnahme je GPU",
@@ -692,6 +740,7 @@ pub const DE: Strings = Strings {
     kept_runs: "Gespeicherte Läufe",
     col_concurrency: "Parallelität",
     col_limit_w: "Leistungsgrenze (W)",
+    col_per_user: "Token/s je Nutzer",
     chart_against: "Diagramm über: ",
     axis_concurrency: "Parallelität",
     axis_limit: "Leistungsgrenze",
@@ -722,6 +771,19 @@ pub const DE: Strings = Strings {
     run_point: |axis, at, j| match axis {
         Axis::Concurrency => format!("Parallelität {at}: {j} J/Token"),
         Axis::PowerLimit => format!("Leistungsgrenze {at} W: {j} J/Token"),
+    },
+    runs_differ: |concurrency, limits| {
+        let mut parts = Vec::new();
+        if !concurrency.is_empty() {
+            parts.push(format!("der Parallelität ({})", concurrency.join("; ")));
+        }
+        if !limits.is_empty() {
+            parts.push(format!("der Leistungsgrenze ({} W)", limits.join("; ")));
+        }
+        format!(
+            "Diese Läufe unterscheiden sich in {}: Ein Lauf mit weniger Nutzern je GPU verteilt dieselbe Leistung auf weniger Token. Vergleichen Sie J/Token nur bei gleicher Last, mit Token/s je Nutzer daneben.",
+            parts.join(" und ")
+        )
     },
     no_run_with: |axis| format!(
         "Kein gespeicherter Lauf hat einen Wert für {}: Geben Sie ihn ein, bevor Sie einen Lauf speichern.",
@@ -1014,6 +1076,28 @@ fn plan_notice(notice: &PlanNotice) -> String {
         PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
             Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \
             dieser Spanne."
-            .to_owned(),
+            .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
+            let then = if serving.is_empty() {
+                "Der Katalog hat für diesen Benchmark kein Server- oder Interaktiv-Ergebnis dieser Karte.".to_owned()
+            } else {
+                let list: Vec<String> = serving.iter().map(|(id, s)| format!("{id} {}", scenario(*s))).collect();
+                format!("Für Personen, die auf Antworten warten, planen Sie mit {} derselben Karte.", list.join(" oder "))
+            };
+            format!(
+                "Offline hat keine Latenzgrenze: Die hier gezählten Server erledigen die Token des Tages als Stapel, \
+                 ohne Zusage, wie schnell jemand eine Antwort sieht. {then}"
+            )
+        }
+        PlanNotice::BoundAtOwnSetting { limit_watts, setting_watts, tpot_ms } => format!(
+            "Personen werden mit der Grenze des Ergebnisses von {} ms je Token gezählt, die bei seinen eigenen {} W je \
+             Karte eingehalten wurde. Bei {} W kommen die Token langsamer, und die Grenze hält womöglich nicht mehr: \
+             Der Server-Lauf von {} etwa lag beim 99. Perzentil bei {} ms, gegenüber seiner Grenze von {} ms.",
+            super::intl::plain(*tpot_ms, Lang::De),
+            super::intl::plain(*setting_watts, Lang::De),
+            super::intl::plain(*limit_watts, Lang::De),
+            crate::latency::HEADROOM.result,
+            super::intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::De),
+            super::intl::plain(crate::latency::HEADROOM.bound_ms, Lang::De),
+        ),
     }
 }

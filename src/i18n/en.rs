@@ -18,6 +18,7 @@ pub const EN: Strings = Strings {
     doc_title: "token-energy · GPU energy per LLM token",
     lede: "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source.",
     open_full: "Open the full calculator ↗",
+    method_link: "Method and how to cite ↗",
     modes_label: "Sections",
     mode_calculator: "Calculator",
     mode_measure: "Measure your own",
@@ -30,6 +31,10 @@ pub const EN: Strings = Strings {
     tps_hint: "Output tokens per second that one server produced at the power limit below.",
     per_card: " per card",
     slider_label: "Power limit per card, slider",
+    lg_summary: "Your card's own range (nvidia-smi)",
+    lg_query: "shows the delivered card's Min Power Limit and Max Power Limit, which can differ from the published range: an RTX PRO 6000 Server Edition in its 450 W cable mode reports a 450 W maximum.",
+    lg_set: "sets a limit (here 450 W on GPU 0) inside that range; it needs root.",
+    lg_check: "A limit set so does not survive a reboot or a driver reload: check afterwards that it still applies. DCGM exports the limit the driver enforces as",
     ok: "OK",
     figures_title: "Figures",
     figure_token: "Energy per output token",
@@ -86,7 +91,7 @@ pub const EN: Strings = Strings {
     offered_by: |name| format!("Offered by {name}"),
     field: Field::label,
     scenario: Scenario::label,
-    scenario_explanation: Scenario::explanation,
+    scenario_explanation,
     accuracy: |a| format!(", {a} accuracy"),
     unit: Unit::symbol,
     hint: |r| r.hint(),
@@ -132,6 +137,11 @@ pub const EN: Strings = Strings {
         ResultPower::Rated(w) => format!("{} W rated", number(Lang::En, w)),
         ResultPower::NotStated => "power not stated".to_owned(),
     },
+    precision: |p| match p.served() {
+        Some(w) => format!("{w} weights"),
+        None => format!("started from {}; served format not stated", p.started_from()),
+    },
+    precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → not stated", p.started_from())),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
     plan_title: "Plan a deployment",
     plan_intro: "Every field is optional; the figures use the configuration above.",
@@ -182,7 +192,7 @@ pub const EN: Strings = Strings {
     need_positions: "a rack position budget and a demand or people at once",
     legend_people: "People at a speed",
     more_intro: "More figures with ",
-    method_formulas: "The formulas",
+    method_formulas: "Formulas, method and how to cite",
     same_as_token: "The same assumptions as energy per output token, above.",
     glossary_title: "Terms",
     g_tgp: "TGP",
@@ -232,6 +242,12 @@ pub const EN: Strings = Strings {
         (true, true) => "GPU boards + server + site",
     },
     needs: |what| format!("Needs {what}."),
+    eu_reports: |kwh| {
+        let own = kwh.map_or_else(String::new, |k| format!(" This plan's energy, {k} a year, is the kind of figure reported."));
+        format!(
+            "What is reported: every year, to the European database on data centres (directly or through a national reporting scheme), among other indicators the energy consumption of the data centre and of its IT equipment in kWh.{own}"
+        )
+    },
     eu: |reached, kw| {
         if reached {
             format!("EU reporting threshold reached: {kw} kW of IT power at the cards' limits is at least 500 kW. ")
@@ -293,6 +309,7 @@ pub const EN: Strings = Strings {
     fact_min: "Minimum limit",
     fact_memory: "Memory",
     fact_unpublished: "not published",
+    fact_measured: "Measured energy",
     method_title: "How this is calculated",
     m_board_dd: "cards per server × power limit per card (W)",
     m_token_dd: "board power (W) ÷ output tokens per second = joules per token",
@@ -306,20 +323,38 @@ pub const EN: Strings = Strings {
     m_ceiling_dd: ": an upper bound computed from the power limit, not a measurement. The cards may well have drawn less. It counts the GPU boards alone: processors, memory, fans, power-supply losses and cooling come on top. It holds only at the power setting the throughput was published for.",
     m_measured_dd: ": a figure someone metered, with its scope. MLPerf Power meters the whole node, AC at the wall, during the benchmark's measured window.",
     m_estimate_dd: ": a figure that rests on an assumption this page names beside it, such as a throughput scaled to another card count or used at a power limit it was not published for.",
+    m_why: "Why a ceiling overstates, and what moves the real figure",
+    m_overestimate: "A card seldom draws its rated power at every moment, so energy estimated from rated power nearly always comes out too high: the ML.ENERGY team's point, and the reason it measures. A ceiling here is such an upper bound, never a measurement.",
+    m_batch: "Batch size and utilisation: while generating, each step reads a dense model's weights once for the whole batch, so more requests at once spread much the same board power over more tokens. Energy per token falls as concurrency rises and levels off as the GPU nears saturation; ML.ENERGY measured differences of 3 to 5 times from GPU utilisation alone. Idle hours count too: a lightly used server's energy per token is far above a busy one's.",
+    m_prompt: "Prompt length: every figure here is per output token. Long prompts (retrieval, RAG) add prefill energy that a figure per output token hides; Measure your own reports the prompt tokens beside the output tokens, so both can be read together.",
+    m_same_load: "Compare only at the same load: keep tokens/s per user (tokens/s ÷ concurrency) beside every result, and the power limit.",
+    m_cite_title: "How to cite",
     ctx_title: "Measured elsewhere, for context",
     ctx_hint: "GPU energy metered by researchers on another card and model: not comparable one to one with the ceilings above, but a sense of what cards really draw.",
     sources_title: "Sources",
     trademark: "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics.",
     per_response: |j| format!(", {j} J per response"),
+    no_measurement: |v| format!("No measurement is published for this card (as of data version {v})."),
+    round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) publishes no LLM result for this card; its newest here are from {rounds}."),
+    method_version: |m, v, u| format!("Method version {m} · data version {v} ({u})"),
+    method_cite: |m, v, u| format!("token-energy, energy per LLM output token from published throughput and power limits, method version {m}, data version {v} ({u}), with the link to the configuration cited."),
     data_version: |version, updated| format!("Catalogue version {version} · last updated {updated}"),
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
     limit_title: "J/token ceiling against the power limit per card",
     w_per_card: "W per card",
-    limit_caption: "Line: the result's throughput held at every limit (the lower end of a range). ●: its own setting. ■: published results at a lowered setting.",
+    limit_caption: "Band: the range a limit gives, from the result's throughput held at every limit (line) to throughput in proportion to power (its own ceiling). ●: its own setting. ■: published results at a lowered setting. Dashed region: nothing is published there.",
     bar_measured: |j| format!(", measured whole server {j}"),
     bar_title: |benchmark, scenario| format!("GPU-board ceilings in J/token, {benchmark} {scenario}"),
     bar_more: |n| format!(" {n} more results are in the table below."),
+    limit_unknown: |w| format!("Unknown: nothing published below {w} W"),
+    limit_unpublished: |w| format!("Nothing is published for this card below {w} W: the range's two ends are arithmetic only, and the card may refuse this limit. nvidia-smi -q -d POWER shows your card's Min Power Limit."),
+    limit_above_mode: |mode, w| format!("In its {mode} the card reports a maximum of {w} W and refuses this limit."),
+    enforced_limit: |enforced, typed, agree| match (typed, agree) {
+        (Some(t), true) => format!("The pasted text reports an enforced limit of {enforced} W per GPU, as typed ({t} W)."),
+        (Some(t), false) => format!("The pasted text reports an enforced limit of {enforced} W per GPU, not the {t} W typed for this run: the driver enforced another limit (set again after a reboot or a driver reload?)."),
+        (None, _) => format!("The pasted text reports an enforced limit of {enforced} W per GPU; type the run's power limit to compare."),
+    },
     limit_held: |j0, w0, j1, w1| format!("Throughput unchanged: {j0} J/token at {w0} W to {j1} J/token at {w1} W"),
     compare_title: "Compare configurations",
     compare_name_label: "Name for the configuration above",
@@ -369,7 +404,7 @@ pub const EN: Strings = Strings {
     own_gpu_energy: "GPU energy over the run",
     own_output: "Output tokens generated",
     own_prompt: "Prompt tokens processed",
-    prompt_note: "Shown beside, as the method asks: J/token divides by output tokens only.",
+    prompt_note: "Shown beside, as the method asks: J/token divides by output tokens only, so long prompts' prefill energy sits inside it unseen.",
     own_tps: "Output tokens per second",
     tps_note: "Generated tokens ÷ the run's duration.",
     own_power: "Average board power per GPU",
@@ -385,6 +420,7 @@ pub const EN: Strings = Strings {
     kept_runs: "Kept runs",
     col_concurrency: "Concurrency",
     col_limit_w: "Power limit (W)",
+    col_per_user: "Tokens/s per user",
     chart_against: "Chart against: ",
     axis_concurrency: "concurrency",
     axis_limit: "power limit",
@@ -414,6 +450,19 @@ pub const EN: Strings = Strings {
     },
     run_point: |axis, at, j| format!("{} at {at}: {j} J/token", (EN.run_axis)(axis)),
     no_run_with: |axis| format!("No kept run has a {}: enter it before keeping a run.", (EN.run_axis)(axis)),
+    runs_differ: |concurrency, limits| {
+        let mut parts = Vec::new();
+        if !concurrency.is_empty() {
+            parts.push(format!("concurrency ({})", concurrency.join(", ")));
+        }
+        if !limits.is_empty() {
+            parts.push(format!("power limit ({} W)", limits.join(", ")));
+        }
+        format!(
+            "These runs differ in {}: a run with fewer users per GPU spreads the same power over fewer tokens. Compare J/token only at the same load, with tokens/s per user beside it.",
+            parts.join(" and ")
+        )
+    },
     window_samples: |n, total, begin, end, scenario| format!("{n} samples of {total} in the file, from {begin} to {end}{scenario}."),
     // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
     series_note: |tool, samples, gaps, timed, interval, typed| format!(
@@ -459,6 +508,28 @@ pub const EN: Strings = Strings {
     q_rack: |kw| format!("Rack position power budget: {kw} kW"),
     qr_title: |vendor| format!("Request a quote from {vendor}"),
 };
+
+fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
+    let ms = |v: f64| intl::plain(v, Lang::En);
+    match (s, bound) {
+        (Scenario::Offline, _) => {
+            "batch work: every request is there at once, so only throughput counts; no latency bound".to_owned()
+        }
+        (Scenario::Server, Some(b)) => format!(
+            "requests arrive at random; for this benchmark 99 % must see the first token within {} ms and each \
+             further token within {} ms",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (Scenario::Interactive, Some(b)) => format!(
+            "a Server run with tighter bounds, the one for a chatbot: for this benchmark 99 % must see the first \
+             token within {} ms and each further token within {} ms",
+            ms(b.ttft_ms),
+            ms(b.tpot_ms)
+        ),
+        (_, None) => "this benchmark has no such scenario".to_owned(),
+    }
+}
 
 fn scenarios(list: &[Scenario]) -> String {
     list.iter().map(|s| s.label()).collect::<Vec<_>>().join(" or ")
@@ -513,7 +584,29 @@ fn plan_notice(n: &PlanNotice) -> String {
         ),
         PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
             (Idle power per card) for one estimate instead of this range."
-            .to_owned(),
+            .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
+            let then = if serving.is_empty() {
+                "The catalogue has no Server or Interactive result of this card for the benchmark.".to_owned()
+            } else {
+                let list: Vec<String> = serving.iter().map(|(id, s)| format!("{id} {}", s.label())).collect();
+                format!("For people waiting for answers, size on {} of the same card.", list.join(" or "))
+            };
+            format!(
+                "Offline has no latency bound: the servers counted here finish the day's tokens as a batch, with no \
+                 promise of how fast anyone sees an answer. {then}"
+            )
+        }
+        PlanNotice::BoundAtOwnSetting { limit_watts, setting_watts, tpot_ms } => format!(
+            "People are counted with the result's bound of {} ms per token, which held at its own {} W per card. At \
+             {} W tokens come slower and the bound may no longer hold: {}'s Server run, for one, held {} ms at the \
+             99th percentile against its {} ms bound.",
+            intl::plain(*tpot_ms, Lang::En),
+            intl::plain(*setting_watts, Lang::En),
+            intl::plain(*limit_watts, Lang::En),
+            crate::latency::HEADROOM.result,
+            intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::En),
+            intl::plain(crate::latency::HEADROOM.bound_ms, Lang::En),
+        ),
     }
 }
 

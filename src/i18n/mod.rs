@@ -77,6 +77,15 @@ table! {
         tps_hint,
         per_card,
         slider_label,
+        // Issue 28.1: the card's own range, read and set with nvidia-smi (commands are quoted, not words).
+        /// The guidance fold's summary.
+        lg_summary,
+        /// After `nvidia-smi -q -d POWER`.
+        lg_query,
+        /// After `nvidia-smi -i 0 -pl 450`.
+        lg_set,
+        /// Before `DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS`.
+        lg_check,
         ok,
         figures_title,
         figure_token,
@@ -248,6 +257,8 @@ table! {
         fact_min,
         fact_memory,
         fact_unpublished,
+        /// The card facts' row for a measurement of the card (issue 28.3).
+        fact_measured,
         method_title,
         m_board_dd,
         m_token_dd,
@@ -261,6 +272,21 @@ table! {
         m_ceiling_dd,
         m_measured_dd,
         m_estimate_dd,
+        // Issue 28: why a ceiling overstates, what moves the real figure, how to cite (method section).
+        /// The fold's summary.
+        m_why,
+        /// A rated-power estimate nearly always overestimates (ML.ENERGY's point).
+        m_overestimate,
+        /// Batch size and utilisation (ML.ENERGY's 3–5×).
+        m_batch,
+        /// Prompt length: prefill energy a figure per output token hides.
+        m_prompt,
+        /// Compare at the same load.
+        m_same_load,
+        /// "How to cite" heading.
+        m_cite_title,
+        /// The widget's link to the method on the full page.
+        method_link,
         ctx_title,
         ctx_hint,
         sources_title,
@@ -327,6 +353,8 @@ table! {
         kept_runs,
         col_concurrency,
         col_limit_w,
+        /// The kept runs' column: tokens/s ÷ concurrency.
+        col_per_user,
         chart_against,
         axis_concurrency,
         axis_limit,
@@ -355,7 +383,9 @@ table! {
         offered_by: fn(&str) -> String,
         field: fn(Field) -> &'static str,
         scenario: fn(Scenario) -> &'static str,
-        scenario_explanation: fn(Scenario) -> &'static str,
+        /// What a scenario means for a buyer, with the selected benchmark's latency bounds
+        /// (`crate::latency::bound`; `None` for Offline): "requests arrive at random; 99 % …".
+        scenario_explanation: fn(Scenario, Option<crate::latency::Bound>) -> String,
         /// ", 99 % accuracy target".
         accuracy: fn(&str) -> String,
         unit: fn(Unit) -> &'static str,
@@ -388,6 +418,11 @@ table! {
         weights: fn(&str) -> String,
         /// A result's power in the throughput select: "1,000 W", "700 W rated", "power not stated".
         result_power: fn(crate::model::ResultPower) -> String,
+        /// What is known of a result's precision (issue 28.9): "FP8 weights", or "started from
+        /// FP16; served format not stated" where a transformation is stated.
+        precision: fn(&crate::precision::Precision) -> String,
+        /// The same in the table's Precision column: "FP8", or "FP16 → not stated".
+        precision_cell: fn(&crate::precision::Precision) -> String,
         qr_title: fn(&str) -> String,
         /// "Daily token volume: {n} output tokens per day".
         q_demand: fn(&str) -> String,
@@ -404,6 +439,9 @@ table! {
         run_axis: fn(crate::measure::runs::Axis) -> &'static str,
         run_point: fn(crate::measure::runs::Axis, &str, &str) -> String,
         no_run_with: fn(crate::measure::runs::Axis) -> String,
+        /// Kept runs at different loads: (the concurrencies, the power limits in W; each empty
+        /// where the runs agree), written with the page's numbers.
+        runs_differ: fn(&[String], &[String]) -> String,
         window_samples: fn(&str, &str, &str, &str, &str) -> String,
         // Issue 25: power samples, MIG rows, the two comparisons, missing boxes, picked files.
         /// `(tool, samples, gaps, timed, interval, interval typed)`.
@@ -440,8 +478,26 @@ table! {
         bar_title: fn(&str, &str) -> String,
         bar_more: fn(usize) -> String,
         limit_held: fn(&str, &str, &str, &str) -> String,
+        /// The limit chart's region below the lowest published setting: "unknown below {W} W".
+        limit_unknown: fn(&str) -> String,
+        /// Beside the power-limit field, below the lowest published setting (W).
+        limit_unpublished: fn(&str) -> String,
+        /// Beside the power-limit field, above a power mode's maximum: (mode's label, its maximum W).
+        limit_above_mode: fn(&str, &str) -> String,
+        /// A dcgm-exporter paste's enforced limits against the run's typed limit:
+        /// (enforced W, listed per distinct value; the typed W, if any; whether they agree).
+        enforced_limit: fn(&str, Option<&str>, bool) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
+        /// The method's version line: (method version, data version, last updated).
+        method_version: fn(u32, &str, &str) -> String,
+        /// How to cite the page: (method version, data version, last updated).
+        method_cite: fn(u32, &str, &str) -> String,
+        /// "No measurement is published for this card (as of data version {v})".
+        no_measurement: fn(&str) -> String,
+        /// A card missing from the newest round: (newest round, its date, the card's rounds with
+        /// their years, e.g. "v4.1 (2024), v5.1 (2025)").
+        round_gap: fn(&str, &str, &str) -> String,
         decimal: fn(&str) -> String,
         table_title: fn(&str, Option<&str>) -> String,
         load_row: fn(&str, &str) -> String,
@@ -458,6 +514,9 @@ table! {
         plan_scope: fn(bool, bool) -> &'static str,
         needs: fn(&str) -> String,
         eu: fn(bool, &str) -> String,
+        /// What EU 2024/1364 asks to report, how often and where (issue 28.6), tied to the plan's own
+        /// kWh per year where it has one (its value as the page writes it, with its unit).
+        eu_reports: fn(Option<&str>) -> String,
         chart_label: fn(&str, &str) -> String,
         /// A plan notice: what the plan did, or why a figure asked for is missing.
         plan_notice: fn(&crate::plan::PlanNotice) -> String,

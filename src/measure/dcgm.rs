@@ -260,3 +260,44 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem
         }),
     }
 }
+
+/// dcgm-exporter's enforced power limit (W), the limit the driver enforces after every limiter.
+pub const ENFORCED_LIMIT: &str = "DCGM_FI_DEV_BOARD_POWER_LIMIT_ENFORCED_WATTS";
+
+/// The enforced limits a dcgm-exporter paste carries, one per GPU (`gpu` label, else `UUID`, else
+/// the line) in the order found; lines that do not read, or a value that is not a positive
+/// finite number, are skipped (the energy reader reports the paste's problems).
+pub fn enforced_limits(text: &str) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if prom::name_of(line) != Some(ENFORCED_LIMIT) {
+            continue;
+        }
+        let Ok(sample) = prom::parse(line, i + 1) else { continue };
+        if !(sample.value.is_finite() && sample.value > 0.0) {
+            continue;
+        }
+        let id = sample.label(&["gpu", "UUID"]).map_or_else(|| format!("line {}", i + 1), str::to_owned);
+        if !out.iter().any(|(g, _)| *g == id) {
+            out.push((id, sample.value));
+        }
+    }
+    out
+}
+
+/// The distinct enforced limits of a paste against the run's typed limit (W per GPU): the limits
+/// found and whether every one equals the typed limit (within 0.5 W: the driver reports whole or
+/// milliwatts). `None` where the paste carries none.
+pub fn enforced_against(text: &str, typed: Option<f64>) -> Option<(Vec<f64>, bool)> {
+    let mut distinct: Vec<f64> = Vec::new();
+    for (_, w) in enforced_limits(text) {
+        if !distinct.iter().any(|d| (d - w).abs() < 0.5) {
+            distinct.push(w);
+        }
+    }
+    if distinct.is_empty() {
+        return None;
+    }
+    let agree = typed.is_some_and(|t| distinct.iter().all(|d| (d - t).abs() < 0.5));
+    Some((distinct, agree))
+}

@@ -14,6 +14,51 @@ pub struct Run {
     pub tokens_per_s: Option<Figure>,
 }
 
+impl Run {
+    /// Tokens/s per user: the run's tokens/s ÷ its concurrency, where both are known (the method's
+    /// step 6 keeps it beside every result, so runs are compared at the same load).
+    pub fn tokens_per_user(&self) -> Option<f64> {
+        let per = self.tokens_per_s.as_ref()?.value / self.concurrency?;
+        (per.is_finite() && per >= 0.0).then_some(per)
+    }
+}
+
+/// How kept runs differ in load: the distinct concurrencies and power limits typed, in the order
+/// kept, where two or more runs typed different ones (an untyped value is not a difference).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LoadDiffers {
+    pub concurrency: Vec<f64>,
+    pub power_limit: Vec<f64>,
+}
+
+impl LoadDiffers {
+    pub fn any(&self) -> bool {
+        !self.concurrency.is_empty() || !self.power_limit.is_empty()
+    }
+}
+
+/// Where the kept runs were taken at different loads: their J/token are then not comparable as
+/// like for like, and the page says so.
+pub fn load_differs(runs: &[Run]) -> LoadDiffers {
+    let distinct = |values: Vec<f64>| {
+        let mut out: Vec<f64> = Vec::new();
+        for v in values {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+        if out.len() > 1 {
+            out
+        } else {
+            Vec::new()
+        }
+    };
+    LoadDiffers {
+        concurrency: distinct(runs.iter().filter_map(|r| r.concurrency).collect()),
+        power_limit: distinct(runs.iter().filter_map(|r| r.power_limit).collect()),
+    }
+}
+
 /// A run from the current measurement and the typed concurrency and limit (both optional).
 pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run, Vec<MeasureError>> {
     let mut errors = Vec::new();

@@ -107,6 +107,13 @@ fn calculator(props: &CalculatorProps) -> Html {
         });
     }
     let below = *below;
+    // A link to a part of the page (the widget's "Method and how to cite") lands there once the
+    // sections below the figures are drawn.
+    use_effect_with(below == Below::All, |all| {
+        if *all {
+            browser::reveal_hash();
+        }
+    });
     // The vendor file, as the build put it into the page; its accent colour once.
     let vendor = &start.vendor;
     {
@@ -208,7 +215,8 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} plan={plan.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
-                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a></p>
+                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
+                            { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                     }
                     <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
                     if let Some(v) = vendor.as_ref() {
@@ -250,7 +258,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
             // the other sections, so a link's figures come first.
             if start.prerendered || below == Below::All {
-                if !state.embed { <Method /> }
+                if !state.embed { <Method {catalogue} /> }
                 <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }

@@ -129,6 +129,24 @@ pub fn mark_live() {
     }
 }
 
+/// Brings the element the address's `#fragment` names into view once the page is rendered (a link
+/// from the embedded widget to the method opens the full page there), opening the folds around it;
+/// nothing where there is no fragment or no such element.
+pub fn reveal_hash() {
+    let Some(window) = web_sys::window() else { return };
+    let hash = window.location().hash().unwrap_or_default();
+    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
+    let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else { return };
+    let mut around = element.parent_element();
+    while let Some(e) = around {
+        if e.tag_name().eq_ignore_ascii_case("details") {
+            let _ = e.set_attribute("open", "");
+        }
+        around = e.parent_element();
+    }
+    element.scroll_into_view();
+}
+
 /// Ends what the boot script began for a link with a query (`<html class="pending">`, which hides
 /// the prerendered bare page and shows "Calculating…"): the app's own page is in place now.
 pub fn end_pending() {

@@ -35,6 +35,8 @@ pub fn on_resize(_f: impl FnMut(&web_sys::Event) + 'static) -> Option<Listener> 
 
 pub fn mark_live() {}
 
+pub fn reveal_hash() {}
+
 pub fn replace_query(_query: &str) {}
 
 pub async fn copy_to_clipboard(_text: &str) -> bool {

@@ -36,10 +36,72 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                     <dd>{ format!("{} W", format::plain(l.watts)) }{ " · " }{ source(&l.source) }</dd>
                 </>
             }) }
+            { for card.power_modes.iter().map(|m| html! {
+                <>
+                    <dt>{ crate::i18n::pick(lang, &m.label, m.label_de.as_deref()) }</dt>
+                    <dd data-testid="card-power-mode">
+                        { match m.min_watts {
+                            Some(min) => format!("{} – {} W", format::plain(min), format::plain(m.max_watts)),
+                            None => format!("{} W", format::plain(m.max_watts)),
+                        } }
+                        { " · " }{ source(&m.source) }
+                    </dd>
+                </>
+            }) }
             if let Some(memory) = &card.memory {
                 <dt>{ t.fact_memory }</dt>
                 <dd>{ (t.decimal)(&memory.text) }{ " · " }{ source(&memory.source) }</dd>
             }
+            if !props.catalogue.0.has_measurement(&card.id) {
+                <dt>{ t.fact_measured }</dt>
+                <dd data-testid="no-measurement">{ (t.no_measurement)(&props.catalogue.0.meta.data_version) }
+                    if let Some(gap) = props.catalogue.0.round_gap(&card.id) {
+                        { " " }<span data-testid="round-gap">{ (t.round_gap)(
+                            gap.newest.0,
+                            &long_date(lang, gap.newest.1),
+                            &gap.rounds.iter().map(|(r, d)| format!("{r} ({})", d.get(..4).unwrap_or(d))).collect::<Vec<_>>().join(", "),
+                        ) }</span>
+                    }
+                </dd>
+            }
         </dl>
+    }
+}
+
+/// Reads a delivered card's range (quoted as typed in a shell, not words).
+pub const NVIDIA_SMI_QUERY: &str = "nvidia-smi -q -d POWER";
+/// Sets a limit: 450 W on GPU 0.
+pub const NVIDIA_SMI_SET: &str = "nvidia-smi -i 0 -pl 450";
+
+#[derive(Properties, PartialEq)]
+pub struct LimitGuideProps {
+    pub catalogue: Cat,
+}
+
+/// How an operator reads and sets the limits of the card in front of them (issue 28.1), folded:
+/// beside the power-limit field and in "Measure your own".
+#[function_component(LimitGuide)]
+pub fn limit_guide(props: &LimitGuideProps) -> Html {
+    let t = use_strings();
+    let [smi, dcgm, modes] = crate::form::LIMIT_GUIDE_SOURCES;
+    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    html! {
+        <details class="fold limit-guide" data-testid="limit-guide">
+            <summary>{ t.lg_summary }</summary>
+            <ul>
+                <li><code>{ NVIDIA_SMI_QUERY }</code>{ " " }{ t.lg_query }{ " " }{ source(smi) }{ " · " }{ source(modes) }</li>
+                <li><code>{ NVIDIA_SMI_SET }</code>{ " " }{ t.lg_set }{ " " }{ source(smi) }</li>
+                <li>{ t.lg_check }{ " " }<code>{ crate::measure::dcgm::ENFORCED_LIMIT }</code>{ ". " }{ source(dcgm) }</li>
+            </ul>
+        </details>
+    }
+}
+
+/// "2026-04-01" as the page writes a date ("1 April 2026", "1. April 2026"); anything else as given.
+fn long_date(lang: crate::i18n::Lang, iso: &str) -> String {
+    let mut parts = iso.splitn(3, '-').map(str::parse::<u32>);
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(y)), Some(Ok(m)), Some(Ok(d))) => crate::i18n::intl::long_date(y as i32, m, d, lang),
+        _ => iso.to_owned(),
     }
 }

@@ -78,6 +78,7 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
         &format::three(c.line.1.joules_per_token),
         &format::plain(c.line.1.watts),
     ))
+    .chain(c.unknown.map(|u| (t.limit_unknown)(&format::plain(u.watts))))
     .chain(std::iter::once(format!("{}: {} {unit}", at(t, &c.own), format::three(c.own.joules_per_token))))
     .chain(c.capped.iter().map(|p| format!("{}: {} {unit}", at(t, p), format::three(p.joules_per_token))))
     .collect::<Vec<_>>()
@@ -101,6 +102,14 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
                 }) }
                 <text x={x1.to_string()} y={(y1 + 30.0).to_string()} text-anchor="end" class="axis-unit">{ t.w_per_card }</text>
                 <text x="4" y="12" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
+                <path class="limit-band" data-testid="chart-band"
+                    d={c.band.iter().enumerate().map(|(i, (x, y))| format!("{}{x} {y}", if i == 0 { "M" } else { "L" })).collect::<Vec<_>>().join(" ") + " Z"} />
+                if let Some(u) = c.unknown {
+                    <g data-testid="chart-unknown" data-watts={u.watts.to_string()}>
+                        <rect class="limit-unknown" x={u.x0.to_string()} y={y0.to_string()} width={(u.x1 - u.x0).max(0.0).to_string()} height={(y1 - y0).to_string()} />
+                        <text x={(u.x0 + 4.0).to_string()} y={(y0 + 12.0).to_string()} class="axis-unit">{ (t.limit_unknown)(&format::plain(u.watts)) }</text>
+                    </g>
+                }
                 <line class="limit-line" x1={c.line.0.x.to_string()} y1={c.line.0.y.to_string()} x2={c.line.1.x.to_string()} y2={c.line.1.y.to_string()} />
                 <circle class="own-point" cx={c.own.x.to_string()} cy={c.own.y.to_string()} r="5" data-testid="chart-own" />
                 <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ at(t, &c.own) }</text>

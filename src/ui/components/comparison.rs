@@ -208,7 +208,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                     }
                                 </td>
                                 <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
-                                <td data-label={t.col_precision} data-testid="precision">{ r.weights.to_ascii_uppercase() }</td>
+                                <td data-label={t.col_precision} data-testid="precision">{ (t.precision_cell)(&crate::precision::Precision::of(r)) }</td>
                                 <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
                                 <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
                                 <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>

@@ -2,11 +2,11 @@
 //! limit. Every choice sends an `Edit`; messages for typed numbers appear once typing pauses or the
 //! field is left.
 
-use super::card_facts::CardFacts;
+use super::card_facts::{CardFacts, LimitGuide};
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
 use crate::catalogue::{Benchmark, Scenario};
-use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, ThroughputChoice, OWN_THROUGHPUT};
+use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, LimitNote, ThroughputChoice, OWN_THROUGHPUT};
 use crate::i18n::{self, number, Strings};
 use crate::model::result_label;
 use crate::ui::words::use_lang;
@@ -105,6 +105,23 @@ pub fn config_panel(props: &ConfigProps) -> Html {
         })
         .collect();
     let watts_slider = card.map(|c| slider_in(form.reading(), c, &form.watts));
+    // What the typed limit needs said: nothing published below it, or above a power mode's maximum.
+    let limit_notes = match (card, crate::form::parse_decimal_in(form.reading(), Field::Watts, &form.watts)) {
+        (Some(c), Ok(w)) if error_for(errors, Field::Watts).is_none() => crate::form::limit_notes(catalogue, c, w)
+            .into_iter()
+            .map(|n| match n {
+                LimitNote::Unpublished { lowest_watts } => {
+                    ("limit-unpublished", (t.limit_unpublished)(&number(lang, lowest_watts)))
+                }
+                LimitNote::AboveMode { mode, max_watts } => {
+                    let label =
+                        c.power_modes.get(mode).map(|m| crate::i18n::pick(lang, &m.label, m.label_de.as_deref()));
+                    ("limit-above-mode", (t.limit_above_mode)(label.unwrap_or_default(), &number(lang, max_watts)))
+                }
+            })
+            .collect::<Vec<_>>(),
+        _ => Vec::new(),
+    };
     let on_slider = {
         let on_edit = props.on_edit.clone();
         let on_reveal = props.on_reveal.clone();
@@ -146,7 +163,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                         value={AttrValue::from(form.benchmark.id())} on_change={emit(Edit::Benchmark)} />
                 </div>
                 <p class="hint" id="hint-scenario" data-testid="scenario-explained">
-                    { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario)) }
+                    { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario, crate::latency::bound(form.benchmark, form.scenario))) }
                     { t.which_scenario }
                 </p>
                 { error_view(t, errors, Field::Scenario) }
@@ -169,6 +186,16 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                         value={s.value.to_string()} aria-valuetext={format!("{} W", number(lang, s.value))}
                         oninput={on_slider} />
                 </div>
+            }
+            // Always one element, so a note coming or going never shifts the fields before it
+            // (Yew pairs unkeyed siblings from the end) and the typed field keeps its focus.
+            <div class="limit-notes">
+                { for limit_notes.into_iter().map(|(id, words)| html! {
+                    <p class="notice" role="status" data-testid={id}>{ words }</p>
+                }) }
+            </div>
+            if card.is_some() && !props.compact {
+                <LimitGuide catalogue={props.catalogue} />
             }
         </>
     };

@@ -251,11 +251,14 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     }
                     { format!(" · {} · {} · {} × {} · {} ({}) · {} · {} {} · {}: {}",
                         r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
-                        r.benchmark.name(), (t.scenario)(r.scenario), (t.weights)(&r.weights.to_ascii_uppercase()),
+                        r.benchmark.name(), (t.scenario)(r.scenario), (t.precision)(&crate::precision::Precision::of(r)),
                         format::plain(r.tokens_per_s), (t.unit)(Unit::TokensPerSecond), t.power_setting,
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }
                     { t.published }{ c.0.published_on(r).unwrap_or("—") }{ ". " }
                     <span class="citation" translate="no">{ r.citation() }</span>
+                    if let crate::precision::Precision::StartedFrom { source, .. } = crate::precision::Precision::of(r) {
+                        { " · " }<super::source::SourceRef catalogue={c} id={source} />
+                    }
                 </p>
             }
             <div class="answer" data-testid="answer-block">

@@ -3,6 +3,7 @@
 //! comparison with the calculator's ceiling, kept runs and the MLPerf Power logs. The pasted text
 //! is this component's own state: it never reaches the link or leaves the browser.
 
+use super::card_facts::LimitGuide;
 use super::gpu_table::GpuTable;
 use super::measure_field::MeasureField;
 use super::mlperf_logs::MlperfLogs;
@@ -205,6 +206,15 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         let names: Vec<&str> = missing.iter().map(|i| (words.measure_input)(*i)).collect();
         AttrValue::from((words.missing_boxes)(&names.join(", ")))
     });
+    // The enforced limit a dcgm-exporter paste carries, against the run's typed limit.
+    let typed_limit = crate::form::parse_decimal_in(lang, crate::form::Field::Watts, &local.power_limit).ok();
+    let enforced = crate::measure::dcgm::enforced_against(&t.energy_after, typed_limit)
+        .or_else(|| crate::measure::dcgm::enforced_against(&t.energy_before, typed_limit))
+        .map(|(limits, agree)| {
+            let list: Vec<String> = limits.iter().map(|w| crate::i18n::number(lang, *w)).collect();
+            let typed = typed_limit.map(|w| crate::i18n::number(lang, w));
+            ((words.enforced_limit)(&list.join(", "), typed.as_deref(), agree), agree || typed_limit.is_none())
+        });
     html! {
         <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
             <h2 id="measure-title">{ words.mode_measure }</h2>
@@ -258,6 +268,10 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 { field(Input::PowerLimit, &local.power_limit, words.hint_run_limit) }
                 <button type="button" data-testid="keep-run" onclick={on_keep}>{ words.keep_run }</button>
             </div>
+            if let Some((text, fine)) = enforced {
+                <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
+            }
+            <LimitGuide catalogue={c} />
             <RunsChart runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
             <MlperfLogs catalogue={c} />
         </section>

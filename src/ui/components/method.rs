@@ -1,13 +1,24 @@
 //! How the figures are calculated, and what they leave out.
 
+use super::source::SourceRef;
+use crate::figure::{METHOD_SOURCES, METHOD_VERSION};
 use crate::ui::words::use_strings;
+use crate::ui::Cat;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct MethodProps {
+    pub catalogue: Cat,
+}
+
 #[function_component(Method)]
-pub fn method() -> Html {
+pub fn method(props: &MethodProps) -> Html {
     let t = use_strings();
+    let meta = &props.catalogue.0.meta;
+    let [benchmark, joules] = METHOD_SOURCES;
+    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
     html! {
-        <section class="method" aria-labelledby="method-title">
+        <section class="method" id="method" aria-labelledby="method-title">
             <h2 id="method-title">{ t.method_title }</h2>
             <h3>{ t.m_kinds }</h3>
             <ul class="kinds" id="kinds" data-testid="kinds-legend">
@@ -29,6 +40,18 @@ pub fn method() -> Html {
                 <dt>{ t.m_heat }</dt>
                 <dd>{ t.m_heat_dd }</dd>
             </dl>
+            <div id="method-why" data-testid="method-why">
+            <h3>{ t.m_why }</h3>
+            <p class="hint" data-testid="method-version">{ (t.method_version)(METHOD_VERSION, &meta.data_version, &meta.last_updated) }</p>
+            <ul>
+                <li data-testid="method-overestimate">{ t.m_overestimate }{ " " }{ source(benchmark) }</li>
+                <li id="method-batch" data-testid="method-batch">{ t.m_batch }{ " " }{ source(joules) }</li>
+                <li data-testid="method-prompt">{ t.m_prompt }</li>
+                <li>{ t.m_same_load }</li>
+            </ul>
+            <h3>{ t.m_cite_title }</h3>
+            <p id="method-cite" data-testid="method-cite">{ (t.method_cite)(METHOD_VERSION, &meta.data_version, &meta.last_updated) }</p>
+            </div>
             </details>
             <details class="fold glossary-fold" data-testid="glossary">
             <summary>{ t.glossary_title }</summary>

@@ -372,7 +372,10 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 <div class="plan-range" data-testid="plan-range">
                     <p><strong>{ basis(t.p_site_year) }</strong></p>
                     { ends_view(t, year) }
-                    if let Some((id, text)) = idle_note { <p class="note" data-testid={id}>{ text }</p> }
+                    <p class="note">
+                        if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " } }
+                        <a href="#method-batch" data-testid="batch-link">{ t.m_why }</a>
+                    </p>
                 </div>
             }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
@@ -400,6 +403,8 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
                     PlanNotice::NoStreamPerServer => "no-stream-per-server",
                     PlanNotice::ServerOverRack { .. } => "server-over-rack",
                     PlanNotice::IdleDecides => "idle-decides",
+                    PlanNotice::OfflineNoBound { .. } => "offline-no-bound",
+                    PlanNotice::BoundAtOwnSetting { .. } => "bound-at-own-setting",
                 };
                 if n.is_alert() {
                     html! { <li class="error" role="alert" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
@@ -489,6 +494,7 @@ fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
             <p class={classes!("eu", eu.reached.then_some("reached"))} data-testid="eu-2024-1364" data-value={if eu.reached { "1" } else { "0" }}>
                 <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>
                 { t.eu_words }{ t.eu_legal }
+                <span data-testid="eu-reports">{ (t.eu_reports)(p.site_kwh_per_year.as_ref().map(|f| format!("{} kWh", format::figure_value(f, t.range_to))).as_deref()) }</span>{ " " }
                 <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
             </p>
         },

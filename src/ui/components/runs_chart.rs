@@ -1,7 +1,7 @@
 //! Kept runs (concurrency, power limit, J/token, tokens/s) and their chart: J/token against
 //! concurrency or power limit. The layout comes from `measure::runs::plot`; this only draws it.
 
-use crate::measure::runs::{plot, Axis, Run};
+use crate::measure::runs::{load_differs, plot, Axis, Run};
 use crate::ui::format;
 use yew::prelude::*;
 
@@ -29,6 +29,9 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
         html! { <button type="button" class="quiet" aria-pressed={pressed.to_string()} data-testid={format!("runs-axis-{}", if axis == Axis::Concurrency { "concurrency" } else { "limit" })} {onclick}>{ words }</button> }
     };
     let chart = plot(&props.runs, props.axis);
+    let lang = crate::ui::words::use_lang();
+    let differ = load_differs(&props.runs);
+    let words = |values: &[f64]| values.iter().map(|v| crate::i18n::number(lang, *v)).collect::<Vec<_>>();
     html! {
         <div class="runs" data-testid="runs">
             <table data-testid="runs-table">
@@ -36,6 +39,7 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                 <thead><tr>
                     <th scope="col">{ t.col_concurrency }</th><th scope="col">{ t.col_limit_w }</th>
                     <th scope="col">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</th><th scope="col">{ (t.unit)(crate::figure::Unit::TokensPerSecond) }</th>
+                    <th scope="col">{ t.col_per_user }</th>
                 </tr></thead>
                 <tbody>
                     { for props.runs.iter().map(|r| html! {
@@ -44,10 +48,14 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                             <td>{ cell(r.power_limit) }</td>
                             <td data-value={r.j_per_token.value.to_string()}>{ format::three(r.j_per_token.value) }</td>
                             <td>{ r.tokens_per_s.as_ref().map_or_else(|| "—".to_owned(), |t| format::three(t.value)) }</td>
+                            <td data-testid="run-per-user" data-value={r.tokens_per_user().map(|v| v.to_string())}>{ r.tokens_per_user().map_or_else(|| "—".to_owned(), format::three) }</td>
                         </tr>
                     }) }
                 </tbody>
             </table>
+            if differ.any() {
+                <p class="notice" role="status" data-testid="runs-differ">{ (t.runs_differ)(&words(&differ.concurrency), &words(&differ.power_limit)) }</p>
+            }
             <p class="axis-choice">{ t.chart_against }{ axis_button(Axis::Concurrency, t.axis_concurrency) }{ " " }{ axis_button(Axis::PowerLimit, t.axis_limit) }
                 { " " }<button type="button" class="quiet" data-testid="runs-clear" onclick={props.on_clear.reform(|_: MouseEvent| ())}>{ t.clear_runs }</button></p>
             { match chart {
