@@ -340,6 +340,9 @@ pub const DE: Strings = Strings {
     published: " · veröffentlicht ",
     notices_changed: "Dieser Link wurde teilweise angepasst",
     notices_unusable: "Dieser Link enthält Werte, die die Seite nicht verwenden kann",
+    data_notice_title: "Werte aus dem heutigen Datenstand",
+    data_unversioned: "Dieser Link entstand, bevor Links einen Datenstand trugen: seine Werte können sich seither geändert haben.",
+    data_nothing_since: "Seither hat sich nichts geändert, was diese Konfiguration betrifft.",
     dismiss: "Ausblenden",
     share_title: "Diese Konfiguration teilen",
     share_url_label: "Link zu dieser Konfiguration",
@@ -366,6 +369,12 @@ pub const DE: Strings = Strings {
     input_error,
     adjustment,
     notice,
+    data_older: |version, date, current| {
+        format!("Erstellt mit dem Datenstand {version} vom {date}; die Seite zeigt den heutigen, {current}. Seither geändert, für das Gezeigte:")
+    },
+    data_unknown: |version, current| {
+        format!("Den Datenstand „{version}“ kennt diese Seite nicht; sie zeigt ihren eigenen, {current}, und die Werte können von damals abweichen.")
+    },
     assumption,
     range_ends,
     your_input: |field| format!("Ihre Eingabe ({field})"),

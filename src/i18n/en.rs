@@ -61,6 +61,9 @@ pub const EN: Strings = Strings {
     published: " · published ",
     notices_changed: "This link was partly changed",
     notices_unusable: "This link holds values the page cannot use",
+    data_notice_title: "Figures from today's data",
+    data_unversioned: "This link was made before links carried a data version: its figures may have changed since it was made.",
+    data_nothing_since: "Nothing that concerns this configuration has changed since.",
     dismiss: "Dismiss",
     share_title: "Share this configuration",
     share_url_label: "Link to this configuration",
@@ -87,6 +90,12 @@ pub const EN: Strings = Strings {
     input_error: |e| e.to_string(),
     adjustment: |a| a.to_string(),
     notice: |n| n.to_string(),
+    data_older: |version, date, current| {
+        format!("This was made with data version {version} of {date}; the page shows today's, {current}. Changed since, for what it shows:")
+    },
+    data_unknown: |version, current| {
+        format!("Data version “{version}” is not one this page knows; it shows its own, {current}, and figures may differ from when it was made.")
+    },
     assumption: |a| a.to_string(),
     range_ends: |a| a.range_ends(),
     your_input: |field| format!("your input ({})", field.to_ascii_lowercase()),

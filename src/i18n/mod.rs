@@ -175,6 +175,11 @@ table! {
         published,
         notices_changed,
         notices_unusable,
+        /// The data-version notice's heading, and its line for a link made before links carried a version.
+        data_notice_title,
+        data_unversioned,
+        /// An older data version with no change that concerns what the link shows.
+        data_nothing_since,
         dismiss,
         share_title,
         share_url_label,
@@ -419,6 +424,10 @@ table! {
         input_error: fn(&InputError) -> String,
         adjustment: fn(&Adjustment) -> String,
         notice: fn(&Notice) -> String,
+        /// "Made with data version {version} of {date}; the page shows data version {current}."
+        data_older: fn(&str, &str, &str) -> String,
+        /// A data version the page does not list.
+        data_unknown: fn(&str, &str) -> String,
         assumption: fn(&Assumption) -> String,
         /// The words for a range's two ends, `(lower, upper)`, where the assumption makes one.
         range_ends: fn(&Assumption) -> Option<(String, String)>,

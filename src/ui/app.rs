@@ -11,6 +11,7 @@ use super::components::{
     measure::MeasureSection,
     method::Method,
     notices::Notices,
+    data_notice::DataNoticeView,
     plan::PlanPanel,
     quote::{PrintHeader, QuoteFields, ValidNumbers},
     quote_request::QuoteRequest,
@@ -192,7 +193,8 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <p class="lede">{ t.lede }</p>
                 </header>
             }
-            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
+            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices.clone()} />
+            <DataNoticeView notice={state.data_notice.clone()} on_dismiss={on_dismiss_notices} />
             if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
             if state.mode == link::Mode::Measure {
                 <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
