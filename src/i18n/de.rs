@@ -586,9 +586,16 @@ pub const DE: Strings = Strings {
     ctx_title: "Anderswo gemessen, zur Einordnung",
     ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
     sources_title: "Quellen",
+    imprint: "Impressum",
+    privacy: "Datenschutzerklärung",
+    legal_label: "Über den Anbieter",
+    offline_copy_title: "Offline-Kopie",
     trademark: "Der Name MLPerf und das MLPerf-Logo sind eingetragene und nicht eingetragene Marken der MLCommons Association in den Vereinigten Staaten und anderen Ländern. Alle Rechte vorbehalten. Unbefugte Nutzung ist streng untersagt. Weitere Informationen unter www.mlcommons.org. Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft; die daraus abgeleiteten Energiewerte sind eine Berechnung dieser Seite, keine MLPerf-Metriken.",
     per_response: |j| format!(", {j} J je Antwort"),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {updated}"),
+    offline_copy: |date, version| {
+        format!("Das Netz war nicht erreichbar: Dies ist die Kopie der Seite, die dieser Browser am {date} gespeichert hat, mit dem Datenstand {version}. Seither kann eine neuere Version erschienen sein.")
+    },
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server an der Steckdose. ◀ Ihre Konfiguration, ◇ verglichene.",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",

@@ -307,9 +307,16 @@ pub const EN: Strings = Strings {
     ctx_title: "Measured elsewhere, for context",
     ctx_hint: "GPU energy metered by researchers on another card and model: not comparable one to one with the ceilings above, but a sense of what cards really draw.",
     sources_title: "Sources",
+    imprint: "Imprint",
+    privacy: "Privacy policy",
+    legal_label: "About the host",
+    offline_copy_title: "Offline copy",
     trademark: "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics.",
     per_response: |j| format!(", {j} J per response"),
     data_version: |version, updated| format!("Catalogue version {version} · last updated {updated}"),
+    offline_copy: |date, version| {
+        format!("The network could not be reached: this is the copy of the page this browser kept on {date}, with data version {version}. A newer version may have been published since.")
+    },
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
     limit_title: "J/token ceiling against the power limit per card",

@@ -329,6 +329,13 @@ table! {
         ctx_hint,
         sources_title,
         trademark,
+        /// The vendor's imprint and privacy policy, linked from a standalone page's footer.
+        imprint,
+        privacy,
+        /// The label of the vendor's legal links in the footer.
+        legal_label,
+        /// The offline copy's notice: heading.
+        offline_copy_title,
         charts_title,
         bar_caption,
         limit_title,
@@ -501,6 +508,8 @@ table! {
         limit_held: fn(&str, &str, &str, &str) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
+        /// The page as this browser kept it for offline use: "kept on {date}, data version {version}".
+        offline_copy: fn(&str, &str) -> String,
         decimal: fn(&str) -> String,
         table_title: fn(&str, Option<&str>) -> String,
         load_row: fn(&str, &str) -> String,
