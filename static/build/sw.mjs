@@ -136,3 +136,25 @@ export function dataVersion() {
   const meta = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'meta.json');
   return JSON.parse(readFileSync(meta, 'utf8')).data_version;
 }
+
+// `node static/build/sw.mjs <dir> [data version]`: writes the worker again over a site changed after
+// its build (branded with vendor.mjs, say). The data version defaults to the one its sw.js holds.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: node static/build/sw.mjs <site dir> [data version]');
+    process.exit(2);
+  }
+  let kept = null;
+  try {
+    kept = /const DATA_VERSION = "([^"]+)"/.exec(readFileSync(path.join(dir, FILE), 'utf8'))?.[1] ?? null;
+  } catch {
+    // No worker yet: the repository's data version.
+  }
+  try {
+    for (const line of serviceWorker(dir, process.argv[3] ?? kept ?? dataVersion())) console.log(line);
+  } catch (e) {
+    console.error(`sw: ${e.message}`);
+    process.exit(1);
+  }
+}
