@@ -237,3 +237,50 @@ test('an update of the site is picked up on the next visit, and the old version\
   assert.match(await page.title(), /\(updated\)/, 'offline, the copy kept is the new one');
   await page.locator('[data-testid="offline-copy"]').waitFor();
 });
+
+/** A page in a context of its own, with `init` run before the page's scripts. */
+async function oldBrowserPage(url, init) {
+  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  if (init) await context.addInitScript(init);
+  const p = await context.newPage();
+  await p.goto(url, { waitUntil: 'load' });
+  return { p, close: () => context.close() };
+}
+
+async function seesDefaultFiguresAndMessage(p, label) {
+  const message = p.locator('[data-testid="unsupported"]');
+  await message.waitFor({ state: 'visible', timeout: 20_000 });
+  assert.match(await message.innerText(), /This browser cannot run the calculator: it needs WebAssembly/);
+  assert.match(await message.innerText(), /not those of a link/);
+  assert.equal(await p.locator('[data-testid="boot-status"]').isVisible(), false, `${label}: no endless "Calculating…"`);
+  const fig = p.locator('[data-testid="j-per-token"]');
+  assert.ok(await fig.isVisible(), `${label}: the prerendered figures show`);
+  const r = JSON.parse(await readFile(path.join(REPO, 'data', 'results.json'), 'utf8'))
+    .find((x) => x.id === '6.0-0021' && x.benchmark === 'llama2-70b-99' && x.scenario === 'offline');
+  assert.ok(Math.abs(Number(await fig.getAttribute('data-value')) - (8 * 600) / r.tokens_per_s) < 1e-9);
+  assert.notEqual(await p.evaluate(() => document.documentElement.dataset.app), 'live');
+}
+
+test('a browser without WebAssembly sees the prerendered default figures and a plain message, on the bare page and a link', T, async () => {
+  for (const query of ['', '?card=l40s&gpus=4']) {
+    const { p, close } = await oldBrowserPage(server.url(query), () => { delete globalThis.WebAssembly; });
+    try {
+      await seesDefaultFiguresAndMessage(p, query || 'bare');
+    } finally {
+      await close();
+    }
+  }
+});
+
+test('a browser whose policy refuses WebAssembly (no \'wasm-unsafe-eval\', as before Chrome 97) sees the same, never a blank page', T, async () => {
+  const s = await serve({ headers: { 'Content-Security-Policy': "script-src 'self'" } });
+  servers.push(s);
+  for (const query of ['', '?card=l40s&gpus=4']) {
+    const { p, close } = await oldBrowserPage(s.url(query));
+    try {
+      await seesDefaultFiguresAndMessage(p, query || 'bare');
+    } finally {
+      await close();
+    }
+  }
+});
