@@ -38,7 +38,8 @@ impl<'a> Shown<'a> {
 /// Whether a change concerns a configuration: it names its card, its result or its benchmark, or
 /// it is the plan's and a plan field is set, or it names nothing (every configuration).
 pub fn concerns(change: &DataChange, shown: &Shown) -> bool {
-    let everything = change.cards.is_empty() && change.results.is_empty() && change.benchmarks.is_empty() && !change.plan;
+    let everything =
+        change.cards.is_empty() && change.results.is_empty() && change.benchmarks.is_empty() && !change.plan;
     everything
         || change.cards.iter().any(|c| c == shown.card)
         || shown.result.is_some_and(|r| change.results.iter().any(|c| c == r))
@@ -75,7 +76,12 @@ pub enum DataNotice {
 
 /// The notice for something made with `made_with` (`None`: no version given) that shows `shown`,
 /// against `versions` and the `current` version; `None` when it was made with the current one.
-pub fn notice_in(versions: &[DataVersion], current: &str, made_with: Option<&str>, shown: &[Shown]) -> Option<DataNotice> {
+pub fn notice_in(
+    versions: &[DataVersion],
+    current: &str,
+    made_with: Option<&str>,
+    shown: &[Shown],
+) -> Option<DataNotice> {
     let Some(made_with) = made_with else {
         return Some(DataNotice::Unversioned);
     };

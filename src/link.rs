@@ -123,10 +123,8 @@ impl Decoded {
         if self.data_version.is_none() && !self.versioned {
             return None;
         }
-        let shown: Vec<_> = std::iter::once(&self.form)
-            .chain(compared.iter().copied())
-            .map(crate::data_version::Shown::of)
-            .collect();
+        let shown: Vec<_> =
+            std::iter::once(&self.form).chain(compared.iter().copied()).map(crate::data_version::Shown::of).collect();
         crate::data_version::notice(self.data_version.as_deref(), &shown)
     }
 }

@@ -103,7 +103,10 @@ fn the_data_files_are_those_the_newest_data_version_recorded() {
 }
 
 fn with(files: &[(String, Vec<u8>)], name: &str, text: String) -> Vec<(String, Vec<u8>)> {
-    files.iter().map(|(n, t)| if n == name { (n.clone(), text.clone().into_bytes()) } else { (n.clone(), t.clone()) }).collect()
+    files
+        .iter()
+        .map(|(n, t)| if n == name { (n.clone(), text.clone().into_bytes()) } else { (n.clone(), t.clone()) })
+        .collect()
 }
 
 #[test]
@@ -241,7 +244,8 @@ fn the_same_version_no_version_and_an_unknown_one() {
 #[test]
 fn every_link_the_page_writes_carries_the_current_data_version_and_reopens_without_a_notice() {
     let c = Catalogue::embedded();
-    for query in ["", "?card=l40s&watts=200", "?result=6.0-0021&demand=4e7&lang=de", "?v=1&dv=2026.12.1&card=b200-sxm"] {
+    for query in ["", "?card=l40s&watts=200", "?result=6.0-0021&demand=4e7&lang=de", "?v=1&dv=2026.12.1&card=b200-sxm"]
+    {
         let d = decode(c, query);
         let link = encode(&d.form, false);
         assert!(link.starts_with("v=1&"), "{link}");
@@ -291,7 +295,10 @@ fn changes_since_reads_only_later_versions_and_what_concerns_what_is_shown() {
     assert!(concerns(&mixtral, &l40s) && !concerns(&mixtral, &h200));
     assert!(concerns(&all, &h200) && concerns(&all, &l40s));
     let texts = |v: Option<Vec<&DataChange>>| v.unwrap().iter().map(|c| c.text.to_string()).collect::<Vec<_>>();
-    assert_eq!(texts(changes_since(&versions, "a", "c", &[h200.clone()])), ["6.0-0021 corrected", "every configuration"]);
+    assert_eq!(
+        texts(changes_since(&versions, "a", "c", &[h200.clone()])),
+        ["6.0-0021 corrected", "every configuration"]
+    );
     assert_eq!(texts(changes_since(&versions, "b", "c", &[h200.clone()])), ["every configuration"]);
     assert_eq!(
         texts(changes_since(&versions, "a", "c", &[h200.clone(), l40s.clone()])),

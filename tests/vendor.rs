@@ -30,7 +30,15 @@ fn imprint_and_privacy_links_are_https_pages_or_paths_on_the_site() {
     let v = Vendor::checked(raw()).expect("a vendor");
     assert_eq!(v.imprint.as_deref(), Some("https://example.com/imprint"));
     assert_eq!(v.privacy.as_deref(), Some("/legal/privacy.html"));
-    for bad in ["javascript:alert(1)", "http://example.com/imprint", "//evil.example/x", "data:text/html,x", "a b", "", "https://"] {
+    for bad in [
+        "javascript:alert(1)",
+        "http://example.com/imprint",
+        "//evil.example/x",
+        "data:text/html,x",
+        "a b",
+        "",
+        "https://",
+    ] {
         let v = Vendor::checked(Raw { imprint: Some(bad.into()), privacy: Some(bad.into()), ..raw() }).expect("named");
         assert_eq!((v.imprint, v.privacy), (None, None), "{bad:?}");
     }
@@ -45,7 +53,10 @@ fn imprint_and_privacy_links_are_https_pages_or_paths_on_the_site() {
         _ => None,
     });
     let v = Vendor::checked(r).expect("named");
-    assert_eq!((v.imprint.as_deref(), v.privacy.as_deref()), (Some("impressum.html"), Some("https://n.example/datenschutz")));
+    assert_eq!(
+        (v.imprint.as_deref(), v.privacy.as_deref()),
+        (Some("impressum.html"), Some("https://n.example/datenschutz"))
+    );
 }
 
 #[test]

@@ -12,8 +12,8 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit, PublishedResult, RackScale, ReferenceValue,
-    Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
+    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit,
+    PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
 };
 use std::borrow::Cow;
 
