@@ -7,6 +7,7 @@
 pub mod catalogue;
 pub mod chart;
 pub mod compare;
+pub mod data_version;
 pub mod figure;
 pub mod float;
 pub mod form;

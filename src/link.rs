@@ -3,7 +3,8 @@
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
 //! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
-//! `volts`, `phases`, `pf`, `rack`, `answer`, `hours`, `users`, `speed` (written only when set), and `lang` (`en` or `de`: the
+//! `volts`, `phases`, `pf`, `rack`, `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
+//! version the link was made with, `data/meta.json`'s; always written, see [`crate::data_version`]), and `lang` (`en` or `de`: the
 //! page's language and how its typed numbers read; written only once chosen, so a link without it
 //! opens in English, or in the reader's browser language, exactly as before). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
@@ -17,8 +18,8 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 32] = [
-    "v", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
+pub const KNOWN: [&str; 33] = [
+    "v", "dv", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
     "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
     "hours", "users", "speed", "cfg", "host", "mode", "lang",
 ];
@@ -108,6 +109,24 @@ pub struct Decoded {
     /// `host=`: the origin of the page that embeds this one, which may receive the quote
     /// (`postMessage`); kept only when it is an origin.
     pub host: Option<String>,
+    /// `dv=`: the data version the link was made with.
+    pub data_version: Option<String>,
+    /// `v=` given: a link the page made (every link it writes carries it), so one without `dv` was
+    /// made before links carried a data version.
+    pub versioned: bool,
+}
+
+impl Decoded {
+    /// What the reader is told about the data version the link was made with, for what it shows
+    /// (the form and `compared`): nothing for the current version or a link the page did not make.
+    pub fn data_notice(&self, compared: &[&Form]) -> Option<crate::data_version::DataNotice> {
+        if self.data_version.is_none() && !self.versioned {
+            return None;
+        }
+        let shown: Vec<_> =
+            std::iter::once(&self.form).chain(compared.iter().copied()).map(crate::data_version::Shown::of).collect();
+        crate::data_version::notice(self.data_version.as_deref(), &shown)
+    }
 }
 
 fn hex(byte: u8) -> Option<u8> {
@@ -268,10 +287,13 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         }
     }
     let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
-    Decoded { form, notices, embed, compared, host }
+    let data_version = get("dv").map(str::to_owned);
+    let versioned = get("v").is_some();
+    Decoded { form, notices, embed, compared, host, data_version, versioned }
 }
 
-/// Writes a form as a link query (without `?`), version first; `embed` keeps the compact layout.
+/// Writes a form as a link query (without `?`), version first, the data version (`dv`) last but for
+/// `embed`, which keeps the compact layout.
 pub fn encode(form: &Form, embed: bool) -> String {
     let mut params: Vec<(&str, &str)> = vec![("v", VERSION), ("card", &form.card)];
     match &form.throughput {
@@ -298,6 +320,7 @@ pub fn encode(form: &Form, embed: bool) -> String {
     if let Some(lang) = form.lang {
         params.push(("lang", lang.id()));
     }
+    params.push(("dv", crate::catalogue::data_version()));
     if embed {
         params.push(("embed", "1"));
     }

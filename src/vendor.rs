@@ -24,6 +24,10 @@ pub struct Vendor {
     pub url: Option<String>,
     /// The origin an embedded page may post the quote to.
     pub host: Option<String>,
+    /// The vendor's imprint and privacy policy (`https://` or a path on the page's own site): linked
+    /// from the footer of a standalone page; an embedding page has its own.
+    pub imprint: Option<String>,
+    pub privacy: Option<String>,
 }
 
 /// The vendor file's fields as read (any may be missing or wrong).
@@ -35,11 +39,13 @@ pub struct Raw {
     pub mailto: Option<String>,
     pub url: Option<String>,
     pub host: Option<String>,
+    pub imprint: Option<String>,
+    pub privacy: Option<String>,
 }
 
 impl Raw {
     /// The fields as `field(key)` reads them from the vendor file's keys (`name`, `accent`, `logo`,
-    /// `mailto`, `url`, `host`), whatever parsed it: the browser's `JSON.parse` or the prerender's.
+    /// `mailto`, `url`, `host`, `imprint`, `privacy`), whatever parsed it: the browser's `JSON.parse` or the prerender's.
     pub fn from_fields(field: impl Fn(&str) -> Option<String>) -> Raw {
         Raw {
             name: field("name"),
@@ -48,6 +54,8 @@ impl Raw {
             mailto: field("mailto"),
             url: field("url"),
             host: field("host"),
+            imprint: field("imprint"),
+            privacy: field("privacy"),
         }
     }
 }
@@ -107,6 +115,8 @@ impl Vendor {
             mailto: raw.mailto.filter(|m| email(m)),
             url: raw.url.filter(|u| https_url(u)),
             host: raw.host.filter(|h| origin(h)),
+            imprint: raw.imprint.filter(|l| https_url(l) || local_path(l)),
+            privacy: raw.privacy.filter(|l| https_url(l) || local_path(l)),
         })
     }
 

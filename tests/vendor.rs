@@ -20,7 +20,43 @@ fn raw() -> Raw {
         mailto: Some("sales@example.com".into()),
         url: Some("https://example.com/quote?src=calc".into()),
         host: Some("https://www.example.com".into()),
+        imprint: Some("https://example.com/imprint".into()),
+        privacy: Some("/legal/privacy.html".into()),
     }
+}
+
+#[test]
+fn imprint_and_privacy_links_are_https_pages_or_paths_on_the_site() {
+    let v = Vendor::checked(raw()).expect("a vendor");
+    assert_eq!(v.imprint.as_deref(), Some("https://example.com/imprint"));
+    assert_eq!(v.privacy.as_deref(), Some("/legal/privacy.html"));
+    for bad in [
+        "javascript:alert(1)",
+        "http://example.com/imprint",
+        "//evil.example/x",
+        "data:text/html,x",
+        "a b",
+        "",
+        "https://",
+    ] {
+        let v = Vendor::checked(Raw { imprint: Some(bad.into()), privacy: Some(bad.into()), ..raw() }).expect("named");
+        assert_eq!((v.imprint, v.privacy), (None, None), "{bad:?}");
+    }
+    // Both optional: a vendor without them is a vendor.
+    let v = Vendor::checked(Raw { imprint: None, privacy: None, ..raw() }).expect("named");
+    assert_eq!((v.imprint, v.privacy), (None, None));
+    // Read by their keys in the vendor file.
+    let r = Raw::from_fields(|k| match k {
+        "name" => Some("N".into()),
+        "imprint" => Some("impressum.html".into()),
+        "privacy" => Some("https://n.example/datenschutz".into()),
+        _ => None,
+    });
+    let v = Vendor::checked(r).expect("named");
+    assert_eq!(
+        (v.imprint.as_deref(), v.privacy.as_deref()),
+        (Some("impressum.html"), Some("https://n.example/datenschutz"))
+    );
 }
 
 #[test]

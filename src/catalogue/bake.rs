@@ -12,8 +12,9 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ContextMeasurement, MeasuredPower, Meta, NamedLimit, PowerMode, PublishedResult, RackScale,
-    ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts, StatedPower,
+    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit,
+    PowerMode, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts,
+    StatedPower,
 };
 use std::borrow::Cow;
 
@@ -46,6 +47,13 @@ pub fn catalogue(
 pub fn reference(values: &[ReferenceValue]) -> String {
     let mut out = String::new();
     list(&mut out, "REFERENCE", "ReferenceValue", values);
+    out
+}
+
+/// The static `src/catalogue/mod.rs` includes for the data versions (`data/changes.json`): `CHANGES`.
+pub fn changes(versions: &[DataVersion]) -> String {
+    let mut out = String::new();
+    list(&mut out, "CHANGES", "DataVersion", versions);
     out
 }
 
@@ -262,6 +270,23 @@ impl Bake for Scenario {
     }
 }
 
+impl Bake for bool {
+    fn bake(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+impl Bake for ChangeKind {
+    fn bake(&self, out: &mut String) {
+        out.push_str(match self {
+            ChangeKind::Added => "ChangeKind::Added",
+            ChangeKind::Corrected => "ChangeKind::Corrected",
+            ChangeKind::Rule => "ChangeKind::Rule",
+            ChangeKind::Wording => "ChangeKind::Wording",
+        });
+    }
+}
+
 impl Bake for Scope {
     fn bake(&self, out: &mut String) {
         out.push_str(match self {
@@ -339,4 +364,6 @@ bake_struct!(ContextMeasurement {
     scope,
     source,
 });
+bake_struct!(DataVersion { version, date, files, changes });
+bake_struct!(DataChange { kind, text, text_de, cards, results, benchmarks, plan });
 bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de });

@@ -434,3 +434,63 @@ pub struct ReferenceValue {
     #[serde(default)]
     pub note_de: Option<Text>,
 }
+
+/// One data version in `data/changes.json`, oldest first: what changed since the version before it
+/// (the first: what the catalogue began with). `tests/data_version.rs` holds the newest to the data
+/// files (its `files` digest) and to `data/meta.json` (its version).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataVersion {
+    pub version: Text,
+    /// The day it was made (`YYYY-MM-DD`).
+    pub date: Text,
+    /// `fnv1a64:` and the digest of the data files at this version (every `data/*.json` but this
+    /// file, by name, line ends as `\n`), as `tests/data_version.rs` computes it.
+    pub files: Text,
+    pub changes: Cow<'static, [DataChange]>,
+}
+
+/// What a change is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeKind {
+    /// Cards or rows added.
+    Added,
+    /// A published value corrected (the text says old → new and why).
+    Corrected,
+    /// A rule of the model changed: the same inputs give other figures.
+    Rule,
+    /// Words only: no value changed.
+    Wording,
+}
+
+impl ChangeKind {
+    /// The id `data/changes.json` uses.
+    pub fn id(self) -> &'static str {
+        match self {
+            ChangeKind::Added => "added",
+            ChangeKind::Corrected => "corrected",
+            ChangeKind::Rule => "rule",
+            ChangeKind::Wording => "wording",
+        }
+    }
+}
+
+/// One change of a data version, and what it concerns: a configuration showing one of its cards,
+/// results or benchmarks, or (`plan`) one with a plan field set. A change naming none of these
+/// concerns every configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataChange {
+    pub kind: ChangeKind,
+    pub text: Text,
+    pub text_de: Text,
+    #[serde(default)]
+    pub cards: Cow<'static, [Text]>,
+    #[serde(default)]
+    pub results: Cow<'static, [Text]>,
+    #[serde(default)]
+    pub benchmarks: Cow<'static, [Benchmark]>,
+    #[serde(default)]
+    pub plan: bool,
+}

@@ -379,6 +379,9 @@ pub const DE: Strings = Strings {
     published: " · veröffentlicht ",
     notices_changed: "Dieser Link wurde teilweise angepasst",
     notices_unusable: "Dieser Link enthält Werte, die die Seite nicht verwenden kann",
+    data_notice_title: "Werte aus dem heutigen Datenstand",
+    data_unversioned: "Dieser Link entstand, bevor Links einen Datenstand trugen: seine Werte können sich seither geändert haben.",
+    data_nothing_since: "Seither hat sich nichts geändert, was diese Konfiguration betrifft.",
     dismiss: "Ausblenden",
     share_title: "Diese Konfiguration teilen",
     share_url_label: "Link zu dieser Konfiguration",
@@ -405,6 +408,12 @@ pub const DE: Strings = Strings {
     input_error,
     adjustment,
     notice,
+    data_older: |version, date, current| {
+        format!("Erstellt mit dem Datenstand {version} vom {date}; die Seite zeigt den heutigen, {current}. Seither geändert, für das Gezeigte:")
+    },
+    data_unknown: |version, current| {
+        format!("Den Datenstand „{version}“ kennt diese Seite nicht; sie zeigt ihren eigenen, {current}, und die Werte können von damals abweichen.")
+    },
     assumption,
     range_ends,
     your_input: |field| format!("Ihre Eingabe ({field})"),
@@ -639,6 +648,10 @@ pub const DE: Strings = Strings {
     ctx_title: "Anderswo gemessen, zur Einordnung",
     ctx_hint: "Von Forschenden gemessene GPU-Energie auf anderer Karte und mit anderem Modell: nicht eins zu eins mit den Obergrenzen oben vergleichbar, aber ein Anhaltspunkt dafür, was Karten tatsächlich aufnehmen.",
     sources_title: "Quellen",
+    imprint: "Impressum",
+    privacy: "Datenschutzerklärung",
+    legal_label: "Über den Anbieter",
+    offline_copy_title: "Offline-Kopie",
     trademark: "Der Name MLPerf und das MLPerf-Logo sind eingetragene und nicht eingetragene Marken der MLCommons Association in den Vereinigten Staaten und anderen Ländern. Alle Rechte vorbehalten. Unbefugte Nutzung ist streng untersagt. Weitere Informationen unter www.mlcommons.org. Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft; die daraus abgeleiteten Energiewerte sind eine Berechnung dieser Seite, keine MLPerf-Metriken.",
     per_response: |j| format!(", {j} J je Antwort"),
     no_measurement: |v| format!("Für diese Karte ist keine Messung veröffentlicht (Datenstand {v})."),
@@ -646,6 +659,9 @@ pub const DE: Strings = Strings {
     method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({u})"),
     method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({u}), mit dem Link zur zitierten Konfiguration."),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {}", long_date(updated)),
+    offline_copy: |date, version| {
+        format!("Das Netz war nicht erreichbar: Dies ist die Kopie der Seite, die dieser Browser am {date} gespeichert hat, mit dem Datenstand {version}. Seither kann eine neuere Version erschienen sein.")
+    },
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",

@@ -72,6 +72,9 @@ pub const EN: Strings = Strings {
     published: " · published ",
     notices_changed: "This link was partly changed",
     notices_unusable: "This link holds values the page cannot use",
+    data_notice_title: "Figures from today's data",
+    data_unversioned: "This link was made before links carried a data version: its figures may have changed since it was made.",
+    data_nothing_since: "Nothing that concerns this configuration has changed since.",
     dismiss: "Dismiss",
     share_title: "Share this configuration",
     share_url_label: "Link to this configuration",
@@ -98,6 +101,12 @@ pub const EN: Strings = Strings {
     input_error: |e| e.to_string(),
     adjustment: |a| a.to_string(),
     notice: |n| n.to_string(),
+    data_older: |version, date, current| {
+        format!("This was made with data version {version} of {date}; the page shows today's, {current}. Changed since, for what it shows:")
+    },
+    data_unknown: |version, current| {
+        format!("Data version “{version}” is not one this page knows; it shows its own, {current}, and figures may differ from when it was made.")
+    },
     assumption: |a| a.to_string(),
     range_ends: |a| a.range_ends(),
     your_input: |field| format!("your input ({})", field.to_ascii_lowercase()),
@@ -332,6 +341,10 @@ pub const EN: Strings = Strings {
     ctx_title: "Measured elsewhere, for context",
     ctx_hint: "GPU energy metered by researchers on another card and model: not comparable one to one with the ceilings above, but a sense of what cards really draw.",
     sources_title: "Sources",
+    imprint: "Imprint",
+    privacy: "Privacy policy",
+    legal_label: "About the host",
+    offline_copy_title: "Offline copy",
     trademark: "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics.",
     per_response: |j| format!(", {j} J per response"),
     no_measurement: |v| format!("No measurement is published for this card (as of data version {v})."),
@@ -339,6 +352,9 @@ pub const EN: Strings = Strings {
     method_version: |m, v, u| format!("Method version {m} · data version {v} ({u})"),
     method_cite: |m, v, u| format!("token-energy, energy per LLM output token from published throughput and power limits, method version {m}, data version {v} ({u}), with the link to the configuration cited."),
     data_version: |version, updated| format!("Catalogue version {version} · last updated {updated}"),
+    offline_copy: |date, version| {
+        format!("The network could not be reached: this is the copy of the page this browser kept on {date}, with data version {version}. A newer version may have been published since.")
+    },
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
     limit_title: "J/token ceiling against the power limit per card",

@@ -125,6 +125,11 @@ table! {
         published,
         notices_changed,
         notices_unusable,
+        /// The data-version notice's heading, and its line for a link made before links carried a version.
+        data_notice_title,
+        data_unversioned,
+        /// An older data version with no change that concerns what the link shows.
+        data_nothing_since,
         dismiss,
         share_title,
         share_url_label,
@@ -291,6 +296,13 @@ table! {
         ctx_hint,
         sources_title,
         trademark,
+        /// The vendor's imprint and privacy policy, linked from a standalone page's footer.
+        imprint,
+        privacy,
+        /// The label of the vendor's legal links in the footer.
+        legal_label,
+        /// The offline copy's notice: heading.
+        offline_copy_title,
         charts_title,
         bar_caption,
         limit_title,
@@ -394,6 +406,10 @@ table! {
         input_error: fn(&InputError) -> String,
         adjustment: fn(&Adjustment) -> String,
         notice: fn(&Notice) -> String,
+        /// "Made with data version {version} of {date}; the page shows data version {current}."
+        data_older: fn(&str, &str, &str) -> String,
+        /// A data version the page does not list.
+        data_unknown: fn(&str, &str) -> String,
         assumption: fn(&Assumption) -> String,
         /// The words for a range's two ends, `(lower, upper)`, where the assumption makes one.
         range_ends: fn(&Assumption) -> Option<(String, String)>,
@@ -498,6 +514,8 @@ table! {
         /// A card missing from the newest round: (newest round, its date, the card's rounds with
         /// their years, e.g. "v4.1 (2024), v5.1 (2025)").
         round_gap: fn(&str, &str, &str) -> String,
+        /// The page as this browser kept it for offline use: "kept on {date}, data version {version}".
+        offline_copy: fn(&str, &str) -> String,
         decimal: fn(&str) -> String,
         table_title: fn(&str, Option<&str>) -> String,
         load_row: fn(&str, &str) -> String,

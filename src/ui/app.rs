@@ -6,6 +6,7 @@ use super::components::{
     comparison::Comparison,
     config::ConfigPanel,
     context::Context,
+    data_notice::DataNoticeView,
     figures::FiguresPanel,
     footer::Footer,
     measure::MeasureSection,
@@ -202,7 +203,14 @@ fn calculator(props: &CalculatorProps) -> Html {
                     <p class="lede">{ t.lede }</p>
                 </header>
             }
-            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices} />
+            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices.clone()} />
+            <DataNoticeView notice={state.data_notice.clone()} on_dismiss={on_dismiss_notices} />
+            if let Some(day) = start.offline_copy.as_ref() {
+                <section class="notices offline-copy" role="status" data-testid="offline-copy">
+                    <h2>{ t.offline_copy_title }</h2>
+                    <p class="data-notice-body">{ (t.offline_copy)(day, &catalogue.0.meta.data_version) }</p>
+                </section>
+            }
             if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
             if state.mode == link::Mode::Measure {
                 <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
@@ -259,7 +267,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             // the other sections, so a link's figures come first.
             if start.prerendered || below == Below::All {
                 if !state.embed { <Method {catalogue} /> }
-                <Footer {catalogue} compact={state.embed} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
+                <Footer {catalogue} compact={state.embed} vendor={vendor.clone()} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
         </div>

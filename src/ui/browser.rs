@@ -108,6 +108,14 @@ pub fn set_title(title: &str) {
     }
 }
 
+/// The day the service worker kept this page for offline use (`<html data-offline-copy>`, which it
+/// writes only on a copy served from its cache because the network could not be reached).
+pub fn offline_copy() -> Option<String> {
+    let root = web_sys::window()?.document()?.document_element()?;
+    root.get_attribute("data-offline-copy")
+        .map(|d| d.chars().filter(|c| c.is_ascii_digit() || *c == '-').take(10).collect())
+}
+
 /// Empties an element (the prerendered page, when this link is another page).
 pub fn clear_children(element: &web_sys::Element) {
     element.set_inner_html("");

@@ -51,6 +51,9 @@ pub struct Start {
     /// sources for a reader without JavaScript; any other first render leaves them, like the other
     /// sections below the figures, for one task later.
     pub prerendered: bool,
+    /// The page is the copy the service worker kept, served because the network could not be
+    /// reached: the day it was kept (`static/build/sw.mjs`).
+    pub offline_copy: Option<String>,
 }
 
 impl Start {
@@ -60,6 +63,7 @@ impl Start {
         matches!(self.query.as_str(), "" | "?")
             && self.stored.is_none()
             && self.browser_lang.is_none_or(|l| l == Lang::En)
+            && self.offline_copy.is_none()
     }
 }
 
@@ -74,6 +78,7 @@ impl Start {
             browser_lang: Lang::from_browser(&browser::languages()),
             vendor: browser::vendor_meta().and_then(Vendor::checked),
             prerendered: false,
+            offline_copy: browser::offline_copy(),
         }
     }
 }

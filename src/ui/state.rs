@@ -17,6 +17,8 @@ pub struct State {
     pub form: Form,
     /// What the link asked for that could not be used.
     pub notices: Vec<Notice>,
+    /// What changed since the data version the link was made with, for what it shows.
+    pub data_notice: Option<crate::data_version::DataNotice>,
     /// Fields whose bad value came with the link and has not been edited since: their messages
     /// also stand at the top of the page.
     pub link_fields: Vec<Field>,
@@ -54,7 +56,9 @@ impl State {
         } else {
             compare::decode(catalogue.0, &decoded.compared)
         };
+        let data_notice = decoded.data_notice(&compared.iter().map(|s: &Saved| &s.form).collect::<Vec<_>>());
         State {
+            data_notice,
             compared,
             baseline: 0,
             compare_messages: problems.iter().map(decoded.form.reading().strings().compare_error).collect(),
@@ -122,6 +126,7 @@ impl Reducible for State {
             Action::DismissNotices => {
                 next.notices.clear();
                 next.link_fields.clear();
+                next.data_notice = None;
             }
             Action::DismissAdjustments => next.adjustments.clear(),
             Action::Compare(edit) => {

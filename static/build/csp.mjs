@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Trunk post_build hook (Trunk.toml [[hooks]]): writes the prerendered bare page into the built
 // page (prerender.mjs), then makes it run under a strict Content-Security-Policy with no inline
-// script at all, then adds the vendor's meta (vendor.mjs).
+// script at all, then adds the vendor's meta (vendor.mjs), then writes the service worker over the
+// final files (sw.mjs).
 //
 //   node static/build/csp.mjs [dir]        (default dir: $TRUNK_STAGING_DIR, set by Trunk)
 //
@@ -40,6 +41,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brand, readVendor } from './vendor.mjs';
 import { prerender } from './prerender.mjs';
+import { dataVersion, serviceWorker } from './sw.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** The page's policy. No 'unsafe-inline', no 'unsafe-eval'; 'wasm-unsafe-eval' lets WebAssembly compile. */
@@ -289,6 +291,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const line of prerender(dir, readVendor(vendorFile))) console.log(`csp hook: ${line}`);
     for (const line of harden(dir)) console.log(`csp hook: ${line}`);
     for (const line of brand(dir, vendorFile)) console.log(`csp hook: ${line}`);
+    // Last: the service worker lists the site's final files (static/build/sw.mjs).
+    for (const line of serviceWorker(dir, dataVersion())) console.log(`csp hook: ${line}`);
   } catch (e) {
     console.error(`csp hook: ${e.message}`);
     process.exit(1);

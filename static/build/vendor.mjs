@@ -5,13 +5,14 @@
 //   import { brand } from './vendor.mjs'; brand(distDir, 'static/vendor.json');
 //
 // The file: { "name": "…", "accent": "#1d5ba6", "logo": "logo.svg", "mailto": "sales@example.com",
-// "url": "https://example.com/quote", "host": "https://www.example.com" }. Only "name" is required;
+// "url": "https://example.com/quote", "host": "https://www.example.com", "imprint": "https://example.com/imprint",
+// "privacy": "/privacy.html" }. Only "name" is required;
 // an unknown key or a value of the wrong type fails the build (the app checks each value again and
 // drops what is not well formed).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const KEYS = ['name', 'accent', 'logo', 'mailto', 'url', 'host'];
+const KEYS = ['name', 'accent', 'logo', 'mailto', 'url', 'host', 'imprint', 'privacy'];
 
 function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -134,8 +134,10 @@ describe('the built page', () => {
     const kinds = (re) => checked.filter((h) => re.test(h)).length;
     assert.ok(kinds(/\.css$/) >= 1 && kinds(/_bg\.wasm$/) === 1 && kinds(/\.js$/) >= 1, `checked: ${checked.join(', ')}`);
 
-    // Each file in dist/ is either the page or referenced here with integrity.
-    const files = (await readdir(DIST)).filter((f) => f !== 'index.html');
+    // Each file in dist/ is either the page or referenced here with integrity; but the service
+    // worker (a worker script takes no integrity=; the browser fetches it itself) and the link
+    // preview image (read by other sites' previews, never loaded by the page).
+    const files = (await readdir(DIST)).filter((f) => !['index.html', 'sw.js', 'preview.png'].includes(f));
     const referenced = new Set(checked.map((h) => path.basename(fileOf(h))));
     assert.deepEqual(files.filter((f) => !referenced.has(f)), [], 'dist/ files the page loads without integrity=');
 
@@ -310,8 +312,11 @@ describe('docs/hosting', () => {
 
   test('_headers: one value per header, no-cache for the page, a year only for hashed files', async () => {
     const rules = parseHeadersFile(await readFile(path.join(HOSTING, '_headers'), 'utf8'));
+    // Every file but the page, the service worker and the preview image is named by its hash.
+    const UNHASHED = { 'sw.js': 'no-cache', 'preview.png': 'public, max-age=86400' };
     const files = (await readdir(DIST)).filter((f) => f !== 'index.html');
-    for (const f of files) {
+    assert.deepEqual(Object.keys(UNHASHED).filter((f) => !files.includes(f)), [], 'dist/ has the service worker and the preview');
+    for (const f of files.filter((f) => !(f in UNHASHED))) {
       // Trunk writes the 64-bit hash in hex without leading zeros: 16 digits, now and then fewer.
       assert.match(f, /-[0-9a-f]{12,16}(_bg)?\.(js|css|wasm)$/, `${f} is not named by hash: a year-long cache would serve it stale`);
     }
@@ -321,6 +326,7 @@ describe('docs/hosting', () => {
       assert.equal(headers['X-Content-Type-Options'], 'nosniff', `${p}: X-Content-Type-Options`);
       const cache = headers['Cache-Control'];
       if (p === '/' || p === '/index.html') assert.equal(cache, 'no-cache', `${p}: Cache-Control`);
+      else if (p.slice(1) in UNHASHED) assert.equal(cache, UNHASHED[p.slice(1)], `${p}: Cache-Control`);
       else assert.equal(cache, 'public, max-age=31536000, immutable', `${p}: Cache-Control`);
       if (p.endsWith('.wasm')) assert.equal(headers['Content-Type'], 'application/wasm');
     }

@@ -260,7 +260,7 @@ function listenForCspViolations() {
  *
  * @param {import('playwright-core').Browser} browser
  * @param {string} target
- * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[], locale?: string}} [opts]
+ * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[], locale?: string, serviceWorkers?: 'allow'|'block', colorScheme?: 'light'|'dark'}} [opts]
  * @returns {Promise<import('playwright-core').Page & {recorded: object, origin: string}>}
  */
 export async function openPage(browser, target = '', opts = {}) {
@@ -279,8 +279,11 @@ export async function openPage(browser, target = '', opts = {}) {
   // `opts.locale` sets the browser's languages (navigator.languages) and Intl's default locale.
   const context = await browser.newContext({
     viewport: { width, height },
-    serviceWorkers: 'block',
+    // Blocked unless a test asks for them (`opts.serviceWorkers: 'allow'`, the offline visit): a
+    // request a service worker answers is not seen by the routes that keep the page on its origin.
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     ...(opts.locale ? { locale: opts.locale } : {}),
+    ...(opts.colorScheme ? { colorScheme: opts.colorScheme } : {}),
   });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const recorded = {

@@ -16,6 +16,10 @@ pub struct FooterProps {
     /// The sources the printed sheet cites: the others are left off the sheet (not off the page).
     #[prop_or_default]
     pub cited_in_print: Vec<String>,
+    /// The vendor: its imprint and privacy policy are linked on a standalone page (not in the
+    /// embedded widget, whose host page has its own).
+    #[prop_or_default]
+    pub vendor: Option<crate::vendor::Vendor>,
 }
 
 #[function_component(Footer)]
@@ -50,6 +54,18 @@ pub fn footer(props: &FooterProps) -> Html {
             <p data-testid="data-version">
                 { (t.data_version)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }
             </p>
+            if let Some(v) = props.vendor.as_ref().filter(|v| !props.compact && (v.imprint.is_some() || v.privacy.is_some())) {
+                <nav class="legal" aria-label={t.legal_label} data-testid="vendor-legal">
+                    { &v.name }{ ": " }
+                    if let Some(href) = &v.imprint {
+                        <a href={href.clone()} data-testid="vendor-imprint">{ t.imprint }</a>
+                    }
+                    if v.imprint.is_some() && v.privacy.is_some() { { " · " } }
+                    if let Some(href) = &v.privacy {
+                        <a href={href.clone()} data-testid="vendor-privacy">{ t.privacy }</a>
+                    }
+                </nav>
+            }
             <p class="trademark" data-testid="trademark">
                 { t.trademark }
             </p>

@@ -7,6 +7,7 @@ pub mod compare_panel;
 pub mod comparison;
 pub mod config;
 pub mod context;
+pub mod data_notice;
 pub mod figures;
 pub mod footer;
 pub mod gpu_table;

@@ -1,0 +1,286 @@
+// What a quote and a web team need (issue 29): a link of an older data version says what changed
+// since for what it shows; the link preview tags; the vendor's imprint and privacy links; after one
+// visit the page works offline (the network cut, a reload shows the figures and says it is a kept
+// copy), under a path prefix, and an update is picked up on the next visit.
+import assert from 'node:assert/strict';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { brand } from '../../static/build/vendor.mjs';
+import { serviceWorker } from '../../static/build/sw.mjs';
+import { parseAttrs } from '../../static/build/csp.mjs';
+import { Calculator, DIST, REPO, cleanPageAfterEach, figure, openPage, serve, sharedBrowser, tempDir, waitForApp, waitForQuery } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const chromium = sharedBrowser();
+const servers = [];
+const dirs = [];
+let page = null;
+let server;
+let current;
+before(async () => {
+  server = await serve();
+  servers.push(server);
+  current = JSON.parse(await readFile(path.join(REPO, 'data', 'meta.json'), 'utf8')).data_version;
+});
+after(async () => {
+  for (const s of servers) await s.close().catch(() => {});
+  for (const d of dirs) await d.remove();
+});
+cleanPageAfterEach('ship', () => {
+  const p = page;
+  page = null;
+  return p;
+});
+
+const LINK = '?v=1&card=h200-nvl&result=6.0-0021&scenario=offline&model=llama2-70b-99&gpus=8&servers=1&watts=600';
+
+test('a link of data version 2026.12.1 names it and what changed since for its card and result', T, async () => {
+  const c = await Calculator.open(chromium.browser, server.url(`${LINK}&dv=2026.12.1`));
+  page = c.page;
+  const notice = c.el('data-notice');
+  assert.equal(await notice.getAttribute('data-version'), '2026.12.1');
+  const text = await notice.innerText();
+  assert.match(text, /made with data version 2026\.12\.1 of 2026-12-03/);
+  assert.ok(text.includes(`today's, ${current}`), text);
+  // data/changes.json, 2026.12.2's entry, as it concerns an H200 NVL result without a plan: the
+  // range rule, the 205 results, the German names of the H200 NVL's limits; not the plan.
+  const items = notice.locator('li');
+  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording']);
+  assert.match(await items.nth(0).innerText(), /power limit other than the result's own setting/);
+  assert.match(await items.nth(1).innerText(), /^205 published results added/);
+  assert.match(await items.nth(2).innerText(), /H200 NVL/);
+  assert.ok(!text.includes('deployment plan'), text);
+  // Today's figures: 6.0-0021 Offline at its setting, J/token = 8 × 600 W ÷ its tokens/s.
+  const results = JSON.parse(await readFile(path.join(REPO, 'data', 'results.json'), 'utf8'));
+  const row = results.find((r) => r.id === '6.0-0021' && r.benchmark === 'llama2-70b-99' && r.scenario === 'offline');
+  const j = await figure(c.page, 'j-per-token');
+  assert.ok(Math.abs(j.value - (8 * 600) / row.tokens_per_s) < 1e-9, `${j.value}`);
+  // The address bar now carries today's version; reopened, no notice.
+  await waitForQuery(c.page, 'dv', current);
+  await c.page.reload();
+  await waitForApp(c.page);
+  assert.equal(await c.el('data-notice').count(), 0);
+  // Dismissed, it goes.
+  await c.page.goto(server.url(`${LINK}&dv=2026.12.1&demand=40000000`));
+  await waitForApp(c.page);
+  const kinds = await c.el('data-notice').locator('li').evaluateAll((li) => li.map((l) => l.dataset.kind));
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording'], 'with a demand, the plan rule too');
+  await c.el('dismiss-data-notice').click();
+  assert.equal(await c.el('data-notice').count(), 0);
+});
+
+test('in German, the notice and the changes are German', T, async () => {
+  const c = await Calculator.open(chromium.browser, server.url(`?v=1&card=l40s&lang=de&dv=2026.12.0`));
+  page = c.page;
+  const text = await c.el('data-notice').innerText();
+  assert.match(text, /Datenstand 2026\.12\.0 vom 2026-12-02/);
+  assert.match(text, /547 veröffentlichte Ergebnisse neu/);
+  assert.match(text, /Leistungsgrenze/);
+  assert.ok(!/made with|published results/.test(text), text);
+});
+
+test('the same version shows no notice; a v=1 link without one says figures may have changed; an unknown one is named', T, async () => {
+  const c = await Calculator.open(chromium.browser, server.url(`${LINK}&dv=${current}`));
+  page = c.page;
+  assert.equal(await c.el('data-notice').count(), 0);
+  await c.page.goto(server.url(LINK));
+  await waitForApp(c.page);
+  assert.match(await c.el('data-notice').innerText(), /made before links carried a data version: its figures may have changed since/);
+  assert.equal(await c.el('link-notice').count(), 0, 'the link itself is fine');
+  await c.page.goto(server.url(`${LINK}&dv=2099.1.0`));
+  await waitForApp(c.page);
+  assert.match(await c.el('data-notice').innerText(), /Data version “2099\.1\.0” is not one this page knows/);
+  // A hand-written link without v= (as README shows them) and the bare page: nothing.
+  await c.page.goto(server.url('?card=l40s&watts=50'));
+  await waitForApp(c.page);
+  assert.equal(await c.el('data-notice').count(), 0);
+});
+
+/** The PNG's width and height from its IHDR chunk. */
+function pngSize(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
+  assert.equal(bytes.subarray(12, 16).toString('latin1'), 'IHDR');
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+test('Open Graph and Twitter card tags name the calculator and a 1200 × 630 preview served beside the page', T, async () => {
+  const html = await (await fetch(server.url(''))).text();
+  // The release build minifies the page: attributes in any order, quoted only where needed.
+  const tags = [...html.matchAll(/<meta\b([^>]*)>/gi)].map((m) => parseAttrs(m[1]));
+  const meta = (attr, name) => tags.find((t) => t.get(attr) === name)?.get('content');
+  assert.match(meta('property', 'og:title'), /token-energy/);
+  assert.match(meta('property', 'og:description'), /per output token/);
+  assert.equal(meta('property', 'og:type'), 'website');
+  assert.equal(meta('name', 'twitter:card'), 'summary_large_image');
+  assert.equal(meta('property', 'og:image'), meta('name', 'twitter:image'));
+  const image = await fetch(new URL(meta('property', 'og:image'), server.url('')));
+  assert.equal(image.status, 200);
+  assert.match(image.headers.get('content-type'), /^image\/png/);
+  const size = pngSize(Buffer.from(await image.arrayBuffer()));
+  assert.deepEqual(size, [Number(meta('property', 'og:image:width')), Number(meta('property', 'og:image:height'))]);
+  assert.deepEqual(size, [1200, 630]);
+});
+
+test('the vendor file\'s imprint and privacy links are in the footer of a standalone page, not in the embed', T, async () => {
+  const d = await tempDir('token-energy-legal-');
+  dirs.push(d);
+  const dist = path.join(d.dir, 'dist');
+  await cp(DIST, dist, { recursive: true });
+  const file = path.join(d.dir, 'vendor.json');
+  await writeFile(file, JSON.stringify({
+    name: 'Example GPU Servers', mailto: 'sales@example.com',
+    imprint: 'https://example.com/imprint', privacy: 'legal/privacy.html',
+  }));
+  brand(dist, file);
+  const s = await serve({ root: dist, prefix: '/tools/energy/' });
+  servers.push(s);
+  const c = await Calculator.open(chromium.browser, s.url('?result=6.0-0021&scenario=offline'));
+  page = c.page;
+  const legal = c.el('vendor-legal');
+  await legal.waitFor();
+  assert.equal(await c.el('vendor-imprint').getAttribute('href'), 'https://example.com/imprint');
+  assert.equal(await c.el('vendor-privacy').getAttribute('href'), 'legal/privacy.html');
+  // A path resolves on the vendor's own site, under the prefix.
+  assert.equal(await c.el('vendor-privacy').evaluate((a) => a.href), s.url('legal/privacy.html'));
+  assert.match(await legal.innerText(), /Example GPU Servers: Imprint · Privacy policy/);
+  await c.page.goto(s.url('?result=6.0-0021&scenario=offline&lang=de'));
+  await waitForApp(c.page);
+  assert.match(await c.el('vendor-legal').innerText(), /Impressum · Datenschutzerklärung/);
+  await c.page.goto(s.url('?result=6.0-0021&scenario=offline&embed=1'));
+  await waitForApp(c.page);
+  await c.el('sources').waitFor({ state: 'attached' });
+  assert.equal(await c.el('vendor-legal').count(), 0, 'the host page has its own');
+  // A value that is no link is dropped by the app (the build accepts any string).
+  await writeFile(file, JSON.stringify({ name: 'Example GPU Servers', imprint: 'javascript:alert(1)', privacy: 'https://example.com/privacy' }));
+  brand(dist, file);
+  await c.page.goto(s.url('?result=6.0-0021&scenario=offline'));
+  await waitForApp(c.page);
+  await c.el('vendor-legal').waitFor();
+  assert.equal(await c.el('vendor-imprint').count(), 0);
+  assert.equal(await c.el('vendor-privacy').getAttribute('href'), 'https://example.com/privacy');
+});
+
+/** Waits until a service worker controls `p` and has kept the site's files. */
+async function controlled(p) {
+  await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 20_000 });
+  return p.evaluate(async () => {
+    const names = await caches.keys();
+    const urls = [];
+    for (const n of names) for (const r of await (await caches.open(n)).keys()) urls.push(r.url);
+    return { names, urls };
+  });
+}
+
+test('after one visit under a path prefix, the network cut, a reload shows the figures and says it is a kept copy', T, async () => {
+  const d = await tempDir('token-energy-offline-');
+  dirs.push(d);
+  const dist = path.join(d.dir, 'dist');
+  await cp(DIST, dist, { recursive: true });
+  const s = await serve({ root: dist, prefix: '/tools/energy/' });
+  servers.push(s);
+  const query = '?result=6.0-0021&scenario=interactive&demand=40000000&price=0.25&lang=de';
+  page = await openPage(chromium.browser, s.url(query), { serviceWorkers: 'allow', width: 1280, height: 900 });
+  await waitForApp(page);
+  const online = await figure(page, 'j-per-token');
+  const cost = await figure(page, 'cost-per-year');
+  assert.equal(await page.locator('[data-testid="offline-copy"]').count(), 0, 'online: no kept copy');
+  const kept = await controlled(page);
+  assert.equal(kept.names.length, 1, kept.names.join());
+  assert.ok(kept.names[0].includes(s.url('')) && kept.names[0].includes(current), `the cache names the scope and data version: ${kept.names[0]}`);
+  const files = (await import('node:fs')).readdirSync(dist).filter((f) => f !== 'sw.js' && f !== 'index.html');
+  for (const f of files) assert.ok(kept.urls.includes(s.url(f)), `${f} kept: ${kept.urls.join(', ')}`);
+
+  // The network cut: the server is gone.
+  await s.close();
+  await page.reload({ waitUntil: 'load' });
+  await waitForApp(page);
+  const offline = await figure(page, 'j-per-token');
+  assert.equal(offline.value, online.value);
+  assert.equal((await figure(page, 'cost-per-year')).value, cost.value);
+  const note = await page.locator('[data-testid="offline-copy"]').innerText();
+  const today = new Date().toISOString().slice(0, 10);
+  assert.match(note, new RegExp(`am ${today} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
+  // Another link of the same site, opened offline, is computed from the kept app.
+  await page.goto(s.url('?card=l40s&gpus=4&watts=300'), { waitUntil: 'load' });
+  await waitForApp(page);
+  const l40s = await figure(page, 'board-power-w');
+  assert.equal(l40s.value, 4 * 300);
+  await page.locator('[data-testid="offline-copy"]').waitFor();
+});
+
+test('an update of the site is picked up on the next visit, and the old version\'s cache goes', T, async () => {
+  const d = await tempDir('token-energy-update-');
+  dirs.push(d);
+  const dist = path.join(d.dir, 'dist');
+  await cp(DIST, dist, { recursive: true });
+  const s = await serve({ root: dist });
+  servers.push(s);
+  page = await openPage(chromium.browser, s.url(''), { serviceWorkers: 'allow' });
+  await waitForApp(page);
+  const first = await controlled(page);
+  // The web team deploys a new version: here, the page's title changed and the worker rewritten
+  // over the new files, as the build does.
+  const index = path.join(dist, 'index.html');
+  await writeFile(index, (await readFile(index, 'utf8')).replace('<title>token-energy', '<title>token-energy (updated)'));
+  serviceWorker(dist, current);
+  await page.goto(s.url(''));
+  await waitForApp(page);
+  assert.match(await page.title(), /\(updated\)/, 'online, the deployed page, not the kept one');
+  await page.waitForFunction(async (old) => {
+    const names = await caches.keys();
+    return names.length === 1 && names[0] !== old;
+  }, first.names[0], { timeout: 20_000, polling: 200 });
+  await s.close();
+  await page.reload();
+  await waitForApp(page);
+  assert.match(await page.title(), /\(updated\)/, 'offline, the copy kept is the new one');
+  await page.locator('[data-testid="offline-copy"]').waitFor();
+});
+
+/** A page in a context of its own, with `init` run before the page's scripts. */
+async function oldBrowserPage(url, init) {
+  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  if (init) await context.addInitScript(init);
+  const p = await context.newPage();
+  await p.goto(url, { waitUntil: 'load' });
+  return { p, close: () => context.close() };
+}
+
+async function seesDefaultFiguresAndMessage(p, label) {
+  const message = p.locator('[data-testid="unsupported"]');
+  await message.waitFor({ state: 'visible', timeout: 20_000 });
+  assert.match(await message.innerText(), /This browser cannot run the calculator: it needs WebAssembly/);
+  assert.match(await message.innerText(), /not those of a link/);
+  assert.equal(await p.locator('[data-testid="boot-status"]').isVisible(), false, `${label}: no endless "Calculating…"`);
+  const fig = p.locator('[data-testid="j-per-token"]');
+  assert.ok(await fig.isVisible(), `${label}: the prerendered figures show`);
+  const r = JSON.parse(await readFile(path.join(REPO, 'data', 'results.json'), 'utf8'))
+    .find((x) => x.id === '6.0-0021' && x.benchmark === 'llama2-70b-99' && x.scenario === 'offline');
+  assert.ok(Math.abs(Number(await fig.getAttribute('data-value')) - (8 * 600) / r.tokens_per_s) < 1e-9);
+  assert.notEqual(await p.evaluate(() => document.documentElement.dataset.app), 'live');
+}
+
+test('a browser without WebAssembly sees the prerendered default figures and a plain message, on the bare page and a link', T, async () => {
+  for (const query of ['', '?card=l40s&gpus=4']) {
+    const { p, close } = await oldBrowserPage(server.url(query), () => { delete globalThis.WebAssembly; });
+    try {
+      await seesDefaultFiguresAndMessage(p, query || 'bare');
+    } finally {
+      await close();
+    }
+  }
+});
+
+test('a browser whose policy refuses WebAssembly (no \'wasm-unsafe-eval\', as before Chrome 97) sees the same, never a blank page', T, async () => {
+  const s = await serve({ headers: { 'Content-Security-Policy': "script-src 'self'" } });
+  servers.push(s);
+  for (const query of ['', '?card=l40s&gpus=4']) {
+    const { p, close } = await oldBrowserPage(s.url(query));
+    try {
+      await seesDefaultFiguresAndMessage(p, query || 'bare');
+    } finally {
+      await close();
+    }
+  }
+});
