@@ -149,7 +149,7 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
     let c = Catalogue::embedded();
     assert_eq!(
         parsed.iter().map(|v| v.version.as_ref()).collect::<Vec<_>>(),
-        ["2026.12.0", "2026.12.1", "2026.12.2"],
+        ["2026.12.0", "2026.12.1", "2026.12.2", "2026.12.3"],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );
     for pair in parsed.windows(2) {
