@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.2");
+    assert_eq!(c.meta.data_version, "2026.12.3");
     assert_eq!(c.meta.last_updated, "2026-12-04");
 }
 
