@@ -30,7 +30,7 @@ impl<'a> Shown<'a> {
                 ThroughputChoice::Own => None,
             },
             benchmark: form.benchmark,
-            plan: crate::plan::FIELDS.iter().any(|f| form.plan.get(*f).is_some_and(|t| !t.trim().is_empty())),
+            plan: form.plan.is_set(),
         }
     }
 }

@@ -252,6 +252,7 @@ const LAYERS: &[&[&str]] = &[
     &["input", "import", "latency", "precision"],
     &["figure"],
     &["form", "measure"],
+    &["data_version"],
     &["model", "link"],
     &["plan"],
     &["compare", "chart", "vendor"],
