@@ -17,6 +17,7 @@ pub mod link;
 pub mod measure;
 pub mod model;
 pub mod plan;
+pub mod qr;
 pub mod sort;
 pub mod units;
 pub mod vendor;
