@@ -353,7 +353,7 @@ pub const DE: Strings = Strings {
     sheet_title: "token-energy · Richtwert-Übersicht",
     sheet_qr_label: "QR-Code des Links zu diesem Vergleich",
     sheet_qr_caption: "Scannen öffnet diese Konfigurationen auf der Seite, jedes Feld wie hier.",
-    sheet_link_label: "Link: ",
+    sheet_link_label: "Link zu dieser Übersicht: ",
     customer: "Kunde: ",
     reference: "Referenz: ",
     per_day: "kWh/Tag",

@@ -75,7 +75,7 @@ pub const EN: Strings = Strings {
     sheet_title: "token-energy · indicative estimate",
     sheet_qr_label: "QR code of the link to this comparison",
     sheet_qr_caption: "Scan to open these configurations on the page, every field as here.",
-    sheet_link_label: "Link: ",
+    sheet_link_label: "Link to this sheet: ",
     customer: "Customer: ",
     reference: "Reference: ",
     per_day: "kWh/day",

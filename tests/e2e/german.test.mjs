@@ -118,7 +118,8 @@ test('6. the German quote sheet prints on as many pages as the English one', T, 
   c = await open(`${sheet}&lang=de`);
   await c.page.emulateMedia({ media: 'print' });
   const header = await c.text('print-header');
-  assert.match(header, /token-energy Angebotsblatt/);
+  assert.match(header, /token-energy · Richtwert-Übersicht/);
+  assert.match(header, /Unverbindliche Schätzung, Stand .*, Katalogdaten \d{4}\.\d+\.\d+/);
   assert.match(header, /Kunde: ACME Rechenzentrum GmbH/);
   assert.match(header, /Referenz: Q-2026-117/);
   assert.match(header, /Katalog \d{4}\.\d+\.\d+/);
