@@ -157,13 +157,16 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   assert.match(await c.page.locator('#method-title').innerText(), /So wird gerechnet/);
   assert.match(await c.page.locator('#sources-title').innerText(), /Quellen/);
   assert.match(await c.text('data-version'), /Katalogversion/);
-  // Compare: an unnamed configuration is named in German; the grid's rows and marks are German.
+  // Compare: an unnamed configuration stays unnamed and is shown by its configuration, in German;
+  // the grid's rows, subtitles and marks are German.
   await c.el('compare-add').click();
   await c.type('servers', '200');
   await c.el('compare-add').click();
   await c.el('compare-grid').waitFor();
   const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
-  assert.deepEqual(names, ['Konfiguration 1', 'Konfiguration 2']);
+  assert.deepEqual(names, ['', '']);
+  assert.deepEqual(await c.page.locator('[data-testid="compare-name"]').allInnerTexts(), ['8 × H200 NVL · 6.0-0021 · Offline', '8 × H200 NVL · 6.0-0021 · Offline']);
+  assert.match(await c.page.locator('[data-testid="compare-subtitle"]').nth(1).innerText(), /8 × H200 NVL × 200 Server · MLPerf 6\.0-0021 · Offline · Llama 2 70B \(99 %\) · Gewichte FP8 · 600 W je Karte/);
   assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
   await c.page.waitForFunction(() => /gegenüber der Bezugsbasis/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
 });
