@@ -154,9 +154,12 @@ pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], lim
     }
 }
 
+/// A named configuration's bar: its name and its J/token (value and lower end), if it has one.
+pub type Named = (String, Option<(f64, Option<f64>)>);
+
 /// Bars for named configurations (the compared ones): each its name (cut to one line) and its
 /// J/token, a range drawn from its lower end to its upper; `None` where it has no figure (left out).
-pub fn named_bars(form: &Form, items: &[(String, Option<(f64, Option<f64>)>)]) -> BarChart {
+pub fn named_bars(form: &Form, items: &[Named]) -> BarChart {
     let present: Vec<(&String, f64, Option<f64>)> =
         items.iter().filter_map(|(name, v)| v.map(|(value, low)| (name, value, low))).collect();
     let max = present.iter().map(|p| p.1).fold(0.0, f64::max);

@@ -209,7 +209,7 @@ pub enum Mismatch {
 /// Every way the compared configurations differ that the grid must say; empty for fewer than two.
 pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
     let facts: Vec<Facts> = list.iter().map(|s| facts(catalogue, &s.form)).collect();
-    let differs = |f: &dyn Fn(&Facts) -> String| facts.windows(2).any(|w| f(&w[0]) != f(&w[1]));
+    let differs = |f: &dyn Fn(&Facts) -> String| facts.windows(2).any(|w| matches!(w, [a, b] if f(a) != f(b)));
     let mut out = Vec::new();
     if differs(&|f| f.benchmark.id().to_owned()) {
         out.push(Mismatch::Benchmark);
@@ -219,7 +219,7 @@ pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
     }
     // Only between published precisions: one's own throughput states none.
     let precisions: Vec<&String> = facts.iter().filter_map(|f| f.precision.as_ref()).collect();
-    if precisions.windows(2).any(|w| w[0] != w[1]) {
+    if precisions.windows(2).any(|w| matches!(w, [a, b] if a != b)) {
         out.push(Mismatch::Precision);
     }
     if differs(&|f| f.at_setting().to_string()) {
@@ -433,7 +433,7 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
     let Some(&(_, first_lo, first_hi)) = present.first() else { return Vec::new() };
     let all_equal = present.iter().all(|&(_, lo, hi)| lo == first_lo && hi == first_hi);
     let kinds: Vec<&'static str> = cells.iter().flatten().map(|f| f.kind.id()).collect();
-    if present.len() < 2 || all_equal || kinds.windows(2).any(|w| w[0] != w[1]) {
+    if present.len() < 2 || all_equal || kinds.windows(2).any(|w| matches!(w, [a, b] if a != b)) {
         return Vec::new();
     }
     match better {

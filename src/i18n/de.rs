@@ -634,7 +634,6 @@ pub const DE: Strings = Strings {
     best_ceiling_mark: "★ niedrigste Obergrenze",
     mismatch_intro: "Diese Konfigurationen stehen nicht für dieselbe Arbeit; ihre Unterschiede liegen daher nicht nur an der Hardware:",
     throughput_row: "Ausgabe-Token/s je Server",
-    configuration_n: |n| format!("Konfiguration {n}"),
     compare_hint: |count, max| format!("Bis zu {max}, in diesem Browser und im Link gespeichert. {count} von {max}."),
     name_of: |n| format!("Name der verglichenen Konfiguration {n}"),
     move_up: |name| format!("{name} nach oben"),

@@ -356,7 +356,6 @@ pub const EN: Strings = Strings {
     best_ceiling_mark: "★ lowest ceiling",
     mismatch_intro: "These configurations do not stand for the same work, so their differences are not the hardware's alone:",
     throughput_row: "Output tokens/s per server",
-    configuration_n: |n| format!("Configuration {n}"),
     compare_hint: |count, max| format!("Up to {max}, kept in this browser and in the link. {count} of {max}."),
     name_of: |n| format!("Name of compared configuration {n}"),
     move_up: |name| format!("Move {name} up"),

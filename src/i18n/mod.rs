@@ -501,7 +501,6 @@ table! {
         other_card: fn(&str, &str, bool) -> String,
         /// The button switching the calculator to the pasted card.
         use_card: fn(&str) -> String,
-        configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,
         move_up: fn(&str) -> String,

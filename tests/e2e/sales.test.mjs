@@ -255,7 +255,7 @@ test('the printed estimate sheet: vendor line, customer, terms, at most two A4 p
   // Render page 1 and read the QR code (pdftoppm from Debian's poppler-utils; PPM is plain RGB).
   const dir = await mkdtemp(join(tmpdir(), 'sheet-'));
   await writeFile(join(dir, 'sheet.pdf'), pdf);
-  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '300', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
+  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '400', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
   const ppm = await readFile(join(dir, 'p-1.pgm')).catch(() => readFile(join(dir, 'p-01.pgm')));
   const header = ppm.toString('latin1', 0, 40).split(/\s+/);
   const [w, h] = [Number(header[1]), Number(header[2])];

@@ -134,7 +134,7 @@ pub fn charts(props: &ChartsProps) -> Html {
     let named = !props.compared.is_empty();
     let bars = if named {
         // The compared configurations, each by its name with its own J/token (a range where it is one).
-        let items: Vec<(String, Option<(f64, Option<f64>)>)> = props
+        let items: Vec<chart::Named> = props
             .compared
             .iter()
             .map(|s| {

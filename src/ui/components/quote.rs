@@ -125,10 +125,10 @@ pub fn print_header(props: &QuoteProps) -> Html {
                     }
                 </div>
                 if let Some(qr) = qr {
-                    // 0.3 mm a module (at least 20 mm): a phone reads it, and a short link keeps it small.
+                    // 0.25 mm a module (at least 15 mm): a phone reads it, and a short link keeps it small.
                     <figure class="sheet-qr" data-testid="print-qr">
-                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", (f64::from(qr.side) * 0.3).max(20.0).round())}
-                            height={format!("{}mm", (f64::from(qr.side) * 0.3).max(20.0).round())} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
+                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())}
+                            height={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
                             <rect width={qr.side.to_string()} height={qr.side.to_string()} fill="#fff" />
                             <path d={qr.path} fill="#000" />
                         </svg>

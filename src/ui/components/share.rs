@@ -66,6 +66,8 @@ pub fn share(props: &ShareProps) -> Html {
                     <button type="button" data-testid="print" class="quiet" onclick={print}>{ t.print }</button>
                 }
             </div>
+            // Sending it on, on the full page (the widget links to it instead).
+            if props.printable {
             <div class="share-row handoff">
                 <a class="button quiet" data-testid="email-config" href={crate::vendor::mail_href(&props.summary, t)}>{ t.email_config }</a>
                 <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
@@ -73,6 +75,7 @@ pub fn share(props: &ShareProps) -> Html {
                     <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
                 }
             </div>
+            }
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
                     { (t.share_warning)(fields) }
