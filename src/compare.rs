@@ -593,13 +593,14 @@ fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
 pub fn file_name(customer: &str, reference: &str, date: Option<(i32, u32, u32)>, ext: &str) -> String {
     let slug = |text: &str| {
         let mut out = String::new();
-        for c in text.chars().flat_map(char::to_lowercase) {
+        // ASCII lower-casing only (the standard `to_lowercase` brings Unicode's tables into the wasm).
+        for c in text.chars() {
             match c {
-                'ä' => out.push_str("ae"),
-                'ö' => out.push_str("oe"),
-                'ü' => out.push_str("ue"),
+                'ä' | 'Ä' => out.push_str("ae"),
+                'ö' | 'Ö' => out.push_str("oe"),
+                'ü' | 'Ü' => out.push_str("ue"),
                 'ß' => out.push_str("ss"),
-                c if c.is_ascii_alphanumeric() => out.push(c),
+                c if c.is_ascii_alphanumeric() => out.push(c.to_ascii_lowercase()),
                 _ if !out.is_empty() && !out.ends_with('-') => out.push('-'),
                 _ => {}
             }
