@@ -6,13 +6,18 @@ use crate::figure::Kind;
 use crate::form::{lowest_published, watts_range, Form, LowestPublished, ThroughputChoice, SLIDER_FLOOR_WATTS};
 use crate::model::{self, ComparisonRow, TableFilter};
 
-/// Width of every chart's view box; heights follow the content.
+/// Width of the power-limit chart's view box; heights follow the content.
 pub const WIDTH: f64 = 640.0;
-/// Left margin of the bar chart (for labels) and the plot's right edge.
-const LABEL_W: f64 = 210.0;
-const RIGHT: f64 = WIDTH - 70.0;
-const ROW_H: f64 = 20.0;
-const TOP: f64 = 28.0;
+/// Width of the bar chart's view box: as wide as a phone, so its words stay legible there (drawn at
+/// most 520 px wide on a wide screen). Each bar has its name on a line above it and its value
+/// beside its end.
+pub const BAR_WIDTH: f64 = 360.0;
+/// The bars' left edge and the longest bar's end (room for the value label after it).
+const BAR_X0: f64 = 4.0;
+const BAR_RIGHT: f64 = BAR_WIDTH - 92.0;
+/// One bar's row: its name (baseline at +13), the bar (+17 to +31).
+const ROW_H: f64 = 36.0;
+const TOP: f64 = 8.0;
 
 /// A tick on a value axis.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +43,8 @@ pub struct Bar {
     pub y: f64,
     pub width: f64,
     pub value: f64,
+    /// The lower end where the value is a range, and the x where it ends.
+    pub low: Option<(f64, f64)>,
     /// x of the measured J/token's mark, and its value.
     pub measured: Option<(f64, f64)>,
     pub mark: Mark,
@@ -73,20 +80,13 @@ pub fn ticks(max: f64, count: usize, x0: f64, x1: f64) -> Vec<Tick> {
     out
 }
 
-/// Longest bar label (characters), so it fits left of the bars.
-const LABEL_MAX: usize = 27;
+/// Longest bar label (characters), so it fits one line of the view box.
+const LABEL_MAX: usize = 48;
 
 /// "6.0-0010 · 8 × B300 SXM 270 GB": the entry, the count and the card without its maker.
 fn bar_label(row: &ComparisonRow) -> String {
     let card = row.card.name.split_once(' ').map_or(&*row.card.name, |(_, rest)| rest);
-    let label = format!("{} · {} × {card}", row.result.id, row.result.accelerators);
-    if label.chars().count() > LABEL_MAX {
-        let mut short: String = label.chars().take(LABEL_MAX - 1).collect();
-        short.push('…');
-        short
-    } else {
-        label
-    }
+    cut(&format!("{} · {} × {card}", row.result.id, row.result.accelerators))
 }
 
 /// The published ceilings of the form's benchmark and scenario: at most `limit` bars (lowest J/token
@@ -129,7 +129,7 @@ pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], lim
     };
     let max =
         kept.iter().map(|r| r.energy_per_token.value.max(measured_of(&r.result.id).unwrap_or(0.0))).fold(0.0, f64::max);
-    let scale = |v: f64| if max > 0.0 { (RIGHT - LABEL_W) * v / max } else { 0.0 };
+    let scale = |v: f64| if max > 0.0 { (BAR_RIGHT - BAR_X0) * v / max } else { 0.0 };
     let bars = kept
         .iter()
         .enumerate()
@@ -138,18 +138,64 @@ pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], lim
             y: TOP + i as f64 * ROW_H,
             width: scale(r.energy_per_token.value),
             value: r.energy_per_token.value,
-            measured: measured_of(&r.result.id).map(|m| (LABEL_W + scale(m), m)),
+            low: None,
+            measured: measured_of(&r.result.id).map(|m| (BAR_X0 + scale(m), m)),
             mark: mark(&r.result.id),
         })
         .collect::<Vec<_>>();
     BarChart {
         benchmark: form.benchmark,
         scenario: form.scenario,
-        height: TOP + bars.len() as f64 * ROW_H + 10.0,
+        height: TOP + bars.len() as f64 * ROW_H + 4.0,
         bars,
-        ticks: ticks(max, 5, LABEL_W, RIGHT),
-        x0: LABEL_W,
+        ticks: ticks(max, 4, BAR_X0, BAR_RIGHT),
+        x0: BAR_X0,
         left_out: total - kept.len(),
+    }
+}
+
+/// A named configuration's bar: its name and its J/token (value and lower end), if it has one.
+pub type Named = (String, Option<(f64, Option<f64>)>);
+
+/// Bars for named configurations (the compared ones): each its name (cut to one line) and its
+/// J/token, a range drawn from its lower end to its upper; `None` where it has no figure (left out).
+pub fn named_bars(form: &Form, items: &[Named]) -> BarChart {
+    let present: Vec<(&String, f64, Option<f64>)> =
+        items.iter().filter_map(|(name, v)| v.map(|(value, low)| (name, value, low))).collect();
+    let max = present.iter().map(|p| p.1).fold(0.0, f64::max);
+    let scale = |v: f64| if max > 0.0 { (BAR_RIGHT - BAR_X0) * v / max } else { 0.0 };
+    let bars: Vec<Bar> = present
+        .iter()
+        .enumerate()
+        .map(|(i, (name, value, low))| Bar {
+            label: cut(name),
+            y: TOP + i as f64 * ROW_H,
+            width: scale(*value),
+            value: *value,
+            low: low.map(|l| (l, BAR_X0 + scale(l))),
+            measured: None,
+            mark: Mark::Compared,
+        })
+        .collect();
+    BarChart {
+        benchmark: form.benchmark,
+        scenario: form.scenario,
+        height: TOP + bars.len() as f64 * ROW_H + 4.0,
+        bars,
+        ticks: ticks(max, 4, BAR_X0, BAR_RIGHT),
+        x0: BAR_X0,
+        left_out: items.len() - present.len(),
+    }
+}
+
+/// A label cut to [`LABEL_MAX`] characters, with "…" where it was cut.
+fn cut(label: &str) -> String {
+    if label.chars().count() > LABEL_MAX {
+        let mut short: String = label.chars().take(LABEL_MAX - 1).collect();
+        short.push('…');
+        short
+    } else {
+        label.to_owned()
     }
 }
 

@@ -2,11 +2,11 @@
 //! and in the browser's storage, the grid of figures with the best of each row and the differences
 //! against a baseline, and the CSV and JSON exports. Pure: strings in, strings and figures out.
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Benchmark, Catalogue, Scenario};
 use crate::figure::{Figure, Kind, Origin};
-use crate::form::{clip, Form};
+use crate::form::{Form, Throughput};
 use crate::i18n::Strings;
-use crate::link;
+use crate::link::{self, Notice};
 use crate::model::{self, Figures};
 use crate::plan::{EnergyBasis, Plan};
 use std::fmt;
@@ -21,8 +21,16 @@ pub const STORAGE_KEY: &str = "token-energy:comparison:v1";
 pub const NAME_MAX: usize = 60;
 /// The JSON export's `format`.
 pub const FORMAT: &str = "token-energy-comparison";
+/// The JSON export's `version` this page writes. 1: `data_version`, `data_date`, `link`, and per
+/// configuration `name`, `link`, `query`, `figures` (written until December 2026). 2: adds
+/// `customer`, `reference`, `current` (the page's own configuration as a query, with its plan) and
+/// per configuration `title`, `card`, `cards`, `servers`, `result`, `benchmark`, `scenario`,
+/// `precision`, `limit_w` and `plan`; `name` is empty for a configuration never named. The page
+/// reads every version up to this one.
+pub const VERSION: u32 = 2;
 
-/// One compared configuration: the person's name for it and its form.
+/// One compared configuration: the person's name for it (empty: never named; the page shows a
+/// default name from the configuration, [`display_name`]) and its form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Saved {
     pub name: String,
@@ -34,21 +42,64 @@ pub struct Saved {
 pub enum CompareError {
     /// The list is full.
     Full,
-    /// The `position`-th configuration (from 1) is not one this version reads.
-    Unreadable { position: usize, reason: String },
+    /// The `position`-th configuration (from 1) is not one this version reads: empty, or the link's
+    /// first notice.
+    Unreadable { position: usize, reason: Option<Notice> },
     /// More configurations than [`MAX`] were given; the rest were left out.
     TooMany { given: usize },
     /// A file that is not a comparison this page wrote.
-    ForeignFile(String),
+    ForeignFile(Foreign),
+}
+
+/// Why a picked file is not a comparison this page reads.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Foreign {
+    /// The browser could not read it (or no file was chosen).
+    Unreadable,
+    /// Larger than the page reads.
+    TooLarge,
+    /// The page's own CSV export: the .json file is the one to open.
+    Csv,
+    NotJson,
+    NoFormat,
+    OtherFormat(String),
+    /// Written by a newer version of the page.
+    NewerVersion(u32),
+    Empty,
+}
+
+impl fmt::Display for Foreign {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Foreign::Unreadable => write!(f, "the file could not be read"),
+            Foreign::TooLarge => write!(f, "the file is too large"),
+            Foreign::Csv => write!(
+                f,
+                "it is the CSV export, which the page does not read back; open the .json file downloaded beside it"
+            ),
+            Foreign::NotJson => write!(f, "it is not JSON"),
+            Foreign::NoFormat => write!(f, "it names no format"),
+            Foreign::OtherFormat(format) => write!(f, "its format is “{format}”"),
+            Foreign::NewerVersion(v) => {
+                write!(f, "it was written by a newer version of this page (format version {v})")
+            }
+            Foreign::Empty => write!(f, "it holds no configuration"),
+        }
+    }
 }
 
 impl fmt::Display for CompareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CompareError::Full => write!(f, "The comparison holds {MAX} configurations: remove one to add another."),
-            CompareError::Unreadable { position, reason } => {
-                write!(f, "Compared configuration {position} could not be read ({reason}); it was left out.")
-            }
+            CompareError::Unreadable { position, reason } => match reason {
+                Some(notice) => {
+                    write!(f, "Compared configuration {position} could not be read ({notice}); it was left out.")
+                }
+                None => {
+                    write!(f, "Compared configuration {position} could not be read (it is empty); it was left out.")
+                }
+            },
             CompareError::TooMany { given } => {
                 write!(f, "{given} configurations were given; the comparison keeps the first {MAX}.")
             }
@@ -57,14 +108,130 @@ impl fmt::Display for CompareError {
     }
 }
 
-/// A name as kept: trimmed, at most [`NAME_MAX`] characters, never empty.
-pub fn clean_name(name: &str, fallback: usize) -> String {
-    let name: String = name.trim().chars().filter(|c| !c.is_control()).take(NAME_MAX).collect();
-    if name.is_empty() {
-        format!("Configuration {fallback}")
-    } else {
-        name
+/// A name as kept: trimmed, at most [`NAME_MAX`] characters, no control characters; empty when the
+/// person gave none (the page then shows [`display_name`]).
+pub fn clean_name(name: &str) -> String {
+    name.trim().chars().filter(|c| !c.is_control()).take(NAME_MAX).collect()
+}
+
+/// A configuration's facts, as the grid's default name and subtitle, the exports and the mismatch
+/// warning read them (`None` where a field is not valid).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Facts {
+    pub card_id: String,
+    /// The card's name without its maker ("H200 NVL").
+    pub card: String,
+    pub gpus: Option<u32>,
+    pub servers: Option<u32>,
+    /// The published result's entry id, or `None` for one's own throughput.
+    pub result: Option<String>,
+    /// One's own output tokens/s per server.
+    pub own_tps: Option<f64>,
+    pub benchmark: Benchmark,
+    pub scenario: Scenario,
+    /// The result's weights as MLCommons publishes them ("FP8"); `None` for one's own throughput.
+    pub precision: Option<String>,
+    /// The power limit per card.
+    pub watts: Option<f64>,
+    /// The result's own power setting per card (its stated setting, else the card's rating).
+    pub setting: Option<f64>,
+    /// The plan's output tokens per day and average load (%), where set and valid.
+    pub demand: Option<f64>,
+    pub load: Option<f64>,
+}
+
+impl Facts {
+    /// Whether the configuration runs at its result's own power setting.
+    pub fn at_setting(&self) -> bool {
+        match (self.watts, self.setting) {
+            (Some(w), Some(s)) => w == s,
+            _ => true,
+        }
     }
+}
+
+/// The facts of one configuration.
+pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
+    let checked = form.check(catalogue);
+    let card = catalogue.card(&form.card);
+    let (result, own_tps, precision, setting) = match &checked.throughput {
+        Ok(Throughput::Published(r)) => {
+            (Some(r.id.to_string()), None, Some(r.weights.to_ascii_uppercase()), card.map(|c| r.power_setting(c)))
+        }
+        Ok(Throughput::Own(tps)) => (None, Some(tps.value()), None, None),
+        Err(_) => (None, None, None, None),
+    };
+    Facts {
+        card_id: form.card.clone(),
+        card: card.map_or_else(
+            || form.card.clone(),
+            |c| c.name.split_once(' ').map_or(c.name.to_string(), |(_, rest)| rest.to_owned()),
+        ),
+        gpus: checked.gpus.as_ref().ok().copied(),
+        servers: checked.servers.as_ref().ok().copied(),
+        result,
+        own_tps,
+        benchmark: form.benchmark,
+        scenario: form.scenario,
+        precision,
+        watts: checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value()),
+        setting,
+        demand: checked.plan.demand.as_ref().ok().copied().flatten(),
+        load: checked.plan.load.as_ref().ok().copied().flatten(),
+    }
+}
+
+/// The name the page shows: the person's, or the default from the configuration in the page's
+/// language ("8 × H200 NVL · 6.0-0021 · Interactive").
+pub fn display_name(catalogue: &Catalogue, saved: &Saved, t: &Strings) -> String {
+    if saved.name.is_empty() {
+        (t.compare_default_name)(&facts(catalogue, &saved.form))
+    } else {
+        saved.name.clone()
+    }
+}
+
+/// What the compared configurations differ in that makes their figures stand for different work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mismatch {
+    Benchmark,
+    Scenario,
+    /// The results' published weights differ (what is published, never a guess at what was served).
+    Precision,
+    /// Some run at their result's own power setting, others at another limit (a range).
+    Limit,
+    /// The plan's average load differs.
+    Load,
+    /// The plan's demand differs (or only some have one).
+    Demand,
+}
+
+/// Every way the compared configurations differ that the grid must say; empty for fewer than two.
+pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
+    let facts: Vec<Facts> = list.iter().map(|s| facts(catalogue, &s.form)).collect();
+    let differs = |f: &dyn Fn(&Facts) -> String| facts.windows(2).any(|w| matches!(w, [a, b] if f(a) != f(b)));
+    let mut out = Vec::new();
+    if differs(&|f| f.benchmark.id().to_owned()) {
+        out.push(Mismatch::Benchmark);
+    }
+    if differs(&|f| f.scenario.id().to_owned()) {
+        out.push(Mismatch::Scenario);
+    }
+    // Only between published precisions: one's own throughput states none.
+    let precisions: Vec<&String> = facts.iter().filter_map(|f| f.precision.as_ref()).collect();
+    if precisions.windows(2).any(|w| matches!(w, [a, b] if a != b)) {
+        out.push(Mismatch::Precision);
+    }
+    if differs(&|f| f.at_setting().to_string()) {
+        out.push(Mismatch::Limit);
+    }
+    if differs(&|f| format!("{:?}", f.load)) {
+        out.push(Mismatch::Load);
+    }
+    if differs(&|f| format!("{:?}", f.demand)) {
+        out.push(Mismatch::Demand);
+    }
+    out
 }
 
 /// One configuration as the value of a `cfg` parameter: its v=1 query plus `label`.
@@ -84,13 +251,13 @@ pub fn from_param(catalogue: &Catalogue, text: &str, position: usize) -> Result<
         }
     }
     if rest.is_empty() {
-        return Err(CompareError::Unreadable { position, reason: "it is empty".to_owned() });
+        return Err(CompareError::Unreadable { position, reason: None });
     }
     let decoded = link::decode(catalogue, &rest.join("&"));
     if let Some(notice) = decoded.notices.first() {
-        return Err(CompareError::Unreadable { position, reason: clip(&notice.to_string()) });
+        return Err(CompareError::Unreadable { position, reason: Some(notice.clone()) });
     }
-    Ok(Saved { name: clean_name(&name, position), form: decoded.form })
+    Ok(Saved { name: clean_name(&name), form: decoded.form })
 }
 
 /// The list as link parameters (`cfg=…&cfg=…`), empty for an empty list.
@@ -143,8 +310,7 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
             if next.len() >= MAX {
                 return Err(CompareError::Full);
             }
-            let position = next.len() + 1;
-            next.push(Saved { name: clean_name(&saved.name, position), ..*saved });
+            next.push(Saved { name: clean_name(&saved.name), ..*saved });
         }
         ListEdit::Remove(i) if i < next.len() => {
             next.remove(i);
@@ -157,7 +323,7 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
         }
         ListEdit::Rename(i, name) => {
             if let Some(s) = next.get_mut(i) {
-                s.name = clean_name(&name, i + 1);
+                s.name = clean_name(&name);
             }
         }
         ListEdit::Clear => next.clear(),
@@ -171,9 +337,18 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
 pub enum Better {
     Lower,
     Higher,
-    /// Nothing is "best": the figure ignores the work done (a day's energy or a server's power at the
-    /// limit is lowest for the card that does the least), or it is a count that only describes.
+    /// Nothing is "best": the figure is not normalised by the work done (a server's power, a day's
+    /// energy or a throughput is lowest or highest for the card that does the least or the most),
+    /// or it is a count that only describes.
     Neither,
+}
+
+/// What a row's mark says: "best" for measured or estimated figures, "lowest ceiling" where every
+/// value is a ceiling (a bound from rated power, not a measured efficiency).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BestWord {
+    Best,
+    LowestCeiling,
 }
 
 /// One row of the side-by-side grid: a figure across the configurations.
@@ -185,9 +360,10 @@ pub struct GridRow {
     pub better: Better,
     /// One cell per configuration: `None` where the figure is not available.
     pub cells: Vec<Option<Figure>>,
-    /// The configurations with the best value (ties share it); empty when fewer than two values or
-    /// all equal.
+    /// The configurations with the best value (ties share it); empty when fewer than two values,
+    /// all equal, of different kinds, or ranges that overlap.
     pub best: Vec<usize>,
+    pub best_word: BestWord,
     /// Per cent against the baseline's value (`None` for the baseline and where either is missing).
     pub delta_percent: Vec<Option<f64>>,
 }
@@ -202,26 +378,33 @@ pub struct Evaluated {
 type Pick = fn(&Evaluated) -> Option<&Figure>;
 
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
-/// appear where a configuration has a plan that gives them.
-const ROWS: [(&str, &str, Better, Pick); 12] = [
+/// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
+/// the work done: per token, per answer, and per year for the same demand.
+const ROWS: [(&str, &str, Better, Pick); 18] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
         e.figures.measured_energy_per_token.as_ref()
     }),
-    ("throughput", "Output tokens/s per server", Better::Higher, |e| e.figures.throughput.as_ref()),
+    ("throughput", "Output tokens/s per server", Better::Neither, |e| e.figures.throughput.as_ref()),
     ("board-power-w", "Board power per server", Better::Neither, |e| e.figures.board_power.as_ref()),
     ("kwh-per-day", "Energy per day, all servers", Better::Neither, |e| e.figures.energy_per_day.as_ref()),
     ("btu-per-h", "Heat, all servers", Better::Neither, |e| e.figures.heat.as_ref()),
     ("servers-needed", "Servers needed", Better::Neither, |e| e.plan.servers_needed.as_ref()),
     ("busy-load-percent", "Load of the servers in the busy hours", Better::Neither, |e| e.plan.busy_load.as_ref()),
+    ("rack-positions-needed", "Rack positions needed", Better::Neither, |e| e.plan.rack_positions.as_ref()),
+    ("servers-per-rack", "Servers per rack position", Better::Neither, |e| e.plan.servers_per_rack.as_ref()),
+    ("amps-per-phase", "Current per phase, one server at peak", Better::Neither, |e| e.plan.amps_per_phase.as_ref()),
+    ("site-j-per-token", "Site energy per output token", Better::Lower, |e| e.plan.site_j_per_token.as_ref()),
+    ("j-per-answer", "Energy per answer", Better::Lower, |e| e.plan.j_per_answer.as_ref()),
     ("site-kwh-per-year", "Site energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),
     ("cost-per-year", "Electricity cost per year", Better::Lower, |e| e.plan.cost_per_year.as_ref()),
     ("co2-kg-per-year", "Emissions per year", Better::Lower, |e| e.plan.co2_per_year.as_ref()),
+    ("cost-per-mtok", "Cost per million output tokens", Better::Lower, |e| e.plan.cost_per_mtok.as_ref()),
 ];
 
-/// The yearly rows compare only configurations whose figures stand for the same thing: all for a
-/// demand (the same work done), never a card at its limit all day against another.
+/// The yearly rows compare only configurations whose figures stand for the same thing: all for the
+/// same demand (the same work done), never a card at its limit all day against another.
 const YEARLY: [&str; 3] = ["site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
 
 /// Every configuration evaluated, with its plan.
@@ -237,9 +420,10 @@ pub fn evaluated(catalogue: &Catalogue, list: &[Saved]) -> Vec<Evaluated> {
         .collect()
 }
 
-/// The configurations that are best in a row: the lowest (or highest) value, but only where no other
-/// configuration's range reaches it — no "best" between ranges that overlap — and never where all
-/// values are equal or fewer than two are present.
+/// The configurations that are best in a row: the lowest (or highest) value, but only where every
+/// value is of one kind (a ceiling is never set against a measurement), no other configuration's
+/// range reaches it — no "best" between ranges that overlap — and never where all values are equal
+/// or fewer than two are present.
 fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
     let present: Vec<(usize, f64, f64)> = cells
         .iter()
@@ -248,34 +432,32 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
         .collect();
     let Some(&(_, first_lo, first_hi)) = present.first() else { return Vec::new() };
     let all_equal = present.iter().all(|&(_, lo, hi)| lo == first_lo && hi == first_hi);
-    if present.len() < 2 || all_equal {
+    let kinds: Vec<&'static str> = cells.iter().flatten().map(|f| f.kind.id()).collect();
+    if present.len() < 2 || all_equal || kinds.windows(2).any(|w| matches!(w, [a, b] if a != b)) {
         return Vec::new();
     }
-    let best: Vec<usize> = match better {
-        Better::Neither => return Vec::new(),
+    match better {
+        Better::Neither => Vec::new(),
         Better::Lower => {
             // The candidates: the lowest upper end; best only if that lies at or below every other's lower end.
             let top = present.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
-            let winners: Vec<&(usize, f64, f64)> = present.iter().filter(|p| p.2 == top).collect();
             let clear = present.iter().filter(|p| p.2 != top).all(|p| p.1 >= top);
             if clear {
-                winners.iter().map(|p| p.0).collect()
+                present.iter().filter(|p| p.2 == top).map(|p| p.0).collect()
             } else {
                 Vec::new()
             }
         }
         Better::Higher => {
             let bottom = present.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-            let winners: Vec<&(usize, f64, f64)> = present.iter().filter(|p| p.1 == bottom).collect();
             let clear = present.iter().filter(|p| p.1 != bottom).all(|p| p.2 <= bottom);
             if clear {
-                winners.iter().map(|p| p.0).collect()
+                present.iter().filter(|p| p.1 == bottom).map(|p| p.0).collect()
             } else {
                 Vec::new()
             }
         }
-    };
-    best
+    }
 }
 
 /// The figures of every configuration, row by row, with the best marked and the differences
@@ -283,13 +465,20 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
 pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridRow> {
     let evaluated = evaluated(catalogue, list);
     let baseline = if baseline < list.len() { baseline } else { 0 };
-    let all_for_demand = evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
+    let demands: Vec<Option<f64>> = list.iter().map(|s| facts(catalogue, &s.form).demand).collect();
+    let same_demand = demands.first().is_some_and(|d| d.is_some() && demands.iter().all(|e| e == d));
+    let all_for_demand = same_demand && evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
     ROWS.iter()
         .map(|&(id, label, better, pick)| {
             let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();
             let values: Vec<Option<f64>> = cells.iter().map(|c| c.as_ref().map(|f| f.value)).collect();
             let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
             let best = best_of(&cells, better);
+            let best_word = if cells.iter().flatten().all(|f| f.kind == Kind::Ceiling) {
+                BestWord::LowestCeiling
+            } else {
+                BestWord::Best
+            };
             let base = values.get(baseline).copied().flatten();
             let delta_percent = values
                 .iter()
@@ -299,17 +488,29 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
                     _ => None,
                 })
                 .collect();
-            GridRow { id, label, better, cells, best, delta_percent }
+            GridRow { id, label, better, cells, best, best_word, delta_percent }
         })
         .filter(|row| !PLAN_ROWS.contains(&row.id) || row.cells.iter().any(Option::is_some))
         .collect()
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-const PLAN_ROWS: [&str; 5] =
-    ["servers-needed", "busy-load-percent", "site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
+const PLAN_ROWS: [&str; 11] = [
+    "servers-needed",
+    "busy-load-percent",
+    "rack-positions-needed",
+    "servers-per-rack",
+    "amps-per-phase",
+    "site-j-per-token",
+    "j-per-answer",
+    "site-kwh-per-year",
+    "cost-per-year",
+    "co2-kg-per-year",
+    "cost-per-mtok",
+];
 
-/// Where an export comes from: the catalogue's version and date, the page's link.
+/// Where an export comes from: the catalogue's version and date, the page's link and its own
+/// configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExportContext<'a> {
     pub data_version: &'a str,
@@ -318,21 +519,101 @@ pub struct ExportContext<'a> {
     pub link: &'a str,
     /// The page's address without query, to write each configuration's own link.
     pub page: &'a str,
+    /// The configuration on the page (with its plan, customer and reference): re-import restores it.
+    pub current: &'a Form,
 }
 
-/// A row's power scope in an export: none for a throughput or a count of servers or load (they cover
-/// no power), the plan's chain for its yearly figures ("gpu-board+server+site"), else the kind's.
+/// A row's power scope in an export: none for a throughput or a count (they cover no power), the
+/// plan's chain for its figures ("gpu-board+server+site"), else the kind's.
 fn row_scope(id: &str, kind_scope: Option<&'static str>, plan: Option<&Plan>) -> Option<&'static str> {
-    match id {
-        "throughput" | "servers-needed" | "busy-load-percent" => None,
-        _ if YEARLY.contains(&id) => plan.and_then(|p| p.scope).map(|s| match (s.server(), s.site()) {
+    let chain = |site: bool| {
+        plan.and_then(|p| p.scope).map(|s| match (s.server(), s.site() && site) {
             (false, false) => "gpu-board",
             (true, false) => "gpu-board+server",
             (false, true) => "gpu-board+site",
             (true, true) => "gpu-board+server+site",
-        }),
+        })
+    };
+    match id {
+        "throughput" | "servers-needed" | "busy-load-percent" | "rack-positions-needed" | "servers-per-rack" => None,
+        "amps-per-phase" => chain(false),
+        _ if PLAN_ROWS.contains(&id) => chain(true),
         _ => kind_scope,
     }
+}
+
+/// A row's kind in an export: a throughput is published or typed (it bounds nothing); other
+/// figures carry their kind.
+fn row_kind(id: &str, figure: &Figure, facts: &Facts) -> &'static str {
+    match (id, &figure.kind) {
+        ("throughput", Kind::Measured(_)) => "measured",
+        ("throughput", Kind::Estimate(_)) => "estimate",
+        ("throughput", _) if facts.result.is_some() => "published",
+        ("throughput", _) => "typed",
+        (_, kind) => kind.id(),
+    }
+}
+
+/// The plan's fields as the exports write them: each field's link name and its value as read (a
+/// number at full precision, the currency as typed; empty where not set or not valid).
+fn plan_values(form: &Form) -> Vec<(&'static str, String)> {
+    crate::plan::FIELDS
+        .iter()
+        .map(|&field| {
+            let text = form.plan.get(field).unwrap_or_default().trim();
+            let value = if text.is_empty() {
+                String::new()
+            } else if field == crate::form::Field::Currency {
+                text.to_ascii_uppercase()
+            } else {
+                crate::form::parse_decimal_in(form.reading(), field, text).map(full).unwrap_or_default()
+            };
+            (field.id(), value)
+        })
+        .collect()
+}
+
+/// The configuration's columns, in the CSV's order: card, cards, servers, result, benchmark,
+/// scenario, precision, limit_w.
+fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
+    [
+        ("card", f.card_id.clone()),
+        ("cards", f.gpus.map(|g| g.to_string()).unwrap_or_default()),
+        ("servers", f.servers.map(|s| s.to_string()).unwrap_or_default()),
+        ("result", f.result.clone().unwrap_or_default()),
+        ("benchmark", f.benchmark.id().to_owned()),
+        ("scenario", f.scenario.id().to_owned()),
+        ("precision", f.precision.clone().unwrap_or_default()),
+        ("limit_w", f.watts.map(full).unwrap_or_default()),
+    ]
+}
+
+/// A file name for an export: `token-energy-<customer>-<reference>-<date>.<ext>`, each part in
+/// lower-case ASCII letters, digits and hyphens (umlauts written out), empty parts left out.
+pub fn file_name(customer: &str, reference: &str, date: Option<(i32, u32, u32)>, ext: &str) -> String {
+    let slug = |text: &str| {
+        let mut out = String::new();
+        // ASCII lower-casing only (the standard `to_lowercase` brings Unicode's tables into the wasm).
+        for c in text.chars() {
+            match c {
+                'ä' | 'Ä' => out.push_str("ae"),
+                'ö' | 'Ö' => out.push_str("oe"),
+                'ü' | 'Ü' => out.push_str("ue"),
+                'ß' => out.push_str("ss"),
+                c if c.is_ascii_alphanumeric() => out.push(c.to_ascii_lowercase()),
+                _ if !out.is_empty() && !out.ends_with('-') => out.push('-'),
+                _ => {}
+            }
+        }
+        let cut: String = out.chars().take(40).collect();
+        cut.trim_end_matches('-').to_owned()
+    };
+    let mut parts = vec!["token-energy".to_owned()];
+    parts.extend([slug(customer), slug(reference)].into_iter().filter(|p| !p.is_empty()));
+    if let Some((y, m, d)) = date {
+        parts.push(format!("{y:04}-{m:02}-{d:02}"));
+    }
+    format!("{}.{ext}", parts.join("-"))
 }
 
 fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, Option<&'static str>, String) {
@@ -379,36 +660,55 @@ fn full(value: f64) -> String {
     format!("{value}")
 }
 
-/// The comparison as CSV: one line per configuration and figure, every value at full precision,
-/// with unit, kind, scope, assumptions, sources and each configuration's link; the catalogue's
-/// version and date and the comparison's link in leading `#` lines.
+/// The comparison as CSV: one line per configuration and figure, no comment lines: the
+/// configuration's card, cards, servers, result, benchmark, scenario, precision, limit and plan
+/// fields in columns of their own, then the figure's id, value and low end at full precision, unit,
+/// kind, scope, assumptions, sources, the catalogue's data version and the configuration's link.
 pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let mut out = String::new();
-    out.push_str(&format!("# token-energy{}\n", (t.catalogue_line)(ctx.data_version, ctx.data_date)));
-    out.push_str(&format!("# link: {}\n", ctx.link));
-    out.push_str("configuration,name,figure,value,low,unit,kind,scope,assumptions,sources,link\n");
+    let mut header: Vec<&str> = vec!["configuration", "name"];
+    header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
+    header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
+    header.extend([
+        "figure",
+        "value",
+        "low",
+        "unit",
+        "kind",
+        "scope",
+        "assumptions",
+        "sources",
+        "data_version",
+        "link",
+    ]);
+    out.push_str(&header.join(","));
+    out.push('\n');
     let rows = grid(catalogue, list, 0);
     let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
     for (i, saved) in list.iter().enumerate() {
         let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
+        let f = facts(catalogue, &saved.form);
+        let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
+        lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
+        lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
-            let (kind, scope, assumptions) = kind_words(&figure.kind, t);
+            let (_, scope, assumptions) = kind_words(&figure.kind, t);
             let scope = row_scope(row.id, scope, plans.get(i));
             let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
-            let cells = [
-                (i + 1).to_string(),
-                csv_cell(&saved.name),
+            let mut cells = lead.clone();
+            cells.extend([
                 row.id.to_owned(),
                 full(figure.value),
                 figure.low.map(full).unwrap_or_default(),
                 csv_cell(figure.unit.symbol()),
-                kind.to_owned(),
+                row_kind(row.id, figure, &f).to_owned(),
                 scope.unwrap_or_default().to_owned(),
                 csv_cell(&assumptions),
                 csv_cell(&sources.join("; ")),
+                csv_cell(ctx.data_version),
                 csv_cell(&own_link),
-            ];
+            ]);
             out.push_str(&cells.join(","));
             out.push('\n');
         }
@@ -437,9 +737,10 @@ pub fn json_string(text: &str) -> String {
     out
 }
 
-/// The comparison as JSON (written here, so the wasm carries no JSON library): `format`, `version`,
-/// the catalogue's version and date, the link, and per configuration its name, link and figures.
-/// The page reads such a file back (`configurations[].link` and `name`).
+/// The comparison as JSON (written here, so the wasm carries no JSON library), format version
+/// [`VERSION`]: `format`, `version`, the catalogue's version and date, the link, customer,
+/// reference, the page's own configuration (`current`), and per configuration its name, title,
+/// link, query, facts, plan fields and figures. The page reads such a file back ([`read_export`]).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
     let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
@@ -447,11 +748,12 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
         .iter()
         .enumerate()
         .map(|(i, saved)| {
+            let f = facts(catalogue, &saved.form);
             let figures: Vec<String> = rows
                 .iter()
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
-                    let (kind, scope, assumptions) = kind_words(&figure.kind, t);
+                    let (_, scope, assumptions) = kind_words(&figure.kind, t);
                     let scope = row_scope(row.id, scope, plans.get(i));
                     let sources: Vec<String> =
                         figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
@@ -461,54 +763,114 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                         full(figure.value),
                         figure.low.map_or_else(|| "null".to_owned(), full),
                         json_string(figure.unit.symbol()),
-                        json_string(kind),
+                        json_string(row_kind(row.id, figure, &f)),
                         scope.map_or_else(|| "null".to_owned(), json_string),
                         json_string(&assumptions),
                         sources.join(",")
                     ))
                 })
                 .collect();
+            let facts_json: Vec<String> = fact_values(&f)
+                .into_iter()
+                .map(|(k, v)| {
+                    let value = match k {
+                        _ if v.is_empty() => "null".to_owned(),
+                        "cards" | "servers" | "limit_w" => v,
+                        _ => json_string(&v),
+                    };
+                    format!("{}:{value}", json_string(k))
+                })
+                .collect();
+            let plan_json: Vec<String> = plan_values(&saved.form)
+                .into_iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(k, v)| {
+                    let value = if k == "cur" { json_string(&v) } else { v };
+                    format!("{}:{value}", json_string(k))
+                })
+                .collect();
             format!(
-                "{{\"name\":{},\"link\":{},\"query\":{},\"figures\":[{}]}}",
+                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}},\"figures\":[{}]}}",
                 json_string(&saved.name),
+                json_string(&display_name(catalogue, saved, t)),
                 json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
                 json_string(&link::encode(&saved.form, false)),
+                facts_json.join(","),
+                plan_json.join(","),
                 figures.join(",")
             )
         })
         .collect();
+    let text_or_null = |v: &str| if v.trim().is_empty() { "null".to_owned() } else { json_string(v.trim()) };
     format!(
-        "{{\"format\":{},\"version\":1,\"data_version\":{},\"data_date\":{},\"link\":{},\"configurations\":[{}]}}\n",
+        "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
         json_string(FORMAT),
         json_string(ctx.data_version),
         json_string(ctx.data_date),
         json_string(ctx.link),
+        text_or_null(&ctx.current.customer),
+        text_or_null(&ctx.current.reference),
+        json_string(&link::encode(ctx.current, false)),
         configurations.join(",")
     )
 }
 
-/// A comparison read back: the usable configurations and what could not be used.
-pub type ReadBack = (Vec<Saved>, Vec<CompareError>);
+/// A comparison file's fields as the page found them (the browser's `JSON.parse` in the page, a
+/// JSON library in the tests): any may be missing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExportFile {
+    pub format: Option<String>,
+    pub version: Option<f64>,
+    pub data_version: Option<String>,
+    /// `current.query` (version 2 on).
+    pub current: Option<String>,
+    /// `(name, query)` of each configuration.
+    pub entries: Vec<(String, String)>,
+}
 
-/// A re-imported file's configurations, as the page found them (name and query per entry), read
-/// back into a list.
-pub fn from_export(
-    catalogue: &Catalogue,
-    format: Option<&str>,
-    entries: &[(String, String)],
-) -> Result<ReadBack, CompareError> {
-    if format != Some(FORMAT) {
-        return Err(CompareError::ForeignFile(match format {
-            Some(f) => format!("its format is “{}”", clip(f)),
-            None => "it names no format".to_owned(),
-        }));
+/// A comparison read back: the usable configurations, what could not be used, the page's own
+/// configuration where the file carries one (customer, reference and plan with it), and the
+/// catalogue's data version the file was written with (the page may say when it is older).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub list: Vec<Saved>,
+    pub problems: Vec<CompareError>,
+    pub current: Option<Form>,
+    pub data_version: Option<String>,
+    pub version: u32,
+}
+
+/// Whether a text is this page's CSV export (its header, or the `#` lines version 1 wrote).
+pub fn is_csv_export(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}');
+    text.starts_with("configuration,name,") || text.starts_with("# token-energy")
+}
+
+/// Reads a comparison file back, every format version this page has written (1 and 2).
+pub fn read_export(catalogue: &Catalogue, file: &ExportFile) -> Result<Imported, CompareError> {
+    let foreign = |why| Err(CompareError::ForeignFile(why));
+    match file.format.as_deref() {
+        Some(FORMAT) => {}
+        Some(other) => return foreign(Foreign::OtherFormat(crate::form::clip(other))),
+        None => return foreign(Foreign::NoFormat),
     }
-    if entries.is_empty() {
-        return Err(CompareError::ForeignFile("it holds no configuration".to_owned()));
+    // Version 1 files wrote `"version":1`; a file without one is read as version 1.
+    let version = match file.version {
+        None => 1,
+        Some(v) if v.fract() == 0.0 && (1.0..=f64::from(VERSION)).contains(&v) => v as u32,
+        Some(v) if v.is_finite() && v > f64::from(VERSION) && v < 1e6 => {
+            return foreign(Foreign::NewerVersion(v.floor() as u32))
+        }
+        Some(_) => return foreign(Foreign::NoFormat),
+    };
+    if file.entries.is_empty() {
+        return foreign(Foreign::Empty);
     }
     let values: Vec<String> =
-        entries.iter().map(|(name, query)| format!("{query}&label={}", link::percent_encode(name))).collect();
-    Ok(decode(catalogue, &values))
+        file.entries.iter().map(|(name, query)| format!("{query}&label={}", link::percent_encode(name))).collect();
+    let (list, problems) = decode(catalogue, &values);
+    let current = file.current.as_deref().filter(|_| version >= 2).map(|q| link::decode(catalogue, q).form);
+    Ok(Imported { list, problems, current, data_version: file.data_version.clone(), version })
 }
 
 /// What a printed comparison says under its grid, per configuration: name, link, the assumptions
@@ -542,7 +904,7 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> 
                 }
             }
             Notes {
-                name: saved.name.clone(),
+                name: display_name(catalogue, saved, t),
                 link: format!("{page}?{}", link::encode(&saved.form, false)),
                 assumptions,
                 sources,

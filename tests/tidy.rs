@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 const WEB_CRATES: [&str; 6] = ["yew", "web_sys", "gloo", "js_sys", "wasm_bindgen", "wasm_bindgen_futures"];
 /// The clippy lints that keep `src/` and `build.rs` from panicking outside tests.
 const PANICKING: [&str; 6] = ["unwrap_used", "expect_used", "panic", "unreachable", "todo", "unimplemented"];
-/// The native build's only dependencies: the core's (and the importer's) JSON.
-const NATIVE_DEPENDENCIES: [&str; 2] = ["serde", "serde_json"];
+/// The native build's only dependencies: the core's (and the importer's) JSON, and the printed sheet's QR code.
+const NATIVE_DEPENDENCIES: [&str; 3] = ["serde", "serde_json", "qrcodegen"];
 /// The build-time prerender's (`--features ssr`): Yew's server-side rendering, the web types its
 /// event handlers name, and the executor that runs it.
 const SSR_DEPENDENCIES: [&str; 3] = ["yew", "web-sys", "tokio"];

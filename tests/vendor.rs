@@ -100,10 +100,20 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     form = form.apply(catalogue(), Edit::Text(Field::Demand, "2000000000".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text =
-        vendor::quote_text(catalogue(), &form, &[], "https://calc.example.com/?v=1&card=h200-nvl", Lang::En.strings());
-    // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline).
-    assert!(text.contains(&format!("Energy per output token: {} J/token (ceiling)", 4800.0 / 32004.0)), "{text}");
+    let text = vendor::quote_text(
+        catalogue(),
+        &form,
+        &[],
+        "https://calc.example.com/?v=1&card=h200-nvl",
+        "4 December 2026",
+        Lang::En.strings(),
+    );
+    // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline) = 0.14998…: three significant
+    // figures for the person reading, with the kind in words.
+    assert!(text.contains("Energy per output token: 0.150 J/token (ceiling)"), "{text}");
+    // The non-binding line with the date and the catalogue's data version.
+    let version = &catalogue().meta.data_version;
+    assert!(text.contains(&format!("Non-binding estimate as of 4 December 2026, catalogue data {version}")), "{text}");
     assert!(text.contains("1 servers × 8 × NVIDIA H200 NVL at 600 W per card · MLPerf 6.0-0021"), "{text}");
     assert!(text.contains("Daily token volume: 2000000000 output tokens per day"), "{text}");
     assert!(text.contains("Rack position power budget: 40 kW"), "{text}");
@@ -111,9 +121,13 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     assert!(text.ends_with("Link: https://calc.example.com/?v=1&card=h200-nvl\n"), "{text}");
 
     let v = Vendor::checked(raw()).expect("vendor");
-    let mail = vendor::mailto_href(&v, &text).expect("mailto");
+    let mail = vendor::mailto_href(&v, &text, Lang::En.strings()).expect("mailto");
     assert!(mail.starts_with("mailto:sales@example.com?subject="), "{mail}");
     assert_eq!(link::percent_decode(mail.split_once("&body=").expect("body").1), text);
+    // Without a vendor: the same body to an address the reader's mail program asks for.
+    let own = vendor::mail_href(&text, Lang::En.strings());
+    assert!(own.starts_with("mailto:?subject="), "{own}");
+    assert_eq!(link::percent_decode(own.split_once("&body=").expect("body").1), text);
     let url = vendor::url_href(&v, "https://calc.example.com/?v=1", &text).expect("url");
     assert!(
         url.starts_with("https://example.com/quote?src=calc&link=https%3A%2F%2Fcalc.example.com%2F%3Fv%3D1&summary="),
@@ -126,9 +140,24 @@ fn a_german_quote_is_written_in_german() {
     let mut form = Form::initial(catalogue());
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = vendor::quote_text(catalogue(), &form, &[], "https://x.test/?v=1&lang=de", Lang::De.strings());
+    let text = vendor::quote_text(
+        catalogue(),
+        &form,
+        &[],
+        "https://x.test/?v=1&lang=de",
+        "4. Dezember 2026",
+        Lang::De.strings(),
+    );
     assert!(text.starts_with("Angebotsanfrage"), "{text}");
     assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Racks: 40 kW"), "{text}");
-    // The figures keep full precision and the kind's id for the vendor's systems.
-    assert!(text.contains(&format!("{} ", 4800.0 / 32004.0)) && text.contains("(ceiling)"), "{text}");
+    // German numbers and the kind in German (4800 ÷ 32004 = 0,14998… J/Token); no English kind id.
+    assert!(text.contains("0,150 J/Token (Obergrenze)"), "{text}");
+    assert!(!text.contains("(ceiling)") && !text.contains("0.1499"), "{text}");
+    assert!(text.contains("Unverbindliche Schätzung, Stand 4. Dezember 2026"), "{text}");
+    let mail =
+        vendor::mailto_href(&Vendor::checked(raw()).expect("vendor"), &text, Lang::De.strings()).expect("mailto");
+    assert!(
+        mail.contains(&format!("subject={}", link::percent_encode("Angebotsanfrage: GPU-Server (token-energy)"))),
+        "{mail}"
+    );
 }

@@ -3,7 +3,7 @@
 
 use super::{number, CapPair, Lang, Strings};
 use crate::catalogue::{Benchmark, Scenario};
-use crate::compare::CompareError;
+use crate::compare::{CompareError, Foreign, Mismatch};
 use crate::figure::{Assumption, Unit};
 use crate::form::{clip_or, Adjustment, Field, InputError, Problem, Range};
 use crate::link::Notice;
@@ -386,13 +386,16 @@ pub const DE: Strings = Strings {
     share_title: "Diese Konfiguration teilen",
     share_url_label: "Link zu dieser Konfiguration",
     copy_link: "Link kopieren",
-    print: "Angebotsgrundlage drucken",
+    print: "Richtwert-Übersicht drucken",
     copied: "Link kopiert.",
     copy_refused: "Dieser Browser erlaubt hier kein Kopieren: Bitte den Link oben markieren und von Hand kopieren.",
     opening_restores: "Der Link stellt beim Öffnen jedes Feld wieder her.",
-    quote_title: "Angebotsgrundlage",
+    quote_title: "Richtwert-Übersicht",
     quote_hint: "Wird auf das Blatt gedruckt und im Link gespeichert.",
-    sheet_title: "token-energy-Angebotsgrundlage",
+    sheet_title: "token-energy · Richtwert-Übersicht",
+    sheet_qr_label: "QR-Code des Links zu diesem Vergleich",
+    sheet_qr_caption: "Scannen öffnet diese Konfigurationen auf der Seite, jedes Feld wie hier.",
+    sheet_link_label: "Link zu dieser Übersicht: ",
     customer: "Kunde: ",
     reference: "Referenz: ",
     per_day: "kWh/Tag",
@@ -444,6 +447,14 @@ pub const DE: Strings = Strings {
     },
     copied_with: |fields| format!("Link kopiert, mit dem ungültigen Wert in: {fields}."),
     catalogue_line: |version, updated| format!(" · Katalog {version} ({})", long_date(updated)),
+    sheet_terms: |date, version| {
+        let date = if date.is_empty() { String::new() } else { format!(", Stand {date}") };
+        format!("Unverbindliche Schätzung{date}, Katalogdaten {version}: Obergrenzen und Schätzungen aus veröffentlichten Zahlen, kein Angebot.")
+    },
+    sheet_from: |name, contact| match contact {
+        Some(c) => format!("Von {name} · {c}"),
+        None => format!("Von {name}"),
+    },
     configuration: |servers, gpus, card, watts, throughput| {
         format!("{servers} Server × {gpus} × {card} bei {watts} W je Karte · {throughput}")
     },
@@ -664,6 +675,8 @@ pub const DE: Strings = Strings {
     },
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
+    bar_title_compared: "J/Token der verglichenen Konfigurationen",
+    bar_caption_compared: "Jede verglichene Konfiguration mit ihrem Namen: ihr J/Token (heller: der Rest ihrer Spanne).",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
     w_per_card: "W je Karte",
     limit_caption: "Band: die Spanne, die eine Grenze ergibt, vom bei jeder Grenze unveränderten Durchsatz des Ergebnisses (Linie) bis zum Durchsatz im Verhältnis zur Leistung (seine eigene Obergrenze). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung. Gestrichelter Bereich: dort ist nichts veröffentlicht.",
@@ -684,12 +697,19 @@ pub const DE: Strings = Strings {
     compare_add: "Zum Vergleich hinzufügen",
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
-    best_hint: "★ Bestwert: die niedrigste Energie je Token oder, für einen Bedarf, pro Jahr und der höchste Durchsatz unter den verglichenen Konfigurationen; nie bei einer Leistung oder einem Tag an der Grenze (am niedrigsten für das, was am wenigsten leistet) und nie zwischen Spannen, die sich überschneiden.",
+    best_hint: "★ nur bei Kennzahlen je Arbeitseinheit: Energie je Token oder je Antwort und pro Jahr, wenn jede Konfiguration für denselben Bedarf ausgelegt ist; nie bei einer Leistung, einem Tag an der Leistungsgrenze oder einem Durchsatz (am niedrigsten oder höchsten für das, was am wenigsten oder meisten leistet), nie zwischen Spannen, die sich überschneiden, oder zwischen Kennzahlen verschiedener Art. Sind alle Werte Obergrenzen, steht dort „niedrigste Obergrenze“: eine Grenze aus der Nennleistung, keine gemessene Effizienz.",
     q_request: "Angebotsanfrage (erstellt mit token-energy)",
     q_model: "Modell",
     q_customer: "Kunde",
     q_reference: "Referenz",
     q_link: "Link zur Konfiguration",
+    q_subject: "Angebotsanfrage: GPU-Server (token-energy)",
+    mail_subject: "GPU-Server: unverbindliche Energie-Schätzung (token-energy)",
+    email_config: "Diese Konfiguration per E-Mail senden",
+    copy_summary: "Zusammenfassung kopieren",
+    summary_copied: "Zusammenfassung kopiert.",
+    handoff_title: "Weitergeben",
+    handoff_hint: "Eine E-Mail an eine Adresse Ihrer Wahl oder eine Zusammenfassung zum Einfügen: die Konfiguration(en), ihre Kennzahlen mit deren Art und der Link. Gesendet wird erst, wenn Sie es tun.",
     notes_assumes: "Annahmen: ",
     notes_sources: "Quellen: ",
     download_csv: "CSV herunterladen",
@@ -701,8 +721,9 @@ pub const DE: Strings = Strings {
     col_figure: "Kennzahl",
     baseline_mark: "Referenz",
     best_mark: "★ Bestwert",
+    best_ceiling_mark: "★ niedrigste Obergrenze",
+    mismatch_intro: "Diese Konfigurationen stehen nicht für dieselbe Arbeit; ihre Unterschiede liegen daher nicht nur an der Hardware:",
     throughput_row: "Ausgabe-Token/s je Server",
-    configuration_n: |n| format!("Konfiguration {n}"),
     compare_hint: |count, max| format!("Bis zu {max}, in diesem Browser und im Link gespeichert. {count} von {max}."),
     name_of: |n| format!("Name der verglichenen Konfiguration {n}"),
     move_up: |name| format!("{name} nach oben verschieben"),
@@ -715,15 +736,68 @@ pub const DE: Strings = Strings {
             crate::compare::MAX
         ),
         CompareError::Unreadable { position, reason } => {
+            let reason = reason.as_ref().map_or_else(|| "sie ist leer".to_owned(), notice);
             format!("Die verglichene Konfiguration {position} ließ sich nicht lesen ({reason}); sie wurde ausgelassen.")
         }
         CompareError::TooMany { given } => format!(
             "{given} Konfigurationen wurden übergeben; der Vergleich behält die ersten {}.",
             crate::compare::MAX
         ),
-        CompareError::ForeignFile(why) => format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+        CompareError::ForeignFile(why) => foreign(why),
     },
-    not_a_comparison: |why| format!("Diese Datei ist kein token-energy-Vergleich: {why}."),
+    not_a_comparison: foreign,
+    compare_default_name: |f| {
+        let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
+        match (&f.result, f.own_tps) {
+            (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, scenario(f.scenario)),
+            (None, Some(tps)) => format!("{count} × {} · eigener Durchsatz {} Token/s", f.card, number(Lang::De, tps)),
+            (None, None) => format!("{count} × {}", f.card),
+        }
+    },
+    compare_subtitle: |f| {
+        let n = |v: Option<u32>| v.map_or_else(|| "—".to_owned(), |v| v.to_string());
+        let mut parts = vec![format!("{} × {} × {} Server", n(f.gpus), f.card, n(f.servers))];
+        match (&f.result, f.own_tps) {
+            (Some(id), _) => parts.push(format!("MLPerf {id} · {}", scenario(f.scenario))),
+            (None, Some(tps)) => parts.push(format!("eigener Durchsatz {} Token/s", number(Lang::De, tps))),
+            (None, None) => {}
+        }
+        let accuracy = f.benchmark.accuracy().map(|a| format!(" ({})", a.replace('.', ","))).unwrap_or_default();
+        parts.push(format!("{}{accuracy}", f.benchmark.name()));
+        if let Some(p) = &f.precision {
+            parts.push(format!("Gewichte {p}"));
+        }
+        if let Some(w) = f.watts {
+            let limit = format!("{} W je Karte", number(Lang::De, w));
+            parts.push(match f.setting.filter(|_| !f.at_setting()) {
+                Some(s) => format!("{limit} (veröffentlicht bei {} W)", number(Lang::De, s)),
+                None => limit,
+            });
+        }
+        parts.join(" · ")
+    },
+    mismatch: |m| match m {
+        Mismatch::Benchmark => "die Benchmarks (Modelle) unterscheiden sich;",
+        Mismatch::Scenario => "die Szenarien unterscheiden sich: Offline hat keine Latenzgrenze, Server und Interaktiv je eine eigene;",
+        Mismatch::Precision => "die veröffentlichte Genauigkeit der Gewichte unterscheidet sich;",
+        Mismatch::Limit => "einige laufen bei der Leistungseinstellung ihres Ergebnisses, andere bei einer anderen Leistungsgrenze (eine Spanne);",
+        Mismatch::Load => "die mittlere Auslastung unterscheidet sich;",
+        Mismatch::Demand => "der tägliche Bedarf unterscheidet sich (oder nur einige haben einen).",
+    },
+    mail_value: |value, low, unit, kind| {
+        let v = |x: f64| super::intl::three(x, Lang::De);
+        let kind = match kind {
+            "ceiling" => "Obergrenze",
+            "measured" => "Messwert",
+            "published" => "veröffentlicht",
+            "typed" => "eingegeben",
+            _ => "Schätzung",
+        };
+        match low {
+            Some(low) => format!("{} bis {} {unit} ({kind})", v(low), v(value)),
+            None => format!("{} {unit} ({kind})", v(value)),
+        }
+    },
     measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
     measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem Lauf unter konstanter Last ab und fügen Sie jeden Zählerstand in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
     energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\noder dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
@@ -1116,4 +1190,19 @@ fn plan_notice(notice: &PlanNotice) -> String {
             super::intl::plain(crate::latency::HEADROOM.bound_ms, Lang::De),
         ),
     }
+}
+
+/// Why a picked file is not a comparison, in German.
+fn foreign(why: &Foreign) -> String {
+    let why = match why {
+        Foreign::Unreadable => "die Datei ließ sich nicht lesen".to_owned(),
+        Foreign::TooLarge => "die Datei ist zu groß".to_owned(),
+        Foreign::Csv => "es ist der CSV-Export, den die Seite nicht wieder einliest; bitte die daneben heruntergeladene .json-Datei öffnen".to_owned(),
+        Foreign::NotJson => "es ist kein JSON".to_owned(),
+        Foreign::NoFormat => "sie nennt kein Format".to_owned(),
+        Foreign::OtherFormat(f) => format!("ihr Format ist „{f}“"),
+        Foreign::NewerVersion(v) => format!("sie stammt von einer neueren Version dieser Seite (Formatversion {v})"),
+        Foreign::Empty => "sie enthält keine Konfiguration".to_owned(),
+    };
+    format!("Diese Datei ist kein token-energy-Vergleich: {why}.")
 }

@@ -2,6 +2,7 @@
 
 use super::{intl, number, CapPair, Lang, Strings};
 use crate::catalogue::Scenario;
+use crate::compare::Mismatch;
 use crate::figure::Unit;
 use crate::form::Field;
 use crate::form::{clip, number as english_number};
@@ -79,13 +80,16 @@ pub const EN: Strings = Strings {
     share_title: "Share this configuration",
     share_url_label: "Link to this configuration",
     copy_link: "Copy link",
-    print: "Print quote sheet",
+    print: "Print estimate sheet",
     copied: "Link copied.",
     copy_refused: "This browser did not allow copying here: select the link above and copy it by hand.",
     opening_restores: "Opening the link restores every field.",
-    quote_title: "Quote sheet",
+    quote_title: "Estimate sheet",
     quote_hint: "Printed on the sheet and kept in the link.",
-    sheet_title: "token-energy quote sheet",
+    sheet_title: "token-energy · indicative estimate",
+    sheet_qr_label: "QR code of the link to this comparison",
+    sheet_qr_caption: "Scan to open these configurations on the page, every field as here.",
+    sheet_link_label: "Link to this sheet: ",
     customer: "Customer: ",
     reference: "Reference: ",
     per_day: "kWh/day",
@@ -137,6 +141,14 @@ pub const EN: Strings = Strings {
     },
     copied_with: |fields| format!("Link copied, with the invalid value in: {fields}."),
     catalogue_line: |version, updated| format!(" · catalogue {version} ({updated})"),
+    sheet_terms: |date, version| {
+        let date = if date.is_empty() { String::new() } else { format!(" as of {date}") };
+        format!("Non-binding estimate{date}, catalogue data {version}: ceilings and estimates from published figures, not an offer.")
+    },
+    sheet_from: |name, contact| match contact {
+        Some(c) => format!("From {name} · {c}"),
+        None => format!("From {name}"),
+    },
     configuration: |servers, gpus, card, watts, throughput| {
         format!("{servers} servers × {gpus} × {card} at {watts} W per card · {throughput}")
     },
@@ -357,6 +369,8 @@ pub const EN: Strings = Strings {
     },
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
+    bar_title_compared: "J/token of the compared configurations",
+    bar_caption_compared: "Each compared configuration by its name: its J/token (the lighter part: the rest of its range).",
     limit_title: "J/token ceiling against the power limit per card",
     w_per_card: "W per card",
     limit_caption: "Band: the range a limit gives, from the result's throughput held at every limit (line) to throughput in proportion to power (its own ceiling). ●: its own setting. ■: published results at a lowered setting. Dashed region: nothing is published there.",
@@ -377,12 +391,19 @@ pub const EN: Strings = Strings {
     compare_add: "Add to comparison",
     remove: "Remove",
     differences_against: "Differences against",
-    best_hint: "★ best: the lowest energy per token, or per year for a demand, and the highest throughput of the configurations compared; never a power or a day at the limit (lowest for whatever does the least work), and never between ranges that overlap.",
+    best_hint: "★ only on figures per unit of work: energy per token or per answer, and per year where every configuration is sized for the same demand; never on a power, a day at the limit or a throughput (lowest or highest for whatever does the least or the most work), never between ranges that overlap or figures of different kinds. Where every value is a ceiling it reads \"lowest ceiling\": a bound from rated power, not a measured efficiency.",
     q_request: "Request for a quote, from token-energy",
     q_model: "Model",
     q_customer: "Customer",
     q_reference: "Reference",
     q_link: "Link",
+    q_subject: "Quote request: GPU servers (token-energy)",
+    mail_subject: "GPU servers: indicative energy estimate (token-energy)",
+    email_config: "Email this configuration",
+    copy_summary: "Copy a summary",
+    summary_copied: "Summary copied.",
+    handoff_title: "Send it on",
+    handoff_hint: "An e-mail to whoever you choose, or a summary to paste: the configuration(s), their figures with their kinds, and the link. Nothing is sent until you do.",
     notes_assumes: "Assumes: ",
     notes_sources: "Sources: ",
     download_csv: "Download CSV",
@@ -394,8 +415,9 @@ pub const EN: Strings = Strings {
     col_figure: "Figure",
     baseline_mark: "baseline",
     best_mark: "★ best",
+    best_ceiling_mark: "★ lowest ceiling",
+    mismatch_intro: "These configurations do not stand for the same work, so their differences are not the hardware's alone:",
     throughput_row: "Output tokens/s per server",
-    configuration_n: |n| format!("Configuration {n}"),
     compare_hint: |count, max| format!("Up to {max}, kept in this browser and in the link. {count} of {max}."),
     name_of: |n| format!("Name of compared configuration {n}"),
     move_up: |name| format!("Move {name} up"),
@@ -404,6 +426,62 @@ pub const EN: Strings = Strings {
     delta: |percent| format!("{percent} % against the baseline"),
     compare_error: |e| e.to_string(),
     not_a_comparison: |why| format!("This file is not a token-energy comparison: {why}."),
+    compare_default_name: |f| {
+        let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
+        match (&f.result, f.own_tps) {
+            (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, Scenario::label(f.scenario)),
+            (None, Some(tps)) => format!("{count} × {} · own {} tokens/s", f.card, number(Lang::En, tps)),
+            (None, None) => format!("{count} × {}", f.card),
+        }
+    },
+    compare_subtitle: |f| {
+        let n = |v: Option<u32>| v.map_or_else(|| "—".to_owned(), |v| v.to_string());
+        let servers = match f.servers {
+            Some(1) => "1 server".to_owned(),
+            s => format!("{} servers", n(s)),
+        };
+        let mut parts = vec![format!("{} × {} × {servers}", n(f.gpus), f.card)];
+        match (&f.result, f.own_tps) {
+            (Some(id), _) => parts.push(format!("MLPerf {id} · {}", Scenario::label(f.scenario))),
+            (None, Some(tps)) => parts.push(format!("own {} tokens/s", number(Lang::En, tps))),
+            (None, None) => {}
+        }
+        let accuracy = f.benchmark.accuracy().map(|a| format!(" ({a})")).unwrap_or_default();
+        parts.push(format!("{}{accuracy}", f.benchmark.name()));
+        if let Some(p) = &f.precision {
+            parts.push(format!("{p} weights"));
+        }
+        if let Some(w) = f.watts {
+            let limit = format!("{} W per card", number(Lang::En, w));
+            parts.push(match f.setting.filter(|_| !f.at_setting()) {
+                Some(s) => format!("{limit} (published at {} W)", number(Lang::En, s)),
+                None => limit,
+            });
+        }
+        parts.join(" · ")
+    },
+    mismatch: |m| match m {
+        Mismatch::Benchmark => "the benchmarks (models) differ;",
+        Mismatch::Scenario => "the scenarios differ: Offline has no latency bound, Server and Interactive each have their own;",
+        Mismatch::Precision => "the published precisions of the weights differ;",
+        Mismatch::Limit => "some run at their result's own power setting, others at another limit (a range);",
+        Mismatch::Load => "the average loads differ;",
+        Mismatch::Demand => "the daily demands differ (or only some have one).",
+    },
+    mail_value: |value, low, unit, kind| {
+        let v = |x: f64| intl::three(x, Lang::En);
+        let kind = match kind {
+            "ceiling" => "ceiling",
+            "measured" => "measured",
+            "published" => "published",
+            "typed" => "typed",
+            _ => "estimate",
+        };
+        match low {
+            Some(low) => format!("{} to {} {unit} ({kind})", v(low), v(value)),
+            None => format!("{} {unit} ({kind})", v(value)),
+        }
+    },
     measure_privacy: "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text.",
     measure_intro: "Take DCGM's energy counter and the serving engine's token counters just before and just after a steady run, and paste each snapshot in its box (or pick the saved file).",
     energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",

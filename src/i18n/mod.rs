@@ -15,7 +15,7 @@ mod en;
 pub use crate::lang::{intl, number, pick, Lang};
 
 use crate::catalogue::Scenario;
-use crate::compare::CompareError;
+use crate::compare::{CompareError, Facts, Foreign, Mismatch};
 use crate::figure::{Assumption, Unit};
 use crate::form::{Adjustment, Field, InputError, Range};
 use crate::link::Notice;
@@ -141,6 +141,11 @@ table! {
         quote_title,
         quote_hint,
         sheet_title,
+        /// The sheet's QR code, for a screen reader, and the line beside it.
+        sheet_qr_label,
+        sheet_qr_caption,
+        /// The sheet's foot, before the full link.
+        sheet_link_label,
         customer,
         reference,
         per_day,
@@ -305,6 +310,8 @@ table! {
         offline_copy_title,
         charts_title,
         bar_caption,
+        bar_title_compared,
+        bar_caption_compared,
         limit_title,
         w_per_card,
         limit_caption,
@@ -320,6 +327,15 @@ table! {
         q_customer,
         q_reference,
         q_link,
+        /// The subjects of the quote request and of "Email this configuration".
+        q_subject,
+        mail_subject,
+        /// The hand-off without a vendor: a `mailto:` without an address, and a summary to copy.
+        email_config,
+        copy_summary,
+        summary_copied,
+        handoff_title,
+        handoff_hint,
         notes_assumes,
         notes_sources,
         download_csv,
@@ -331,6 +347,10 @@ table! {
         col_figure,
         baseline_mark,
         best_mark,
+        /// The mark where every value of a row is a ceiling: not a measured efficiency.
+        best_ceiling_mark,
+        /// Before the list of what compared configurations differ in.
+        mismatch_intro,
         throughput_row,
         measure_privacy,
         measure_intro,
@@ -427,6 +447,10 @@ table! {
         share_warning: fn(&str) -> String,
         copied_with: fn(&str) -> String,
         catalogue_line: fn(&str, &str) -> String,
+        /// The sheet's and the e-mail's non-binding line: `(date or empty, data version)`.
+        sheet_terms: fn(&str, &str) -> String,
+        /// Who the sheet is from: the vendor's name and contact.
+        sheet_from: fn(&str, Option<&str>) -> String,
         /// The configuration on the sheet: servers, cards, card, watts, throughput words.
         configuration: fn(&str, &str, &str, &str, &str) -> String,
         own_throughput_words: fn(&str) -> String,
@@ -481,7 +505,6 @@ table! {
         other_card: fn(&str, &str, bool) -> String,
         /// The button switching the calculator to the pasted card.
         use_card: fn(&str) -> String,
-        configuration_n: fn(usize) -> String,
         compare_hint: fn(usize, usize) -> String,
         name_of: fn(usize) -> String,
         move_up: fn(&str) -> String,
@@ -489,7 +512,14 @@ table! {
         remove_named: fn(&str) -> String,
         delta: fn(&str) -> String,
         compare_error: fn(&CompareError) -> String,
-        not_a_comparison: fn(&str) -> String,
+        not_a_comparison: fn(&Foreign) -> String,
+        /// A compared configuration never named: "8 × H200 NVL · 6.0-0021 · Interactive".
+        compare_default_name: fn(&Facts) -> String,
+        /// Under each name in the grid: cards, servers, result, scenario, benchmark, precision, limit.
+        compare_subtitle: fn(&Facts) -> String,
+        mismatch: fn(Mismatch) -> &'static str,
+        /// A value in the e-mail's lines: `(value in the page's numbers, unit, kind id)`.
+        mail_value: fn(f64, Option<f64>, &str, &str) -> String,
         bar_measured: fn(&str) -> String,
         bar_title: fn(&str, &str) -> String,
         bar_more: fn(usize) -> String,

@@ -13,7 +13,7 @@ use super::components::{
     method::Method,
     notices::Notices,
     plan::PlanPanel,
-    quote::{PrintHeader, QuoteFields, ValidNumbers},
+    quote::{PrintHeader, QuoteFields, SheetFoot, ValidNumbers},
     quote_request::QuoteRequest,
     share::Share,
     summary::Summary,
@@ -21,7 +21,7 @@ use super::components::{
 use super::state::{Action, State};
 use super::{browser, format, Cat, Start};
 use crate::catalogue::Catalogue;
-use crate::compare::{self, CompareError, Saved};
+use crate::compare;
 use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
 use crate::link;
@@ -150,9 +150,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     let on_dismiss_adjustments = use_action(&dispatch, |()| Action::DismissAdjustments);
     let on_list = use_action(&dispatch, Action::Compare);
     let on_baseline = use_action(&dispatch, Action::Baseline);
-    let on_replace = use_action(&dispatch, |(list, problems): (Vec<Saved>, Vec<CompareError>)| {
-        Action::ReplaceComparison(list, problems)
-    });
+    let on_import = use_action(&dispatch, |imported: compare::Imported| Action::Import(Box::new(imported)));
+    let on_refused = use_action(&dispatch, Action::ImportRefused);
     let on_message = use_action(&dispatch, Action::CompareMessage);
     let on_dismiss_compare = use_action(&dispatch, |()| Action::DismissCompareMessages);
 
@@ -178,6 +177,10 @@ fn calculator(props: &CalculatorProps) -> Html {
     };
     let plan = crate::plan::evaluate(catalogue.0, &evaluation.checked);
     let full_url = format!("{}?{}", browser::page_address(), shared);
+    // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
+    let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
+    let summary =
+        AttrValue::from(crate::vendor::quote_text(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
     let class = classes!("page", state.embed.then_some("embed"));
 
     let on_lang = {
@@ -189,7 +192,8 @@ fn calculator(props: &CalculatorProps) -> Html {
         <ContextProvider<Lang> context={lang}>
         <div {class} data-testid="app">
             <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
-            <PrintHeader {catalogue} form={state.form.clone()} {valid} url={AttrValue::from(full_url.clone())} />
+            <PrintHeader {catalogue} form={state.form.clone()} {valid} url={AttrValue::from(full_url.clone())}
+                vendor={vendor.clone()} comparing={!state.compared.is_empty()} />
             if !state.embed {
                 <header class="masthead">
                     { languages(t, lang, catalogue, &state, on_lang) }
@@ -226,10 +230,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                         <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
                             { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                     }
-                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} />
+                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} summary={summary.clone()} />
                     if let Some(v) = vendor.as_ref() {
                         <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
-                            link={AttrValue::from(full_url.clone())}
+                            link={AttrValue::from(full_url.clone())} text={summary.clone()}
                             post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
                     }
                     if !state.embed {
@@ -251,10 +255,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                 if below >= Below::Compare {
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                         messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
-                        {on_list} {on_baseline} {on_replace} {on_message} on_dismiss={on_dismiss_compare} />
+                        {on_list} {on_baseline} {on_import} {on_refused} {on_message} on_dismiss={on_dismiss_compare} />
                 }
                 if below >= Below::Charts {
-                    <Charts {catalogue} form={state.form.clone()} compared={state.compared.iter().map(|s| s.form.clone()).collect::<Vec<_>>()} />
+                    <Charts {catalogue} form={state.form.clone()} compared={state.compared.clone()} />
                 }
                 if below >= Below::Table {
                     <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
@@ -270,6 +274,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                 <Footer {catalogue} compact={state.embed} vendor={vendor.clone()} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
+            <SheetFoot url={AttrValue::from(full_url.clone())} />
         </div>
         </ContextProvider<Lang>>
     }

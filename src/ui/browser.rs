@@ -245,28 +245,33 @@ pub async fn picked_text(input: &web_sys::HtmlInputElement, max_bytes: f64) -> R
     text.as_string().ok_or("the file is not text")
 }
 
-/// A comparison file's `format` and its `(name, query)` entries.
-pub type ExportEntries = (Option<String>, Vec<(String, String)>);
-
-/// Reads a JSON text with the browser's own parser: `(format, [(name, query)])` of a comparison
-/// export, or why not.
-pub fn parse_comparison_json(text: &str) -> Result<ExportEntries, &'static str> {
-    let value = js_sys::JSON::parse(text).map_err(|_| "it is not JSON")?;
+/// Reads a comparison file with the browser's own parser into the fields the core reads back
+/// (`compare::read_export`), or why not: the page's own CSV export is told apart from other text.
+pub fn parse_comparison_json(text: &str) -> Result<crate::compare::ExportFile, crate::compare::Foreign> {
+    use crate::compare::{is_csv_export, ExportFile, Foreign};
+    let value =
+        js_sys::JSON::parse(text).map_err(|_| if is_csv_export(text) { Foreign::Csv } else { Foreign::NotJson })?;
     let get = |v: &JsValue, key: &str| js_sys::Reflect::get(v, &JsValue::from_str(key)).ok();
-    let format = get(&value, "format").and_then(|f| f.as_string());
+    let string = |v: &JsValue, key: &str| get(v, key).and_then(|s| s.as_string());
     let list = get(&value, "configurations").filter(js_sys::Array::is_array).map(|c| js_sys::Array::from(&c));
     let entries = list
         .map(|list| {
             list.iter()
                 .filter_map(|c| {
-                    let name = get(&c, "name").and_then(|n| n.as_string()).unwrap_or_default();
-                    let query = get(&c, "query").and_then(|q| q.as_string())?;
+                    let name = string(&c, "name").unwrap_or_default();
+                    let query = string(&c, "query")?;
                     Some((name, query))
                 })
                 .collect()
         })
         .unwrap_or_default();
-    Ok((format, entries))
+    Ok(ExportFile {
+        format: string(&value, "format"),
+        version: get(&value, "version").and_then(|v| v.as_f64()),
+        data_version: string(&value, "data_version"),
+        current: get(&value, "current").and_then(|c| string(&c, "query")),
+        entries,
+    })
 }
 
 /// The file picked in an `<input type="file">`, if any: its name, size in bytes and the handle to read.

@@ -69,11 +69,8 @@ pub async fn picked_text(_input: &web_sys::HtmlInputElement, _max_bytes: f64) ->
     Err("no file was chosen")
 }
 
-/// A comparison file's `format` and its `(name, query)` entries.
-pub type ExportEntries = (Option<String>, Vec<(String, String)>);
-
-pub fn parse_comparison_json(_text: &str) -> Result<ExportEntries, &'static str> {
-    Err("it is not JSON")
+pub fn parse_comparison_json(_text: &str) -> Result<crate::compare::ExportFile, crate::compare::Foreign> {
+    Err(crate::compare::Foreign::NotJson)
 }
 
 pub fn picked_file(_input: &web_sys::HtmlInputElement) -> Option<(String, f64, web_sys::File)> {

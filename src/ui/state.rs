@@ -3,7 +3,7 @@
 //! which errors a person has been shown, the link's notices, and the last adjustments.
 
 use super::Cat;
-use crate::compare::{self, CompareError, ListEdit, Saved};
+use crate::compare::{self, ListEdit, Saved};
 use crate::form::{Adjustment, Edit, Field, Form};
 use crate::i18n::Lang;
 use crate::link::{self, Mode, Notice};
@@ -90,8 +90,11 @@ pub enum Action {
     DismissAdjustments,
     Compare(ListEdit),
     Baseline(usize),
-    /// A comparison read from a file replaces the list.
-    ReplaceComparison(Vec<Saved>, Vec<CompareError>),
+    /// A comparison read from a file replaces the list and, where the file carries it, the page's
+    /// own configuration (customer, reference and plan with it); its messages replace the last.
+    Import(Box<compare::Imported>),
+    /// A file that could not be read: its message replaces the last.
+    ImportRefused(String),
     CompareMessage(String),
     DismissCompareMessages,
     /// Show the calculator or "Measure your own".
@@ -145,11 +148,19 @@ impl Reducible for State {
                 }
                 next.baseline = i;
             }
-            Action::ReplaceComparison(list, problems) => {
+            Action::Import(imported) => {
+                let compare::Imported { list, problems, current, .. } = *imported;
                 next.compared = list;
                 next.baseline = 0;
                 next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
+                if let Some(mut form) = current {
+                    // The page keeps its language; the file's configuration takes every other field.
+                    form.lang = self.form.lang;
+                    next.form = form;
+                    next.adjustments.clear();
+                }
             }
+            Action::ImportRefused(message) => next.compare_messages = vec![message],
             Action::CompareMessage(message) => {
                 if self.compare_messages.contains(&message) {
                     return self;

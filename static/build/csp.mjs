@@ -285,8 +285,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   try {
-    // The optional vendor file (static/vendor.json, beside this hook's folder).
-    const vendorFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vendor.json');
+    // The optional vendor file (static/vendor.json, beside this hook's folder; CI's vendor build
+    // names docs/vendor.example.json in TOKEN_ENERGY_VENDOR_FILE instead).
+    const vendorFile =
+      process.env.TOKEN_ENERGY_VENDOR_FILE || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vendor.json');
     // The bare page first, so that the checks below cover its HTML too.
     for (const line of prerender(dir, readVendor(vendorFile))) console.log(`csp hook: ${line}`);
     for (const line of harden(dir)) console.log(`csp hook: ${line}`);

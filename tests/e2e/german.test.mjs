@@ -118,7 +118,8 @@ test('6. the German quote sheet prints on as many pages as the English one', T, 
   c = await open(`${sheet}&lang=de`);
   await c.page.emulateMedia({ media: 'print' });
   const header = await c.text('print-header');
-  assert.match(header, /token-energy-Angebotsgrundlage/);
+  assert.match(header, /token-energy · Richtwert-Übersicht/);
+  assert.match(header, /Unverbindliche Schätzung, Stand .*, Katalogdaten \d{4}\.\d+\.\d+/);
   assert.match(header, /Kunde: ACME Rechenzentrum GmbH/);
   assert.match(header, /Referenz: Q-2026-117/);
   assert.match(header, /Katalog \d{4}\.\d+\.\d+/);
@@ -156,13 +157,16 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   assert.match(await c.page.locator('#method-title').innerText(), /So wird gerechnet/);
   assert.match(await c.page.locator('#sources-title').innerText(), /Quellen/);
   assert.match(await c.text('data-version'), /Katalogversion/);
-  // Compare: an unnamed configuration is named in German; the grid's rows and marks are German.
+  // Compare: an unnamed configuration stays unnamed and is shown by its configuration, in German;
+  // the grid's rows, subtitles and marks are German.
   await c.el('compare-add').click();
   await c.type('servers', '200');
   await c.el('compare-add').click();
   await c.el('compare-grid').waitFor();
   const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
-  assert.deepEqual(names, ['Konfiguration 1', 'Konfiguration 2']);
+  assert.deepEqual(names, ['', '']);
+  assert.deepEqual(await c.page.locator('[data-testid="compare-name"]').allInnerTexts(), ['8 × H200 NVL · 6.0-0021 · Offline', '8 × H200 NVL · 6.0-0021 · Offline']);
+  assert.match(await c.page.locator('[data-testid="compare-subtitle"]').nth(1).innerText(), /8 × H200 NVL × 200 Server · MLPerf 6\.0-0021 · Offline · Llama 2 70B \(99 %\) · Gewichte FP8 · 600 W je Karte/);
   assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
   await c.page.waitForFunction(() => /gegenüber der Referenz/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
 });

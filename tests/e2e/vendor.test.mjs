@@ -68,8 +68,11 @@ test('a vendor file brands the page and prefills the quote by mail and on the ve
   assert.ok(mail.startsWith('mailto:sales@example.com?subject='), mail);
   const body = decodeURIComponent(mail.split('&body=')[1]);
   // DATA.md: 8 × 600 W over 32004 tokens/s.
-  const j = Number(/Energy per output token: ([\d.e-]+) J\/token \(ceiling\)/.exec(body)?.[1]);
-  assert.ok(near(j, 4800 / 32004), body);
+  // Three significant figures for the person reading, with the kind in words.
+  const three = new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(4800 / 32004);
+  assert.ok(body.includes(`Energy per output token: ${three} J/token (ceiling)`), body);
+  assert.match(body, /Non-binding estimate/);
+  assert.equal(decodeURIComponent(mail.split('subject=')[1].split('&')[0]), 'Quote request: GPU servers (token-energy)');
   assert.match(body, /Customer: ACME/);
   assert.match(body, new RegExp(`Link: ${s.url('').replace(/[.?]/g, '\\$&')}\\?v=1&card=h200-nvl`));
   const url = await c.el('request-quote-url').getAttribute('href');

@@ -1,7 +1,8 @@
 //! Two charts drawn as SVG from `chart`'s geometry (the UI places nothing itself): the published
 //! ceilings of the benchmark and scenario, and J/token against the power limit of the current card.
 
-use crate::chart::{self, BarChart, LimitChart, Mark, WIDTH};
+use crate::chart::{self, BarChart, LimitChart, Mark, BAR_WIDTH, WIDTH};
+use crate::compare::{self, Saved};
 use crate::form::Form;
 use crate::i18n::Strings;
 use crate::ui::words::use_strings;
@@ -12,58 +13,63 @@ use yew::prelude::*;
 pub struct ChartsProps {
     pub catalogue: Cat,
     pub form: Form,
-    /// The compared configurations' forms, highlighted where they are drawn.
-    pub compared: Vec<Form>,
+    /// The compared configurations: with any, the bar chart draws them, by name, and nothing else.
+    pub compared: Vec<Saved>,
 }
 
 /// Bars drawn before the rest is left out (the table below has every result).
 const BARS: usize = 15;
 
-fn bar_chart(t: &'static Strings, c: &BarChart) -> Html {
+fn bar_chart(t: &'static Strings, c: &BarChart, named: bool) -> Html {
+    let unit = (t.unit)(crate::figure::Unit::JoulesPerToken);
+    let value_words = |b: &chart::Bar| match b.low {
+        Some((low, _)) => format!("{}{}{} {unit}", format::three(low), t.range_to, format::three(b.value)),
+        None => format!("{} {unit}", format::three(b.value)),
+    };
     let desc = c
         .bars
         .iter()
         .map(|b| {
             let measured = b.measured.map(|(_, m)| (t.bar_measured)(&format::three(m))).unwrap_or_default();
-            format!(
-                "{}: {} {}{measured}",
-                b.label,
-                format::three(b.value),
-                (t.unit)(crate::figure::Unit::JoulesPerToken)
-            )
+            format!("{}: {}{measured}", b.label, value_words(b))
         })
         .collect::<Vec<_>>()
         .join("; ");
+    let title = if named {
+        t.bar_title_compared.to_owned()
+    } else {
+        (t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario))
+    };
     html! {
-        <figure class="chart" data-testid="chart-published">
-            <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
-                <title id="chart-published-title">{ (t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario)) }</title>
+        <figure class="chart chart-bars" data-testid="chart-published">
+            <svg viewBox={format!("0 0 {BAR_WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
+                <title id="chart-published-title">{ title }</title>
                 <desc id="chart-published-desc">{ desc }</desc>
-                { for c.ticks.iter().map(|t| html! {
-                    <g class="tick">
-                        <line x1={t.x.to_string()} x2={t.x.to_string()} y1="18" y2={(c.height - 8.0).to_string()} />
-                        <text x={t.x.to_string()} y="12" text-anchor="middle">{ format::short(t.value) }</text>
-                    </g>
-                }) }
-                <text x={(WIDTH - 4.0).to_string()} y="12" text-anchor="end" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
                 { for c.bars.iter().map(|b| {
                     let class = match b.mark { Mark::Current => "bar current", Mark::Compared => "bar compared", Mark::None => "bar" };
+                    let end = c.x0 + b.width.max(1.0);
                     html! {
-                        <g class={class} data-testid="chart-bar" data-value={b.value.to_string()}>
-                            <text x={(c.x0 - 6.0).to_string()} y={(b.y + 13.0).to_string()} text-anchor="end">
-                                { &b.label }{ match b.mark { Mark::Current => " ◀", Mark::Compared => " ◇", Mark::None => "" } }
+                        <g class={class} data-testid="chart-bar" data-value={b.value.to_string()} data-low={b.low.map(|l| l.0.to_string())} data-label={b.label.clone()}>
+                            <text x={c.x0.to_string()} y={(b.y + 13.0).to_string()} data-testid="chart-bar-label">
+                                { &b.label }{ match (named, b.mark) { (false, Mark::Current) => " ◀", (false, Mark::Compared) => " ◇", _ => "" } }
                             </text>
-                            <rect x={c.x0.to_string()} y={(b.y + 3.0).to_string()} width={b.width.max(1.0).to_string()} height="13" />
-                            if let Some((x, _)) = b.measured {
-                                <path class="measured-mark" d={format!("M{x} {} l5 7 l-5 7 l-5 -7 z", b.y + 2.0)} />
+                            if let Some((_, x)) = b.low {
+                                <rect class="range" x={x.to_string()} y={(b.y + 17.0).to_string()} width={(end - x).max(1.0).to_string()} height="14" />
+                                <rect x={c.x0.to_string()} y={(b.y + 17.0).to_string()} width={(x - c.x0).max(1.0).to_string()} height="14" />
+                            } else {
+                                <rect x={c.x0.to_string()} y={(b.y + 17.0).to_string()} width={b.width.max(1.0).to_string()} height="14" />
                             }
+                            if let Some((x, _)) = b.measured {
+                                <path class="measured-mark" d={format!("M{x} {} l5 7 l-5 7 l-5 -7 z", b.y + 17.0)} />
+                            }
+                            <text class="value" x={(end + 4.0).to_string()} y={(b.y + 28.0).to_string()} data-testid="chart-bar-value">{ value_words(b) }</text>
                         </g>
                     }
                 }) }
             </svg>
             <figcaption class="hint">
-                { t.bar_caption }
-                if c.left_out > 0 { { (t.bar_more)(c.left_out) } }
+                { if named { t.bar_caption_compared } else { t.bar_caption } }
+                if c.left_out > 0 && !named { { (t.bar_more)(c.left_out) } }
             </figcaption>
         </figure>
     }
@@ -133,14 +139,29 @@ fn at(t: &'static Strings, p: &chart::Point) -> String {
 #[function_component(Charts)]
 pub fn charts(props: &ChartsProps) -> Html {
     let t = use_strings();
-    let bars = chart::published_bars(props.catalogue.0, &props.form, &props.compared, BARS);
+    let catalogue = props.catalogue.0;
+    let named = !props.compared.is_empty();
+    let bars = if named {
+        // The compared configurations, each by its name with its own J/token (a range where it is one).
+        let items: Vec<chart::Named> = props
+            .compared
+            .iter()
+            .map(|s| {
+                let j = crate::model::evaluate(catalogue, &s.form).figures.energy_per_token.map(|f| (f.value, f.low));
+                (compare::display_name(catalogue, s, t), j)
+            })
+            .collect();
+        chart::named_bars(&props.form, &items)
+    } else {
+        chart::published_bars(catalogue, &props.form, &[], BARS)
+    };
     let limit = chart::limit_chart(props.catalogue.0, &props.form);
     html! {
         <section class="charts" aria-labelledby="charts-title">
             // Folded until wanted, open where it draws the compared configurations.
             <details class="fold" open={!props.compared.is_empty()} data-testid="charts-fold">
                 <summary><h2 id="charts-title">{ t.charts_title }</h2></summary>
-                if !bars.bars.is_empty() { { bar_chart(t, &bars) } }
+                if !bars.bars.is_empty() { { bar_chart(t, &bars, named) } }
                 if let Some(l) = &limit { { limit_chart(t, l) } }
             </details>
         </section>

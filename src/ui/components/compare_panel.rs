@@ -2,7 +2,7 @@
 //! keyboard or mouse, choose the baseline; the grid of figures with the best of each row marked in
 //! words; CSV and JSON downloads, and a JSON file read back.
 
-use crate::compare::{self, CompareError, ExportContext, ListEdit, Saved, MAX};
+use crate::compare::{self, BestWord, ExportContext, ListEdit, Saved, MAX};
 use crate::figure::Figure;
 use crate::form::Form;
 use crate::i18n::Strings;
@@ -23,7 +23,10 @@ pub struct ComparePanelProps {
     pub link: AttrValue,
     pub on_list: Callback<ListEdit>,
     pub on_baseline: Callback<usize>,
-    pub on_replace: Callback<(Vec<Saved>, Vec<CompareError>)>,
+    /// A comparison file read back (its list, and the page's configuration where it carries one).
+    pub on_import: Callback<compare::Imported>,
+    /// A file that could not be read: the message replaces the last.
+    pub on_refused: Callback<String>,
     pub on_message: Callback<String>,
     pub on_dismiss: Callback<()>,
 }
@@ -39,6 +42,7 @@ fn cell_value(t: &'static Strings, f: &Figure) -> String {
 }
 
 fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: &ComparePanelProps) -> Html {
+    let shown = compare::display_name(props.catalogue.0, saved, t);
     let emit = |edit: ListEdit| props.on_list.reform(move |_: MouseEvent| edit.clone());
     let rename = props
         .on_list
@@ -47,14 +51,14 @@ fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: 
     html! {
         <li data-testid="compared-item">
             <label class="visually-hidden" for={id.clone()}>{ (t.name_of)(i + 1) }</label>
-            <input id={id} type="text" data-testid="compared-name" value={saved.name.clone()}
+            <input id={id} type="text" data-testid="compared-name" value={saved.name.clone()} placeholder={shown.clone()}
                 maxlength={compare::NAME_MAX.to_string()} onchange={rename} />
             <button type="button" class="quiet" data-testid="compared-up" disabled={i == 0}
-                aria-label={(t.move_up)(&saved.name)} onclick={emit(ListEdit::Move(i, true))}>{ "↑" }</button>
+                aria-label={(t.move_up)(&shown)} onclick={emit(ListEdit::Move(i, true))}>{ "↑" }</button>
             <button type="button" class="quiet" data-testid="compared-down" disabled={i + 1 == count}
-                aria-label={(t.move_down)(&saved.name)} onclick={emit(ListEdit::Move(i, false))}>{ "↓" }</button>
+                aria-label={(t.move_down)(&shown)} onclick={emit(ListEdit::Move(i, false))}>{ "↓" }</button>
             <button type="button" class="quiet" data-testid="compared-remove"
-                aria-label={(t.remove_named)(&saved.name)} onclick={emit(ListEdit::Remove(i))}>{ t.remove }</button>
+                aria-label={(t.remove_named)(&shown)} onclick={emit(ListEdit::Remove(i))}>{ t.remove }</button>
         </li>
     }
 }
@@ -71,6 +75,12 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "btu-per-h" => t.figure_heat,
         "servers-needed" => t.p_servers_needed,
         "busy-load-percent" => t.p_busy_load,
+        "rack-positions-needed" => t.p_rack_positions,
+        "servers-per-rack" => t.p_per_rack,
+        "amps-per-phase" => t.p_amps,
+        "site-j-per-token" => t.p_site_token,
+        "j-per-answer" => t.p_answer,
+        "cost-per-mtok" => t.p_cost_mtok,
         "site-kwh-per-year" => t.p_site_year,
         "cost-per-year" => t.p_cost_year,
         "co2-kg-per-year" => t.p_co2_year,
@@ -79,14 +89,19 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
 }
 
 fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
-    let rows = compare::grid(props.catalogue.0, &props.list, props.baseline);
+    let catalogue = props.catalogue.0;
+    let rows = compare::grid(catalogue, &props.list, props.baseline);
     html! {
         <div class="table-scroll" tabindex="0" role="region" aria-label={t.grid_label}>
             <table class="compare-grid" data-testid="compare-grid">
                 <thead><tr>
                     <th scope="col">{ t.col_figure }</th>
                     { for props.list.iter().enumerate().map(|(i, s)| html! {
-                        <th scope="col">{ &s.name }if i == props.baseline { <span class="system">{ t.baseline_mark }</span> }</th>
+                        <th scope="col" data-testid="compare-head">
+                            <span data-testid="compare-name">{ compare::display_name(catalogue, s, t) }</span>
+                            if i == props.baseline { <span class="system">{ format!(" · {}", t.baseline_mark) }</span> }
+                            <span class="subtitle" data-testid="compare-subtitle">{ (t.compare_subtitle)(&compare::facts(catalogue, &s.form)) }</span>
+                        </th>
                     }) }
                 </tr></thead>
                 <tbody>
@@ -102,7 +117,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
                                         <span class="number">{ cell_value(t, f) }</span>
                                         <span class="system">{ if row.id == "throughput" { throughput_kind(t, &f.kind) } else { kind_short(t, &f.kind) } }</span>
-                                        if best { <span class="best-mark">{ t.best_mark }</span> }
+                                        if best { <span class="best-mark" data-testid="best-mark">{ if row.best_word == BestWord::LowestCeiling { t.best_ceiling_mark } else { t.best_mark } }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
                                             <span class="system delta">{ (t.delta)(&format!("{}{}", if *d > 0.0 { "+" } else { "" }, format::three(*d))) }</span>
                                         }
@@ -119,6 +134,20 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
     }
 }
 
+/// What the compared configurations differ in, said above the grid.
+fn mismatch_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
+    let found = compare::mismatches(props.catalogue.0, &props.list);
+    if found.is_empty() {
+        return html! {};
+    }
+    html! {
+        <div class="warning compare-mismatch" role="note" data-testid="compare-mismatch">
+            <p>{ t.mismatch_intro }</p>
+            <ul>{ for found.into_iter().map(|m| html! { <li data-mismatch={format!("{m:?}").to_ascii_lowercase()}>{ (t.mismatch)(m) }</li> }) }</ul>
+        </div>
+    }
+}
+
 #[function_component(ComparePanel)]
 pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let name = use_node_ref();
@@ -128,15 +157,10 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
         let name = name.clone();
         let form = props.form.clone();
         let on_list = props.on_list.clone();
-        let count = props.list.len();
         Callback::from(move |_: MouseEvent| {
             let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
-            // An unnamed configuration is named in the page's language.
-            let typed = if typed.trim().is_empty() { (t.configuration_n)(count + 1) } else { typed };
-            on_list.emit(ListEdit::Add(Box::new(Saved {
-                name: compare::clean_name(&typed, count + 1),
-                form: form.clone(),
-            })));
+            // An unnamed configuration stays unnamed: the page shows a default name from it.
+            on_list.emit(ListEdit::Add(Box::new(Saved { name: compare::clean_name(&typed), form: form.clone() })));
             if let Some(input) = name.cast::<HtmlInputElement>() {
                 input.set_value("");
             }
@@ -144,6 +168,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     };
     let export = |json: bool| {
         let list = props.list.clone();
+        let current = props.form.clone();
         let link = props.link.to_string();
         let on_message = props.on_message.clone();
         Callback::from(move |_: MouseEvent| {
@@ -153,33 +178,41 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 data_date: &catalogue.meta.last_updated,
                 link: &link,
                 page: &page,
+                current: &current,
             };
+            let name = |ext| compare::file_name(&current.customer, &current.reference, browser::today(), ext);
             let (text, name, mime) = if json {
-                (compare::json(catalogue, &list, &ctx, t), "token-energy-comparison.json", "application/json")
+                (compare::json(catalogue, &list, &ctx, t), name("json"), "application/json")
             } else {
-                (compare::csv(catalogue, &list, &ctx, t), "token-energy-comparison.csv", "text/csv")
+                (compare::csv(catalogue, &list, &ctx, t), name("csv"), "text/csv")
             };
-            if !browser::download(name, mime, &text) {
+            if !browser::download(&name, mime, &text) {
                 on_message.emit(t.download_refused.to_owned());
             }
         })
     };
     let import = {
-        let on_replace = props.on_replace.clone();
-        let on_message = props.on_message.clone();
+        let on_import = props.on_import.clone();
+        let on_refused = props.on_refused.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let on_replace = on_replace.clone();
-            let on_message = on_message.clone();
+            let on_import = on_import.clone();
+            let on_refused = on_refused.clone();
             yew::platform::spawn_local(async move {
-                let read = browser::picked_text(&input, IMPORT_MAX_BYTES).await;
+                let read = browser::picked_text(&input, IMPORT_MAX_BYTES).await.map_err(|why| {
+                    if why.contains("large") {
+                        compare::Foreign::TooLarge
+                    } else {
+                        compare::Foreign::Unreadable
+                    }
+                });
                 let parsed = read.and_then(|text| browser::parse_comparison_json(&text));
                 match parsed {
-                    Ok((format, entries)) => match compare::from_export(catalogue, format.as_deref(), &entries) {
-                        Ok(result) => on_replace.emit(result),
-                        Err(e) => on_message.emit((t.compare_error)(&e)),
+                    Ok(file) => match compare::read_export(catalogue, &file) {
+                        Ok(imported) => on_import.emit(imported),
+                        Err(e) => on_refused.emit((t.compare_error)(&e)),
                     },
-                    Err(why) => on_message.emit((t.not_a_comparison)(why)),
+                    Err(why) => on_refused.emit((t.not_a_comparison)(&why)),
                 }
                 input.set_value("");
             });
@@ -195,7 +228,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             <div class="compare-add">
                 <label for="compare-new-name">{ t.compare_name_label }</label>
                 <input id="compare-new-name" data-testid="compare-new-name" type="text" ref={name}
-                    maxlength={compare::NAME_MAX.to_string()} placeholder={(t.configuration_n)(count + 1)} />
+                    maxlength={compare::NAME_MAX.to_string()} placeholder={(t.compare_default_name)(&compare::facts(catalogue, &props.form))} />
                 <button type="button" data-testid="compare-add" onclick={add} disabled={count >= MAX}>{ t.compare_add }</button>
             </div>
             <p class="hint">{ (t.compare_hint)(count, MAX) }</p>
@@ -212,11 +245,12 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         <label for="compare-baseline">{ t.differences_against }</label>
                         <select id="compare-baseline" data-testid="compare-baseline" onchange={baseline}>
                             { for props.list.iter().enumerate().map(|(i, s)| html! {
-                                <option value={i.to_string()} selected={i == props.baseline}>{ &s.name }</option>
+                                <option value={i.to_string()} selected={i == props.baseline}>{ compare::display_name(catalogue, s, t) }</option>
                             }) }
                         </select>
                     </div>
                 }
+                { mismatch_view(t, props) }
                 { grid_view(t, props) }
                 <p class="hint">{ t.best_hint }</p>
                 <ol class="print-only compare-notes" data-testid="compare-notes">

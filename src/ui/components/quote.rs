@@ -22,8 +22,15 @@ pub struct QuoteProps {
     pub catalogue: Cat,
     pub form: Form,
     pub valid: ValidNumbers,
-    /// The full link of the configuration.
+    /// The full link of the configuration (with the compared ones).
     pub url: AttrValue,
+    /// The vendor who hosts the page, named on the sheet with its contact.
+    #[prop_or_default]
+    pub vendor: Option<crate::vendor::Vendor>,
+    /// Whether configurations are compared: the sheet then shows them side by side instead of the
+    /// one on the page.
+    #[prop_or_default]
+    pub comparing: bool,
 }
 
 fn text_field(lang: Lang, field: Field, value: &str, on_edit: &Callback<Edit>) -> Html {
@@ -82,26 +89,67 @@ pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
     }
 }
 
-/// The sheet's header: only print shows it.
+/// The sheet's header: only print shows it. Who it is from (the vendor and its contact, else the
+/// page's own name), the non-binding line with the date and the data version, customer and
+/// reference, the configuration in words (without a comparison, which shows its own), and the QR
+/// code of the link beside a short line.
 #[function_component(PrintHeader)]
 pub fn print_header(props: &QuoteProps) -> Html {
     let catalogue = props.catalogue.0;
     let form = &props.form;
     let lang = use_lang();
     let t = lang.strings();
+    // The date is the reader's (empty in the prerendered page, which the browser fills in).
+    let date = browser::today().map(|(y, m, d)| intl::long_date(y, m, d, lang)).unwrap_or_default();
+    let from = match &props.vendor {
+        Some(v) => (t.sheet_from)(&v.name, v.mailto.as_deref().or(v.url.as_deref())),
+        None => (t.sheet_from)("token-energy", None),
+    };
+    let qr = crate::qr::svg(&props.url);
     html! {
         <div class="print-only print-header" data-testid="print-header">
-            // The date is the reader's (empty in the prerendered page, which the browser fills in).
-            <p><strong>{ t.sheet_title }</strong>{ browser::today().map(|(y, m, d)| format!(" · {}", intl::long_date(y, m, d, lang))).unwrap_or_default() }
-                { (t.catalogue_line)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }</p>
-            if !form.customer.trim().is_empty() {
-                <p data-testid="print-customer">{ t.customer }{ form.customer.trim().to_owned() }</p>
-            }
-            if !form.reference.trim().is_empty() {
-                <p data-testid="print-reference">{ t.reference }{ form.reference.trim().to_owned() }</p>
-            }
-            <p data-testid="print-configuration">{ configuration_words(lang, props.catalogue, form, &props.valid) }</p>
-            <p class="print-link" data-testid="print-link">{ props.url.clone() }</p>
+            <div class="sheet-head">
+                <div class="sheet-words">
+                    <p><strong>{ t.sheet_title }</strong>{ if date.is_empty() { String::new() } else { format!(" · {date}") } }
+                        { (t.catalogue_line)(&catalogue.meta.data_version, &catalogue.meta.last_updated) }</p>
+                    <p data-testid="print-from">{ from }</p>
+                    <p data-testid="print-terms">{ (t.sheet_terms)(&date, &catalogue.meta.data_version) }</p>
+                    if !form.customer.trim().is_empty() {
+                        <p data-testid="print-customer">{ t.customer }{ form.customer.trim().to_owned() }</p>
+                    }
+                    if !form.reference.trim().is_empty() {
+                        <p data-testid="print-reference">{ t.reference }{ form.reference.trim().to_owned() }</p>
+                    }
+                    if !props.comparing {
+                        <p data-testid="print-configuration">{ configuration_words(lang, props.catalogue, form, &props.valid) }</p>
+                    }
+                </div>
+                if let Some(qr) = qr {
+                    // 0.25 mm a module (at least 15 mm): a phone reads it, and a short link keeps it small.
+                    <figure class="sheet-qr" data-testid="print-qr">
+                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())}
+                            height={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
+                            <rect width={qr.side.to_string()} height={qr.side.to_string()} fill="#fff" />
+                            <path d={qr.path} fill="#000" />
+                        </svg>
+                        <figcaption>{ t.sheet_qr_caption }</figcaption>
+                    </figure>
+                }
+            </div>
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SheetFootProps {
+    pub url: AttrValue,
+}
+
+/// The sheet's foot: the full link once, small.
+#[function_component(SheetFoot)]
+pub fn sheet_foot(props: &SheetFootProps) -> Html {
+    let t = use_lang().strings();
+    html! {
+        <p class="print-only print-link" data-testid="print-link">{ t.sheet_link_label }{ props.url.clone() }</p>
     }
 }

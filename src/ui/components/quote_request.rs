@@ -17,6 +17,8 @@ pub struct QuoteRequestProps {
     pub compared: Vec<Saved>,
     /// The full link of the page (without `embed`).
     pub link: AttrValue,
+    /// The quote's text (`vendor::quote_text`), the same as "Email this configuration" sends.
+    pub text: AttrValue,
     /// Where an embedded page may post the quote (`host=` or the vendor file), if anywhere.
     pub post_to: Option<String>,
 }
@@ -29,7 +31,7 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
     if !v.takes_quotes() && props.post_to.is_none() {
         return html! {};
     }
-    let text = vendor::quote_text(props.catalogue.0, &props.form, &props.compared, &props.link, t);
+    let text = props.text.to_string();
     let post = props.post_to.clone().map(|origin| {
         let link_ = props.link.to_string();
         let text = text.clone();
@@ -37,7 +39,12 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
         let configurations: Vec<(String, String)> = props
             .compared
             .iter()
-            .map(|s| (s.name.clone(), format!("{page}?{}", link::encode(&s.form, false))))
+            .map(|s| {
+                (
+                    crate::compare::display_name(props.catalogue.0, s, t),
+                    format!("{page}?{}", link::encode(&s.form, false)),
+                )
+            })
             .collect();
         let posted = posted.clone();
         Callback::from(move |_: MouseEvent| {
@@ -49,7 +56,7 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
             <h2 id="quote-request-title">{ (t.qr_title)(&v.name) }</h2>
             <p class="hint">{ t.qr_hint }</p>
             <div class="share-row">
-                if let Some(href) = vendor::mailto_href(v, &text) {
+                if let Some(href) = vendor::mailto_href(v, &text, t) {
                     <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
                 }
                 if let Some(href) = vendor::url_href(v, &props.link, &text) {

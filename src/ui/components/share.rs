@@ -13,6 +13,9 @@ pub struct ShareProps {
     /// Offer the print button (not in the embedded widget).
     #[prop_or(true)]
     pub printable: bool,
+    /// The configuration(s) in words with their figures, customer, reference, the non-binding line
+    /// and the link: the body of "Email this configuration" and what "Copy a summary" copies.
+    pub summary: AttrValue,
 }
 
 #[function_component(Share)]
@@ -35,6 +38,22 @@ pub fn share(props: &ShareProps) -> Html {
         use_effect_with(props.query.clone(), move |_| copied.set(None));
     }
     let print = Callback::from(|_: MouseEvent| browser::print());
+    let summary_copied = use_state(|| None::<bool>);
+    let copy_summary = {
+        let text = props.summary.to_string();
+        let summary_copied = summary_copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = text.clone();
+            let summary_copied = summary_copied.clone();
+            yew::platform::spawn_local(
+                async move { summary_copied.set(Some(browser::copy_to_clipboard(&text).await)) },
+            );
+        })
+    };
+    {
+        let summary_copied = summary_copied.clone();
+        use_effect_with(props.summary.clone(), move |_| summary_copied.set(None));
+    }
     let broken = (!props.invalid.is_empty()).then(|| props.invalid.join(", "));
     html! {
         <section class="share" aria-labelledby="share-title">
@@ -47,6 +66,16 @@ pub fn share(props: &ShareProps) -> Html {
                     <button type="button" data-testid="print" class="quiet" onclick={print}>{ t.print }</button>
                 }
             </div>
+            // Sending it on, on the full page (the widget links to it instead).
+            if props.printable {
+            <div class="share-row handoff">
+                <a class="button quiet" data-testid="email-config" href={crate::vendor::mail_href(&props.summary, t)}>{ t.email_config }</a>
+                <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
+                if let Some(ok) = *summary_copied {
+                    <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
+                }
+            </div>
+            }
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
                     { (t.share_warning)(fields) }

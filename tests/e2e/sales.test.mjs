@@ -1,0 +1,287 @@
+// The sales engineer's run of issue 21, in Chromium: three configurations (8 × H200 NVL, 8 × RTX PRO
+// 6000, 8 × L40S on Llama 2 70B Server), a plan (40 M tokens/day, 0.25 EUR, 400 V three-phase, a 15 kW
+// rack position), customer "Müller GmbH", reference "Q-2026-117". The grid's names and subtitles, the
+// mismatch warning, no "best" on figures that ignore the work done, the CSV and JSON checked value by
+// value against the arithmetic written here from the catalogue's published rows, the JSON read back
+// restoring everything, the printed sheet (≤ 2 A4 pages, its QR code decoded from a rendering of
+// the PDF to the exact link) and the chart's labels at 360 px.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import { test } from 'node:test';
+import { calculatorSuite, near } from './harness.mjs';
+
+const suite = calculatorSuite('sales');
+const T = { timeout: 240_000 };
+const results = JSON.parse(await readFile(new URL('../../data/results.json', import.meta.url), 'utf8'));
+const cards = JSON.parse(await readFile(new URL('../../data/cards.json', import.meta.url), 'utf8'));
+const rowsOf = (x) => (Array.isArray(x) ? x : x.results ?? x.cards);
+
+const PLAN = { demand: 40e6, price: 0.25, volts: 400, phases: 3, rack: 15 };
+const QUERY =
+  '?scenario=server&model=llama2-70b-99&demand=40000000&price=0.25&volts=400&phases=3&rack=15' +
+  `&customer=${encodeURIComponent('Müller GmbH')}&ref=Q-2026-117`;
+const CARDS = ['h200-nvl', 'rtx-pro-6000-se', 'l40s'];
+
+/** The published row the page chose (its `result` in the link), with the card's rating. */
+function published(id) {
+  const row = rowsOf(results).find((r) => r.id === id && r.benchmark === 'llama2-70b-99' && r.scenario === 'server');
+  assert.ok(row, `row ${id}`);
+  const card = rowsOf(cards).find((c) => c.id === row.card);
+  const watts = row.stated_power?.watts ?? card.max_power.watts;
+  return { id, tps: row.tokens_per_s, n: row.accelerators, watts, weights: row.weights.toUpperCase(), card: card.name.split(' ').slice(1).join(' ') };
+}
+
+/** What the page should show for a configuration, computed here. */
+function expected(p) {
+  const board = p.n * p.watts;
+  const j = board / p.tps;
+  const needed = Math.ceil(PLAN.demand / 86400 / p.tps);
+  const S = Math.max(1, needed);
+  const perRack = Math.floor((PLAN.rack * 1000) / board);
+  return {
+    'j-per-token': j,
+    'wh-per-mtok': (j * 1e6) / 3600,
+    throughput: p.tps,
+    'board-power-w': board,
+    'kwh-per-day': (board * 24) / 1000,
+    'servers-needed': needed,
+    'servers-per-rack': perRack,
+    'rack-positions-needed': Math.ceil(S / perRack),
+    'amps-per-phase': board / (Math.sqrt(3) * PLAN.volts),
+    'cost-per-year': [((PLAN.demand * j) / 3.6e6) * 365 * PLAN.price, ((S * board * 24) / 1000) * 365 * PLAN.price],
+    'site-kwh-per-year': [((PLAN.demand * j) / 3.6e6) * 365, ((S * board * 24) / 1000) * 365],
+  };
+}
+
+/** One CSV text into rows of cells (RFC 4180), written here so the test does not trust the page. */
+function readCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  const header = rows.shift();
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+}
+
+async function cells(c, row) {
+  return c.page.locator(`[data-testid="compare-row-${row}"] [data-testid="compare-cell"]`).evaluateAll((tds) =>
+    tds.map((td) => ({ value: Number(td.getAttribute('data-value')), low: td.getAttribute('data-low'), best: td.getAttribute('data-best'), text: td.innerText })),
+  );
+}
+
+/** The sales run up to three compared configurations, unnamed (the page names them). */
+async function salesRun(opts = {}) {
+  const c = await suite.open(`${QUERY}&card=${CARDS[0]}`, opts);
+  const chosen = [];
+  for (const [i, card] of CARDS.entries()) {
+    if (i > 0) await c.choose('card', card);
+    await c.page.waitForFunction((card) => new URL(location.href).searchParams.get('card') === card, card);
+    await c.page.waitForFunction(() => new URL(location.href).searchParams.get('result'));
+    chosen.push(published(new URL(c.page.url()).searchParams.get('result')));
+    await c.el('compare-add').click();
+    await c.page.waitForFunction((n) => document.querySelectorAll('[data-testid="compared-item"]').length === n, i + 1);
+  }
+  return { c, chosen };
+}
+
+test('the grid names and describes each configuration, warns where they differ, and crowns nothing that ignores the work', T, async () => {
+  const { c, chosen } = await salesRun();
+  const heads = await c.page.locator('[data-testid="compare-head"]').evaluateAll((ths) =>
+    ths.map((th) => ({ name: th.querySelector('[data-testid="compare-name"]').innerText, sub: th.querySelector('[data-testid="compare-subtitle"]').innerText })),
+  );
+  chosen.forEach((p, i) => {
+    assert.equal(heads[i].name, `${p.n} × ${p.card} · ${p.id} · Server`);
+    for (const part of [`${p.n} × ${p.card} × 1 server`, `MLPerf ${p.id}`, 'Llama 2 70B (99 %)', `${p.weights} weights`, `${p.watts.toLocaleString('en-US')} W per card`]) {
+      assert.ok(heads[i].sub.includes(part), `${heads[i].sub} ⊅ ${part}`);
+    }
+  });
+  // Precisions as published: the warning says so exactly when they differ.
+  const differ = new Set(chosen.map((p) => p.weights)).size > 1;
+  assert.equal((await c.page.locator('[data-testid="compare-mismatch"] li[data-mismatch="precision"]').count()) === 1, differ);
+  // Figures that ignore the work done never carry a best.
+  for (const row of ['throughput', 'board-power-w', 'kwh-per-day', 'btu-per-h', 'servers-needed', 'amps-per-phase', 'servers-per-rack']) {
+    const row_ = await cells(c, row);
+    assert.equal(row_.length, 3, row);
+    assert.deepEqual(row_.map((x) => x.best), ['false', 'false', 'false'], row);
+  }
+  // Every J/token is a ceiling here: a mark says "lowest ceiling", never "★ best".
+  const j = await cells(c, 'j-per-token');
+  assert.ok(!j.some((x) => /★ best/.test(x.text)), JSON.stringify(j));
+  const lowest = Math.min(...chosen.map((p) => expected(p)['j-per-token']));
+  j.forEach((x, i) => assert.equal(x.best === 'true', near(x.value, lowest), `J/token best ${i}`));
+  if (j.some((x) => x.best === 'true')) assert.match(j.find((x) => x.best === 'true').text, /★ lowest ceiling/);
+  // The yearly ranges overlap (every card at its limit all day): no best.
+  assert.deepEqual((await cells(c, 'cost-per-year')).map((x) => x.best), ['false', 'false', 'false']);
+  // Another scenario beside them: said at once.
+  await c.choose('scenario', 'offline');
+  await c.el('compare-add').click();
+  await c.page.locator('[data-testid="compare-mismatch"] li[data-mismatch="scenario"]').waitFor();
+  // The bars are the compared configurations by their names, with value labels, legible on a phone.
+  await c.page.setViewportSize({ width: 360, height: 800 });
+  const bars = await c.page.locator('[data-testid="chart-bar"]').evaluateAll((gs) =>
+    gs.map((g) => ({ label: g.getAttribute('data-label'), value: Number(g.getAttribute('data-value')), text: g.querySelector('[data-testid="chart-bar-value"]').textContent })),
+  );
+  assert.equal(bars.length, 4);
+  chosen.forEach((p, i) => {
+    const name = `${p.n} × ${p.card} · ${p.id} · Server`;
+    assert.ok(name.startsWith(bars[i].label.replace(/…$/, '')), `${bars[i].label} / ${name}`);
+    assert.ok(near(bars[i].value, expected(p)['j-per-token']));
+    assert.equal(bars[i].text, `${new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(expected(p)['j-per-token'])} J/token`);
+  });
+  const px = await c.page.locator('[data-testid="chart-published"] svg').evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return parseFloat(getComputedStyle(svg.querySelector('text')).fontSize) * scale;
+  });
+  assert.ok(px >= 10, `chart labels ${px.toFixed(1)} px on a 360 px screen`);
+  const box = await c.el('chart-published').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box));
+});
+
+test('CSV and JSON carry every configuration with its plan, value by value; the JSON restores everything; a CSV says to open the .json', T, async () => {
+  const { c, chosen } = await salesRun();
+  const download = async (id) => {
+    const [d] = await Promise.all([c.page.waitForEvent('download'), c.el(id).click()]);
+    return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+  };
+  const today = await c.page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  const csv = await download('export-csv');
+  assert.equal(csv.name, `token-energy-mueller-gmbh-q-2026-117-${today}.csv`);
+  assert.ok(!csv.text.split('\n').some((l) => l.startsWith('#')), 'no comment lines');
+  const rows = readCsv(csv.text);
+  const dataVersion = rows[0].data_version;
+  assert.match(dataVersion, /^\d{4}\.\d+\.\d+$/);
+  chosen.forEach((p, i) => {
+    const want = expected(p);
+    const mine = rows.filter((r) => r.configuration === String(i + 1));
+    const r0 = mine[0];
+    assert.deepEqual(
+      [r0.card, r0.cards, r0.servers, r0.result, r0.benchmark, r0.scenario, r0.precision, Number(r0.limit_w)],
+      [CARDS[i], String(p.n), '1', p.id, 'llama2-70b-99', 'server', p.weights, p.watts],
+    );
+    assert.deepEqual([r0.demand, r0.price, r0.volts, r0.phases, r0.rack, r0.cur], ['40000000', '0.25', '400', '3', '15', '']);
+    for (const [id, value] of Object.entries(want)) {
+      const r = mine.find((x) => x.figure === id);
+      assert.ok(r, `configuration ${i + 1} has ${id}`);
+      if (Array.isArray(value)) {
+        assert.ok(near(Number(r.low), value[0]) && near(Number(r.value), value[1]), `${id}: ${r.low}–${r.value} ≠ ${value}`);
+      } else {
+        assert.ok(near(Number(r.value), value), `${id} ${i + 1}: ${r.value} ≠ ${value}`);
+      }
+    }
+    assert.equal(mine.find((x) => x.figure === 'throughput').kind, 'published');
+    assert.equal(mine.find((x) => x.figure === 'cost-per-year').unit, 'EUR');
+  });
+
+  const json = await download('export-json');
+  assert.equal(json.name, `token-energy-mueller-gmbh-q-2026-117-${today}.json`);
+  const data = JSON.parse(json.text);
+  assert.equal(data.version, 2);
+  assert.equal(data.data_version, dataVersion);
+  assert.deepEqual([data.customer, data.reference], ['Müller GmbH', 'Q-2026-117']);
+  chosen.forEach((p, i) => {
+    const conf = data.configurations[i];
+    assert.equal(conf.name, '', 'unnamed stays unnamed');
+    assert.equal(conf.title, `${p.n} × ${p.card} · ${p.id} · Server`);
+    assert.deepEqual([conf.card, conf.cards, conf.result, conf.limit_w, conf.plan.demand, conf.plan.price, conf.plan.rack], [CARDS[i], p.n, p.id, p.watts, 40e6, 0.25, 15]);
+    for (const [id, value] of Object.entries(expected(p))) {
+      const f = conf.figures.find((x) => x.id === id);
+      if (Array.isArray(value)) assert.ok(near(f.low, value[0]) && near(f.value, value[1]), id);
+      else assert.ok(near(f.value, value), `${id}: ${f.value} ≠ ${value}`);
+    }
+  });
+
+  // A fresh page (English, nothing typed): the CSV is refused with the way out, the JSON then replaces that message.
+  const f = await suite.open('');
+  await f.el('compare-import').waitFor();
+  await f.el('compare-import').setInputFiles({ name: 'q.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.text) });
+  await f.el('compare-message').waitFor();
+  assert.match(await f.text('compare-message'), /CSV export.*open the \.json file/s);
+  await f.el('compare-import').setInputFiles({ name: 'q.json', mimeType: 'application/json', buffer: Buffer.from(json.text) });
+  await f.el('compare-grid').waitFor();
+  await f.page.waitForFunction(() => !document.querySelector('[data-testid="compare-message"]'));
+  const names = await f.page.locator('[data-testid="compare-name"]').allInnerTexts();
+  assert.deepEqual(names, chosen.map((p) => `${p.n} × ${p.card} · ${p.id} · Server`));
+  // Customer, reference, plan and the page's own configuration (the last one added) come back.
+  await f.waitForQuery('card', 'l40s');
+  const params = new URL(f.page.url()).searchParams;
+  assert.deepEqual(
+    ['customer', 'ref', 'demand', 'price', 'volts', 'phases', 'rack', 'result'].map((k) => params.get(k)),
+    ['Müller GmbH', 'Q-2026-117', '40000000', '0.25', '400', '3', '15', chosen[2].id],
+  );
+  assert.equal(await f.value('customer'), 'Müller GmbH');
+});
+
+test('the printed estimate sheet: vendor line, customer, terms, at most two A4 pages, and a QR code that reads back the link', T, async () => {
+  const { c } = await salesRun();
+  await c.page.emulateMedia({ media: 'print' });
+  const link = await c.el('share-url').inputValue();
+  assert.match(await c.text('print-terms'), /Non-binding estimate as of .*, catalogue data \d{4}\.\d+\.\d+/);
+  assert.match(await c.text('print-customer'), /Müller GmbH/);
+  assert.match(await c.text('print-reference'), /Q-2026-117/);
+  assert.match(await c.text('print-from'), /token-energy/);
+  assert.equal(await c.el('print-configuration').count(), 0, 'no single configuration as *the* configuration');
+  assert.equal((await c.text('print-link')).replace(/^Link to this sheet: /, ''), link, 'the full link once, at the foot');
+  assert.ok(await c.el('compare-grid').isVisible());
+  const pdf = await c.page.pdf({ format: 'A4', printBackground: true });
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+  assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
+  // Render page 1 and read the QR code (pdftoppm from Debian's poppler-utils; PPM is plain RGB).
+  const dir = await mkdtemp(join(tmpdir(), 'sheet-'));
+  await writeFile(join(dir, 'sheet.pdf'), pdf);
+  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '400', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
+  const ppm = await readFile(join(dir, 'p-1.pgm')).catch(() => readFile(join(dir, 'p-01.pgm')));
+  const header = ppm.toString('latin1', 0, 40).split(/\s+/);
+  const [w, h] = [Number(header[1]), Number(header[2])];
+  const offset = ppm.indexOf(0x0a, ppm.indexOf(0x0a, ppm.indexOf(0x0a) + 1) + 1) + 1;
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let i = 0; i < w * h; i++) {
+    const v = ppm[offset + i];
+    rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = v;
+    rgba[4 * i + 3] = 255;
+  }
+  const code = jsQR(rgba, w, h);
+  assert.ok(code, 'a QR code on page 1');
+  assert.equal(code.data, link);
+});
+
+test('without a vendor file: "Email this configuration" opens a mail without an address, and a summary is copied', T, async () => {
+  const { c, chosen } = await salesRun();
+  const href = await c.el('email-config').getAttribute('href');
+  assert.match(href, /^mailto:\?subject=/);
+  const body = decodeURIComponent(href.split('&body=')[1]);
+  for (const p of chosen) assert.ok(body.includes(`${p.n} × ${p.card} · ${p.id} · Server`), body);
+  assert.match(body, /Customer: Müller GmbH/);
+  assert.match(body, /Non-binding estimate/);
+  assert.equal(await c.el('request-quote-mail').count(), 0, 'no "Request a quote" without a vendor');
+  await c.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await c.el('copy-summary').click();
+  await c.el('summary-status').waitFor();
+  assert.equal(await c.page.evaluate(() => navigator.clipboard.readText()), body);
+});
