@@ -247,7 +247,7 @@ fn the_tidy_checks_can_fail() {
 /// (`../shared/design/core-layers.md`, section 3). `lang`, `input` and `export` are the rows' planned
 /// modules; every module in `src/lib.rs` but `ui` must be placed.
 const LAYERS: &[&[&str]] = &[
-    &["units", "float", "sort", "lang"],
+    &["units", "float", "sort", "lang", "qr"],
     &["catalogue"],
     &["input", "import", "latency", "precision"],
     &["figure"],
