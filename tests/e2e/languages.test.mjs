@@ -14,13 +14,6 @@ const T = { timeout: 240_000 };
 const suite = calculatorSuite('languages');
 const open = (query, opts = {}) => suite.open(query, opts);
 
-// Known leaks in code another change owns: each names its issue, and the lead deletes it once that
-// change is merged (an allowance that no longer matches anything fails the test).
-const KNOWN = {
-  // Known, fixed by issue 21 (src/compare.rs: a file's reason is English, German review 1-7).
-  importReason: { match: /Diese Datei ist kein token-energy-Vergleich: it is not JSON/, why: 'issue 21' },
-};
-
 const H200 = '?result=6.0-0021&scenario=offline';
 const PLAN =
   '&servers=4&demand=2000000000&load=60&idle=90&overhead=1200&pue=1,4&price=0,25&cur=EUR&co2=380&volts=400&phases=3&pf=0,95&rack=40&answer=600&hours=12&users=300&speed=20';
@@ -93,7 +86,7 @@ for (const lang of ['de', 'en']) {
     await fits(c, 'a comparison of three');
     await c.el('compare-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('\u0000\u0001garbage') });
     await c.page.waitForFunction(() => (document.querySelector('[data-testid="compare-message"]')?.innerText ?? '').length > 0);
-    await clean(c, lang, 'an import error', lang === 'de' ? [KNOWN.importReason] : []);
+    await clean(c, lang, 'an import error');
   });
 
   test(`${lang}: Measure your own with pasted counters and kept runs, on a 360 px phone`, T, async () => {
@@ -155,9 +148,5 @@ test('de: the quote e-mail to the vendor, subject and body', T, async () => {
   // The link line is a machine's (its query holds the typed numbers as typed).
   const text = `${subject}\n${body}`.split('\n').filter((l) => !/^Link/.test(l)).join('\n');
   const found = leaks(text, 'de').map((l) => `${l.kind} «${l.found}» in: ${l.context}`);
-  // Known, fixed by issue 21 (src/vendor.rs: the English subject and full-precision values with their
-  // kind ids, German review 1-5 and 1-6). The lead replaces this with `assert.deepEqual(found, [])`.
-  const issue21 = found.filter((f) => !/Quote request|\((?:ceiling|estimate|measured)\)|decimal point/.test(f));
-  assert.deepEqual(issue21, [], 'leaks in the quote e-mail beyond issue 21\'s');
-  assert.ok(found.length > 0, 'issue 21\'s leaks are gone: replace the filter above with assert.deepEqual(found, [])');
+  assert.deepEqual(found, [], 'leaks in the quote e-mail');
 });
