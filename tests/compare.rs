@@ -487,3 +487,46 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
     assert_eq!((cost["unit"], cost["kind"], cost["scope"]), ("EUR", "estimate", "gpu-board"));
     assert_eq!((cost["demand"], cost["price"]), ("40000000", "0.25"));
 }
+
+/// Files main's own writers produced (not written by hand): version 1 by the writer at a58f626 and
+/// version 2 by the hand-written writer before serde_json (6aec266), each for [h200, rtx] with a
+/// name holding quotes, a backslash and a line break. They read back, and today's writer gives
+/// the same JSON as the hand-written one for the same input (numbers compared as numbers).
+#[test]
+fn files_main_wrote_read_back_and_serde_json_writes_what_the_hand_written_writer_did() {
+    let mut list = vec![h200(), rtx()];
+    list[0].name = "Quote \"A\" \\ back\nslash".to_owned();
+    for (text, version) in
+        [(include_str!("fixtures/comparison-v1-main.json"), 1), (include_str!("fixtures/comparison-v2-main.json"), 2)]
+    {
+        let value: serde_json::Value = serde_json::from_str(text).expect("main wrote JSON");
+        let back = compare::read_export(catalogue(), &as_file(&value)).expect("reads back");
+        assert_eq!(back.version, version);
+        let names: Vec<&str> = back.list.iter().map(|s| s.name.as_str()).collect();
+        // A name is one line: read back, its line break is gone (as when typed).
+        assert_eq!(names, ["Quote \"A\" \\ backslash", "RTX PRO 6000 & friends = 2 servers?"]);
+        assert_eq!(back.list[1].form, rtx().form);
+        assert_eq!(back.data_version.as_deref(), Some("2026.12.1"));
+    }
+    let mut current = h200().form;
+    current.customer = "Müller GmbH".to_owned();
+    current.reference = "Q-2026-117".to_owned();
+    let ours: serde_json::Value =
+        serde_json::from_str(&compare::json(catalogue(), &list, &ctx(&current), Lang::En.strings())).expect("JSON");
+    let theirs: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/comparison-v2-main.json")).expect("JSON");
+    // The links carry the data version of the day they were written; the rest is the same.
+    let today = format!("dv={}", token_energy::catalogue::data_version());
+    fn numbers_as_f64(v: &serde_json::Value) -> serde_json::Value {
+        use serde_json::Value;
+        match v {
+            Value::Number(n) => Value::from(n.as_f64().expect("a finite number")),
+            Value::Array(a) => Value::Array(a.iter().map(numbers_as_f64).collect()),
+            Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), numbers_as_f64(v))).collect()),
+            other => other.clone(),
+        }
+    }
+    let normalise =
+        |v: &serde_json::Value| serde_json::to_string(&numbers_as_f64(v)).unwrap().replace(&today, "dv=2026.12.3");
+    assert_eq!(normalise(&ours), normalise(&theirs));
+}
