@@ -27,7 +27,14 @@ async fn render(query: &str) -> Element {
     document().body().expect("body").append_child(&root).expect("append");
     yew::Renderer::<App>::with_root_and_props(root.clone(), Start::from_browser()).render();
     yew::scheduler::flush().await;
-    settle().await;
+    // The sections below the figures render one per task after the first render (the footer
+    // last): wait until they are all drawn.
+    for _ in 0..100 {
+        settle().await;
+        if by_testid(&root, "sources").is_some() {
+            break;
+        }
+    }
     root
 }
 
