@@ -716,134 +716,103 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     out
 }
 
-/// The comparison as JSON, format version [`VERSION`], written by serde_json from the types below
-/// (no escaping of our own): `format`, `version`, the catalogue's data version and date, the link,
-/// customer and reference (`null` when empty), the page's own configuration (`current.query`), and
-/// per configuration its name (empty when never named), display title, link, query, facts (card,
-/// cards, servers, result, benchmark, scenario, precision, limit_w; `null` when unknown), plan
-/// fields (numbers, the currency as text) and figures at full precision. The page reads such a
-/// file back ([`read_export`]), and version 1 files too.
+/// A JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The comparison as JSON (written here, so the wasm carries no JSON library), format version
+/// [`VERSION`]: `format`, `version`, the catalogue's version and date, the link, customer,
+/// reference, the page's own configuration (`current`), and per configuration its name, title,
+/// link, query, facts, plan fields and figures. The page reads such a file back ([`read_export`]).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
-    use serde_json::{Map, Value};
-    #[derive(serde::Serialize)]
-    struct File<'a> {
-        format: &'a str,
-        version: u32,
-        data_version: &'a str,
-        data_date: &'a str,
-        link: &'a str,
-        customer: Option<&'a str>,
-        reference: Option<&'a str>,
-        current: Current,
-        configurations: Vec<Configuration>,
-    }
-    #[derive(serde::Serialize)]
-    struct Current {
-        query: String,
-    }
-    #[derive(serde::Serialize)]
-    struct Configuration {
-        name: String,
-        title: String,
-        link: String,
-        query: String,
-        #[serde(flatten)]
-        facts: Map<String, Value>,
-        plan: Map<String, Value>,
-        figures: Vec<FigureOut>,
-    }
-    #[derive(serde::Serialize)]
-    struct FigureOut {
-        id: &'static str,
-        value: f64,
-        low: Option<f64>,
-        unit: &'static str,
-        kind: &'static str,
-        scope: Option<String>,
-        assumptions: String,
-        sources: Vec<String>,
-    }
     let rows = grid(catalogue, list, 0);
     let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
-    let configurations = list
+    let configurations: Vec<String> = list
         .iter()
         .enumerate()
         .map(|(i, saved)| {
             let f = facts(catalogue, &saved.form);
-            let figures = rows
+            let figures: Vec<String> = rows
                 .iter()
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
                     let (_, scope, assumptions) = kind_words(&figure.kind, t);
-                    Some(FigureOut {
-                        id: row.id,
-                        value: figure.value,
-                        low: figure.low,
-                        unit: figure.unit.symbol(),
-                        kind: row_kind(row.id, figure, &f),
-                        scope: row_scope(row.id, scope, plans.get(i)).map(str::to_owned),
-                        assumptions: assumptions.to_string(),
-                        sources: figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect(),
-                    })
+                    let scope = row_scope(row.id, scope, plans.get(i));
+                    let sources: Vec<String> =
+                        figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
+                    Some(format!(
+                        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"assumptions\":{},\"sources\":[{}]}}",
+                        json_string(row.id),
+                        full(figure.value),
+                        figure.low.map_or_else(|| "null".to_owned(), full),
+                        json_string(figure.unit.symbol()),
+                        json_string(row_kind(row.id, figure, &f)),
+                        scope.map_or_else(|| "null".to_owned(), json_string),
+                        json_string(&assumptions),
+                        sources.join(",")
+                    ))
                 })
                 .collect();
-            let facts = fact_values(&f)
+            let facts_json: Vec<String> = fact_values(&f)
                 .into_iter()
                 .map(|(k, v)| {
                     let value = match k {
-                        _ if v.is_empty() => Value::Null,
-                        "cards" | "servers" | "limit_w" => v.parse::<f64>().ok().map_or(Value::Null, number),
-                        _ => Value::String(v),
+                        _ if v.is_empty() => "null".to_owned(),
+                        "cards" | "servers" | "limit_w" => v,
+                        _ => json_string(&v),
                     };
-                    (k.to_owned(), value)
+                    format!("{}:{value}", json_string(k))
                 })
                 .collect();
-            let plan = plan_values(&saved.form)
+            let plan_json: Vec<String> = plan_values(&saved.form)
                 .into_iter()
                 .filter(|(_, v)| !v.is_empty())
                 .map(|(k, v)| {
-                    let value =
-                        if k == "cur" { Value::String(v) } else { v.parse::<f64>().ok().map_or(Value::Null, number) };
-                    (k.to_owned(), value)
+                    let value = if k == "cur" { json_string(&v) } else { v };
+                    format!("{}:{value}", json_string(k))
                 })
                 .collect();
-            Configuration {
-                name: saved.name.clone(),
-                title: display_name(catalogue, saved, t),
-                link: format!("{}?{}", ctx.page, link::encode(&saved.form, false)),
-                query: link::encode(&saved.form, false),
-                facts,
-                plan,
-                figures,
-            }
+            format!(
+                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}},\"figures\":[{}]}}",
+                json_string(&saved.name),
+                json_string(&display_name(catalogue, saved, t)),
+                json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
+                json_string(&link::encode(&saved.form, false)),
+                facts_json.join(","),
+                plan_json.join(","),
+                figures.join(",")
+            )
         })
         .collect();
-    fn text(v: &str) -> Option<&str> {
-        Some(v.trim()).filter(|v| !v.is_empty())
-    }
-    let file = File {
-        format: FORMAT,
-        version: VERSION,
-        data_version: ctx.data_version,
-        data_date: ctx.data_date,
-        link: ctx.link,
-        customer: text(&ctx.current.customer),
-        reference: text(&ctx.current.reference),
-        current: Current { query: link::encode(ctx.current, false) },
-        configurations,
-    };
-    // Every number is finite (figures are checked, the facts and plan parsed), so this cannot fail;
-    // should it, the file is empty rather than the page broken.
-    serde_json::to_string(&file).map(|json| json + "\n").unwrap_or_default()
-}
-
-/// A JSON number: whole numbers as integers (`8`, not `8.0`), the rest at full precision.
-fn number(v: f64) -> serde_json::Value {
-    if v.fract() == 0.0 && v.abs() < 9.0e15 {
-        serde_json::Value::from(v as i64)
-    } else {
-        serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    }
+    let text_or_null = |v: &str| if v.trim().is_empty() { "null".to_owned() } else { json_string(v.trim()) };
+    format!(
+        "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
+        json_string(FORMAT),
+        json_string(ctx.data_version),
+        json_string(ctx.data_date),
+        json_string(ctx.link),
+        text_or_null(&ctx.current.customer),
+        text_or_null(&ctx.current.reference),
+        json_string(&link::encode(ctx.current, false)),
+        configurations.join(",")
+    )
 }
 
 /// A comparison file's fields as the page found them (the browser's `JSON.parse` in the page, a

@@ -489,11 +489,11 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
 }
 
 /// Files main's own writers produced (not written by hand): version 1 by the writer at a58f626 and
-/// version 2 by the hand-written writer before serde_json (6aec266), each for [h200, rtx] with a
-/// name holding quotes, a backslash and a line break. They read back, and today's writer gives
-/// the same JSON as the hand-written one for the same input (numbers compared as numbers).
+/// version 2 by the writer at 6aec266, each for [h200, rtx] with a name holding quotes, a
+/// backslash and a line break. They read back, and today's writer, read by serde_json, gives the
+/// same JSON for the same input (numbers compared as numbers): a change of the format fails here.
 #[test]
-fn files_main_wrote_read_back_and_serde_json_writes_what_the_hand_written_writer_did() {
+fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     let mut list = vec![h200(), rtx()];
     list[0].name = "Quote \"A\" \\ back\nslash".to_owned();
     for (text, version) in

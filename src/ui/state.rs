@@ -149,7 +149,7 @@ impl Reducible for State {
                 next.baseline = i;
             }
             Action::Import(imported) => {
-                let compare::Imported { list, problems, current, .. } = *imported;
+                let compare::Imported { list, problems, current, data_version, .. } = *imported;
                 next.compared = list;
                 next.baseline = 0;
                 next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
@@ -159,6 +159,13 @@ impl Reducible for State {
                     next.form = form;
                     next.adjustments.clear();
                 }
+                // A file of an older data version opens with today's figures and says what changed
+                // since for what it shows, as a link does (issue 29).
+                let shown: Vec<_> = std::iter::once(&next.form)
+                    .chain(next.compared.iter().map(|s| &s.form))
+                    .map(crate::data_version::Shown::of)
+                    .collect();
+                next.data_notice = crate::data_version::notice(data_version.as_deref(), &shown);
             }
             Action::ImportRefused(message) => next.compare_messages = vec![message],
             Action::CompareMessage(message) => {

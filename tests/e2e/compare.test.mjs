@@ -198,6 +198,8 @@ test('CSV and JSON downloads carry the page\'s values; the JSON opens again; a f
   await f.el('compare-import').setInputFiles({ name: 'q.json', mimeType: 'application/json', buffer: Buffer.from(json.text) });
   await f.el('compare-grid').waitFor();
   assert.deepEqual(await names(f), ['H200 NVL, one server', 'RTX PRO 6000 & co']);
+  // Today's file: no notice of another data version.
+  assert.equal(await f.el('data-notice').count(), 0);
   // A foreign file.
   await f.el('compare-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
   await f.el('compare-message').waitFor();
@@ -268,4 +270,24 @@ test('the grid carries each configuration\'s plan; a day at the limit and overla
   assert.deepEqual(cost.map((x) => x.best), ['false', 'false'], 'overlapping ranges: no best');
   const needed = await gridValues(c, 'servers-needed');
   assert.deepEqual(needed.map((x) => x.value), [1, 1]);
+});
+
+test('a JSON file main wrote with an older data version opens with today\'s figures and names what changed since', T, async () => {
+  // Written by main's own writer of format 1 (at a58f626) with data version 2026.12.1.
+  const text = await readFile(new URL('../fixtures/comparison-v1-main.json', import.meta.url), 'utf8');
+  const page = await openPage(chromium.browser, server.url(''));
+  extra.push(page);
+  const f = new Calculator(page);
+  await f.el('compare-import').waitFor();
+  await f.el('compare-import').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await f.el('compare-grid').waitFor();
+  const notice = f.el('data-notice');
+  await notice.waitFor();
+  assert.equal(await notice.getAttribute('data-version'), '2026.12.1');
+  assert.match(await notice.innerText(), /2026\.12\.1/);
+  // What changed since concerns what the file shows: at least 2026.12.2's range rule for every card.
+  assert.ok((await notice.locator('li').count()) > 0);
+  // Today's figures: the H200 NVL's J/token = 8 × 600 W ÷ 32,004 tokens/s (data/results.json).
+  const cells = await gridValues(f);
+  assert.ok(near(cells[0].value, J_H200), JSON.stringify(cells[0]));
 });
