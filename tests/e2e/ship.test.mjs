@@ -44,9 +44,11 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   assert.match(text, /made with data version 2026\.12\.1 of 2026-12-03/);
   assert.ok(text.includes(`today's, ${current}`), text);
   // data/changes.json, 2026.12.2's entry, as it concerns an H200 NVL result without a plan: the
-  // range rule, the 205 results, the German names of the H200 NVL's limits; not the plan.
+  // range rule, the 205 results, the German names of the H200 NVL's limits; not the plan. Then
+  // 2026.12.3's rule below the lowest published setting, which concerns every card.
   const items = notice.locator('li');
-  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording']);
+  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording', 'rule']);
+  assert.match(await items.nth(3).innerText(), /lowest published setting/);
   assert.match(await items.nth(0).innerText(), /power limit other than the result's own setting/);
   assert.match(await items.nth(1).innerText(), /^205 published results added/);
   assert.match(await items.nth(2).innerText(), /H200 NVL/);
@@ -219,14 +221,18 @@ test('an update of the site is picked up on the next visit, and the old version\
   page = await openPage(chromium.browser, s.url(''), { serviceWorkers: 'allow' });
   await waitForApp(page);
   const first = await controlled(page);
-  // The web team deploys a new version: here, the page's title changed and the worker rewritten
-  // over the new files, as the build does.
+  // The web team deploys a new version: here, the page's description changed (the app sets the
+  // title itself, in the page's language) and the worker rewritten over the new files, as the
+  // build does.
   const index = path.join(dist, 'index.html');
-  await writeFile(index, (await readFile(index, 'utf8')).replace('<title>token-energy', '<title>token-energy (updated)'));
+  const html = await readFile(index, 'utf8');
+  assert.ok(html.includes('<meta content="What running'), 'the description meta as the build writes it');
+  await writeFile(index, html.replace('<meta content="What running', '<meta content="(updated) What running'));
   serviceWorker(dist, current);
   await page.goto(s.url(''));
   await waitForApp(page);
-  assert.match(await page.title(), /\(updated\)/, 'online, the deployed page, not the kept one');
+  const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.content ?? '');
+  assert.match(description, /^\(updated\)/, 'online, the deployed page, not the kept one');
   await page.waitForFunction(async (old) => {
     const names = await caches.keys();
     return names.length === 1 && names[0] !== old;
