@@ -44,7 +44,9 @@ export function version(dir, dataVersion) {
 
 /** The worker's source for these files and this version. */
 export function source(files, ver, dataVersion) {
-  const urls = ['./', ...files.filter((f) => f !== 'index.html').map((f) => `./${f}`)];
+  // The link preview image is for chat and mail previews, never the page: not kept (it would cost
+  // every visitor 140 KB after the first load).
+  const urls = ['./', ...files.filter((f) => f !== 'index.html' && f !== 'preview.png').map((f) => `./${f}`)];
   return `// token-energy's service worker, written by static/build/sw.mjs. Do not edit.
 'use strict';
 const VERSION = ${JSON.stringify(ver)};

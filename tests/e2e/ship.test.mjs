@@ -190,8 +190,10 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   const kept = await controlled(page);
   assert.equal(kept.names.length, 1, kept.names.join());
   assert.ok(kept.names[0].includes(s.url('')) && kept.names[0].includes(current), `the cache names the scope and data version: ${kept.names[0]}`);
-  const files = (await import('node:fs')).readdirSync(dist).filter((f) => f !== 'sw.js' && f !== 'index.html');
+  // Every file the page loads is kept; the link preview image (for chat and mail, not the page) is not.
+  const files = (await import('node:fs')).readdirSync(dist).filter((f) => !['sw.js', 'index.html', 'preview.png'].includes(f));
   for (const f of files) assert.ok(kept.urls.includes(s.url(f)), `${f} kept: ${kept.urls.join(', ')}`);
+  assert.ok(!kept.urls.includes(s.url('preview.png')), `the preview image is not kept: ${kept.urls.join(', ')}`);
 
   // The network cut: the server is gone.
   await s.close();
