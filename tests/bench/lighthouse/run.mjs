@@ -113,7 +113,7 @@ async function main() {
           lcp: audit('largest-contentful-paint').numericValue,
           fcp: audit('first-contentful-paint').numericValue,
           tbt: audit('total-blocking-time').numericValue,
-          lcpElement: element ? `${element.selector ?? ''} "${(element.nodeLabel ?? '').slice(0, 60)}"` : 'none',
+          lcpElement: element ? `${element.selector ?? ''} "${(element.nodeLabel ?? '').slice(0, 60)}"` : 'not given (see lcp.mjs)',
           longTasks: (audit('long-tasks')?.details?.items ?? []).map((t) => Math.round(t.duration)),
           runtimeError: lhr.runtimeError?.code ?? null,
         });
