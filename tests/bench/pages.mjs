@@ -16,5 +16,5 @@ export const FULL =
   [
     cfg('v=1&card=h200-nvl&result=6.0-0021&scenario=server&model=llama2-70b-99', '8 × H200 NVL'),
     cfg('v=1&card=rtx-pro-6000-se&result=6.0-0022&scenario=server&model=llama2-70b-99', '8 × RTX PRO 6000'),
-    cfg('v=1&card=l40s&result=4.1-0025&scenario=server&model=llama2-70b-99', '8 × L40S'),
+    cfg('v=1&card=l40s&result=v4.1-0025&scenario=server&model=llama2-70b-99', '8 × L40S'),
   ].join('&');
