@@ -63,6 +63,21 @@ pub struct BarChart {
     pub left_out: usize,
 }
 
+impl BarChart {
+    /// The chart around its bars: one row each, four ticks up to `max` on the shared axis.
+    fn laid_out(form: &Form, bars: Vec<Bar>, max: f64, left_out: usize) -> BarChart {
+        BarChart {
+            benchmark: form.benchmark,
+            scenario: form.scenario,
+            height: TOP + bars.len() as f64 * ROW_H + 4.0,
+            bars,
+            ticks: ticks(max, 4, BAR_X0, BAR_RIGHT),
+            x0: BAR_X0,
+            left_out,
+        }
+    }
+}
+
 /// "Nice" tick steps: 1, 2 or 5 × 10ⁿ, about `count` of them up to `max`.
 pub fn ticks(max: f64, count: usize, x0: f64, x1: f64) -> Vec<Tick> {
     if !(max.is_finite() && max > 0.0) || count == 0 {
@@ -143,15 +158,7 @@ pub fn published_bars(catalogue: &Catalogue, form: &Form, compared: &[Form], lim
             mark: mark(&r.result.id),
         })
         .collect::<Vec<_>>();
-    BarChart {
-        benchmark: form.benchmark,
-        scenario: form.scenario,
-        height: TOP + bars.len() as f64 * ROW_H + 4.0,
-        bars,
-        ticks: ticks(max, 4, BAR_X0, BAR_RIGHT),
-        x0: BAR_X0,
-        left_out: total - kept.len(),
-    }
+    BarChart::laid_out(form, bars, max, total - kept.len())
 }
 
 /// A named configuration's bar: its name and its J/token (value and lower end), if it has one.
@@ -177,15 +184,7 @@ pub fn named_bars(form: &Form, items: &[Named]) -> BarChart {
             mark: Mark::Compared,
         })
         .collect();
-    BarChart {
-        benchmark: form.benchmark,
-        scenario: form.scenario,
-        height: TOP + bars.len() as f64 * ROW_H + 4.0,
-        bars,
-        ticks: ticks(max, 4, BAR_X0, BAR_RIGHT),
-        x0: BAR_X0,
-        left_out: items.len() - present.len(),
-    }
+    BarChart::laid_out(form, bars, max, items.len() - present.len())
 }
 
 /// A label cut to [`LABEL_MAX`] characters, with "…" where it was cut.

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { Calculator, cleanPageAfterEach, near, openPage, serve, sharedBrowser } from './harness.mjs';
+import { Calculator, cleanPageAfterEach, csvRows, near, openPage, serve, sharedBrowser } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const chromium = sharedBrowser();
@@ -29,29 +29,6 @@ const J_H200 = (8 * 600) / 32004.0;
 const J_RTX = (8 * 600) / 29908.4;
 /** Three significant figures, as the page prints them. */
 const three = (n) => new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(n);
-
-/** One CSV line into its cells (RFC 4180 quoting), written here so the test does not trust the page. */
-function csvCells(line) {
-  const out = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  out.push(cell);
-  return out;
-}
 
 async function add(c, name) {
   const before_ = await c.el('compared-item').count();
@@ -167,8 +144,8 @@ test('CSV and JSON downloads carry the page\'s values; the JSON opens again; a f
   const csv = await download('export-csv');
   assert.match(csv.name, /^token-energy-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = csv.text.trim().split('\n');
-  const header = csvCells(lines[0]);
-  const rows = lines.slice(1).map(csvCells);
+  const header = csvRows(lines[0])[0];
+  const rows = lines.slice(1).map((line) => csvRows(line)[0]);
   assert.ok(rows.every((r) => /^\d{4}\.\d+\.\d+$/.test(r[header.indexOf('data_version')])), 'the data version in a column');
   assert.ok(rows.every((r) => r.length === header.length), 'every line has every column');
   const jLines = rows.filter((r) => r[header.indexOf('figure')] === 'j-per-token');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { test } from 'node:test';
-import { calculatorSuite, near } from './harness.mjs';
+import { calculatorSuite, csvRows, near } from './harness.mjs';
 
 const suite = calculatorSuite('sales');
 const T = { timeout: 240_000 };
@@ -58,32 +58,9 @@ function expected(p) {
   };
 }
 
-/** One CSV text into rows of cells (RFC 4180), written here so the test does not trust the page. */
+/** A CSV text into one object per row, keyed by the header (cells read by `csvRows`). */
 function readCsv(text) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  const header = rows.shift();
+  const [header, ...rows] = csvRows(text);
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
 }
 
