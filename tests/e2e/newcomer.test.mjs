@@ -265,6 +265,17 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
     );
     assert.deepEqual(dangling, []);
     assert.equal(await frame.locator('.comparison').count(), 0, 'the widget is compact');
+    // The host narrows (a phone turned, a sidebar opened): the widget's text reflows with no render
+    // of the app, and the host hears the new, taller height (the frame's own document height).
+    const wide = (await page.evaluate(() => window.heights.at(-1)))[1];
+    const before = await page.evaluate(() => window.heights.length);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.waitForFunction((n) => window.heights.length > n && window.heights.at(-1)[1] > 0, before, { timeout: 10_000 });
+    await page.waitForTimeout(300);
+    const narrow = (await page.evaluate(() => window.heights.at(-1)))[1];
+    const frameHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
+    assert.ok(narrow > wide, `narrower is taller: ${wide} → ${narrow}`);
+    assert.equal(narrow, frameHeight, 'the height posted is the frame document\'s');
   } finally {
     await host?.close();
     await dir.remove();
