@@ -115,6 +115,10 @@ async function main() {
           tbt: audit('total-blocking-time').numericValue,
           lcpElement: element ? `${element.selector ?? ''} "${(element.nodeLabel ?? '').slice(0, 60)}"` : 'not given (see lcp.mjs)',
           longTasks: (audit('long-tasks')?.details?.items ?? []).map((t) => Math.round(t.duration)),
+          // Where the main thread's time went (Lighthouse's own groups, ms, under the 4× slowdown).
+          work: Object.fromEntries(
+            (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration)]),
+          ),
           runtimeError: lhr.runtimeError?.code ?? null,
         });
       }
@@ -130,6 +134,7 @@ async function main() {
         tbt: median(runs.map((r) => r.tbt)),
         lcpElement: pick.lcpElement,
         longTasks: pick.longTasks,
+        work: pick.work,
       });
     }
   } finally {
@@ -145,6 +150,11 @@ async function main() {
       `| ${r.label} | ${r.score.toFixed(2)} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.lcpElement} | ${r.longTasks.join(', ') || '–'} |`,
     );
   }
+  console.log('\nWhere the main thread went (ms, 4× CPU; the median-score run of each page; Lighthouse\'s groups):');
+  const groups = ['scriptEvaluation', 'scriptParseCompile', 'styleLayout', 'paintCompositeRender', 'parseHTML', 'garbageCollection', 'other'];
+  console.log(`| page | ${groups.join(' | ')} |`);
+  console.log(`|---|${groups.map(() => '---').join('|')}|`);
+  for (const r of results) console.log(`| ${r.id} | ${groups.map((g) => r.work?.[g] ?? 0).join(' | ')} |`);
   const targets = [
     ['bare page score ≥ 0.95', by.bare.score >= 0.95],
     ['bare page TBT ≤ 200 ms', by.bare.tbt <= 200],
