@@ -77,6 +77,8 @@ const KB = 1024;
 
 const BUDGET = {
   gzipTotalBytes: 175 * KB,
+  /** Issue 23: the wave's features within the transfer of the day it was filed. */
+  gzipWaveBytes: 313 * KB,
   gzipRatio: 1.3,
   paintRatio: 1.2,
   linkRatio: 1.3,
@@ -236,9 +238,21 @@ async function filesUnder(dir, rel = '') {
   return out;
 }
 
+/**
+ * Files of dist/ no page load fetches, so no part of the transfer: the link preview (`og:image`),
+ * fetched by the sites a link is shared on; the service worker does not precache it either
+ * (tests/e2e/ship.test.mjs). Listed under the table with their bytes.
+ */
+const NOT_LOADED = /^preview\.png$/;
+
 async function sizes(dir) {
   const files = [];
+  const notLoaded = [];
   for (const name of await filesUnder(dir)) {
+    if (NOT_LOADED.test(name)) {
+      notLoaded.push({ name, raw: (await readFile(path.join(dir, name))).length });
+      continue;
+    }
     const body = await readFile(path.join(dir, name));
     files.push({
       name,
@@ -254,7 +268,7 @@ async function sizes(dir) {
   }
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const f of files) for (const k of Object.keys(total)) total[k] += f[k];
-  return { files, total };
+  return { files, total, notLoaded };
 }
 
 /**
@@ -761,6 +775,7 @@ async function main() {
     const verdict_ = (value, budget) => ({ value, budget, ok: value <= budget });
     const verdicts = {
       gzipTotal: verdict_(size.ours.total.gzip, BUDGET.gzipTotalBytes),
+      gzipWave: verdict_(size.ours.total.gzip, BUDGET.gzipWaveBytes),
       gzip: verdict_(sizeRatio.gzip, BUDGET.gzipRatio),
       paint: verdict_(ratios.paint, BUDGET.paintRatio),
       link: verdict_(ratios.link, BUDGET.linkRatio),
@@ -856,7 +871,10 @@ function print(r) {
   }
   rows.pop();
   const cols = [{ head: 'site' }, { head: 'file' }, { head: 'raw', align: 'r' }, { head: 'gzip -9', align: 'r' }, { head: 'brotli', align: 'r' }];
-  out.push(table(cols, rows), '');
+  out.push(table(cols, rows));
+  const skipped = r.size.ours.notLoaded ?? [];
+  if (skipped.length) out.push(`not counted, no page load fetches them: ${skipped.map((f) => `${f.name} (${int(f.raw)} B, the link preview)`).join(', ')}`);
+  out.push('');
   const b = r.baseline;
   out.push(`ours per part, and the gzip bytes each added since issue 14 began (${path.basename(BASELINE)}: commit ${b.commit}):`);
   const signed = (n) => `${n >= 0 ? '+' : ''}${int(n)}`;
@@ -882,6 +900,7 @@ function print(r) {
   );
   out.push(
     `budget: gzip total ≤ ${kb(v.gzipTotal.budget)} (${int(v.gzipTotal.budget)} B) → ${int(v.gzipTotal.value)} B = ${kb(v.gzipTotal.value)}: ${verdict(v.gzipTotal.ok)}`,
+    `budget (issue 23): gzip total ≤ ${kb(v.gzipWave.budget)} → ${kb(v.gzipWave.value)}: ${verdict(v.gzipWave.ok)}`,
     '',
   );
   out.push(
@@ -969,6 +988,7 @@ function print(r) {
       [{ head: 'budget' }, { head: 'limit', align: 'r' }, { head: 'measured', align: 'r' }, { head: 'verdict' }],
       [
         ['1. transfer, gzip total', `≤ ${kb(v.gzipTotal.budget)}`, kb(v.gzipTotal.value), verdict(v.gzipTotal.ok)],
+        ['   transfer, gzip total (issue 23)', `≤ ${kb(v.gzipWave.budget)}`, kb(v.gzipWave.value), verdict(v.gzipWave.ok)],
         ['1. transfer, gzip, ours ÷ reference', `≤ ${v.gzip.budget}×`, ratio(v.gzip.value), verdict(v.gzip.ok)],
         ['2. first figures painted, bare ÷ static', `≤ ${v.paint.budget}×`, ratio(v.paint.value), verdict(v.paint.ok)],
         ['3. configured link, full render ÷ reference', `≤ ${v.link.budget}×`, ratio(v.link.value), verdict(v.link.ok)],

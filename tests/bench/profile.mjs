@@ -16,12 +16,14 @@
 //    by kind: V8 compiling the wasm (lazily, on a function's first call), running the page's script
 //    (wasm, glue, DOM calls), style and layout, paint, parsing HTML, garbage collection, other.
 //
-// Environment: CHROMIUM (default /usr/bin/chromium), PROFILE_PATH (default "/", the page to load).
+// The loads: the bare page and the sales engineer's full link (tests/bench/pages.mjs).
+// Environment: CHROMIUM (default /usr/bin/chromium), PROFILE_PATH (one page to load instead).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serveGzip } from './lighthouse/run.mjs';
+import { FULL } from './pages.mjs';
 
 const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -211,8 +213,7 @@ export function longTasks(traceEvents, threshold = 50_000) {
     });
 }
 
-async function time(dist) {
-  const page_ = process.env.PROFILE_PATH ?? '/';
+async function time(dist, page_) {
   const server = await serveGzip(dist);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -245,7 +246,7 @@ async function time(dist) {
   }
   const ms = (us) => `${Math.round(us / 1000)}`;
   const kinds = [...KINDS.map(([k]) => k), OTHER];
-  console.log(`\nThe long tasks (> 50 ms) of a load of ${page_} at 4× CPU, until every section is drawn (a Chrome trace; ms of self time by kind):`);
+  console.log(`\nThe long tasks (> 50 ms) of a load of ${page_.length > 40 ? `${page_.slice(0, 40)}…` : page_} at 4× CPU, until every section is drawn (a Chrome trace; ms of self time by kind):`);
   console.log(`| starts at | task | ${kinds.join(' | ')} |`);
   console.log(`|---|---|${kinds.map(() => '---').join('|')}|`);
   const t0 = tasks[0]?.ts ?? 0;
@@ -261,5 +262,5 @@ if (!dist || !namesPath) {
   process.exit(2);
 }
 bytes(path.resolve(dist), path.resolve(namesPath));
-await time(path.resolve(dist));
+for (const p of process.env.PROFILE_PATH ? [process.env.PROFILE_PATH] : ['/', `/${FULL}`]) await time(path.resolve(dist), p);
 }
