@@ -13,6 +13,7 @@ pub mod float;
 pub mod form;
 pub mod i18n;
 pub mod import;
+pub mod input;
 pub mod lang;
 pub mod latency;
 pub mod link;

@@ -271,7 +271,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
         }
     }
-    for field in crate::plan::FIELDS {
+    for field in crate::input::PLAN_FIELDS {
         if let Some(v) = get(field.id()) {
             form.plan = form.plan.with(field, v.to_owned());
         }
@@ -312,7 +312,7 @@ pub fn encode(form: &Form, embed: bool) -> String {
             params.push((key, text.as_str()));
         }
     }
-    for field in crate::plan::FIELDS {
+    for field in crate::input::PLAN_FIELDS {
         if let Some(text) = form.plan.get(field).filter(|t| !t.is_empty()) {
             params.push((field.id(), text));
         }

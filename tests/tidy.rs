@@ -264,18 +264,10 @@ const LAYERS: &[&[&str]] = &[
 /// design's section 4). A listed edge that is gone fails too, so the list only shrinks: delete its line.
 /// Between sibling files of one directory, the edges that close a ring.
 const UP_EDGES: &[(&str, &str)] = &[
-    ("figure", "form"),
-    ("figure", "measure"),
-    ("figure", "plan"),
-    ("form", "plan"),
-    ("measure", "form"),
-    ("link", "plan"),
     ("link", "vendor"),
     ("compare", "i18n"),
     ("vendor", "i18n"),
     ("vendor", "compare"),
-    // `dcgm::parse` hands AMD's text to `amd`, which builds `dcgm`'s snapshot types.
-    ("measure/dcgm", "measure/amd"),
 ];
 
 /// An import of one core file: from its module (or `dir/file` for a sibling edge) to another.
