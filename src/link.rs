@@ -286,7 +286,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             None => notices.push(Notice::UnknownLang(l.to_owned())),
         }
     }
-    let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
+    let host = get("host").filter(|h| origin(h)).map(str::to_owned);
     let data_version = get("dv").map(str::to_owned);
     let versioned = get("v").is_some();
     Decoded { form, notices, embed, compared, host, data_version, versioned }
@@ -358,4 +358,19 @@ impl Mode {
             Mode::Measure => format!("{query}&mode=measure"),
         }
     }
+}
+
+/// An origin as `postMessage` takes it: `https://host[:port]`, or `http://` on a loopback address.
+pub fn origin(text: &str) -> bool {
+    let rest = if let Some(rest) = text.strip_prefix("https://") {
+        rest
+    } else if let Some(rest) = text.strip_prefix("http://") {
+        if !(rest.starts_with("127.0.0.1") || rest.starts_with("localhost")) {
+            return false;
+        }
+        rest
+    } else {
+        return false;
+    };
+    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c))
 }

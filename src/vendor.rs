@@ -8,6 +8,8 @@ use crate::compare::Saved;
 use crate::form::{Form, ThroughputChoice};
 use crate::i18n::Strings;
 use crate::link;
+/// The origin check, which the link's `host=` shares (`crate::link`).
+pub use crate::link::origin;
 use crate::model;
 
 /// The vendor, as checked.
@@ -71,21 +73,6 @@ fn email(text: &str) -> bool {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c))
-}
-
-/// An origin as `postMessage` takes it: `https://host[:port]`, or `http://` on a loopback address.
-pub fn origin(text: &str) -> bool {
-    let rest = if let Some(rest) = text.strip_prefix("https://") {
-        rest
-    } else if let Some(rest) = text.strip_prefix("http://") {
-        if !(rest.starts_with("127.0.0.1") || rest.starts_with("localhost")) {
-            return false;
-        }
-        rest
-    } else {
-        return false;
-    };
-    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c))
 }
 
 fn https_url(text: &str) -> bool {
