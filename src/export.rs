@@ -366,7 +366,9 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     // Values in the page's numbers with their kind, for the person reading; the JSON export and the
     // link carry them at full precision for machines.
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {
-        f.map(|f| format!("{label}: {}", (t.mail_value)(f.value, f.low, (t.unit)(f.unit), f.kind.id())))
+        f.map(|f| {
+            format!("{label}: {}", (t.mail_value)(f.value, f.low, t.unit_after(f.value, f.low, f.unit), f.kind.id()))
+        })
     };
     lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
     lines.extend(figure(t.figure_board, figures.board_power.as_ref()));

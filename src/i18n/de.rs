@@ -107,6 +107,14 @@ fn unit(u: Unit) -> &'static str {
     }
 }
 
+fn unit_one(u: Unit) -> &'static str {
+    match u {
+        Unit::People => "Person",
+        Unit::Positions => "Rack-Stellplatz",
+        other => unit(other),
+    }
+}
+
 /// A range's unit in German (the core writes English units).
 fn range_unit(unit: &str) -> String {
     let german = match unit {
@@ -407,6 +415,7 @@ pub const DE: Strings = Strings {
     scenario_explanation,
     accuracy: |a| format!(", Genauigkeit {}", a.replace('.', ",")),
     unit,
+    unit_one,
     hint,
     input_error,
     adjustment,

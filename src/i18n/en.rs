@@ -101,6 +101,13 @@ pub const EN: Strings = Strings {
     scenario_explanation,
     accuracy: |a| format!(", {a} accuracy"),
     unit: Unit::symbol,
+    unit_one: |u| match u {
+        Unit::Servers => "server",
+        Unit::Tokens => "token",
+        Unit::People => "person",
+        Unit::Positions => "rack position",
+        other => other.symbol(),
+    },
     hint: |r| r.hint(),
     input_error: |e| e.to_string(),
     adjustment: |a| a.to_string(),
@@ -281,7 +288,7 @@ pub const EN: Strings = Strings {
     answer_rack_fit: |n, boards_only| if boards_only {
         format!("GPU boards only: at most {n} per position; add the server's own draw")
     } else {
-        format!("at most {n} servers per position")
+        format!("at most {n} {} per position", if n == "1" { "server" } else { "servers" })
     },
     refs_summary: |n| if n == 1 { "1 published reference value".to_owned() } else { format!("{n} published reference values") },
     with_basis: |label, basis| match basis {

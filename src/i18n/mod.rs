@@ -46,6 +46,16 @@ macro_rules! table {
         }
 
         impl Strings {
+            /// The unit after `value` (a single value, not a range's): a count's singular after
+            /// exactly one, else the unit's plural or symbol. "1,5" and "2" take the plural.
+            pub fn unit_after(&self, value: f64, low: Option<f64>, unit: Unit) -> &'static str {
+                if low.is_none() && value == 1.0 {
+                    (self.unit_one)(unit)
+                } else {
+                    (self.unit)(unit)
+                }
+            }
+
             /// Every plain text with its name, for the tests that compare languages.
             pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($text), self.$text)),*]
@@ -421,6 +431,8 @@ table! {
         /// ", 99 % accuracy target".
         accuracy: fn(&str) -> String,
         unit: fn(Unit) -> &'static str,
+        /// A count's unit after exactly one ("1 rack position", "1 Rack-Stellplatz"); other units as `unit`.
+        unit_one: fn(Unit) -> &'static str,
         /// The short hint under a number field ("1 to 64").
         hint: fn(&Range) -> String,
         input_error: fn(&InputError) -> String,

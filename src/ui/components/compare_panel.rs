@@ -38,7 +38,7 @@ const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 fn cell_value(t: &'static Strings, f: &Figure) -> String {
     match f.low {
         Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
-        None => format!("{} {}", format::three(f.value), (t.unit)(f.unit)),
+        None => format!("{} {}", format::three(f.value), t.unit_after(f.value, None, f.unit)),
     }
 }
 
