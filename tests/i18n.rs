@@ -396,15 +396,36 @@ fn the_kept_runs_chart_speaks_the_page_language() {
 }
 
 /// The page shown while the wasm loads a link (static/index.html's boot block) carries the page's
-/// own heading and English lede, so the largest text painted first is the page's, and the app's
-/// masthead replaces it with the same words.
+/// own heading and lede, so the largest text painted first is the page's, and the app's masthead
+/// replaces it with the same words: English in the source, and every language's words from these
+/// tables where the build writes them (`boot_words`, into the two marked paragraphs), German with
+/// its `lang` (German review 1-10: the loading page of a German link read English).
 #[test]
-fn the_loading_page_shows_the_pages_own_lede() {
+fn the_loading_page_shows_the_pages_own_lede_in_each_language() {
     let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/index.html")).unwrap();
     let boot = &html[html.find("id=\"boot\"").unwrap()..html.find("<noscript>").unwrap()];
-    let lede = Lang::En.strings().lede;
-    assert!(boot.contains(&format!("<p class=\"lede\">{lede}</p>")), "{boot}");
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    assert!(
+        boot.contains(&format!("<p class=\"lede\" data-boot=\"lede\"><span data-lang=\"en\">{}</span></p>", en.lede)),
+        "{boot}"
+    );
+    assert!(
+        boot.contains(&format!("data-boot=\"status\"><span data-lang=\"en\">{}</span></p>", en.boot_status)),
+        "{boot}"
+    );
     assert!(boot.contains("<h1>token-energy</h1>"), "{boot}");
+    assert_ne!(en.lede, de.lede);
+    assert_eq!(de.boot_status, "Wird berechnet …");
+    let lede = token_energy::i18n::boot_words(|t| t.lede);
+    assert_eq!(
+        lede,
+        format!("<span data-lang=\"en\">{}</span><span data-lang=\"de\" lang=\"de\">{}</span>", en.lede, de.lede)
+    );
+    let status = token_energy::i18n::boot_words(|t| t.boot_status);
+    assert_eq!(
+        status,
+        "<span data-lang=\"en\">Calculating…</span><span data-lang=\"de\" lang=\"de\">Wird berechnet …</span>"
+    );
 }
 
 /// A count of one takes the singular (German review: "1 Rack-Stellplätze"); two, and a count that is

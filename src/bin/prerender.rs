@@ -6,8 +6,14 @@
 //!
 //! VENDOR_JSON: the vendor file's text (static/vendor.json), when the build has one, so the page is
 //! prerendered with the vendor the browser will read from the page's meta.
+//!
+//!   cargo run --features ssr --bin prerender -- --boot
+//!
+//! prints instead the loading page's words in every language (`i18n::boot_words`), as JSON
+//! `{"lede": …, "status": …}`, for the build to write into static/index.html's boot block.
 
 use std::process::ExitCode;
+use token_energy::i18n::boot_words;
 use token_energy::vendor::{Raw, Vendor};
 
 fn vendor(json: &str) -> Result<Option<Vendor>, String> {
@@ -18,6 +24,14 @@ fn vendor(json: &str) -> Result<Option<Vendor>, String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--boot") {
+        let words = serde_json::json!({
+            "lede": boot_words(|t| t.lede),
+            "status": boot_words(|t| t.boot_status),
+        });
+        println!("{words}");
+        return ExitCode::SUCCESS;
+    }
     let vendor = match std::env::args().nth(1).map(|json| vendor(&json)).transpose() {
         Ok(v) => v.flatten(),
         Err(message) => {

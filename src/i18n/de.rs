@@ -331,6 +331,7 @@ pub const DE: Strings = Strings {
     language_label: "Sprache",
     skip_link: "Zu den Kennzahlen springen",
     doc_title: "token-energy · GPU-Energie je LLM-Token",
+    boot_status: "Wird berechnet …",
     lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
     open_full: "Den vollständigen Rechner öffnen ↗",
     method_link: "Methode und Zitierweise ↗",

@@ -17,6 +17,7 @@ pub const EN: Strings = Strings {
     language_label: "Language",
     skip_link: "Skip to the figures",
     doc_title: "token-energy · GPU energy per LLM token",
+    boot_status: "Calculating…",
     lede: "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source.",
     open_full: "Open the full calculator ↗",
     method_link: "Method and how to cite ↗",

@@ -74,6 +74,8 @@ table! {
         /// The document's `<title>` (the tab, bookmarks, the print header).
         doc_title,
         lede,
+        /// The loading page's line while the wasm loads a link (static/index.html's boot block).
+        boot_status,
         open_full,
         modes_label,
         mode_calculator,
@@ -592,6 +594,21 @@ table! {
         /// Under servers per rack position without a server overhead: "GPU boards only: at most {n}; …".
         rack_boards_only: fn(&str) -> String,
     }
+}
+
+/// A text of the loading page in every language, as `static/index.html`'s boot block holds it (the
+/// build writes it there, `static/build/prerender.mjs`): one `<span data-lang>` per language, each
+/// but English with its `lang`. The boot script marks the link's language on `<html
+/// data-boot-lang>` before the first paint, and the stylesheet shows that language's span alone.
+pub fn boot_words(text: fn(&Strings) -> &'static str) -> String {
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    Lang::ALL
+        .into_iter()
+        .map(|l| {
+            let lang = if l == Lang::En { String::new() } else { format!(" lang=\"{}\"", l.id()) };
+            format!("<span data-lang=\"{}\"{lang}>{}</span>", l.id(), escape(text(l.strings())))
+        })
+        .collect()
 }
 
 /// A result's line in the throughput select, in the page's language: "6.0-0075 · NVIDIA · 72 × FP4
