@@ -414,6 +414,7 @@ fn the_loading_page_shows_the_pages_own_lede_in_each_language() {
         "{boot}"
     );
     assert!(boot.contains("<h1>token-energy</h1>"), "{boot}");
+    assert!(html.contains(&format!("<title>{}</title>", en.doc_title)), "the English title");
     assert_ne!(en.lede, de.lede);
     assert_eq!(de.boot_status, "Wird berechnet …");
     let lede = token_energy::i18n::boot_words(|t| t.lede);

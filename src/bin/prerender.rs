@@ -10,10 +10,11 @@
 //!   cargo run --features ssr --bin prerender -- --boot
 //!
 //! prints instead the loading page's words in every language (`i18n::boot_words`), as JSON
-//! `{"lede": …, "status": …}`, for the build to write into static/index.html's boot block.
+//! `{"lede": …, "status": …, "titles": {"de": …}}`, for the build to write into static/index.html's
+//! boot block and its `<title>` (each language's document title but English's, which it holds).
 
 use std::process::ExitCode;
-use token_energy::i18n::boot_words;
+use token_energy::i18n::{boot_words, Lang};
 use token_energy::vendor::{Raw, Vendor};
 
 fn vendor(json: &str) -> Result<Option<Vendor>, String> {
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         let words = serde_json::json!({
             "lede": boot_words(|t| t.lede),
             "status": boot_words(|t| t.boot_status),
+            "titles": Lang::ALL.iter().filter(|l| **l != Lang::En).map(|l| (l.id().to_owned(), serde_json::Value::from(l.strings().doc_title))).collect::<serde_json::Map<_, _>>(),
         });
         println!("{words}");
         return ExitCode::SUCCESS;

@@ -36,17 +36,24 @@ export function runPrerender(vendor) {
   return out;
 }
 
-/** The loading page's words, `{ lede, status }`: each one `<span data-lang>` per language (src/i18n/). */
+/**
+ * The loading page's words, `{ lede, status, titles }`: the first two one `<span data-lang>` per
+ * language, `titles` each other language's document title by its id (src/i18n/).
+ */
 export function runBoot() {
   const words = JSON.parse(cargoPrerender('--boot'));
-  if (typeof words.lede !== 'string' || typeof words.status !== 'string') throw new Error('the prerender printed no boot words');
+  if (typeof words.lede !== 'string' || typeof words.status !== 'string' || typeof words.titles !== 'object') {
+    throw new Error('the prerender printed no boot words');
+  }
   return words;
 }
 
 /**
  * Writes `words` (`{ lede, status }`) into every page's boot block in `dir`: the content of the
  * `<p>` marked `data-boot="lede"` and of the one marked `data-boot="status"` (quoted or not: Trunk's
- * minifier) is replaced. A page without both marks fails the build (its German link would read English).
+ * minifier) is replaced, and the `<title>` gets `data-title-<lang>` for each of `titles` (the boot
+ * script sets the document's title from it). A page without both marks or a title fails the build
+ * (its German link would read English).
  */
 export function insertBoot(dir, words) {
   const done = [];
@@ -59,6 +66,12 @@ export function insertBoot(dir, words) {
       if (!re.test(text)) throw new Error(`${page}: no <p data-boot="${key}"> in the boot block`);
       text = text.replace(re, (_whole, open, close) => `${open}${words[key]}${close}`);
     }
+    const title = /<title\b([^>]*)>/i;
+    if (!title.test(text)) throw new Error(`${page}: no <title>`);
+    const titles = Object.entries(words.titles ?? {})
+      .map(([lang, t]) => ` data-title-${lang}="${attribute(t)}"`)
+      .join('');
+    text = text.replace(title, (_whole, attrs) => `<title${attrs.replace(/\s*\bdata-title-[a-z]+(=(?:"[^"]*"|'[^']*'|[^\s>]*))?/g, '')}${titles}>`);
     writeFileSync(file, text);
     done.push(`${page}: the loading page's words in every language`);
   }

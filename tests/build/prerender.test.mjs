@@ -67,6 +67,7 @@ const BOOT =
 const WORDS = {
   lede: '<span data-lang="en">Lede</span><span data-lang="de" lang="de">Leitsatz</span>',
   status: '<span data-lang="en">Calculating…</span><span data-lang="de" lang="de">Wird berechnet …</span>',
+  titles: { de: 'token-energy · GPU-Energie je "LLM"-Token' },
 };
 
 test("writes every language's boot words into the marked paragraphs, and a second run changes nothing more", () => {
@@ -76,6 +77,10 @@ test("writes every language's boot words into the marked paragraphs, and a secon
   assert.ok(once.includes(`<p class=lede data-boot=lede>${WORDS.lede}</p></header>`), once);
   assert.ok(once.includes(`<p data-testid=boot-status data-boot="status">${WORDS.status}</p></div>`), once);
   assert.ok(!once.includes('Old'), 'the source words are replaced');
+  assert.ok(
+    once.includes('<title data-title-de="token-energy · GPU-Energie je &quot;LLM&quot;-Token">token-energy · GPU energy per LLM token</title>'),
+    'the German title beside the English one, attribute-escaped',
+  );
   insertBoot(dir, WORDS);
   assert.equal(page(dir), once, 'idempotent');
   const none = staging();

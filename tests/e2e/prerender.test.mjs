@@ -172,7 +172,9 @@ async function tableText(lang, name) {
 
 test("a link's loading page reads in the link's language before the wasm runs (German review 1-10)", T, async () => {
   const words = {};
-  for (const lang of ['en', 'de']) words[lang] = { lede: await tableText(lang, 'lede'), status: await tableText(lang, 'boot_status') };
+  for (const lang of ['en', 'de']) {
+    words[lang] = { lede: await tableText(lang, 'lede'), status: await tableText(lang, 'boot_status'), title: await tableText(lang, 'doc_title') };
+  }
   assert.notEqual(words.de.lede, words.en.lede);
   // The link's lang=, else the browser's first language the page speaks, else English.
   for (const [target, locale, lang] of [
@@ -200,6 +202,7 @@ test("a link's loading page reads in the link's language before the wasm runs (G
       assert.deepEqual(boot.lede, [words[lang].lede], label);
       assert.deepEqual(boot.status, [words[lang].status], label);
       assert.deepEqual(boot.langs, [lang, lang], `${label}: the shown words carry their language`);
+      assert.equal(await page.title(), words[lang].title, `${label}: the tab's title`);
       release();
       await waitForApp(page);
       // The app's page opens in the same language, with the same lede.
