@@ -203,6 +203,7 @@ test("a link's loading page reads in the link's language before the wasm runs (G
       assert.deepEqual(boot.status, [words[lang].status], label);
       assert.deepEqual(boot.langs, [lang, lang], `${label}: the shown words carry their language`);
       assert.equal(await page.title(), words[lang].title, `${label}: the tab's title`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${label}: <html lang>`);
       release();
       await waitForApp(page);
       // The app's page opens in the same language, with the same lede.
