@@ -3,9 +3,8 @@
 //! against a baseline, and the CSV and JSON exports. Pure: strings in, strings and figures out.
 
 use crate::catalogue::{Benchmark, Catalogue, Scenario};
-use crate::figure::{Figure, Kind, Origin};
+use crate::figure::{Figure, Kind};
 use crate::form::{Form, Throughput};
-use crate::i18n::Strings;
 use crate::link::{self, Notice};
 use crate::model::{self, Figures};
 use crate::plan::{EnergyBasis, Plan};
@@ -178,16 +177,6 @@ pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
         setting,
         demand: checked.plan.demand.as_ref().ok().copied().flatten(),
         load: checked.plan.load.as_ref().ok().copied().flatten(),
-    }
-}
-
-/// The name the page shows: the person's, or the default from the configuration in the page's
-/// language ("8 × H200 NVL · 6.0-0021 · Interactive").
-pub fn display_name(catalogue: &Catalogue, saved: &Saved, t: &Strings) -> String {
-    if saved.name.is_empty() {
-        (t.compare_default_name)(&facts(catalogue, &saved.form))
-    } else {
-        saved.name.clone()
     }
 }
 
@@ -380,7 +369,7 @@ type Pick = fn(&Evaluated) -> Option<&Figure>;
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
 /// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
 /// the work done: per token, per answer, and per year for the same demand.
-const ROWS: [(&str, &str, Better, Pick); 18] = [
+pub(crate) const ROWS: [(&str, &str, Better, Pick); 18] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
@@ -495,7 +484,7 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-const PLAN_ROWS: [&str; 11] = [
+pub(crate) const PLAN_ROWS: [&str; 11] = [
     "servers-needed",
     "busy-load-percent",
     "rack-positions-needed",
@@ -508,85 +497,6 @@ const PLAN_ROWS: [&str; 11] = [
     "co2-kg-per-year",
     "cost-per-mtok",
 ];
-
-/// Where an export comes from: the catalogue's version and date, the page's link and its own
-/// configuration.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExportContext<'a> {
-    pub data_version: &'a str,
-    pub data_date: &'a str,
-    /// The full link of the comparison (or the single configuration).
-    pub link: &'a str,
-    /// The page's address without query, to write each configuration's own link.
-    pub page: &'a str,
-    /// The configuration on the page (with its plan, customer and reference): re-import restores it.
-    pub current: &'a Form,
-}
-
-/// A row's power scope in an export: none for a throughput or a count (they cover no power), the
-/// plan's chain for its figures ("gpu-board+server+site"), else the kind's.
-fn row_scope(id: &str, kind_scope: Option<&'static str>, plan: Option<&Plan>) -> Option<&'static str> {
-    let chain = |site: bool| {
-        plan.and_then(|p| p.scope).map(|s| match (s.server(), s.site() && site) {
-            (false, false) => "gpu-board",
-            (true, false) => "gpu-board+server",
-            (false, true) => "gpu-board+site",
-            (true, true) => "gpu-board+server+site",
-        })
-    };
-    match id {
-        "throughput" | "servers-needed" | "busy-load-percent" | "rack-positions-needed" | "servers-per-rack" => None,
-        "amps-per-phase" => chain(false),
-        _ if PLAN_ROWS.contains(&id) => chain(true),
-        _ => kind_scope,
-    }
-}
-
-/// A row's kind in an export: a throughput is published or typed (it bounds nothing); other
-/// figures carry their kind.
-fn row_kind(id: &str, figure: &Figure, facts: &Facts) -> &'static str {
-    match (id, &figure.kind) {
-        ("throughput", Kind::Measured(_)) => "measured",
-        ("throughput", Kind::Estimate(_)) => "estimate",
-        ("throughput", _) if facts.result.is_some() => "published",
-        ("throughput", _) => "typed",
-        (_, kind) => kind.id(),
-    }
-}
-
-/// The plan's fields as the exports write them: each field's link name and its value as read (a
-/// number at full precision, the currency as typed; empty where not set or not valid).
-fn plan_values(form: &Form) -> Vec<(&'static str, String)> {
-    crate::plan::FIELDS
-        .iter()
-        .map(|&field| {
-            let text = form.plan.get(field).unwrap_or_default().trim();
-            let value = if text.is_empty() {
-                String::new()
-            } else if field == crate::form::Field::Currency {
-                text.to_ascii_uppercase()
-            } else {
-                crate::form::parse_decimal_in(form.reading(), field, text).map(full).unwrap_or_default()
-            };
-            (field.id(), value)
-        })
-        .collect()
-}
-
-/// The configuration's columns, in the CSV's order: card, cards, servers, result, benchmark,
-/// scenario, precision, limit_w.
-fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
-    [
-        ("card", f.card_id.clone()),
-        ("cards", f.gpus.map(|g| g.to_string()).unwrap_or_default()),
-        ("servers", f.servers.map(|s| s.to_string()).unwrap_or_default()),
-        ("result", f.result.clone().unwrap_or_default()),
-        ("benchmark", f.benchmark.id().to_owned()),
-        ("scenario", f.scenario.id().to_owned()),
-        ("precision", f.precision.clone().unwrap_or_default()),
-        ("limit_w", f.watts.map(full).unwrap_or_default()),
-    ]
-}
 
 /// A file name for an export: `token-energy-<customer>-<reference>-<date>.<ext>`, each part in
 /// lower-case ASCII letters, digits and hyphens (umlauts written out), empty parts left out.
@@ -614,205 +524,6 @@ pub fn file_name(customer: &str, reference: &str, date: Option<(i32, u32, u32)>,
         parts.push(format!("{y:04}-{m:02}-{d:02}"));
     }
     format!("{}.{ext}", parts.join("-"))
-}
-
-fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, Option<&'static str>, String) {
-    match kind {
-        Kind::Ceiling => ("ceiling", Some("gpu-board"), String::new()),
-        Kind::Measured(scope) => ("measured", Some(scope.id()), String::new()),
-        Kind::Estimate(assumptions) => {
-            ("estimate", Some("gpu-board"), assumptions.iter().map(|a| (t.assumption)(a)).collect::<Vec<_>>().join(" "))
-        }
-    }
-}
-
-fn origin_words(catalogue: &Catalogue, origin: &Origin, t: &Strings) -> String {
-    match origin {
-        Origin::Source(id) => catalogue.source(id).map_or_else(
-            || id.clone(),
-            |s| match &s.url {
-                Some(url) => format!("{}, {} ({}) <{url}>", s.publisher, s.title, s.date),
-                None => format!("{}, {} ({})", s.publisher, s.title, s.date),
-            },
-        ),
-        Origin::Result(id) => format!("MLPerf {id}"),
-        Origin::Input(field) => (t.your_input)((t.field)(*field)),
-        Origin::Measurement(input) => (t.your_paste)((t.measure_input)(*input)),
-    }
-}
-
-fn csv_cell(text: &str) -> String {
-    // Formula-looking text is quoted and prefixed so a spreadsheet shows it as text.
-    let text = if text.starts_with(['=', '+', '-', '@']) && crate::float::parse(text).is_none() {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// A number at full precision as both formats write it (Rust's shortest round-trip form).
-fn full(value: f64) -> String {
-    format!("{value}")
-}
-
-/// The comparison as CSV: one line per configuration and figure, no comment lines: the
-/// configuration's card, cards, servers, result, benchmark, scenario, precision, limit and plan
-/// fields in columns of their own, then the figure's id, value and low end at full precision, unit,
-/// kind, scope, assumptions, sources, the catalogue's data version and the configuration's link.
-pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
-    let mut out = String::new();
-    let mut header: Vec<&str> = vec!["configuration", "name"];
-    header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
-    header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
-    header.extend([
-        "figure",
-        "value",
-        "low",
-        "unit",
-        "kind",
-        "scope",
-        "assumptions",
-        "sources",
-        "data_version",
-        "link",
-    ]);
-    out.push_str(&header.join(","));
-    out.push('\n');
-    let rows = grid(catalogue, list, 0);
-    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
-    for (i, saved) in list.iter().enumerate() {
-        let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
-        let f = facts(catalogue, &saved.form);
-        let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
-        lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
-        lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
-        for row in &rows {
-            let Some(Some(figure)) = row.cells.get(i) else { continue };
-            let (_, scope, assumptions) = kind_words(&figure.kind, t);
-            let scope = row_scope(row.id, scope, plans.get(i));
-            let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
-            let mut cells = lead.clone();
-            cells.extend([
-                row.id.to_owned(),
-                full(figure.value),
-                figure.low.map(full).unwrap_or_default(),
-                csv_cell(figure.unit.symbol()),
-                row_kind(row.id, figure, &f).to_owned(),
-                scope.unwrap_or_default().to_owned(),
-                csv_cell(&assumptions),
-                csv_cell(&sources.join("; ")),
-                csv_cell(ctx.data_version),
-                csv_cell(&own_link),
-            ]);
-            out.push_str(&cells.join(","));
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// A JSON string literal.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The comparison as JSON (written here, so the wasm carries no JSON library), format version
-/// [`VERSION`]: `format`, `version`, the catalogue's version and date, the link, customer,
-/// reference, the page's own configuration (`current`), and per configuration its name, title,
-/// link, query, facts, plan fields and figures. The page reads such a file back ([`read_export`]).
-pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
-    let rows = grid(catalogue, list, 0);
-    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
-    let configurations: Vec<String> = list
-        .iter()
-        .enumerate()
-        .map(|(i, saved)| {
-            let f = facts(catalogue, &saved.form);
-            let figures: Vec<String> = rows
-                .iter()
-                .filter_map(|row| {
-                    let figure = row.cells.get(i)?.as_ref()?;
-                    let (_, scope, assumptions) = kind_words(&figure.kind, t);
-                    let scope = row_scope(row.id, scope, plans.get(i));
-                    let sources: Vec<String> =
-                        figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
-                    Some(format!(
-                        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"assumptions\":{},\"sources\":[{}]}}",
-                        json_string(row.id),
-                        full(figure.value),
-                        figure.low.map_or_else(|| "null".to_owned(), full),
-                        json_string(figure.unit.symbol()),
-                        json_string(row_kind(row.id, figure, &f)),
-                        scope.map_or_else(|| "null".to_owned(), json_string),
-                        json_string(&assumptions),
-                        sources.join(",")
-                    ))
-                })
-                .collect();
-            let facts_json: Vec<String> = fact_values(&f)
-                .into_iter()
-                .map(|(k, v)| {
-                    let value = match k {
-                        _ if v.is_empty() => "null".to_owned(),
-                        "cards" | "servers" | "limit_w" => v,
-                        _ => json_string(&v),
-                    };
-                    format!("{}:{value}", json_string(k))
-                })
-                .collect();
-            let plan_json: Vec<String> = plan_values(&saved.form)
-                .into_iter()
-                .filter(|(_, v)| !v.is_empty())
-                .map(|(k, v)| {
-                    let value = if k == "cur" { json_string(&v) } else { v };
-                    format!("{}:{value}", json_string(k))
-                })
-                .collect();
-            format!(
-                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}},\"figures\":[{}]}}",
-                json_string(&saved.name),
-                json_string(&display_name(catalogue, saved, t)),
-                json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
-                json_string(&link::encode(&saved.form, false)),
-                facts_json.join(","),
-                plan_json.join(","),
-                figures.join(",")
-            )
-        })
-        .collect();
-    let text_or_null = |v: &str| if v.trim().is_empty() { "null".to_owned() } else { json_string(v.trim()) };
-    format!(
-        "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
-        json_string(FORMAT),
-        json_string(ctx.data_version),
-        json_string(ctx.data_date),
-        json_string(ctx.link),
-        text_or_null(&ctx.current.customer),
-        text_or_null(&ctx.current.reference),
-        json_string(&link::encode(ctx.current, false)),
-        configurations.join(",")
-    )
 }
 
 /// A comparison file's fields as the page found them (the browser's `JSON.parse` in the page, a
@@ -871,44 +582,4 @@ pub fn read_export(catalogue: &Catalogue, file: &ExportFile) -> Result<Imported,
     let (list, problems) = decode(catalogue, &values);
     let current = file.current.as_deref().filter(|_| version >= 2).map(|q| link::decode(catalogue, q).form);
     Ok(Imported { list, problems, current, data_version: file.data_version.clone(), version })
-}
-
-/// What a printed comparison says under its grid, per configuration: name, link, the assumptions
-/// its figures rest on, and their sources (each once).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Notes {
-    pub name: String,
-    pub link: String,
-    pub assumptions: Vec<String>,
-    pub sources: Vec<String>,
-}
-
-/// The notes of every compared configuration (`page`: the page's address without query).
-pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> Vec<Notes> {
-    list.iter()
-        .zip(evaluated(catalogue, list))
-        .map(|(saved, figures)| {
-            let mut assumptions: Vec<String> = Vec::new();
-            let mut sources: Vec<String> = Vec::new();
-            for (_, _, _, pick) in ROWS {
-                let Some(figure) = pick(&figures) else { continue };
-                let (_, _, words) = kind_words(&figure.kind, t);
-                if !words.is_empty() && !assumptions.contains(&words) {
-                    assumptions.push(words);
-                }
-                for o in &figure.origins {
-                    let w = origin_words(catalogue, o, t);
-                    if !sources.contains(&w) {
-                        sources.push(w);
-                    }
-                }
-            }
-            Notes {
-                name: display_name(catalogue, saved, t),
-                link: format!("{page}?{}", link::encode(&saved.form, false)),
-                assumptions,
-                sources,
-            }
-        })
-        .collect()
 }

@@ -2,7 +2,7 @@
 //! The UI has no other way to get a number from the core, so no number can appear without its kind.
 
 use crate::catalogue::Scope;
-use crate::form::{number, Field};
+use crate::input::{number, Field};
 use std::fmt;
 
 /// The unit a figure is in.
@@ -20,7 +20,7 @@ pub enum Unit {
     /// Energy over a year (the label says "per year").
     KilowattHoursPerYear,
     /// Money in a currency (the label says per year or per million tokens).
-    Money(crate::plan::Currency),
+    Money(crate::units::Currency),
     KilogramsCo2e,
     GramsCo2e,
     Amperes,
@@ -215,7 +215,7 @@ pub enum Origin {
     /// A number the user typed (or a default the page filled in) in this field.
     Input(Field),
     /// Text a person pasted (or a file they picked) in "Measure your own".
-    Measurement(crate::measure::Input),
+    Measurement(crate::input::Paste),
 }
 
 /// A number with its unit, kind and origins; where it is a range, `value` is the upper end and

@@ -4,333 +4,22 @@
 //! [`InputError`] that names the field and its allowed range. Nothing here panics on any text.
 
 use crate::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario};
+pub use crate::input::{
+    clip, clip_or, number, parse_decimal, parse_decimal_in, plain_number, watts_range, Field, InputError, Problem,
+    Range, GPUS_RANGE, SERVERS_RANGE, TPS_MAX, TPS_RANGE,
+};
+use crate::input::{
+    idle_range, parse_count, parse_in, ANSWER_RANGE, CO2_RANGE, DEMAND_RANGE, HOURS_RANGE, LOAD_RANGE, OVERHEAD_RANGE,
+    PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE,
+};
 use crate::lang::Lang;
-use crate::units::{TokensPerSecond, Watts};
+use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
 use std::fmt;
 
-/// Cards per server the app accepts. For a result of several nodes (a GB300 NVL72 rack) the
-/// "server" is the published system: every accelerator of it, up to the largest published, 6.0-0076's
-/// 288 (72 nodes × 4 GB300, four NVL72 racks); "servers" then counts such systems.
-pub const GPUS_RANGE: (u32, u32) = (1, 288);
-/// Servers the app accepts.
-pub const SERVERS_RANGE: (u32, u32) = (1, 100_000);
-/// Own throughput per server the app accepts, tokens/s (above any published single-node figure).
-pub const TPS_MAX: f64 = 1.0e9;
 /// Cards per server when neither a result nor the user says.
 pub const DEFAULT_GPUS: u32 = 8;
 /// The card a bare link opens with.
 pub const DEFAULT_CARD: &str = "h200-nvl";
-
-/// A field of the form (and a parameter of the link).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Field {
-    Card,
-    Result,
-    Scenario,
-    Model,
-    Tps,
-    Gpus,
-    Servers,
-    Watts,
-    /// The customer named on the printed quote sheet (not used by the model).
-    Customer,
-    /// The quote's reference (not used by the model).
-    Reference,
-    // The plan (`crate::plan`): all optional; an empty field takes its default or leaves its figures out.
-    /// Output tokens per day, whole deployment.
-    Demand,
-    /// Average load, % of the configuration's throughput.
-    Load,
-    /// Idle board power per card, W.
-    Idle,
-    /// W per server beyond the GPU boards.
-    Overhead,
-    Pue,
-    /// Electricity price per kWh.
-    Price,
-    /// The price's currency.
-    Currency,
-    /// Grid carbon intensity, g CO₂e per kWh.
-    Co2,
-    Volts,
-    Phases,
-    PowerFactor,
-    /// Power budget of one rack position, kW.
-    Rack,
-    /// Output tokens per answer.
-    Answer,
-    /// Busy hours per day over which the demand is generated.
-    Hours,
-    /// People generating answers at the same time.
-    Users,
-    /// Output tokens/s each of them should see.
-    Speed,
-}
-
-impl Field {
-    pub const ALL: [Field; 26] = [
-        Field::Card,
-        Field::Result,
-        Field::Scenario,
-        Field::Model,
-        Field::Tps,
-        Field::Gpus,
-        Field::Servers,
-        Field::Watts,
-        Field::Customer,
-        Field::Reference,
-        Field::Demand,
-        Field::Load,
-        Field::Idle,
-        Field::Overhead,
-        Field::Pue,
-        Field::Price,
-        Field::Currency,
-        Field::Co2,
-        Field::Volts,
-        Field::Phases,
-        Field::PowerFactor,
-        Field::Rack,
-        Field::Answer,
-        Field::Hours,
-        Field::Users,
-        Field::Speed,
-    ];
-
-    /// The link parameter and the `error-<id>` test id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Field::Card => "card",
-            Field::Result => "result",
-            Field::Scenario => "scenario",
-            Field::Model => "model",
-            Field::Tps => "tps",
-            Field::Gpus => "gpus",
-            Field::Servers => "servers",
-            Field::Watts => "watts",
-            Field::Customer => "customer",
-            Field::Reference => "ref",
-            Field::Demand => "demand",
-            Field::Load => "load",
-            Field::Idle => "idle",
-            Field::Overhead => "overhead",
-            Field::Pue => "pue",
-            Field::Price => "price",
-            Field::Currency => "cur",
-            Field::Co2 => "co2",
-            Field::Volts => "volts",
-            Field::Phases => "phases",
-            Field::PowerFactor => "pf",
-            Field::Rack => "rack",
-            Field::Answer => "answer",
-            Field::Hours => "hours",
-            Field::Users => "users",
-            Field::Speed => "speed",
-        }
-    }
-
-    /// The label the page gives the field.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::Card => "Card",
-            Field::Result => "Published result",
-            Field::Scenario => "Scenario",
-            Field::Model => "Benchmark",
-            Field::Tps => "Your output tokens/s per server",
-            Field::Gpus => "Cards per server",
-            Field::Servers => "Servers",
-            Field::Watts => "Power limit per card",
-            Field::Customer => "Customer",
-            Field::Reference => "Quote reference",
-            Field::Demand => "Output tokens per day",
-            Field::Load => "Average load",
-            Field::Idle => "Idle power per card",
-            Field::Overhead => "Server overhead",
-            Field::Pue => "PUE of the site",
-            Field::Price => "Electricity price",
-            Field::Currency => "Currency",
-            Field::Co2 => "Grid carbon intensity",
-            Field::Volts => "Supply voltage",
-            Field::Phases => "Phases",
-            Field::PowerFactor => "Power factor",
-            Field::Rack => "Rack position budget",
-            Field::Answer => "Output tokens per answer",
-            Field::Hours => "Busy hours per day",
-            Field::Users => "People generating at once",
-            Field::Speed => "Output tokens/s per person",
-        }
-    }
-
-    /// The number fields a person types into.
-    pub const NUMBERS: [Field; 4] = [Field::Tps, Field::Gpus, Field::Servers, Field::Watts];
-
-    /// The values a number field accepts (`None` for choices and free text, and for the power
-    /// limit without a known card).
-    pub fn range(self, card: Option<&Card>) -> Option<Range> {
-        match self {
-            Field::Tps => Some(TPS_RANGE),
-            Field::Gpus => Some(count_range(GPUS_RANGE)),
-            Field::Servers => Some(count_range(SERVERS_RANGE)),
-            Field::Watts => card.map(watts_range),
-            _ => crate::plan::range(self, None),
-        }
-    }
-
-    /// The field a link parameter (or a reference value) names.
-    pub fn from_id(id: &str) -> Option<Field> {
-        Field::ALL.into_iter().find(|f| f.id() == id)
-    }
-
-    /// A number field whose message waits until typing pauses or the field is left.
-    pub fn waits_for_pause(self) -> bool {
-        Field::NUMBERS.contains(&self) || crate::plan::NUMBERS.contains(&self)
-    }
-}
-
-/// What is wrong with a field.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Problem {
-    Missing,
-    NotANumber,
-    NotWhole,
-    /// Outside the field's allowed range (in [`InputError::allowed`]).
-    OutOfRange,
-    UnknownCard(String),
-    UnknownResult(String),
-    /// Not one of the values a choice offers (`allowed` in words: "EUR, USD or GBP").
-    NotOneOf {
-        given: String,
-        allowed: &'static str,
-    },
-    /// The result is for another card.
-    ResultForOtherCard {
-        result: String,
-        card: String,
-    },
-    /// The entry publishes no row for this benchmark and scenario.
-    NoSuchRow {
-        result: String,
-        benchmark: Benchmark,
-        scenario: Scenario,
-    },
-}
-
-/// The values a number field accepts.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Range {
-    /// `None`: any value above 0 (no minimum is published).
-    pub min: Option<f64>,
-    pub max: f64,
-    pub unit: &'static str,
-    /// The minimum is absent because no source publishes one (a card's power limit).
-    pub min_unpublished: bool,
-}
-
-impl fmt::Display for Range {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
-        match self.min {
-            Some(min) => write!(f, "allowed range is {} to {}{unit}", number(min), number(self.max))?,
-            None => write!(f, "allowed range is above 0 up to {}{unit}", number(self.max))?,
-        }
-        if self.min_unpublished {
-            write!(f, " (no minimum is published for this card)")?;
-        }
-        Ok(())
-    }
-}
-
-impl Range {
-    /// The short hint under a field ("1 to 64", "200 to 600 W per card").
-    pub fn hint(&self) -> String {
-        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
-        match self.min {
-            Some(min) => format!("{} to {}{unit}", number(min), number(self.max)),
-            None => format!("up to {}{unit}", number(self.max)),
-        }
-    }
-}
-
-/// A field's text that cannot be used, and why; `allowed` says what it accepts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InputError {
-    pub field: Field,
-    pub problem: Problem,
-    pub allowed: Option<Range>,
-}
-
-impl InputError {
-    pub(crate) fn new(field: Field, problem: Problem) -> InputError {
-        InputError { field, problem, allowed: None }
-    }
-
-    pub(crate) fn within(self, range: Range) -> InputError {
-        InputError { allowed: Some(range), ..self }
-    }
-}
-
-/// A number as the page prints it for reading: thousands grouped with commas, no trailing zeros
-/// ("100,000", "0.5"); the form accepts this text back.
-pub fn number(value: f64) -> String {
-    crate::lang::english(value)
-}
-
-/// A number as the link writes it: plain digits, no grouping ("100000", "0.5").
-pub fn plain_number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else {
-        format!("{value}")
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let label = self.field.label();
-        let allowed = self.allowed.map(|r| format!(" The {r}.")).unwrap_or_default();
-        match &self.problem {
-            Problem::Missing => write!(f, "{label}: enter a value.{allowed}"),
-            Problem::NotANumber => {
-                write!(f, "{label}: enter a number such as 450, 0.5, 100,000 or 1e6 (a point for decimals).{allowed}")
-            }
-            Problem::NotWhole => write!(f, "{label}: enter a whole number.{allowed}"),
-            Problem::OutOfRange => match self.allowed {
-                Some(r) => write!(f, "{label}: {r}."),
-                None => write!(f, "{label}: out of range."),
-            },
-            Problem::UnknownCard(id) => write!(f, "{label}: “{}” is not a card in the catalogue.", clip(id)),
-            Problem::UnknownResult(id) => write!(f, "{label}: “{}” is not a result in the catalogue.", clip(id)),
-            Problem::NotOneOf { given, allowed } => write!(f, "{label}: “{}” is not one of {allowed}.", clip(given)),
-            Problem::ResultForOtherCard { result, card } => {
-                write!(f, "{label}: {} was published for another card than {}.", clip(result), clip(card))
-            }
-            Problem::NoSuchRow { result, benchmark, scenario } => {
-                write!(f, "{label}: {result} publishes no {} result for {}.", scenario.label(), benchmark.id())
-            }
-        }
-    }
-}
-
-/// Shortens text a user supplied before it is quoted in a message. Text that spells a broken
-/// number ("NaN", "Infinity", "undefined") is not echoed: the page never shows those words.
-pub fn clip(text: &str) -> String {
-    clip_or(text, "that value")
-}
-
-/// [`clip`], with the language's words for a value not echoed (`i18n` passes its own).
-pub fn clip_or(text: &str, hidden: &str) -> String {
-    const MAX: usize = 40;
-    if ["NaN", "Infinity", "undefined"].iter().any(|w| text.contains(w)) {
-        return hidden.to_owned();
-    }
-    if text.chars().count() <= MAX {
-        text.to_owned()
-    } else {
-        let mut short: String = text.chars().take(MAX).collect();
-        short.push('…');
-        short
-    }
-}
 
 /// Where the throughput comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -356,7 +45,7 @@ pub struct Form {
     pub customer: String,
     pub reference: String,
     /// The plan's fields, as typed (empty: not set).
-    pub plan: crate::plan::PlanForm,
+    pub plan: PlanForm,
     /// The language chosen by the link (`lang=`), the switch or the browser: the page's words and
     /// how typed numbers are read. `None`: English, and the link carries no `lang`.
     pub lang: Option<Lang>,
@@ -476,7 +165,7 @@ pub struct Checked<'c> {
     /// `None` when the card is unknown (there is no range to check against).
     pub watts: Option<Result<Watts, InputError>>,
     /// The plan's fields, each checked on its own.
-    pub plan: crate::plan::PlanChecked,
+    pub plan: PlanChecked,
 }
 
 impl Checked<'_> {
@@ -492,128 +181,6 @@ impl Checked<'_> {
         errors.extend(self.plan.errors());
         errors
     }
-}
-
-/// Reads a number as a person types it, and as the page prints it: digits with one optional
-/// decimal point, thousands grouped by commas ("100,000"), or an exponent ("1e9"); surrounding
-/// spaces are ignored. Rejects what no person means (`inf`, `NaN`, "1,5", "1,0000").
-pub fn parse_decimal(field: Field, text: &str) -> Result<f64, InputError> {
-    let text = text.trim();
-    let err = |problem| InputError::new(field, problem);
-    if text.is_empty() {
-        return Err(err(Problem::Missing));
-    }
-    let (sign, body) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", text.strip_prefix('+').unwrap_or(text)),
-    };
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(at) => (&body[..at], Some(&body[at + 1..])),
-        None => (body, None),
-    };
-    let (whole, fraction) = match mantissa.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (mantissa, None),
-    };
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    let whole = if whole.contains(',') {
-        let mut groups = whole.split(',');
-        let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && digits(g));
-        if !first_ok || !groups.all(|g| g.len() == 3 && digits(g)) {
-            return Err(err(Problem::NotANumber));
-        }
-        whole.replace(',', "")
-    } else {
-        whole.to_owned()
-    };
-    let fraction_ok = fraction.is_none_or(digits);
-    let has_digit = whole.bytes().any(|b| b.is_ascii_digit()) || fraction.is_some_and(|f| !f.is_empty());
-    let exponent_ok = exponent.is_none_or(|e| {
-        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
-        !e.is_empty() && e.len() <= 4 && digits(e)
-    });
-    if !(digits(&whole) && fraction_ok && has_digit && exponent_ok) {
-        return Err(err(Problem::NotANumber));
-    }
-    let mut normal = format!("{sign}{whole}");
-    if let Some(f) = fraction {
-        normal.push('.');
-        normal.push_str(f);
-    }
-    if let Some(e) = exponent {
-        normal.push('e');
-        normal.push_str(e);
-    }
-    match crate::float::parse(&normal) {
-        Some(v) if v.is_finite() => Ok(v),
-        _ => Err(err(Problem::NotANumber)),
-    }
-}
-
-/// Reads a number as a reader of `lang` types it. English: [`parse_decimal`]. German, where the
-/// page prints "1.000,5":
-///
-/// - a comma is the decimal mark ("0,95", "1.000,5"); points before it must group thousands;
-/// - without a comma, points that group the digits in threes after a first group of 1 to 3 digits
-///   not starting with 0 are thousands separators ("1.000", "12.345.678"), as the page prints them;
-/// - any other single point is a decimal point ("0.95", "1.5", "0.125", "1.0000").
-///
-/// So "1.000" is one thousand in German (write "1" or "1,0" for one), and a thousands separator is
-/// never read as a decimal point; the error names the German form.
-pub fn parse_decimal_in(lang: Lang, field: Field, text: &str) -> Result<f64, InputError> {
-    if lang == Lang::En {
-        return parse_decimal(field, text);
-    }
-    let trimmed = text.trim();
-    let (sign, body) = match trimmed.strip_prefix(['-', '+']) {
-        Some(rest) => (&trimmed[..1], rest),
-        None => ("", trimmed),
-    };
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(at) => (&body[..at], &body[at..]),
-        None => (body, ""),
-    };
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    let grouped = |whole: &str| {
-        let mut groups = whole.split('.');
-        groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && digits(g) && !g.starts_with('0'))
-            && groups.all(|g| g.len() == 3 && digits(g))
-    };
-    let english = match mantissa.split_once(',') {
-        Some((whole, fraction)) => {
-            if fraction.contains([',', '.']) || (whole.contains('.') && !grouped(whole)) {
-                return Err(InputError::new(field, Problem::NotANumber));
-            }
-            format!("{}.{fraction}", whole.replace('.', ""))
-        }
-        None if mantissa.contains('.') && grouped(mantissa) => mantissa.replace('.', ""),
-        None if mantissa.matches('.').count() <= 1 => mantissa.to_owned(),
-        None => return Err(InputError::new(field, Problem::NotANumber)),
-    };
-    parse_decimal(field, &format!("{sign}{english}{exponent}"))
-}
-
-fn count_range((min, max): (u32, u32)) -> Range {
-    Range { min: Some(f64::from(min)), max: f64::from(max), unit: "", min_unpublished: false }
-}
-
-fn parse_count(lang: Lang, field: Field, text: &str, (min, max): (u32, u32)) -> Result<u32, InputError> {
-    let range = count_range((min, max));
-    let value = parse_decimal_in(lang, field, text).map_err(|e| e.within(range))?;
-    if value.fract() != 0.0 {
-        return Err(InputError::new(field, Problem::NotWhole).within(range));
-    }
-    if value < f64::from(min) || value > f64::from(max) {
-        return Err(InputError::new(field, Problem::OutOfRange).within(range));
-    }
-    // In range and whole, so the cast is exact.
-    Ok(value as u32)
-}
-
-/// The allowed per-card power range of a card: `[min, max]`, or `(0, max]` where no minimum is published.
-pub fn watts_range(card: &Card) -> Range {
-    let min = card.min_power.as_ref().map(|m| m.watts);
-    Range { min, max: card.max_power.watts, unit: "W", min_unpublished: min.is_none() }
 }
 
 /// Where a card's published behaviour ends below (issue 28.1): one rule for the form's figures and
@@ -689,19 +256,6 @@ pub fn limit_notes(catalogue: &Catalogue, card: &Card, watts: f64) -> Vec<LimitN
     notes
 }
 
-/// Own throughput per server.
-pub const TPS_RANGE: Range = Range { min: None, max: TPS_MAX, unit: "tokens/s", min_unpublished: false };
-
-pub(crate) fn parse_in(lang: Lang, field: Field, text: &str, range: Range) -> Result<f64, InputError> {
-    let value = parse_decimal_in(lang, field, text).map_err(|e| e.within(range))?;
-    let in_range = value <= range.max && range.min.map_or(value > 0.0, |m| value >= m);
-    if in_range {
-        Ok(value)
-    } else {
-        Err(InputError::new(field, Problem::OutOfRange).within(range))
-    }
-}
-
 impl Form {
     /// Checks every field against the catalogue.
     pub fn check<'c>(&self, catalogue: &'c Catalogue) -> Checked<'c> {
@@ -758,7 +312,7 @@ impl Form {
             watts: String::new(),
             customer: String::new(),
             reference: String::new(),
-            plan: crate::plan::PlanForm::default(),
+            plan: PlanForm::default(),
             lang: None,
         };
         blank.with_card(catalogue, DEFAULT_CARD)
@@ -810,7 +364,7 @@ impl Form {
             (Field::Servers, &self.servers),
             (Field::Watts, &self.watts),
         ];
-        let plan = crate::plan::NUMBERS.iter().filter_map(|&f| self.plan.get(f).map(|t| (f, t)));
+        let plan = crate::input::PLAN_NUMBERS.iter().filter_map(|&f| self.plan.get(f).map(|t| (f, t)));
         for (field, text) in texts.into_iter().map(|(f, t)| (f, t.as_str())).chain(plan) {
             let Ok(value) = parse_decimal_in(old, field, text) else { continue };
             if parse_decimal_in(lang, field, text).ok() != Some(value) {
@@ -831,7 +385,7 @@ impl Form {
             Field::Watts => next.watts = text,
             Field::Customer => next.customer = text.chars().take(QUOTE_TEXT_MAX).collect(),
             Field::Reference => next.reference = text.chars().take(QUOTE_TEXT_MAX).collect(),
-            _ if crate::plan::NUMBERS.contains(&field) || field == Field::Currency || field == Field::Phases => {
+            _ if crate::input::PLAN_NUMBERS.contains(&field) || field == Field::Currency || field == Field::Phases => {
                 next.plan = next.plan.with(field, text);
             }
             _ => {}
@@ -944,5 +498,197 @@ impl Form {
             ThroughputChoice::Published(id) => id,
             ThroughputChoice::Own => OWN_THROUGHPUT,
         }
+    }
+}
+
+// ---- the plan's fields (`crate::plan` computes with them) ----
+
+/// The plan's fields as typed; empty means not set.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlanForm {
+    pub demand: String,
+    pub load: String,
+    pub idle: String,
+    pub overhead: String,
+    pub pue: String,
+    pub price: String,
+    pub currency: String,
+    pub co2: String,
+    pub volts: String,
+    pub phases: String,
+    pub pf: String,
+    pub rack: String,
+    pub answer: String,
+    pub hours: String,
+    pub users: String,
+    pub speed: String,
+}
+
+/// Longest text kept in a plan field (characters): no number a person means is longer.
+pub const PLAN_TEXT_MAX: usize = 64;
+
+impl PlanForm {
+    /// A field's text (`None` for fields that are not the plan's).
+    pub fn get(&self, field: Field) -> Option<&str> {
+        Some(match field {
+            Field::Demand => &self.demand,
+            Field::Load => &self.load,
+            Field::Idle => &self.idle,
+            Field::Overhead => &self.overhead,
+            Field::Pue => &self.pue,
+            Field::Price => &self.price,
+            Field::Currency => &self.currency,
+            Field::Co2 => &self.co2,
+            Field::Volts => &self.volts,
+            Field::Phases => &self.phases,
+            Field::PowerFactor => &self.pf,
+            Field::Rack => &self.rack,
+            Field::Answer => &self.answer,
+            Field::Hours => &self.hours,
+            Field::Users => &self.users,
+            Field::Speed => &self.speed,
+            _ => return None,
+        })
+    }
+
+    fn slot(&mut self, field: Field) -> Option<&mut String> {
+        Some(match field {
+            Field::Demand => &mut self.demand,
+            Field::Load => &mut self.load,
+            Field::Idle => &mut self.idle,
+            Field::Overhead => &mut self.overhead,
+            Field::Pue => &mut self.pue,
+            Field::Price => &mut self.price,
+            Field::Currency => &mut self.currency,
+            Field::Co2 => &mut self.co2,
+            Field::Volts => &mut self.volts,
+            Field::Phases => &mut self.phases,
+            Field::PowerFactor => &mut self.pf,
+            Field::Rack => &mut self.rack,
+            Field::Answer => &mut self.answer,
+            Field::Hours => &mut self.hours,
+            Field::Users => &mut self.users,
+            Field::Speed => &mut self.speed,
+            _ => return None,
+        })
+    }
+
+    /// The form with one field's text replaced (cut to [`PLAN_TEXT_MAX`] characters).
+    pub fn with(&self, field: Field, text: String) -> PlanForm {
+        let mut next = self.clone();
+        if let Some(slot) = next.slot(field) {
+            *slot = text.chars().take(PLAN_TEXT_MAX).collect();
+        }
+        next
+    }
+
+    /// Whether a person set any plan field (the printed sheet shows the plan only then).
+    pub fn is_set(&self) -> bool {
+        PLAN_FIELDS.iter().any(|f| self.get(*f).is_some_and(|t| !t.trim().is_empty()))
+    }
+
+    /// Checks every plan field; `limit` is the checked power limit (idle must lie below it).
+    pub fn check(&self, _card: Option<&Card>, limit: Option<Watts>, lang: crate::lang::Lang) -> PlanChecked {
+        let optional = |field: Field, text: &str, range: Range| -> Result<Option<f64>, InputError> {
+            if text.trim().is_empty() {
+                Ok(None)
+            } else {
+                parse_in(lang, field, text, range).map(Some)
+            }
+        };
+        let idle = if self.idle.trim().is_empty() {
+            Some(Ok(None))
+        } else {
+            limit.map(|l| optional(Field::Idle, &self.idle, idle_range(l)).map(|v| v.map(Watts)))
+        };
+        let choice = |field: Field, text: &str, allowed: &'static str| {
+            InputError::new(field, Problem::NotOneOf { given: text.trim().to_owned(), allowed })
+        };
+        let currency = if self.currency.trim().is_empty() {
+            Ok(None)
+        } else {
+            Currency::from_id(&self.currency)
+                .map(Some)
+                .ok_or_else(|| choice(Field::Currency, &self.currency, "EUR, USD or GBP"))
+        };
+        let phases = if self.phases.trim().is_empty() {
+            Ok(None)
+        } else {
+            Phases::from_id(&self.phases).map(Some).ok_or_else(|| choice(Field::Phases, &self.phases, "1 or 3"))
+        };
+        PlanChecked {
+            demand: optional(Field::Demand, &self.demand, DEMAND_RANGE),
+            load: optional(Field::Load, &self.load, LOAD_RANGE),
+            idle,
+            overhead: optional(Field::Overhead, &self.overhead, OVERHEAD_RANGE).map(|v| v.map(Watts)),
+            pue: optional(Field::Pue, &self.pue, PUE_RANGE),
+            price: optional(Field::Price, &self.price, PRICE_RANGE),
+            currency,
+            co2: optional(Field::Co2, &self.co2, CO2_RANGE),
+            volts: optional(Field::Volts, &self.volts, VOLTS_RANGE),
+            phases,
+            pf: optional(Field::PowerFactor, &self.pf, PF_RANGE),
+            rack: optional(Field::Rack, &self.rack, RACK_RANGE).map(|v| v.map(Kilowatts)),
+            answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),
+            hours: optional(Field::Hours, &self.hours, HOURS_RANGE),
+            users: optional(Field::Users, &self.users, USERS_RANGE).and_then(|v| match v {
+                Some(u) if u.fract() != 0.0 => {
+                    Err(InputError::new(Field::Users, Problem::NotWhole).within(USERS_RANGE))
+                }
+                other => Ok(other),
+            }),
+            speed: optional(Field::Speed, &self.speed, SPEED_RANGE),
+        }
+    }
+}
+
+/// The plan's fields checked: `Ok(None)` where a field is empty.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanChecked {
+    pub demand: Result<Option<f64>, InputError>,
+    /// Per cent.
+    pub load: Result<Option<f64>, InputError>,
+    /// `None` when idle is set but the power limit is not valid (there is no range to check against).
+    pub idle: Option<Result<Option<Watts>, InputError>>,
+    pub overhead: Result<Option<Watts>, InputError>,
+    pub pue: Result<Option<f64>, InputError>,
+    pub price: Result<Option<f64>, InputError>,
+    pub currency: Result<Option<Currency>, InputError>,
+    /// g CO₂e per kWh.
+    pub co2: Result<Option<f64>, InputError>,
+    pub volts: Result<Option<f64>, InputError>,
+    pub phases: Result<Option<Phases>, InputError>,
+    pub pf: Result<Option<f64>, InputError>,
+    pub rack: Result<Option<Kilowatts>, InputError>,
+    pub answer: Result<Option<f64>, InputError>,
+    pub hours: Result<Option<f64>, InputError>,
+    /// Whole.
+    pub users: Result<Option<f64>, InputError>,
+    /// Output tokens/s per person.
+    pub speed: Result<Option<f64>, InputError>,
+}
+
+impl PlanChecked {
+    pub fn errors(&self) -> Vec<&InputError> {
+        let mut errors = Vec::new();
+        errors.extend(self.demand.as_ref().err());
+        errors.extend(self.load.as_ref().err());
+        if let Some(Err(e)) = &self.idle {
+            errors.push(e);
+        }
+        errors.extend(self.overhead.as_ref().err());
+        errors.extend(self.pue.as_ref().err());
+        errors.extend(self.price.as_ref().err());
+        errors.extend(self.currency.as_ref().err());
+        errors.extend(self.co2.as_ref().err());
+        errors.extend(self.volts.as_ref().err());
+        errors.extend(self.phases.as_ref().err());
+        errors.extend(self.pf.as_ref().err());
+        errors.extend(self.rack.as_ref().err());
+        errors.extend(self.answer.as_ref().err());
+        errors.extend(self.hours.as_ref().err());
+        errors.extend(self.users.as_ref().err());
+        errors.extend(self.speed.as_ref().err());
+        errors
     }
 }

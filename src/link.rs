@@ -271,7 +271,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
         }
     }
-    for field in crate::plan::FIELDS {
+    for field in crate::input::PLAN_FIELDS {
         if let Some(v) = get(field.id()) {
             form.plan = form.plan.with(field, v.to_owned());
         }
@@ -286,7 +286,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             None => notices.push(Notice::UnknownLang(l.to_owned())),
         }
     }
-    let host = get("host").filter(|h| crate::vendor::origin(h)).map(str::to_owned);
+    let host = get("host").filter(|h| origin(h)).map(str::to_owned);
     let data_version = get("dv").map(str::to_owned);
     let versioned = get("v").is_some();
     Decoded { form, notices, embed, compared, host, data_version, versioned }
@@ -312,7 +312,7 @@ pub fn encode(form: &Form, embed: bool) -> String {
             params.push((key, text.as_str()));
         }
     }
-    for field in crate::plan::FIELDS {
+    for field in crate::input::PLAN_FIELDS {
         if let Some(text) = form.plan.get(field).filter(|t| !t.is_empty()) {
             params.push((field.id(), text));
         }
@@ -358,4 +358,19 @@ impl Mode {
             Mode::Measure => format!("{query}&mode=measure"),
         }
     }
+}
+
+/// An origin as `postMessage` takes it: `https://host[:port]`, or `http://` on a loopback address.
+pub fn origin(text: &str) -> bool {
+    let rest = if let Some(rest) = text.strip_prefix("https://") {
+        rest
+    } else if let Some(rest) = text.strip_prefix("http://") {
+        if !(rest.starts_with("127.0.0.1") || rest.starts_with("localhost")) {
+            return false;
+        }
+        rest
+    } else {
+        return false;
+    };
+    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c))
 }

@@ -156,3 +156,54 @@ mod tests {
         assert!((j.value() - 0.149_981_2).abs() < 1e-6);
     }
 }
+
+/// The currency of the electricity price (and so of every cost figure).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Currency {
+    #[default]
+    Eur,
+    Usd,
+    Gbp,
+}
+
+impl Currency {
+    pub const ALL: [Currency; 3] = [Currency::Eur, Currency::Usd, Currency::Gbp];
+
+    /// The ISO 4217 code, as the link writes it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Currency::Eur => "EUR",
+            Currency::Usd => "USD",
+            Currency::Gbp => "GBP",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Currency> {
+        Currency::ALL.into_iter().find(|c| c.id().eq_ignore_ascii_case(id.trim()))
+    }
+}
+
+/// Single-phase or three-phase supply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phases {
+    #[default]
+    One,
+    Three,
+}
+
+impl Phases {
+    pub fn id(self) -> &'static str {
+        match self {
+            Phases::One => "1",
+            Phases::Three => "3",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Phases> {
+        match id.trim() {
+            "1" => Some(Phases::One),
+            "3" => Some(Phases::Three),
+            _ => None,
+        }
+    }
+}

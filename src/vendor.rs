@@ -3,12 +3,9 @@
 //! `mailto:` address, an https page, and for an embedded page the host origin it may post to. Checked
 //! here, so a bad file gives no button rather than a broken one; the hand-off text is written here.
 
-use crate::catalogue::Catalogue;
-use crate::compare::Saved;
-use crate::form::{Form, ThroughputChoice};
-use crate::i18n::Strings;
 use crate::link;
-use crate::model;
+/// The origin check, which the link's `host=` shares (`crate::link`).
+pub use crate::link::origin;
 
 /// The vendor, as checked.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -73,21 +70,6 @@ fn email(text: &str) -> bool {
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c))
 }
 
-/// An origin as `postMessage` takes it: `https://host[:port]`, or `http://` on a loopback address.
-pub fn origin(text: &str) -> bool {
-    let rest = if let Some(rest) = text.strip_prefix("https://") {
-        rest
-    } else if let Some(rest) = text.strip_prefix("http://") {
-        if !(rest.starts_with("127.0.0.1") || rest.starts_with("localhost")) {
-            return false;
-        }
-        rest
-    } else {
-        return false;
-    };
-    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c))
-}
-
 fn https_url(text: &str) -> bool {
     text.strip_prefix("https://")
         .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_graphic() && !"\"'<>`\\".contains(c)))
@@ -124,93 +106,6 @@ impl Vendor {
     pub fn takes_quotes(&self) -> bool {
         self.mailto.is_some() || self.url.is_some()
     }
-}
-
-fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
-    let card = catalogue.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
-    let source = match &form.throughput {
-        ThroughputChoice::Published(id) => format!(
-            "MLPerf {id}, {}{}, {}",
-            form.benchmark.name(),
-            form.benchmark.accuracy().map(|a| (t.accuracy)(a)).unwrap_or_default(),
-            (t.scenario)(form.scenario)
-        ),
-        ThroughputChoice::Own => (t.own_throughput_words)(form.tps.trim()),
-    };
-    let evaluation = model::evaluate(catalogue, form);
-    let figures = evaluation.figures;
-    let mut lines = vec![
-        (t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source),
-        format!("{}: {}", t.q_model, form.benchmark.name()),
-    ];
-    // Values in the page's numbers with their kind, for the person reading; the JSON export and the
-    // link carry them at full precision for machines.
-    let figure = |label: &str, f: Option<&crate::figure::Figure>| {
-        f.map(|f| format!("{label}: {}", (t.mail_value)(f.value, f.low, (t.unit)(f.unit), f.kind.id())))
-    };
-    lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
-    lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
-    lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
-    lines.extend(figure(t.figure_measured, figures.measured_energy_per_token.as_ref()));
-    let plan = &form.plan;
-    if !plan.demand.trim().is_empty() {
-        lines.push((t.q_demand)(plan.demand.trim()));
-    }
-    if !plan.rack.trim().is_empty() {
-        lines.push((t.q_rack)(plan.rack.trim()));
-    }
-    if plan.is_set() {
-        let p = crate::plan::evaluate(catalogue, &evaluation.checked);
-        lines.extend(figure(t.p_servers_needed, p.servers_needed.as_ref()));
-        lines.extend(figure(t.p_site_year, p.site_kwh_per_year.as_ref()));
-        lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
-    }
-    lines.join("\n")
-}
-
-/// The quote's (and the e-mail's) text: every configuration (the one on the page, or the compared
-/// ones) with its figures and kinds, customer and reference, the non-binding line with the date
-/// (`date`, as the page writes it, or empty) and the catalogue's data version, and the link that
-/// reopens it all.
-pub fn quote_text(
-    catalogue: &Catalogue,
-    form: &Form,
-    compared: &[Saved],
-    page_link: &str,
-    date: &str,
-    t: &Strings,
-) -> String {
-    let mut out = format!("{}\n\n", t.q_request);
-    if compared.is_empty() {
-        out.push_str(&describe(catalogue, form, t));
-        out.push('\n');
-    } else {
-        for (i, saved) in compared.iter().enumerate() {
-            let name = crate::compare::display_name(catalogue, saved, t);
-            out.push_str(&format!("{}. {name}\n{}\n\n", i + 1, describe(catalogue, &saved.form, t)));
-        }
-    }
-    if !form.customer.trim().is_empty() {
-        out.push_str(&format!("\n{}: {}\n", t.q_customer, form.customer.trim()));
-    }
-    if !form.reference.trim().is_empty() {
-        out.push_str(&format!("{}: {}\n", t.q_reference, form.reference.trim()));
-    }
-    out.push_str(&format!("\n{}\n", (t.sheet_terms)(date, &catalogue.meta.data_version)));
-    out.push_str(&format!("\n{}: {page_link}\n", t.q_link));
-    out
-}
-
-/// The `mailto:` address with subject and body filled in.
-pub fn mailto_href(vendor: &Vendor, text: &str, t: &Strings) -> Option<String> {
-    let to = vendor.mailto.as_ref()?;
-    Some(format!("mailto:{to}?subject={}&body={}", link::percent_encode(t.q_subject), link::percent_encode(text)))
-}
-
-/// "Email this configuration": a `mailto:` without an address (the reader's mail program asks for
-/// one), the same body as the quote.
-pub fn mail_href(text: &str, t: &Strings) -> String {
-    format!("mailto:?subject={}&body={}", link::percent_encode(t.mail_subject), link::percent_encode(text))
 }
 
 /// The vendor's page with the link and the text as query parameters (`link=`, `summary=`).

@@ -4,9 +4,8 @@
 #![allow(clippy::panic, clippy::expect_used, clippy::indexing_slicing)] // a test fails by panicking
 
 use token_energy::catalogue::{Catalogue, Scenario};
-use token_energy::compare::{
-    self, BestWord, CompareError, ExportContext, ExportFile, Foreign, ListEdit, Mismatch, Saved, MAX,
-};
+use token_energy::compare::{self, BestWord, CompareError, ExportFile, Foreign, ListEdit, Mismatch, Saved, MAX};
+use token_energy::export::{self, ExportContext};
 use token_energy::form::{Edit, Form};
 use token_energy::i18n::Lang;
 use token_energy::link;
@@ -91,14 +90,8 @@ fn the_list_adds_up_to_six_and_moves_renames_and_removes() {
     let renamed = compare::apply(&list, ListEdit::Rename(0, "  \n ".into())).expect("rename");
     assert_eq!(renamed[0].name, "", "an emptied name stays empty in the data");
     // … and is shown by a default name from the configuration, in the page's language.
-    assert_eq!(
-        compare::display_name(catalogue(), &renamed[0], Lang::En.strings()),
-        "8 × H200 NVL · 6.0-0021 · Offline"
-    );
-    assert_eq!(
-        compare::display_name(catalogue(), &renamed[0], Lang::De.strings()),
-        "8 × H200 NVL · 6.0-0021 · Offline"
-    );
+    assert_eq!(export::display_name(catalogue(), &renamed[0], Lang::En.strings()), "8 × H200 NVL · 6.0-0021 · Offline");
+    assert_eq!(export::display_name(catalogue(), &renamed[0], Lang::De.strings()), "8 × H200 NVL · 6.0-0021 · Offline");
     let renamed = compare::apply(&list, ListEdit::Rename(0, "x".repeat(500))).expect("rename");
     assert_eq!(renamed[0].name.chars().count(), compare::NAME_MAX);
     let removed = compare::apply(&list, ListEdit::Remove(0)).expect("remove");
@@ -201,7 +194,7 @@ fn read_csv(text: &str) -> Table {
 fn the_csv_holds_every_figure_at_full_precision_with_its_configuration_and_no_comment_line() {
     let list = vec![h200(), rtx()];
     let current = Form::initial(catalogue());
-    let csv = compare::csv(catalogue(), &list, &ctx(&current), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &ctx(&current), Lang::En.strings());
     assert!(!csv.lines().any(|l| l.starts_with('#')), "no comment lines");
     let table = read_csv(&csv);
     for column in [
@@ -267,7 +260,7 @@ fn the_json_export_reads_back_to_the_same_comparison_customer_reference_plan_and
     ] {
         current = current.apply(catalogue(), e).form;
     }
-    let text = compare::json(catalogue(), &list, &ctx(&current), Lang::En.strings());
+    let text = export::json(catalogue(), &list, &ctx(&current), Lang::En.strings());
     let value: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     assert_eq!(value["format"], "token-energy-comparison");
     assert_eq!(value["version"], compare::VERSION);
@@ -292,7 +285,7 @@ fn the_json_export_reads_back_to_the_same_comparison_customer_reference_plan_and
     // Control characters and quotes in a name stay valid JSON.
     let odd = vec![saved("a \"quoted\"\\ name\u{1}\u{2028}", &[])];
     let parsed: serde_json::Value =
-        serde_json::from_str(&compare::json(catalogue(), &odd, &ctx(&current), Lang::En.strings())).expect("valid");
+        serde_json::from_str(&export::json(catalogue(), &odd, &ctx(&current), Lang::En.strings())).expect("valid");
     assert_eq!(parsed["configurations"][0]["name"], "a \"quoted\"\\ name\u{1}\u{2028}");
 }
 
@@ -330,7 +323,7 @@ fn every_format_version_main_has_written_reads_back() {
     // Version 2, this one.
     let current = Form::initial(catalogue());
     let v2: serde_json::Value =
-        serde_json::from_str(&compare::json(catalogue(), &[h200()], &ctx(&current), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &[h200()], &ctx(&current), Lang::En.strings())).expect("JSON");
     assert_eq!(compare::read_export(catalogue(), &as_file(&v2)).expect("version 2 reads").version, 2);
     // A newer version, a foreign or an empty file is said to be one, in each language.
     let file = as_file(&v1);
@@ -353,7 +346,7 @@ fn every_format_version_main_has_written_reads_back() {
         }
     }
     // The page's own CSV is told apart, and the message says to open the .json.
-    let csv = compare::csv(catalogue(), &[h200()], &ctx(&current), Lang::En.strings());
+    let csv = export::csv(catalogue(), &[h200()], &ctx(&current), Lang::En.strings());
     assert!(compare::is_csv_export(&csv) && !compare::is_csv_export("{\"format\":1}"));
     assert!((Lang::En.strings().not_a_comparison)(&Foreign::Csv).contains(".json"));
     assert!((Lang::De.strings().not_a_comparison)(&Foreign::Csv).contains(".json-Datei öffnen"));
@@ -377,7 +370,7 @@ fn the_grid_names_each_configuration_and_warns_when_they_stand_for_different_wor
     let h = saved("", &[Edit::Scenario("interactive".into())]);
     let l = saved("", &[Edit::Card("l40s".into())]);
     let t = Lang::En.strings();
-    assert_eq!(compare::display_name(catalogue(), &h, t), "8 × H200 NVL · 6.0-0021 · Interactive");
+    assert_eq!(export::display_name(catalogue(), &h, t), "8 × H200 NVL · 6.0-0021 · Interactive");
     let sub = (t.compare_subtitle)(&compare::facts(catalogue(), &h.form));
     assert_eq!(
         sub,
@@ -398,7 +391,7 @@ fn the_grid_names_each_configuration_and_warns_when_they_stand_for_different_wor
 #[test]
 fn printed_notes_name_each_configurations_assumptions_and_sources_once() {
     let scaled = saved("4 cards", &[Edit::Text(token_energy::form::Field::Gpus, "4".into())]);
-    let notes = compare::notes(catalogue(), &[h200(), scaled], "https://x.test/", Lang::En.strings());
+    let notes = export::notes(catalogue(), &[h200(), scaled], "https://x.test/", Lang::En.strings());
     assert_eq!(notes.len(), 2);
     assert!(notes[0].assumptions.is_empty(), "{:?}", notes[0].assumptions);
     assert!(notes[0].link.starts_with("https://x.test/?v=1&card=h200-nvl"));
@@ -415,8 +408,8 @@ fn printed_notes_name_each_configurations_assumptions_and_sources_once() {
 fn a_german_export_says_its_assumptions_and_inputs_in_german() {
     let scaled = saved("4 Karten", &[Edit::Text(token_energy::form::Field::Gpus, "4".into())]);
     let current = Form::initial(catalogue());
-    let csv = compare::csv(catalogue(), std::slice::from_ref(&scaled), &ctx(&current), Lang::De.strings());
-    let english = compare::csv(catalogue(), &[scaled], &ctx(&current), Lang::En.strings());
+    let csv = export::csv(catalogue(), std::slice::from_ref(&scaled), &ctx(&current), Lang::De.strings());
+    let english = export::csv(catalogue(), &[scaled], &ctx(&current), Lang::En.strings());
     assert!(english.contains("linear scaling") && !csv.contains("linear scaling"), "{csv}");
     assert!(csv.contains("Ihre Eingabe"), "{csv}");
     // Machine-read parts stay the same in every language: column names, ids, kinds, values.
@@ -476,7 +469,7 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
     assert_eq!(cost.best, vec![lowest]);
     // The CSV carries the plan's rows, with the plan's scope for the yearly ones and none for the count.
     let current = Form::initial(catalogue());
-    let csv = compare::csv(catalogue(), &list, &ctx(&current), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &ctx(&current), Lang::En.strings());
     let table = read_csv(&csv);
     let servers = table.find("1", "servers-needed");
     assert_eq!(
@@ -512,7 +505,7 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     current.customer = "Müller GmbH".to_owned();
     current.reference = "Q-2026-117".to_owned();
     let ours: serde_json::Value =
-        serde_json::from_str(&compare::json(catalogue(), &list, &ctx(&current), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&current), Lang::En.strings())).expect("JSON");
     let theirs: serde_json::Value =
         serde_json::from_str(include_str!("fixtures/comparison-v2-main.json")).expect("JSON");
     // The links carry the data version of the day they were written; the rest is the same.

@@ -396,13 +396,78 @@ fn the_kept_runs_chart_speaks_the_page_language() {
 }
 
 /// The page shown while the wasm loads a link (static/index.html's boot block) carries the page's
-/// own heading and English lede, so the largest text painted first is the page's, and the app's
-/// masthead replaces it with the same words.
+/// own heading and lede, so the largest text painted first is the page's, and the app's masthead
+/// replaces it with the same words: English in the source, and every language's words from these
+/// tables where the build writes them (`boot_words`, into the two marked paragraphs), German with
+/// its `lang` (German review 1-10: the loading page of a German link read English).
 #[test]
-fn the_loading_page_shows_the_pages_own_lede() {
+fn the_loading_page_shows_the_pages_own_lede_in_each_language() {
     let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/index.html")).unwrap();
     let boot = &html[html.find("id=\"boot\"").unwrap()..html.find("<noscript>").unwrap()];
-    let lede = Lang::En.strings().lede;
-    assert!(boot.contains(&format!("<p class=\"lede\">{lede}</p>")), "{boot}");
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    assert!(
+        boot.contains(&format!("<p class=\"lede\" data-boot=\"lede\"><span data-lang=\"en\">{}</span></p>", en.lede)),
+        "{boot}"
+    );
+    assert!(
+        boot.contains(&format!("data-boot=\"status\"><span data-lang=\"en\">{}</span></p>", en.boot_status)),
+        "{boot}"
+    );
     assert!(boot.contains("<h1>token-energy</h1>"), "{boot}");
+    assert!(html.contains(&format!("<title>{}</title>", en.doc_title)), "the English title");
+    assert_ne!(en.lede, de.lede);
+    assert_eq!(de.boot_status, "Wird berechnet …");
+    let lede = token_energy::i18n::boot_words(|t| t.lede);
+    assert_eq!(
+        lede,
+        format!("<span data-lang=\"en\">{}</span><span data-lang=\"de\" lang=\"de\">{}</span>", en.lede, de.lede)
+    );
+    let status = token_energy::i18n::boot_words(|t| t.boot_status);
+    assert_eq!(
+        status,
+        "<span data-lang=\"en\">Calculating…</span><span data-lang=\"de\" lang=\"de\">Wird berechnet …</span>"
+    );
+}
+
+/// A count of one takes the singular (German review: "1 Rack-Stellplätze"); two, and a count that is
+/// no whole number, the plural, as both languages write them; a range's unit follows its upper end.
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    for (unit, en_one, en_more, de_one, de_more) in [
+        (Unit::Positions, "rack position", "rack positions", "Rack-Stellplatz", "Rack-Stellplätze"),
+        (Unit::People, "person", "people", "Person", "Personen"),
+        (Unit::Servers, "server", "servers", "Server", "Server"),
+        (Unit::Tokens, "token", "tokens", "Token", "Token"),
+    ] {
+        assert_eq!(en.unit_after(1.0, None, unit), en_one);
+        assert_eq!(de.unit_after(1.0, None, unit), de_one);
+        for more in [2.0, 1.5, 0.5] {
+            assert_eq!(en.unit_after(more, None, unit), en_more, "{more}");
+            assert_eq!(de.unit_after(more, None, unit), de_more, "{more}");
+        }
+        assert_eq!(de.unit_after(2.0, Some(1.0), unit), de_more);
+    }
+    // Units that are no count read the same after one.
+    assert_eq!(de.unit_after(1.0, None, Unit::JoulesPerToken), "J/Token");
+    assert_eq!(en.unit_after(1.0, None, Unit::Watts), "W");
+    // Through a plan: one 5 kW server (8 × 600 W + 200 W) in a 20 kW position holds half a server's
+    // day of tokens, so ⌈1 ÷ 4⌉ = 1 position.
+    let mut form = Form::initial(catalogue()).with_own_throughput();
+    for (field, text) in [
+        (Field::Tps, "10000"),
+        (Field::Gpus, "8"),
+        (Field::Servers, "1"),
+        (Field::Watts, "600"),
+        (Field::Overhead, "200"),
+        (Field::Rack, "20"),
+        (Field::Demand, "432000000"),
+    ] {
+        form = form.apply(catalogue(), Edit::Text(field, text.to_owned())).form;
+    }
+    let plan = token_energy::plan::evaluate(catalogue(), &token_energy::model::evaluate(catalogue(), &form).checked);
+    let positions = plan.rack_positions.expect("rack positions");
+    assert_eq!((positions.value, positions.low), (1.0, None));
+    assert_eq!(de.unit_after(positions.value, positions.low, positions.unit), "Rack-Stellplatz");
+    assert_eq!(en.unit_after(positions.value, positions.low, positions.unit), "rack position");
 }

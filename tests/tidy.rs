@@ -244,8 +244,8 @@ fn the_tidy_checks_can_fail() {
 // ---- the core in layers (issue 22) ------------------------------------------------------------------
 
 /// The core's modules in rows: a module names only modules in rows below its own
-/// (`../shared/design/core-layers.md`, section 3). `lang`, `input` and `export` are the rows' planned
-/// modules; every module in `src/lib.rs` but `ui` must be placed.
+/// (`../shared/design/core-layers.md`, section 3; ARCHITECTURE.md says where it departs). No exception:
+/// every module in `src/lib.rs` but `ui` must be placed, and every import must go down.
 const LAYERS: &[&[&str]] = &[
     &["units", "float", "sort", "lang", "qr"],
     &["catalogue"],
@@ -258,24 +258,6 @@ const LAYERS: &[&[&str]] = &[
     &["compare", "chart", "vendor"],
     &["i18n"],
     &["export"],
-];
-
-/// Today's imports against the rows, each to be removed by a later change of issue 22 (the core
-/// design's section 4). A listed edge that is gone fails too, so the list only shrinks: delete its line.
-/// Between sibling files of one directory, the edges that close a ring.
-const UP_EDGES: &[(&str, &str)] = &[
-    ("figure", "form"),
-    ("figure", "measure"),
-    ("figure", "plan"),
-    ("form", "plan"),
-    ("measure", "form"),
-    ("link", "plan"),
-    ("link", "vendor"),
-    ("compare", "i18n"),
-    ("vendor", "i18n"),
-    ("vendor", "compare"),
-    // `dcgm::parse` hands AMD's text to `amd`, which builds `dcgm`'s snapshot types.
-    ("measure/dcgm", "measure/amd"),
 ];
 
 /// An import of one core file: from its module (or `dir/file` for a sibling edge) to another.
@@ -383,13 +365,11 @@ fn row(layers: &[&[&str]], module: &str) -> Option<usize> {
     layers.iter().position(|r| r.contains(&module))
 }
 
-/// What breaks the rows: an import of a module not in a lower row (unless allowed), a sibling ring
-/// (unless one of its edges is allowed), an allowed edge that no longer exists.
-fn layer_offences(imports: &[Import], layers: &[&[&str]], allowed: &[(&str, &str)]) -> Vec<String> {
+/// What breaks the rows: an import of a module not in a lower row, or sibling files in a ring.
+fn layer_offences(imports: &[Import], layers: &[&[&str]]) -> Vec<String> {
     let mut offences = Vec::new();
-    let is_allowed = |i: &Import| allowed.iter().any(|(f, t)| *f == i.from && *t == i.to);
     for i in imports {
-        if i.from.contains('/') || is_allowed(i) {
+        if i.from.contains('/') {
             continue;
         }
         match (row(layers, &i.from), row(layers, &i.to)) {
@@ -405,16 +385,11 @@ fn layer_offences(imports: &[Import], layers: &[&[&str]], allowed: &[(&str, &str
             )),
         }
     }
-    // Siblings: no ring but through an allowed edge.
-    let siblings: Vec<Import> = imports.iter().filter(|i| i.from.contains('/') && !is_allowed(i)).cloned().collect();
+    // Siblings: no ring.
+    let siblings: Vec<Import> = imports.iter().filter(|i| i.from.contains('/')).cloned().collect();
     for i in &siblings {
         if let Some(ring) = cycle(&siblings, &i.to, &i.from) {
             offences.push(format!("{}: sibling files in a ring: {} → {}", i.at, i.from, ring.join(" → ")));
-        }
-    }
-    for (f, t) in allowed {
-        if !imports.iter().any(|i| i.from == *f && i.to == *t) {
-            offences.push(format!("UP_EDGES lists {f} → {t}, which no longer exists: delete it from the list"));
         }
     }
     offences
@@ -450,7 +425,7 @@ fn imports_in_the_core_run_down_the_rows() {
         assert!(module == "ui" || row(LAYERS, module).is_some(), "src/lib.rs's `{module}` is in no row of LAYERS");
     }
     assert!(imports.len() > 50, "the reader found {} imports", imports.len());
-    let offences = layer_offences(&imports, LAYERS, UP_EDGES);
+    let offences = layer_offences(&imports, LAYERS);
     assert!(offences.is_empty(), "the core's imports break its rows:\n{}", offences.join("\n"));
 }
 
@@ -462,18 +437,16 @@ fn the_layer_check_can_fail() {
     let ring = [file("src/a.rs", "use crate::b::Y;\n"), file("src/b.rs", "pub fn f() { crate::a::x() }\n")];
     let found = imports(&ring).unwrap_or_default();
     assert_eq!(found.len(), 2);
-    let offences = layer_offences(&found, layers, &[]);
+    let offences = layer_offences(&found, layers);
     assert_eq!(offences.len(), 1, "{offences:?}");
     assert!(
         offences[0].starts_with("src/a.rs:1: `a` imports `b`") && offences[0].contains("a ring: b → a (src/b.rs:1)"),
         "{}",
         offences[0]
     );
-    // Allowed, it passes; once gone, the allowance itself fails.
-    assert!(layer_offences(&found, layers, &[("a", "b")]).is_empty());
+    // The import down alone passes.
     let down = [file("src/b.rs", "use crate::a::X;\n")];
-    let offences = layer_offences(&imports(&down).unwrap_or_default(), layers, &[("a", "b")]);
-    assert_eq!(offences.len(), 1, "{offences:?}");
+    assert!(layer_offences(&imports(&down).unwrap_or_default(), layers).is_empty());
     // Two sibling files in a ring (`super::` and `crate::dir::`); mod.rs and its children are free.
     let siblings = [
         file("src/b/mod.rs", "mod p;\nmod q;\nuse p::X;\n"),
@@ -482,13 +455,14 @@ fn the_layer_check_can_fail() {
     ];
     let found = imports(&siblings).unwrap_or_default();
     assert_eq!(found.len(), 2, "{found:?}");
-    assert_eq!(layer_offences(&found, layers, &[]).len(), 2);
-    assert!(layer_offences(&found, layers, &[("b/p", "b/q")]).is_empty());
+    assert_eq!(layer_offences(&found, layers).len(), 2);
+    // One edge of the two, and the siblings pass.
+    assert!(layer_offences(&found[..1], layers).is_empty());
     // A grouped `use crate::{…}` is refused; an import inside a test module, or a comment, is none.
     assert!(imports(&[file("src/a.rs", "use crate::{b::X, c::Y};\n")]).is_err());
     let quiet = [file("src/b.rs", "// crate::a::x\nfn f() {}\n#[cfg(test)]\nmod tests { use crate::a::X; }\n")];
     assert!(imports(&quiet).unwrap_or_default().is_empty());
     // A module lib.rs lists must be placed.
     let stray = [file("src/c.rs", "use crate::a::X;\n")];
-    assert_eq!(layer_offences(&imports(&stray).unwrap_or_default(), layers, &[]).len(), 1);
+    assert_eq!(layer_offences(&imports(&stray).unwrap_or_default(), layers).len(), 1);
 }

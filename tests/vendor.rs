@@ -3,6 +3,7 @@
 #![allow(clippy::panic, clippy::expect_used)] // a test fails by panicking
 
 use token_energy::catalogue::Catalogue;
+use token_energy::export;
 use token_energy::form::{Edit, Field, Form};
 use token_energy::i18n::Lang;
 use token_energy::link;
@@ -100,7 +101,7 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     form = form.apply(catalogue(), Edit::Text(Field::Demand, "2000000000".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = vendor::quote_text(
+    let text = export::quote_text(
         catalogue(),
         &form,
         &[],
@@ -121,11 +122,11 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     assert!(text.ends_with("Link: https://calc.example.com/?v=1&card=h200-nvl\n"), "{text}");
 
     let v = Vendor::checked(raw()).expect("vendor");
-    let mail = vendor::mailto_href(&v, &text, Lang::En.strings()).expect("mailto");
+    let mail = export::mailto_href(&v, &text, Lang::En.strings()).expect("mailto");
     assert!(mail.starts_with("mailto:sales@example.com?subject="), "{mail}");
     assert_eq!(link::percent_decode(mail.split_once("&body=").expect("body").1), text);
     // Without a vendor: the same body to an address the reader's mail program asks for.
-    let own = vendor::mail_href(&text, Lang::En.strings());
+    let own = export::mail_href(&text, Lang::En.strings());
     assert!(own.starts_with("mailto:?subject="), "{own}");
     assert_eq!(link::percent_decode(own.split_once("&body=").expect("body").1), text);
     let url = vendor::url_href(&v, "https://calc.example.com/?v=1", &text).expect("url");
@@ -140,7 +141,7 @@ fn a_german_quote_is_written_in_german() {
     let mut form = Form::initial(catalogue());
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = vendor::quote_text(
+    let text = export::quote_text(
         catalogue(),
         &form,
         &[],
@@ -155,7 +156,7 @@ fn a_german_quote_is_written_in_german() {
     assert!(!text.contains("(ceiling)") && !text.contains("0.1499"), "{text}");
     assert!(text.contains("Unverbindliche Schätzung, Stand 4. Dezember 2026"), "{text}");
     let mail =
-        vendor::mailto_href(&Vendor::checked(raw()).expect("vendor"), &text, Lang::De.strings()).expect("mailto");
+        export::mailto_href(&Vendor::checked(raw()).expect("vendor"), &text, Lang::De.strings()).expect("mailto");
     assert!(
         mail.contains(&format!("subject={}", link::percent_encode("Angebotsanfrage: GPU-Server (token-energy)"))),
         "{mail}"

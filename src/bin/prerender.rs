@@ -6,8 +6,15 @@
 //!
 //! VENDOR_JSON: the vendor file's text (static/vendor.json), when the build has one, so the page is
 //! prerendered with the vendor the browser will read from the page's meta.
+//!
+//!   cargo run --features ssr --bin prerender -- --boot
+//!
+//! prints instead the loading page's words in every language (`i18n::boot_words`), as JSON
+//! `{"lede": …, "status": …, "titles": {"de": …}}`, for the build to write into static/index.html's
+//! boot block and its `<title>` (each language's document title but English's, which it holds).
 
 use std::process::ExitCode;
+use token_energy::i18n::{boot_words, Lang};
 use token_energy::vendor::{Raw, Vendor};
 
 fn vendor(json: &str) -> Result<Option<Vendor>, String> {
@@ -18,6 +25,15 @@ fn vendor(json: &str) -> Result<Option<Vendor>, String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--boot") {
+        let words = serde_json::json!({
+            "lede": boot_words(|t| t.lede),
+            "status": boot_words(|t| t.boot_status),
+            "titles": Lang::ALL.iter().filter(|l| **l != Lang::En).map(|l| (l.id().to_owned(), serde_json::Value::from(l.strings().doc_title))).collect::<serde_json::Map<_, _>>(),
+        });
+        println!("{words}");
+        return ExitCode::SUCCESS;
+    }
     let vendor = match std::env::args().nth(1).map(|json| vendor(&json)).transpose() {
         Ok(v) => v.flatten(),
         Err(message) => {

@@ -107,6 +107,14 @@ fn unit(u: Unit) -> &'static str {
     }
 }
 
+fn unit_one(u: Unit) -> &'static str {
+    match u {
+        Unit::People => "Person",
+        Unit::Positions => "Rack-Stellplatz",
+        other => unit(other),
+    }
+}
+
 /// A range's unit in German (the core writes English units).
 fn range_unit(unit: &str) -> String {
     let german = match unit {
@@ -323,6 +331,7 @@ pub const DE: Strings = Strings {
     language_label: "Sprache",
     skip_link: "Zu den Kennzahlen springen",
     doc_title: "token-energy · GPU-Energie je LLM-Token",
+    boot_status: "Wird berechnet …",
     lede: "Was ein Token eines großen Sprachmodells an GPU-Energie kostet: aus der Leistungsgrenze der Karten und einem veröffentlichten Durchsatz, jede Zahl mit ihrer Art und Quelle.",
     open_full: "Den vollständigen Rechner öffnen ↗",
     method_link: "Methode und Zitierweise ↗",
@@ -407,6 +416,7 @@ pub const DE: Strings = Strings {
     scenario_explanation,
     accuracy: |a| format!(", Genauigkeit {}", a.replace('.', ",")),
     unit,
+    unit_one,
     hint,
     input_error,
     adjustment,

@@ -17,6 +17,7 @@ pub const EN: Strings = Strings {
     language_label: "Language",
     skip_link: "Skip to the figures",
     doc_title: "token-energy · GPU energy per LLM token",
+    boot_status: "Calculating…",
     lede: "What a token of a large language model costs in GPU energy: from the cards' power limit and a published throughput, with every figure's kind and source.",
     open_full: "Open the full calculator ↗",
     method_link: "Method and how to cite ↗",
@@ -101,6 +102,13 @@ pub const EN: Strings = Strings {
     scenario_explanation,
     accuracy: |a| format!(", {a} accuracy"),
     unit: Unit::symbol,
+    unit_one: |u| match u {
+        Unit::Servers => "server",
+        Unit::Tokens => "token",
+        Unit::People => "person",
+        Unit::Positions => "rack position",
+        other => other.symbol(),
+    },
     hint: |r| r.hint(),
     input_error: |e| e.to_string(),
     adjustment: |a| a.to_string(),
@@ -281,7 +289,7 @@ pub const EN: Strings = Strings {
     answer_rack_fit: |n, boards_only| if boards_only {
         format!("GPU boards only: at most {n} per position; add the server's own draw")
     } else {
-        format!("at most {n} servers per position")
+        format!("at most {n} {} per position", if n == "1" { "server" } else { "servers" })
     },
     refs_summary: |n| if n == 1 { "1 published reference value".to_owned() } else { format!("{n} published reference values") },
     with_basis: |label, basis| match basis {

@@ -46,6 +46,16 @@ macro_rules! table {
         }
 
         impl Strings {
+            /// The unit after `value` (a single value, not a range's): a count's singular after
+            /// exactly one, else the unit's plural or symbol. "1,5" and "2" take the plural.
+            pub fn unit_after(&self, value: f64, low: Option<f64>, unit: Unit) -> &'static str {
+                if low.is_none() && value == 1.0 {
+                    (self.unit_one)(unit)
+                } else {
+                    (self.unit)(unit)
+                }
+            }
+
             /// Every plain text with its name, for the tests that compare languages.
             pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($text), self.$text)),*]
@@ -64,6 +74,8 @@ table! {
         /// The document's `<title>` (the tab, bookmarks, the print header).
         doc_title,
         lede,
+        /// The loading page's line while the wasm loads a link (static/index.html's boot block).
+        boot_status,
         open_full,
         modes_label,
         mode_calculator,
@@ -421,6 +433,8 @@ table! {
         /// ", 99 % accuracy target".
         accuracy: fn(&str) -> String,
         unit: fn(Unit) -> &'static str,
+        /// A count's unit after exactly one ("1 rack position", "1 Rack-Stellplatz"); other units as `unit`.
+        unit_one: fn(Unit) -> &'static str,
         /// The short hint under a number field ("1 to 64").
         hint: fn(&Range) -> String,
         input_error: fn(&InputError) -> String,
@@ -580,6 +594,21 @@ table! {
         /// Under servers per rack position without a server overhead: "GPU boards only: at most {n}; …".
         rack_boards_only: fn(&str) -> String,
     }
+}
+
+/// A text of the loading page in every language, as `static/index.html`'s boot block holds it (the
+/// build writes it there, `static/build/prerender.mjs`): one `<span data-lang>` per language, each
+/// but English with its `lang`. The boot script marks the link's language on `<html
+/// data-boot-lang>` before the first paint, and the stylesheet shows that language's span alone.
+pub fn boot_words(text: fn(&Strings) -> &'static str) -> String {
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    Lang::ALL
+        .into_iter()
+        .map(|l| {
+            let lang = if l == Lang::En { String::new() } else { format!(" lang=\"{}\"", l.id()) };
+            format!("<span data-lang=\"{}\"{lang}>{}</span>", l.id(), escape(text(l.strings())))
+        })
+        .collect()
 }
 
 /// A result's line in the throughput select, in the page's language: "6.0-0075 · NVIDIA · 72 × FP4

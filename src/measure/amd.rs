@@ -4,7 +4,7 @@
 //! neither (the banners, `Energy counter:` ticks, a wrapped command line, other metrics) are read
 //! past: people paste these with what came around them.
 
-use super::dcgm::{EnergyFormat, EnergySnapshot, GpuEnergy};
+use super::energy::{EnergyFormat, EnergySnapshot, GpuEnergy};
 use super::{lines, prom, Problem};
 
 const AMD_SMI_FIELD: &str = "TOTAL_ENERGY_CONSUMPTION:";

@@ -2,82 +2,13 @@
 //! (`DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION`, mJ since the driver was loaded) or `dcgmi dmon -e 155,156`
 //! output (`#Entity POWER TOTEC` / `ID W mJ`, then `GPU n` rows). One snapshot per text.
 
+pub use super::energy::{EnergyFormat, EnergySnapshot, GpuEnergy};
 use super::{lines, prom, Problem};
 
 /// The exporter's energy counter (DCGM field 156), in mJ.
 pub const EXPORTER_METRIC: &str = super::prom::DCGM_ENERGY;
 /// `dcgmi dmon`'s short name for field 156.
 pub const DMON_COLUMN: &str = "TOTEC";
-
-/// Which tool printed the snapshot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EnergyFormat {
-    Exporter,
-    Dmon,
-    /// AMD's `amd-smi metric --energy` (`super::amd`).
-    AmdSmi,
-    /// AMD's `rocm-smi --showenergycounter` (`super::amd`).
-    RocmSmi,
-}
-
-impl EnergyFormat {
-    pub fn label(self) -> &'static str {
-        match self {
-            EnergyFormat::Exporter => "dcgm-exporter",
-            EnergyFormat::Dmon => "dcgmi dmon",
-            EnergyFormat::AmdSmi => "amd-smi metric",
-            EnergyFormat::RocmSmi => "rocm-smi",
-        }
-    }
-
-    /// Whether the counter is AMD's (not DCGM's field 156).
-    pub fn is_amd(self) -> bool {
-        matches!(self, EnergyFormat::AmdSmi | EnergyFormat::RocmSmi)
-    }
-}
-
-/// One GPU's counter.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GpuEnergy {
-    /// What identifies the GPU across snapshots: its `UUID` (exporter) or `GPU n` (dmon).
-    pub id: String,
-    /// The `gpu` index label (exporter) or the dmon entity number.
-    pub index: Option<String>,
-    pub model: Option<String>,
-    pub host: Option<String>,
-    pub millijoules: f64,
-    /// The line the reading was taken from (the last one, where a GPU is listed again; the largest
-    /// one, where MIG series of the GPU disagree).
-    pub line: usize,
-    /// How many different series the exporter listed for this physical GPU (one per MIG instance),
-    /// and by how much their values differed (mJ): each was sampled at its own instant.
-    pub series: usize,
-    pub spread_mj: f64,
-}
-
-impl GpuEnergy {
-    /// A counter read from a tool that names GPUs by index (`dcgmi dmon`, `amd-smi`, `rocm-smi`):
-    /// `GPU n`, one series, no model or host.
-    pub(crate) fn indexed(index: &str, millijoules: f64, line: usize) -> GpuEnergy {
-        GpuEnergy {
-            id: format!("GPU {index}"),
-            index: Some(index.to_owned()),
-            model: None,
-            host: None,
-            millijoules,
-            line,
-            series: 1,
-            spread_mj: 0.0,
-        }
-    }
-}
-
-/// One snapshot of every GPU's counter.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EnergySnapshot {
-    pub format: EnergyFormat,
-    pub gpus: Vec<GpuEnergy>,
-}
 
 /// Adds a dmon reading: a GPU listed in a later poll keeps its last reading; `first` keeps each
 /// GPU's first reading and how many polls listed it.

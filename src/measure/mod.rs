@@ -9,6 +9,7 @@
 
 pub mod amd;
 pub mod dcgm;
+pub mod energy;
 pub mod mlperf_power;
 pub mod power;
 pub mod prom;
@@ -17,69 +18,14 @@ pub mod tokens;
 
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
-use crate::form::Field;
+use crate::input::Field;
+/// The paste boxes, named where figures name them (`crate::input`).
+pub use crate::input::Paste as Input;
 
 /// The most a pasted box may hold (a node's dcgm-exporter or vLLM scrape is well under 1 MB).
 pub const PASTE_LIMIT: usize = 4 * 1024 * 1024;
 /// The most a log file may hold (v4.1-0049's `spl.txt` of an hour's run is 1.2 MB).
 pub const LOG_LIMIT: usize = 16 * 1024 * 1024;
-
-/// Where a measured input came from: the boxes and files of the section.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Input {
-    EnergyBefore,
-    EnergyAfter,
-    TokensBefore,
-    TokensAfter,
-    Duration,
-    IdlePower,
-    WallEnergy,
-    Concurrency,
-    PowerLimit,
-    PowerLog,
-    DetailLog,
-    /// A whole series of power samples, in one box instead of two snapshots.
-    PowerSeries,
-    /// The time between samples where the series prints none (dmon), s.
-    SampleInterval,
-}
-
-impl Input {
-    pub const ALL: [Input; 13] = [
-        Input::EnergyBefore,
-        Input::EnergyAfter,
-        Input::TokensBefore,
-        Input::TokensAfter,
-        Input::Duration,
-        Input::IdlePower,
-        Input::WallEnergy,
-        Input::Concurrency,
-        Input::PowerLimit,
-        Input::PowerLog,
-        Input::DetailLog,
-        Input::PowerSeries,
-        Input::SampleInterval,
-    ];
-
-    /// The `data-testid` of the box (and of its error, `measure-error-<id>`).
-    pub fn id(self) -> &'static str {
-        match self {
-            Input::EnergyBefore => "gpu-energy-before",
-            Input::EnergyAfter => "gpu-energy-after",
-            Input::TokensBefore => "tokens-before",
-            Input::TokensAfter => "tokens-after",
-            Input::Duration => "run-seconds",
-            Input::IdlePower => "idle-watts",
-            Input::WallEnergy => "wall-wh",
-            Input::Concurrency => "run-concurrency",
-            Input::PowerLimit => "run-power-limit",
-            Input::PowerLog => "mlperf-power-log",
-            Input::DetailLog => "mlperf-detail-log",
-            Input::PowerSeries => "gpu-power-series",
-            Input::SampleInterval => "sample-interval",
-        }
-    }
-}
 
 /// What is wrong with a box's text (or between two boxes).
 #[derive(Debug, Clone, PartialEq)]
@@ -364,7 +310,7 @@ pub(crate) fn optional_number(lang: crate::lang::Lang, input: Input, text: &str)
     if text.trim().is_empty() {
         return Ok(None);
     }
-    let value = crate::form::parse_decimal_in(lang, Field::Tps, text)
+    let value = crate::input::parse_decimal_in(lang, Field::Tps, text)
         .map_err(|_| MeasureError::new(input, Problem::NotANumber))?;
     if value <= 0.0 {
         return Err(MeasureError::new(input, Problem::NotPositive));

@@ -180,7 +180,7 @@ fn calculator(props: &CalculatorProps) -> Html {
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
     let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
     let summary =
-        AttrValue::from(crate::vendor::quote_text(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
+        AttrValue::from(crate::export::quote_text(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
     let class = classes!("page", state.embed.then_some("embed"));
 
     let on_lang = {

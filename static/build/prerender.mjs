@@ -1,7 +1,10 @@
 // The bare page, prerendered (Trunk.toml's post_build hook, through csp.mjs): runs the native
 // prerender (src/bin/prerender.rs: the app rendered with Yew's server-side rendering, with the
 // vendor file when there is one) and writes its HTML into each page's
-// <main id="app-root" data-prerendered>, where the browser hydrates it (src/ui/mod.rs, mount).
+// <main id="app-root" data-prerendered>, where the browser hydrates it (src/ui/mod.rs, mount); and
+// writes the loading page's words in every language (`prerender --boot`, from src/i18n/) into the
+// boot block's marked paragraphs (`data-boot="lede"`, `data-boot="status"`), so a German link reads
+// German before the wasm runs: the boot script picks the language before the first paint.
 //
 //   import { prerender } from './prerender.mjs'; prerender(distDir, vendorOrNull);
 //
@@ -14,17 +17,65 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The native prerender's HTML (cargo builds it first when needed: Cargo.toml's quick `prerender` profile). */
-export function runPrerender(vendor) {
+function cargoPrerender(extra) {
   const env = { ...process.env };
   // Trunk's own cargo build is for wasm32; this one is native.
   delete env.CARGO_BUILD_TARGET;
   const args = ['run', '--quiet', '--profile', 'prerender', '--features', 'ssr', '--bin', 'prerender'];
-  if (vendor) args.push('--', JSON.stringify(vendor));
+  if (extra) args.push('--', extra);
   const run = spawnSync('cargo', args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (run.error) throw new Error(`the prerender did not start: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`the prerender failed (exit ${run.status}):\n${run.stderr}`);
-  if (!run.stdout.includes('data-testid="app"')) throw new Error('the prerender printed no page');
   return run.stdout;
+}
+
+/** The native prerender's HTML (cargo builds it first when needed: Cargo.toml's quick `prerender` profile). */
+export function runPrerender(vendor) {
+  const out = cargoPrerender(vendor ? JSON.stringify(vendor) : null);
+  if (!out.includes('data-testid="app"')) throw new Error('the prerender printed no page');
+  return out;
+}
+
+/**
+ * The loading page's words, `{ lede, status, titles }`: the first two one `<span data-lang>` per
+ * language, `titles` each other language's document title by its id (src/i18n/).
+ */
+export function runBoot() {
+  const words = JSON.parse(cargoPrerender('--boot'));
+  if (typeof words.lede !== 'string' || typeof words.status !== 'string' || typeof words.titles !== 'object') {
+    throw new Error('the prerender printed no boot words');
+  }
+  return words;
+}
+
+/**
+ * Writes `words` (`{ lede, status }`) into every page's boot block in `dir`: the content of the
+ * `<p>` marked `data-boot="lede"` and of the one marked `data-boot="status"` (quoted or not: Trunk's
+ * minifier) is replaced, and the `<title>` gets `data-title-<lang>` for each of `titles` (the boot
+ * script sets the document's title from it). A page without both marks or a title fails the build
+ * (its German link would read English).
+ */
+export function insertBoot(dir, words) {
+  const done = [];
+  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+    const file = path.join(dir, page);
+    let text = readFileSync(file, 'utf8');
+    for (const key of ['lede', 'status']) {
+      // A <p> (its words are spans, so its first </p> closes it).
+      const re = new RegExp(`(<p\\b[^>]*\\bdata-boot=(?:"${key}"|'${key}'|${key}(?=[\\s>]))[^>]*>)[\\s\\S]*?(</p\\s*>)`, 'i');
+      if (!re.test(text)) throw new Error(`${page}: no <p data-boot="${key}"> in the boot block`);
+      text = text.replace(re, (_whole, open, close) => `${open}${words[key]}${close}`);
+    }
+    const title = /<title\b([^>]*)>/i;
+    if (!title.test(text)) throw new Error(`${page}: no <title>`);
+    const titles = Object.entries(words.titles ?? {})
+      .map(([lang, t]) => ` data-title-${lang}="${attribute(t)}"`)
+      .join('');
+    text = text.replace(title, (_whole, attrs) => `<title${attrs.replace(/\s*\bdata-title-[a-z]+(=(?:"[^"]*"|'[^']*'|[^\s>]*))?/g, '')}${titles}>`);
+    writeFileSync(file, text);
+    done.push(`${page}: the loading page's words in every language`);
+  }
+  return done;
 }
 
 function attribute(text) {
@@ -57,7 +108,7 @@ export function insert(dir, html, vendor = null) {
   return done;
 }
 
-/** Prerenders the bare page into every page of `dir`. */
-export function prerender(dir, vendor, run = runPrerender) {
-  return insert(dir, run(vendor), vendor);
+/** Prerenders the bare page, and the loading page's words, into every page of `dir`. */
+export function prerender(dir, vendor, run = runPrerender, boot = runBoot) {
+  return [...insert(dir, run(vendor), vendor), ...insertBoot(dir, boot())];
 }

@@ -158,14 +158,19 @@ for (const [what, edit, message] of FAILURES) {
   });
 }
 
+// The boot block's marked paragraphs, where the hook's prerender writes the loading page's words
+// (static/index.html has them; the captured Trunk output predates them).
+const withBoot = (h) =>
+  h.replace('<main id=app-root>', '<div id=boot><p class=lede data-boot=lede></p><p data-boot=status></p></div><main id=app-root>');
+
 test('as a Trunk hook: reads $TRUNK_STAGING_DIR, exits 1 with the reason when the page cannot be hardened', () => {
-  const good = staging();
+  const good = staging(withBoot);
   const ok = spawnSync(process.execPath, [HOOK], { env: { ...process.env, TRUNK_STAGING_DIR: good }, encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(ok.stdout, /^csp hook: index\.html: CSP meta; inline script moved to boot-[0-9a-f]{16}\.js$/m);
   assert.ok(read(good, 'index.html').includes('Content-Security-Policy'));
 
-  const bad = staging((h) => h.replace('<main id=app-root>', '<main id=app-root onclick="go()">'));
+  const bad = staging((h) => withBoot(h).replace('<main id=app-root>', '<main id=app-root onclick="go()">'));
   const no = spawnSync(process.execPath, [HOOK, bad], { encoding: 'utf8' });
   assert.equal(no.status, 1);
   assert.match(no.stderr, /^csp hook: index\.html: an inline event handler/);

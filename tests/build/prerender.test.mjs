@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { insert, prerender } from '../../static/build/prerender.mjs';
+import { insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
 import { stagingCopies } from './fixture.mjs';
 
 const APP = '<!--<[App]>--><div data-testid="app">figures</div><!--</[App]>-->';
@@ -42,14 +42,53 @@ test('quoted or unquoted id, other attributes kept; a page without the root fail
 });
 
 test('prerender() passes the vendor to the prerender and writes what it printed', () => {
-  const dir = staging();
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
   let seen;
-  prerender(dir, { name: 'ACME' }, (vendor) => {
-    seen = vendor;
-    return APP;
-  });
+  prerender(
+    dir,
+    { name: 'ACME' },
+    (vendor) => {
+      seen = vendor;
+      return APP;
+    },
+    () => WORDS,
+  );
   assert.deepEqual(seen, { name: 'ACME' });
   assert.ok(page(dir).includes(APP));
   // The vendor's JSON, as vendor.mjs writes it into the meta (attribute-escaped).
   assert.ok(page(dir).includes('data-prerendered="{&quot;name&quot;:&quot;ACME&quot;}"'));
+});
+
+// The loading page's words (German review 1-10): the boot block's two marked paragraphs take every
+// language's words, whatever the source held; quoted or unquoted marks; a page without them fails.
+const BOOT =
+  '<div class=boot id=boot><header class=masthead><h1>token-energy</h1><p class=lede data-boot=lede><span data-lang=en>Old</span></p></header>' +
+  '<p data-testid=boot-status data-boot="status"><span data-lang=en>Calculating…</span></p></div>';
+const WORDS = {
+  lede: '<span data-lang="en">Lede</span><span data-lang="de" lang="de">Leitsatz</span>',
+  status: '<span data-lang="en">Calculating…</span><span data-lang="de" lang="de">Wird berechnet …</span>',
+  titles: { de: 'token-energy · GPU-Energie je "LLM"-Token' },
+};
+
+test("writes every language's boot words into the marked paragraphs, and a second run changes nothing more", () => {
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  assert.deepEqual(insertBoot(dir, WORDS), ["index.html: the loading page's words in every language"]);
+  const once = page(dir);
+  assert.ok(once.includes(`<p class=lede data-boot=lede>${WORDS.lede}</p></header>`), once);
+  assert.ok(once.includes(`<p data-testid=boot-status data-boot="status">${WORDS.status}</p></div>`), once);
+  assert.ok(!once.includes('Old'), 'the source words are replaced');
+  assert.ok(
+    once.includes('<title data-title-de="token-energy · GPU-Energie je &quot;LLM&quot;-Token">token-energy · GPU energy per LLM token</title>'),
+    'the German title beside the English one, attribute-escaped',
+  );
+  insertBoot(dir, WORDS);
+  assert.equal(page(dir), once, 'idempotent');
+  const none = staging();
+  assert.throws(() => insertBoot(none, WORDS), /no <p data-boot="lede">/);
+});
+
+test('prerender() writes the boot words too', () => {
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  prerender(dir, null, () => APP, () => WORDS);
+  assert.ok(page(dir).includes(WORDS.lede) && page(dir).includes(WORDS.status) && page(dir).includes(APP));
 });

@@ -162,6 +162,60 @@ test("a link with a query never paints the bare page's figures, not for one fram
   }
 });
 
+/** A text of the string table of `lang` (src/i18n/en.rs, de.rs), read from its source. */
+async function tableText(lang, name) {
+  const source = await readFile(path.join(REPO, 'src', 'i18n', `${lang}.rs`), 'utf8');
+  const m = new RegExp(`\\n    ${name}: "((?:[^"\\\\]|\\\\.)*)",`).exec(source);
+  assert.ok(m, `${name} in ${lang}.rs`);
+  return m[1].replace(/\\(.)/g, '$1');
+}
+
+test("a link's loading page reads in the link's language before the wasm runs (German review 1-10)", T, async () => {
+  const words = {};
+  for (const lang of ['en', 'de']) {
+    words[lang] = { lede: await tableText(lang, 'lede'), status: await tableText(lang, 'boot_status'), title: await tableText(lang, 'doc_title') };
+  }
+  assert.notEqual(words.de.lede, words.en.lede);
+  // The link's lang=, else the browser's first language the page speaks, else English.
+  for (const [target, locale, lang] of [
+    [`${L40S_QUERY}&lang=de`, null, 'de'],
+    [`${L40S_QUERY}&lang=DE`, 'en-US', 'de'],
+    [L40S_QUERY, null, 'en'],
+    [L40S_QUERY, 'de-AT', 'de'],
+    [`${L40S_QUERY}&lang=en`, 'de-DE', 'en'],
+    [`${L40S_QUERY}&lang=fr`, 'de-DE', 'de'],
+  ]) {
+    const label = `${target} (${locale ?? 'no locale'})`;
+    const { page, release } = await held(target, locale ? { locale } : {});
+    try {
+      assert.equal(await visibleText(page, 'j-per-token'), null, `${label}: no figure before the app`);
+      const boot = await page.evaluate(() => {
+        const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
+        return {
+          heading: shown('#boot h1').map((e) => e.innerText),
+          lede: shown('#boot .lede').map((e) => e.innerText),
+          status: shown('[data-testid="boot-status"]').map((e) => e.innerText),
+          langs: shown('#boot [data-lang]').map((e) => e.lang || 'en'),
+        };
+      });
+      assert.deepEqual(boot.heading, ['token-energy'], label);
+      assert.deepEqual(boot.lede, [words[lang].lede], label);
+      assert.deepEqual(boot.status, [words[lang].status], label);
+      assert.deepEqual(boot.langs, [lang, lang], `${label}: the shown words carry their language`);
+      assert.equal(await page.title(), words[lang].title, `${label}: the tab's title`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${label}: <html lang>`);
+      release();
+      await waitForApp(page);
+      // The app's page opens in the same language, with the same lede.
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      assert.equal(await page.locator('.masthead .lede').first().innerText(), words[lang].lede, label);
+      assertClean(page, label);
+    } finally {
+      await closePage(page);
+    }
+  }
+});
+
 test('a German reader and a kept comparison get their own page (rendered, not hydrated), with no error', T, async () => {
   const page = await openPage(browser, '', { server, locale: 'de-DE' });
   try {

@@ -2,7 +2,7 @@
 //! ceilings of the benchmark and scenario, and J/token against the power limit of the current card.
 
 use crate::chart::{self, BarChart, LimitChart, Mark, BAR_WIDTH, WIDTH};
-use crate::compare::{self, Saved};
+use crate::compare::Saved;
 use crate::form::Form;
 use crate::i18n::Strings;
 use crate::ui::words::use_strings;
@@ -148,7 +148,7 @@ pub fn charts(props: &ChartsProps) -> Html {
             .iter()
             .map(|s| {
                 let j = crate::model::evaluate(catalogue, &s.form).figures.energy_per_token.map(|f| (f.value, f.low));
-                (compare::display_name(catalogue, s, t), j)
+                (crate::export::display_name(catalogue, s, t), j)
             })
             .collect();
         chart::named_bars(&props.form, &items)

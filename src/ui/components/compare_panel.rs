@@ -2,7 +2,8 @@
 //! keyboard or mouse, choose the baseline; the grid of figures with the best of each row marked in
 //! words; CSV and JSON downloads, and a JSON file read back.
 
-use crate::compare::{self, BestWord, ExportContext, ListEdit, Saved, MAX};
+use crate::compare::{self, BestWord, ListEdit, Saved, MAX};
+use crate::export::ExportContext;
 use crate::figure::Figure;
 use crate::form::Form;
 use crate::i18n::Strings;
@@ -37,12 +38,12 @@ const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 fn cell_value(t: &'static Strings, f: &Figure) -> String {
     match f.low {
         Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
-        None => format!("{} {}", format::three(f.value), (t.unit)(f.unit)),
+        None => format!("{} {}", format::three(f.value), t.unit_after(f.value, None, f.unit)),
     }
 }
 
 fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: &ComparePanelProps) -> Html {
-    let shown = compare::display_name(props.catalogue.0, saved, t);
+    let shown = crate::export::display_name(props.catalogue.0, saved, t);
     let emit = |edit: ListEdit| props.on_list.reform(move |_: MouseEvent| edit.clone());
     let rename = props
         .on_list
@@ -98,7 +99,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                     <th scope="col">{ t.col_figure }</th>
                     { for props.list.iter().enumerate().map(|(i, s)| html! {
                         <th scope="col" data-testid="compare-head">
-                            <span data-testid="compare-name">{ compare::display_name(catalogue, s, t) }</span>
+                            <span data-testid="compare-name">{ crate::export::display_name(catalogue, s, t) }</span>
                             if i == props.baseline { <span class="system">{ format!(" · {}", t.baseline_mark) }</span> }
                             <span class="subtitle" data-testid="compare-subtitle">{ (t.compare_subtitle)(&compare::facts(catalogue, &s.form)) }</span>
                         </th>
@@ -182,9 +183,9 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             };
             let name = |ext| compare::file_name(&current.customer, &current.reference, browser::today(), ext);
             let (text, name, mime) = if json {
-                (compare::json(catalogue, &list, &ctx, t), name("json"), "application/json")
+                (crate::export::json(catalogue, &list, &ctx, t), name("json"), "application/json")
             } else {
-                (compare::csv(catalogue, &list, &ctx, t), name("csv"), "text/csv")
+                (crate::export::csv(catalogue, &list, &ctx, t), name("csv"), "text/csv")
             };
             if !browser::download(&name, mime, &text) {
                 on_message.emit(t.download_refused.to_owned());
@@ -245,7 +246,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                         <label for="compare-baseline">{ t.differences_against }</label>
                         <select id="compare-baseline" data-testid="compare-baseline" onchange={baseline}>
                             { for props.list.iter().enumerate().map(|(i, s)| html! {
-                                <option value={i.to_string()} selected={i == props.baseline}>{ compare::display_name(catalogue, s, t) }</option>
+                                <option value={i.to_string()} selected={i == props.baseline}>{ crate::export::display_name(catalogue, s, t) }</option>
                             }) }
                         </select>
                     </div>
@@ -254,7 +255,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 { grid_view(t, props) }
                 <p class="hint">{ t.best_hint }</p>
                 <ol class="print-only compare-notes" data-testid="compare-notes">
-                    { for compare::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
+                    { for crate::export::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
                         <li>
                             <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
                             if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }

@@ -47,7 +47,7 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
                 <span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
         },
         None => html! {
-            <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+            <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ t.unit_after(f.value, None, f.unit) }</span></p>
         },
     }
 }
@@ -58,8 +58,8 @@ pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
     let Some((low_words, high_words)) = assumptions.iter().find_map(|a| (t.range_ends)(a)) else { return html! {} };
     html! {
         <ul class="ends" data-testid="range-ends">
-            <li>{ format!("{} {}: {low_words}", format::three(low), (t.unit)(f.unit)) }</li>
-            <li>{ format!("{} {}: {high_words}", format::three(f.value), (t.unit)(f.unit)) }</li>
+            <li>{ format!("{} {}: {low_words}", format::three(low), t.unit_after(low, None, f.unit)) }</li>
+            <li>{ format!("{} {}: {high_words}", format::three(f.value), t.unit_after(f.value, None, f.unit)) }</li>
         </ul>
     }
 }
@@ -183,7 +183,7 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
                 <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
                     data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
                     <dt>{ label }</dt>
-                    <dd><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                    <dd><span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span>
                         { " " }<a class="badge" href="#kinds">{ kind_short(t, &f.kind) }</a>
                         if let Some(n) = note { <span class="answer-note">{ n }</span> }</dd>
                 </div>
@@ -218,7 +218,7 @@ fn live_text(t: &'static Strings, f: &Figures) -> String {
     let part = |label: &str, figure: Option<&Figure>| {
         let value = figure.map(|x| match x.low {
             Some(low) => format!("{}{}{} {}", format::three(low), t.range_to, format::three(x.value), (t.unit)(x.unit)),
-            None => format!("{} {}", format::three(x.value), (t.unit)(x.unit)),
+            None => format!("{} {}", format::three(x.value), t.unit_after(x.value, None, x.unit)),
         });
         (t.live)(label, value.as_deref(), figure.map_or("", |x| kind_title(t, &x.kind)))
     };

@@ -132,7 +132,7 @@ fn figure_view(
         <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
             data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
             <h3>{ label.to_owned() }</h3>
-            <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+            <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span></p>
             <p class="kind"><a class="badge" href="#kinds">{ kind_words(t, &f.kind, scope) }</a></p>
             { note }
         </article>

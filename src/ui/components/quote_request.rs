@@ -17,7 +17,7 @@ pub struct QuoteRequestProps {
     pub compared: Vec<Saved>,
     /// The full link of the page (without `embed`).
     pub link: AttrValue,
-    /// The quote's text (`vendor::quote_text`), the same as "Email this configuration" sends.
+    /// The quote's text (`export::quote_text`), the same as "Email this configuration" sends.
     pub text: AttrValue,
     /// Where an embedded page may post the quote (`host=` or the vendor file), if anywhere.
     pub post_to: Option<String>,
@@ -41,7 +41,7 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
             .iter()
             .map(|s| {
                 (
-                    crate::compare::display_name(props.catalogue.0, s, t),
+                    crate::export::display_name(props.catalogue.0, s, t),
                     format!("{page}?{}", link::encode(&s.form, false)),
                 )
             })
@@ -56,7 +56,7 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
             <h2 id="quote-request-title">{ (t.qr_title)(&v.name) }</h2>
             <p class="hint">{ t.qr_hint }</p>
             <div class="share-row">
-                if let Some(href) = vendor::mailto_href(v, &text, t) {
+                if let Some(href) = crate::export::mailto_href(v, &text, t) {
                     <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
                 }
                 if let Some(href) = vendor::url_href(v, &props.link, &text) {

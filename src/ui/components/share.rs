@@ -69,7 +69,7 @@ pub fn share(props: &ShareProps) -> Html {
             // Sending it on, on the full page (the widget links to it instead).
             if props.printable {
             <div class="share-row handoff">
-                <a class="button quiet" data-testid="email-config" href={crate::vendor::mail_href(&props.summary, t)}>{ t.email_config }</a>
+                <a class="button quiet" data-testid="email-config" href={crate::export::mail_href(&props.summary, t)}>{ t.email_config }</a>
                 <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
                 if let Some(ok) = *summary_copied {
                     <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
