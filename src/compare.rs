@@ -573,6 +573,19 @@ fn plan_values(form: &Form) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// The customer's own model as the exports write it (issue 28.7): `your_model` (the name, trimmed),
+/// `your_b` (billions of parameters at full precision), `your_arch` (`dense`, `moe`) and `proxy`
+/// (the benchmark named as its proxy); each empty where not given, not valid or not chosen.
+fn own_values(catalogue: &Catalogue, form: &Form) -> [(&'static str, String); 4] {
+    let checked = form.check(catalogue);
+    [
+        ("your_model", form.own_model.trim().to_owned()),
+        ("your_b", checked.own_size.as_ref().ok().copied().flatten().map(full).unwrap_or_default()),
+        ("your_arch", checked.own_arch.as_ref().ok().copied().flatten().map(|a| a.id().to_owned()).unwrap_or_default()),
+        ("proxy", checked.proxy().benchmark().map(|b| b.id().to_owned()).unwrap_or_default()),
+    ]
+}
+
 /// The configuration's columns, in the CSV's order: card, cards, servers, result, benchmark,
 /// scenario, precision, limit_w.
 fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
@@ -669,6 +682,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     let mut header: Vec<&str> = vec!["configuration", "name"];
     header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
     header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
+    header.extend(["your_model", "your_b", "your_arch", "proxy"]);
     header.extend([
         "figure",
         "value",
@@ -691,6 +705,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
         lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
         lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
+        lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
             let (_, scope, assumptions) = kind_words(&figure.kind, t);
@@ -789,8 +804,25 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                     format!("{}:{value}", json_string(k))
                 })
                 .collect();
+            // The customer's own model, only where one is given: files without it read as before.
+            let own_json = if saved.form.has_own_model() {
+                let fields: Vec<String> = own_values(catalogue, &saved.form)
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let value = match k {
+                            _ if v.is_empty() => "null".to_owned(),
+                            "your_b" => v,
+                            _ => json_string(&v),
+                        };
+                        format!("{}:{value}", json_string(k))
+                    })
+                    .collect();
+                format!(",\"your_model\":{{{}}}", fields.join(","))
+            } else {
+                String::new()
+            };
             format!(
-                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}},\"figures\":[{}]}}",
+                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}}{own_json},\"figures\":[{}]}}",
                 json_string(&saved.name),
                 json_string(&display_name(catalogue, saved, t)),
                 json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),

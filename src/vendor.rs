@@ -139,10 +139,17 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     };
     let evaluation = model::evaluate(catalogue, form);
     let figures = evaluation.figures;
-    let mut lines = vec![
-        (t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source),
-        format!("{}: {}", t.q_model, form.benchmark.name()),
-    ];
+    let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source)];
+    // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
+    // without one, the benchmark's model as before.
+    if form.has_own_model() {
+        let checked = &evaluation.checked;
+        let (size, arch) = (checked.own_size.clone().ok().flatten(), checked.own_arch.clone().ok().flatten());
+        lines.push(format!("{}: {}", t.q_own_model, (t.own_model_words)(&form.own_model, size, arch)));
+        lines.push((t.own_proxy)(checked.proxy(), form.figures_benchmark()));
+    } else {
+        lines.push(format!("{}: {}", t.q_model, form.benchmark.name()));
+    }
     // Values in the page's numbers with their kind, for the person reading; the JSON export and the
     // link carry them at full precision for machines.
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {
