@@ -755,7 +755,9 @@ pub fn json_string(text: &str) -> String {
 /// The comparison as JSON (written here, so the wasm carries no JSON library), format version
 /// [`VERSION`]: `format`, `version`, the catalogue's version and date, the link, customer,
 /// reference, the page's own configuration (`current`), and per configuration its name, title,
-/// link, query, facts, plan fields and figures. The page reads such a file back ([`read_export`]).
+/// link, query, facts, plan fields, the customer's own model where one is given (`your_model`:
+/// `name`, `billions`, `arch`, `proxy`; an optional field, so older files read as before) and
+/// figures. The page reads such a file back ([`read_export`]).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
     let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
@@ -814,7 +816,14 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                             "your_b" => v,
                             _ => json_string(&v),
                         };
-                        format!("{}:{value}", json_string(k))
+                        // In the object, plain names: `name`, `billions`, `arch`, `proxy`.
+                        let key = match k {
+                            "your_model" => "name",
+                            "your_b" => "billions",
+                            "your_arch" => "arch",
+                            other => other,
+                        };
+                        format!("{}:{value}", json_string(key))
                     })
                     .collect();
                 format!(",\"your_model\":{{{}}}", fields.join(","))

@@ -155,7 +155,7 @@ impl Field {
             Field::Customer => "Customer",
             Field::Reference => "Quote reference",
             Field::OwnModel => "Your model",
-            Field::OwnSize => "Its parameters",
+            Field::OwnSize => "Parameters, billions",
             Field::OwnArch => "Dense or MoE",
             Field::Demand => "Output tokens per day",
             Field::Load => "Average load",

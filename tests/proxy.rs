@@ -140,9 +140,9 @@ fn hostile_sizes_and_kinds_name_the_field_and_its_range() {
         assert!(checked.errors().iter().any(|x| x.field == Field::OwnSize), "{bad}");
         assert_eq!(checked.proxy(), Proxy::NeedSize, "{bad}");
         let en = (Lang::En.strings().input_error)(&e);
-        assert!(en.starts_with("Its parameters:") && en.contains("100,000 billion parameters"), "{en}");
+        assert!(en.starts_with("Parameters, billions:") && en.contains("100,000 billion parameters"), "{en}");
         let de = (Lang::De.strings().input_error)(&e);
-        assert!(de.starts_with("Seine Parameter:") && de.contains("100.000 Mrd. Parameter"), "{de}");
+        assert!(de.starts_with("Parameter in Mrd.:") && de.contains("100.000 Mrd. Parameter"), "{de}");
     }
     // The range's top is allowed, as are a German decimal comma in German and thousands in English.
     assert_eq!(with(&[(Field::OwnSize, "100,000")]).check(catalogue()).own_size, Ok(Some(100_000.0)));
@@ -259,9 +259,9 @@ fn the_exports_carry_the_customers_model_and_its_proxy() {
     let json = compare::json(catalogue(), &list, &ctx(&form), Lang::En.strings());
     let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
     let own = &value["configurations"][0]["your_model"];
-    assert_eq!(own["your_model"], "Qwen3 32B, \"instruct\"");
-    assert_eq!(own["your_b"].as_f64(), Some(32.5));
-    assert_eq!((own["your_arch"].as_str(), own["proxy"].as_str()), (Some("dense"), Some("llama2-70b-99")));
+    assert_eq!(own["name"], "Qwen3 32B, \"instruct\"");
+    assert_eq!(own["billions"].as_f64(), Some(32.5));
+    assert_eq!((own["arch"].as_str(), own["proxy"].as_str()), (Some("dense"), Some("llama2-70b-99")));
     // A configuration without a model of its own has no such field.
     assert!(value["configurations"][1].get("your_model").is_none());
     // The page's configuration comes back from the file with its model.

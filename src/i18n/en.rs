@@ -175,6 +175,7 @@ pub const EN: Strings = Strings {
     own_legend: "Your model",
     own_hint: "The model you plan to run: a name, a link to its model card, or where its details are (a sheet, an e-mail, an export). Printed on the sheet and kept in the link; the figures stay a published benchmark's.",
     arch_unset: "not given",
+    own_size_moe: "for MoE, the active ones",
     legend_demand: "Demand and load",
     legend_site: "Server and site",
     legend_price: "Price and carbon",

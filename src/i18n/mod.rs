@@ -159,8 +159,9 @@ table! {
         /// The customer's own model (issue 28.7): its fieldset and the hint under it.
         own_legend,
         own_hint,
-        /// The kind select's empty choice.
+        /// The kind select's empty choice, and what the size counts for a mixture of experts.
         arch_unset,
+        own_size_moe,
         legend_demand,
         legend_site,
         legend_price,

@@ -419,7 +419,7 @@ fn own_view(
         .chain(Arch::ALL.iter().map(|a| (a.id(), (t.arch_name)(*a))))
         .map(|(v, l)| Opt { value: AttrValue::from(v), label: AttrValue::from(l), disabled: false })
         .collect();
-    let size_hint = format!("{}; {}", (t.hint)(&crate::form::OWN_SIZE_RANGE), (t.plan_empty)(None));
+    let size_hint = format!("{}; {}; {}", (t.hint)(&crate::form::OWN_SIZE_RANGE), t.own_size_moe, (t.plan_empty)(None));
     html! {
         <fieldset class="own-model" data-testid="own-model">
             <legend>{ t.own_legend }</legend>
