@@ -5,8 +5,8 @@
 //! Only what a source states is used: a benchmark is a candidate where the catalogue's sources
 //! state both its parameter count and whether it is dense or a mixture of experts ([`STATED`]);
 //! the others are listed as not considered ([`unstated`]). "Closest" is by ratio (a 30 B model is
-//! nearer 70 B than 8 B): the smallest |ln(size ÷ candidate)|, and on a tie the larger candidate,
-//! whose figures lean high rather than low.
+//! nearer 70 B than 8 B): the smallest larger-to-smaller ratio of the two sizes, and on a tie the
+//! larger candidate, whose figures lean high rather than low.
 
 use crate::catalogue::Benchmark;
 
@@ -67,16 +67,23 @@ pub fn closest(table: &[Stated], billions: f64, arch: Arch) -> Option<Stated> {
     if !(billions.is_finite() && billions > 0.0) {
         return None;
     }
-    let distance = |s: &Stated| (billions.ln() - s.billions.ln()).abs();
+    let same = || table.iter().filter(|s| s.arch == arch && s.billions.is_finite() && s.billions > 0.0);
+    // Outside the candidates' span the nearest end is closest; inside it every ratio is finite.
+    let low = same().map(|s| s.billions).reduce(f64::min)?;
+    let high = same().map(|s| s.billions).reduce(f64::max)?;
+    let size = billions.max(low).min(high);
+    // The ratio of the larger to the smaller: the same order as |ln(size ÷ candidate)|, without a
+    // logarithm in the wasm.
+    let ratio = |s: &Stated| if size >= s.billions { size / s.billions } else { s.billions / size };
     let mut best: Option<Stated> = None;
-    for s in table.iter().filter(|s| s.arch == arch && s.billions.is_finite() && s.billions > 0.0) {
+    for s in same() {
         best = match best {
             None => Some(*s),
             Some(b) => {
-                let (d, db) = (distance(s), distance(&b));
-                // A tie within rounding of the logarithms counts as a tie.
-                let tie = (d - db).abs() <= 1e-12 * d.max(db).max(1.0);
-                if (tie && s.billions > b.billions) || (!tie && d < db) {
+                let (r, rb) = (ratio(s), ratio(&b));
+                // A tie within rounding counts as a tie.
+                let tie = (r - rb).abs() <= 1e-12 * r.max(rb);
+                if (tie && s.billions > b.billions) || (!tie && r < rb) {
                     Some(*s)
                 } else {
                     Some(b)
