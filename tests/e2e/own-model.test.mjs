@@ -22,8 +22,12 @@ function proxy(b, arch) {
 
 test('en: your model names its proxy, survives a reload, and reaches the sheet, the e-mail, the summary and the exports', T, async () => {
   const c = await suite.open('?result=6.0-0021&scenario=offline');
-  await c.el('own-model').waitFor();
+  // Folded until wanted: one line in the plan.
+  await c.el('own-model-fold').waitFor();
+  assert.equal(await c.el('own-model-fold').getAttribute('open'), null);
   assert.equal(await c.el('own-proxy').count(), 0, 'nothing typed, nothing said');
+  await c.el('own-model-fold').locator('summary').click();
+  await c.el('your_model').waitFor();
   await c.type('your_model', 'Qwen3 32B, "instruct"');
   await c.el('own-proxy').waitFor();
   assert.match(await c.text('own-proxy'), /for the MLPerf benchmark Llama 2 70B, not for your model\. Give its size/);
@@ -45,6 +49,7 @@ test('en: your model names its proxy, survives a reload, and reaches the sheet, 
   assert.deepEqual(['your_model', 'your_b', 'your_arch'].map((k) => params.get(k)), ['Qwen3 32B, "instruct"', '32', 'dense']);
   await c.page.reload();
   await c.el('own-proxy').waitFor();
+  assert.notEqual(await c.el('own-model-fold').getAttribute('open'), null, 'open with a model');
   assert.deepEqual(
     [await c.value('your_model'), await c.value('your_b'), await c.value('your_arch')],
     ['Qwen3 32B, "instruct"', '32', 'dense'],

@@ -235,6 +235,12 @@ fn print_line(t: &'static Strings, form: &PlanForm) -> String {
 pub fn plan_panel(props: &PlanProps) -> Html {
     let lang = use_lang();
     let t = lang.strings();
+    // "Your model" opens once a model is given and stays open; a person opens it by hand before.
+    let own_opened = use_mut_ref(|| false);
+    if props.own.proxy.is_some() {
+        *own_opened.borrow_mut() = true;
+    }
+    let own_open = *own_opened.borrow();
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
@@ -341,7 +347,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ print_line(t, form) }</p>
             { scope_view(lang, scope) }
             <div class="plan-fields">
-                { own_view(lang, c, &props.own, errors, &props.on_edit, &props.on_reveal) }
+                { own_view(lang, c, own_open, &props.own, errors, &props.on_edit, &props.on_reveal) }
                 <fieldset>
                     <legend>{ t.legend_demand }</legend>
                     { number_field(Field::Demand) }
@@ -400,11 +406,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     }
 }
 
-/// The customer's own model: its name (free text, kept in the link), its size and kind, and what
-/// the figures are for — the benchmark on the page and the proxy, labelled as such.
+/// The customer's own model, a fold across the plan's fields (closed until one is given): its name
+/// (free text, kept in the link), its size and kind, and what the figures are for — the benchmark on
+/// the page and the proxy, labelled as such.
 fn own_view(
     lang: Lang,
     catalogue: Cat,
+    open: bool,
     own: &Own,
     errors: &[InputError],
     on_edit: &Callback<Edit>,
@@ -421,8 +429,10 @@ fn own_view(
         .collect();
     let size_hint = format!("{}; {}; {}", (t.hint)(&crate::form::OWN_SIZE_RANGE), t.own_size_moe, (t.plan_empty)(None));
     html! {
+        <details class="own-model-fold" data-testid="own-model-fold" {open}>
+        <summary>{ t.own_legend }</summary>
         <fieldset class="own-model" data-testid="own-model">
-            <legend>{ t.own_legend }</legend>
+            <legend class="visually-hidden">{ t.own_legend }</legend>
             <p class="hint">{ t.own_hint }</p>
             <div class="field">
                 <label for={Field::OwnModel.id()}>{ (t.field)(Field::OwnModel) }</label>
@@ -449,6 +459,7 @@ fn own_view(
                 </p>
             }
         </fieldset>
+        </details>
     }
 }
 
