@@ -90,6 +90,19 @@ fn plan_values(form: &Form) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// The customer's own model as the exports write it (issue 28.7): `your_model` (the name, trimmed),
+/// `your_b` (billions of parameters at full precision), `your_arch` (`dense`, `moe`) and `proxy`
+/// (the benchmark named as its proxy); each empty where not given, not valid or not chosen.
+fn own_values(catalogue: &Catalogue, form: &Form) -> [(&'static str, String); 4] {
+    let checked = form.check(catalogue);
+    [
+        ("your_model", form.own_model.trim().to_owned()),
+        ("your_b", checked.own_size.as_ref().ok().copied().flatten().map(full).unwrap_or_default()),
+        ("your_arch", checked.own_arch.as_ref().ok().copied().flatten().map(|a| a.id().to_owned()).unwrap_or_default()),
+        ("proxy", checked.proxy().benchmark().map(|b| b.id().to_owned()).unwrap_or_default()),
+    ]
+}
+
 /// The configuration's columns, in the CSV's order: card, cards, servers, result, benchmark,
 /// scenario, precision, limit_w.
 fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
@@ -158,6 +171,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     let mut header: Vec<&str> = vec!["configuration", "name"];
     header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
     header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
+    header.extend(["your_model", "your_b", "your_arch", "proxy"]);
     header.extend([
         "figure",
         "value",
@@ -180,6 +194,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
         lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
         lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
+        lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
             let (_, scope, assumptions) = kind_words(&figure.kind, t);
@@ -229,7 +244,9 @@ pub fn json_string(text: &str) -> String {
 /// The comparison as JSON (written here, so the wasm carries no JSON library), format version
 /// [`VERSION`](crate::compare::VERSION): `format`, `version`, the catalogue's version and date, the link, customer,
 /// reference, the page's own configuration (`current`), and per configuration its name, title,
-/// link, query, facts, plan fields and figures. The page reads such a file back ([`read_export`](crate::compare::read_export)).
+/// link, query, facts, plan fields, the customer's own model where one is given (`your_model`:
+/// `name`, `billions`, `arch`, `proxy`; an optional field, so older files read as before) and
+/// figures. The page reads such a file back ([`read_export`](crate::compare::read_export)).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
     let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
@@ -278,8 +295,32 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                     format!("{}:{value}", json_string(k))
                 })
                 .collect();
+            // The customer's own model, only where one is given: files without it read as before.
+            let own_json = if saved.form.has_own_model() {
+                let fields: Vec<String> = own_values(catalogue, &saved.form)
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let value = match k {
+                            _ if v.is_empty() => "null".to_owned(),
+                            "your_b" => v,
+                            _ => json_string(&v),
+                        };
+                        // In the object, plain names: `name`, `billions`, `arch`, `proxy`.
+                        let key = match k {
+                            "your_model" => "name",
+                            "your_b" => "billions",
+                            "your_arch" => "arch",
+                            other => other,
+                        };
+                        format!("{}:{value}", json_string(key))
+                    })
+                    .collect();
+                format!(",\"your_model\":{{{}}}", fields.join(","))
+            } else {
+                String::new()
+            };
             format!(
-                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}},\"figures\":[{}]}}",
+                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}}{own_json},\"figures\":[{}]}}",
                 json_string(&saved.name),
                 json_string(&display_name(catalogue, saved, t)),
                 json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
@@ -359,10 +400,17 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     };
     let evaluation = model::evaluate(catalogue, form);
     let figures = evaluation.figures;
-    let mut lines = vec![
-        (t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source),
-        format!("{}: {}", t.q_model, form.benchmark.name()),
-    ];
+    let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source)];
+    // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
+    // without one, the benchmark's model as before.
+    if form.has_own_model() {
+        let checked = &evaluation.checked;
+        let (size, arch) = (checked.own_size.clone().ok().flatten(), checked.own_arch.clone().ok().flatten());
+        lines.push(format!("{}: {}", t.q_own_model, (t.own_model_words)(&form.own_model, size, arch)));
+        lines.push((t.own_proxy)(checked.proxy(), form.figures_benchmark()));
+    } else {
+        lines.push(format!("{}: {}", t.q_model, form.benchmark.name()));
+    }
     // Values in the page's numbers with their kind, for the person reading; the JSON export and the
     // link carry them at full precision for machines.
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {

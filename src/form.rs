@@ -44,6 +44,11 @@ pub struct Form {
     /// Words for the printed quote sheet; the model does not read them.
     pub customer: String,
     pub reference: String,
+    /// The customer's own model as typed (issue 28.7): its name, its size in billions of
+    /// parameters and its kind (`dense`, `moe`); words for the quote and the proxy's choice.
+    pub own_model: String,
+    pub own_size: String,
+    pub own_arch: String,
     /// The plan's fields, as typed (empty: not set).
     pub plan: PlanForm,
     /// The language chosen by the link (`lang=`), the switch or the browser: the page's words and
@@ -53,6 +58,9 @@ pub struct Form {
 
 /// Longest customer name or quote reference kept (characters).
 pub const QUOTE_TEXT_MAX: usize = 80;
+
+/// Longest name of the customer's own model kept (characters): room for a link to its model card.
+pub const OWN_MODEL_MAX: usize = 200;
 
 /// The throughput select's value for "my own throughput".
 pub const OWN_THROUGHPUT: &str = "own";
@@ -166,6 +174,9 @@ pub struct Checked<'c> {
     pub watts: Option<Result<Watts, InputError>>,
     /// The plan's fields, each checked on its own.
     pub plan: PlanChecked,
+    /// The customer's own model's size and kind (`Ok(None)` where not given).
+    pub own_size: Result<Option<f64>, InputError>,
+    pub own_arch: Result<Option<crate::proxy::Arch>, InputError>,
 }
 
 impl Checked<'_> {
@@ -179,7 +190,17 @@ impl Checked<'_> {
             errors.push(e);
         }
         errors.extend(self.plan.errors());
+        errors.extend(self.own_size.as_ref().err());
+        errors.extend(self.own_arch.as_ref().err());
         errors
+    }
+
+    /// The proxy benchmark for the customer's own model (see [`crate::proxy`]).
+    pub fn proxy(&self) -> crate::proxy::Proxy {
+        crate::proxy::Proxy::choose(
+            self.own_size.as_ref().ok().copied().flatten(),
+            self.own_arch.as_ref().ok().copied().flatten(),
+        )
     }
 }
 
@@ -280,6 +301,19 @@ impl Form {
             servers: parse_count(lang, Field::Servers, &self.servers, SERVERS_RANGE),
             watts,
             plan,
+            own_size: match self.own_size.trim() {
+                "" => Ok(None),
+                text => parse_in(lang, Field::OwnSize, text, crate::input::OWN_SIZE_RANGE).map(Some),
+            },
+            own_arch: match self.own_arch.trim() {
+                "" => Ok(None),
+                text => crate::proxy::Arch::from_id(text).map(Some).ok_or_else(|| {
+                    InputError::new(
+                        Field::OwnArch,
+                        Problem::NotOneOf { given: text.to_owned(), allowed: "dense or moe" },
+                    )
+                }),
+            },
         }
     }
 
@@ -312,6 +346,9 @@ impl Form {
             watts: String::new(),
             customer: String::new(),
             reference: String::new(),
+            own_model: String::new(),
+            own_size: String::new(),
+            own_arch: String::new(),
             plan: PlanForm::default(),
             lang: None,
         };
@@ -349,6 +386,19 @@ impl Form {
         Applied { form, adjustments }
     }
 
+    /// Whether a person said anything of their own model (name, size or kind).
+    pub fn has_own_model(&self) -> bool {
+        [&self.own_model, &self.own_size, &self.own_arch].iter().any(|t| !t.trim().is_empty())
+    }
+
+    /// The benchmark the figures are for: the published result's, `None` for one's own throughput.
+    pub fn figures_benchmark(&self) -> Option<Benchmark> {
+        match self.throughput {
+            ThroughputChoice::Published(_) => Some(self.benchmark),
+            ThroughputChoice::Own => None,
+        }
+    }
+
     /// The language the form's numbers are read in.
     pub fn reading(&self) -> Lang {
         self.lang.unwrap_or_default()
@@ -363,6 +413,7 @@ impl Form {
             (Field::Gpus, &self.gpus),
             (Field::Servers, &self.servers),
             (Field::Watts, &self.watts),
+            (Field::OwnSize, &self.own_size),
         ];
         let plan = crate::input::PLAN_NUMBERS.iter().filter_map(|&f| self.plan.get(f).map(|t| (f, t)));
         for (field, text) in texts.into_iter().map(|(f, t)| (f, t.as_str())).chain(plan) {
@@ -385,6 +436,13 @@ impl Form {
             Field::Watts => next.watts = text,
             Field::Customer => next.customer = text.chars().take(QUOTE_TEXT_MAX).collect(),
             Field::Reference => next.reference = text.chars().take(QUOTE_TEXT_MAX).collect(),
+            // One line of words: control characters (a pasted line end) become spaces.
+            Field::OwnModel => {
+                next.own_model =
+                    text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(OWN_MODEL_MAX).collect()
+            }
+            Field::OwnSize => next.own_size = text.chars().take(PLAN_TEXT_MAX).collect(),
+            Field::OwnArch => next.own_arch = text.chars().take(PLAN_TEXT_MAX).collect(),
             _ if crate::input::PLAN_NUMBERS.contains(&field) || field == Field::Currency || field == Field::Phases => {
                 next.plan = next.plan.with(field, text);
             }

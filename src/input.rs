@@ -32,6 +32,12 @@ pub enum Field {
     Customer,
     /// The quote's reference (not used by the model).
     Reference,
+    /// The customer's own model, free text (issue 28.7; not used by the model).
+    OwnModel,
+    /// Its parameters in billions (active ones for MoE): chooses the proxy benchmark.
+    OwnSize,
+    /// Dense or MoE (`crate::proxy::Arch`).
+    OwnArch,
     // The plan (`crate::plan`): all optional; an empty field takes its default or leaves its figures out.
     /// Output tokens per day, whole deployment.
     Demand,
@@ -64,7 +70,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 26] = [
+    pub const ALL: [Field; 29] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -75,6 +81,9 @@ impl Field {
         Field::Watts,
         Field::Customer,
         Field::Reference,
+        Field::OwnModel,
+        Field::OwnSize,
+        Field::OwnArch,
         Field::Demand,
         Field::Load,
         Field::Idle,
@@ -106,6 +115,9 @@ impl Field {
             Field::Watts => "watts",
             Field::Customer => "customer",
             Field::Reference => "ref",
+            Field::OwnModel => "your_model",
+            Field::OwnSize => "your_b",
+            Field::OwnArch => "your_arch",
             Field::Demand => "demand",
             Field::Load => "load",
             Field::Idle => "idle",
@@ -138,6 +150,9 @@ impl Field {
             Field::Watts => "Power limit per card",
             Field::Customer => "Customer",
             Field::Reference => "Quote reference",
+            Field::OwnModel => "Your model",
+            Field::OwnSize => "Parameters, billions",
+            Field::OwnArch => "Dense or MoE",
             Field::Demand => "Output tokens per day",
             Field::Load => "Average load",
             Field::Idle => "Idle power per card",
@@ -168,6 +183,7 @@ impl Field {
             Field::Gpus => Some(count_range(GPUS_RANGE)),
             Field::Servers => Some(count_range(SERVERS_RANGE)),
             Field::Watts => card.map(watts_range),
+            Field::OwnSize => Some(OWN_SIZE_RANGE),
             _ => plan_range(self, None),
         }
     }
@@ -179,7 +195,7 @@ impl Field {
 
     /// A number field whose message waits until typing pauses or the field is left.
     pub fn waits_for_pause(self) -> bool {
-        Field::NUMBERS.contains(&self) || PLAN_NUMBERS.contains(&self)
+        Field::NUMBERS.contains(&self) || PLAN_NUMBERS.contains(&self) || self == Field::OwnSize
     }
 }
 
@@ -221,6 +237,11 @@ pub struct Range {
     /// The minimum is absent because no source publishes one (a card's power limit).
     pub min_unpublished: bool,
 }
+
+/// The size of the customer's own model, billions of parameters: above 0, up to 100,000 (100
+/// trillion, far above any model published).
+pub const OWN_SIZE_RANGE: Range =
+    Range { min: None, max: 100_000.0, unit: "billion parameters", min_unpublished: false };
 
 impl fmt::Display for Range {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -22,6 +22,7 @@ pub mod measure;
 pub mod model;
 pub mod plan;
 pub mod precision;
+pub mod proxy;
 pub mod qr;
 pub mod sort;
 pub mod units;

@@ -1,7 +1,9 @@
 //! The link contract: URL query ⇄ [`Form`]. Pure strings in and out.
 //!
 //! Version 1 parameters, all optional: `v`, `card`, `result`, `scenario`, `model`, `tps`, `gpus`,
-//! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `embed`
+//! `servers`, `watts`, `customer` and `ref` (words for the printed quote sheet), `your_model`,
+//! `your_b` and `your_arch` (the customer's own model, its size in billions of parameters and
+//! `dense` or `moe`: words for the sheet and the proxy's choice; written only when set), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
 //! `volts`, `phases`, `pf`, `rack`, `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
 //! version the link was made with, `data/meta.json`'s; always written, see [`crate::data_version`]), and `lang` (`en` or `de`: the
@@ -18,10 +20,43 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 33] = [
-    "v", "dv", "card", "result", "scenario", "model", "tps", "gpus", "servers", "watts", "customer", "ref", "embed",
-    "demand", "load", "idle", "overhead", "pue", "price", "cur", "co2", "volts", "phases", "pf", "rack", "answer",
-    "hours", "users", "speed", "cfg", "host", "mode", "lang",
+pub const KNOWN: [&str; 36] = [
+    "v",
+    "dv",
+    "card",
+    "result",
+    "scenario",
+    "model",
+    "tps",
+    "gpus",
+    "servers",
+    "watts",
+    "customer",
+    "ref",
+    "your_model",
+    "your_b",
+    "your_arch",
+    "embed",
+    "demand",
+    "load",
+    "idle",
+    "overhead",
+    "pue",
+    "price",
+    "cur",
+    "co2",
+    "volts",
+    "phases",
+    "pf",
+    "rack",
+    "answer",
+    "hours",
+    "users",
+    "speed",
+    "cfg",
+    "host",
+    "mode",
+    "lang",
 ];
 
 /// Something in a link the app could not use as given.
@@ -266,7 +301,7 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             *field = v.to_owned();
         }
     }
-    for field in [Field::Customer, Field::Reference] {
+    for field in [Field::Customer, Field::Reference, Field::OwnModel, Field::OwnSize, Field::OwnArch] {
         if let Some(v) = get(field.id()) {
             form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
         }
@@ -307,7 +342,13 @@ pub fn encode(form: &Form, embed: bool) -> String {
         ("servers", form.servers.as_str()),
         ("watts", form.watts.as_str()),
     ]);
-    for (key, text) in [("customer", &form.customer), ("ref", &form.reference)] {
+    for (key, text) in [
+        ("customer", &form.customer),
+        ("ref", &form.reference),
+        ("your_model", &form.own_model),
+        ("your_b", &form.own_size),
+        ("your_arch", &form.own_arch),
+    ] {
         if !text.is_empty() {
             params.push((key, text.as_str()));
         }

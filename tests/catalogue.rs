@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.3");
+    assert_eq!(c.meta.data_version, "2026.12.4");
     assert_eq!(c.meta.last_updated, "2026-12-04");
 }
 
@@ -89,6 +89,8 @@ fn every_record_cites_a_known_source() {
     cited.push(token_energy::latency::HEADROOM.source);
     // The weight transformations a submission states.
     cited.extend(token_energy::precision::STATED.iter().map(|s| s.source));
+    // The sizes and kinds of the benchmarks a customer's own model is matched against.
+    cited.extend(token_energy::proxy::STATED.iter().flat_map(|s| [s.size_source, s.arch_source]));
     // The method section's sources.
     cited.extend(token_energy::figure::METHOD_SOURCES);
     // The guidance on reading and setting a card's own limits.

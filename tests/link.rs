@@ -122,3 +122,29 @@ fn every_form_field_is_a_link_parameter() {
         assert!(!unknown(&query), "{query}: {:?}", decode(catalogue(), &query).notices);
     }
 }
+
+#[test]
+fn the_customers_own_model_round_trips_and_is_written_only_when_set() {
+    // Issue 28.7: `your_model`, `your_b`, `your_arch`.
+    let d = decode(
+        catalogue(),
+        "?v=1&card=l40s&your_model=M%C3%BCller%20%26%20S%C3%B6hne%20LLM%20v2&your_b=46.7&your_arch=moe",
+    );
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(
+        (d.form.own_model.as_str(), d.form.own_size.as_str(), d.form.own_arch.as_str()),
+        ("Müller & Söhne LLM v2", "46.7", "moe")
+    );
+    let query = encode(&d.form, false);
+    assert!(
+        query.contains("&your_model=M%C3%BCller%20%26%20S%C3%B6hne%20LLM%20v2&your_b=46.7&your_arch=moe&"),
+        "{query}"
+    );
+    assert_eq!(decode(catalogue(), &query).form, d.form);
+    // Each one alone; none written when empty.
+    let only = decode(catalogue(), "?your_b=7").form;
+    let query = encode(&only, false);
+    assert!(query.contains("&your_b=7&") && !query.contains("your_model") && !query.contains("your_arch"), "{query}");
+    let bare = encode(&decode(catalogue(), "?v=1&card=l40s&gpus=4").form, false);
+    assert!(!bare.contains("your_"), "{bare}");
+}

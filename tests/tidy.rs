@@ -249,7 +249,7 @@ fn the_tidy_checks_can_fail() {
 const LAYERS: &[&[&str]] = &[
     &["units", "float", "sort", "lang", "qr"],
     &["catalogue"],
-    &["input", "import", "latency", "precision"],
+    &["input", "import", "latency", "precision", "proxy"],
     &["figure"],
     &["form", "measure"],
     &["data_version"],

@@ -44,6 +44,9 @@ fn field(field: Field) -> &'static str {
         Field::Watts => "Leistungsgrenze je Karte",
         Field::Customer => "Kunde",
         Field::Reference => "Angebotsreferenz",
+        Field::OwnModel => "Ihr Modell",
+        Field::OwnSize => "Parameter in Mrd.",
+        Field::OwnArch => "Dicht oder MoE",
         Field::Demand => "Ausgabe-Token pro Tag",
         Field::Load => "Mittlere Auslastung",
         Field::Idle => "Leerlaufleistung je Karte",
@@ -128,6 +131,7 @@ fn range_unit(unit: &str) -> String {
         "hours a day" => "Stunden pro Tag",
         "people" => "Personen",
         "tokens/s per person" => "Token/s je Person",
+        "billion parameters" => "Mrd. Parameter",
         other => other,
     };
     format!(" {german}")
@@ -407,6 +411,7 @@ pub const DE: Strings = Strings {
     sheet_link_label: "Link zu dieser Übersicht: ",
     customer: "Kunde: ",
     reference: "Referenz: ",
+    own_sheet: "Ihr Modell: ",
     per_day: "kWh/Tag",
     per_year: "pro Jahr",
     storage_refused: "Dieser Browser hat den Vergleich nicht gespeichert (privater Modus, oder der Speicher ist voll oder gesperrt): Er steht nur im Link.",
@@ -480,9 +485,17 @@ pub const DE: Strings = Strings {
     },
     precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → nicht angegeben", p.started_from())),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),
+    arch_name,
+    own_size_words,
+    own_model_words,
+    own_proxy,
     plan_title: "Einsatz planen",
     plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
     plan_print: "Planung: ",
+    own_legend: "Ihr Modell",
+    own_hint: "Das Modell, das Sie betreiben wollen: ein Name, ein Link zu seiner Modellkarte oder wo seine Angaben stehen (eine Tabelle, eine E-Mail, ein Export). Wird auf das Blatt gedruckt und im Link gespeichert; die Werte bleiben die eines veröffentlichten Benchmarks.",
+    arch_unset: "keine Angabe",
+    own_size_moe: "bei MoE die aktiven",
     legend_demand: "Bedarf und Auslastung",
     legend_site: "Server und Rechenzentrum",
     legend_price: "Preis und CO₂",
@@ -710,6 +723,7 @@ pub const DE: Strings = Strings {
     best_hint: "★ nur bei Kennzahlen je Arbeitseinheit: Energie je Token oder je Antwort und pro Jahr, wenn jede Konfiguration für denselben Bedarf ausgelegt ist; nie bei einer Leistung, einem Tag an der Leistungsgrenze oder einem Durchsatz (am niedrigsten oder höchsten für das, was am wenigsten oder meisten leistet), nie zwischen Spannen, die sich überschneiden, oder zwischen Kennzahlen verschiedener Art. Sind alle Werte Obergrenzen, steht dort „niedrigste Obergrenze“: eine Grenze aus der Nennleistung, keine gemessene Effizienz.",
     q_request: "Angebotsanfrage (erstellt mit token-energy)",
     q_model: "Modell",
+    q_own_model: "Ihr Modell",
     q_customer: "Kunde",
     q_reference: "Referenz",
     q_link: "Link zur Konfiguration",
@@ -1215,4 +1229,75 @@ fn foreign(why: &Foreign) -> String {
         Foreign::Empty => "sie enthält keine Konfiguration".to_owned(),
     };
     format!("Diese Datei ist kein token-energy-Vergleich: {why}.")
+}
+
+fn arch_name(a: crate::proxy::Arch) -> &'static str {
+    match a {
+        crate::proxy::Arch::Dense => "dicht (dense)",
+        crate::proxy::Arch::Moe => "MoE (Mixture of Experts)",
+    }
+}
+
+fn own_size_words(size: Option<f64>, arch: Option<crate::proxy::Arch>) -> String {
+    let arch = arch.map(|a| match a {
+        crate::proxy::Arch::Dense => "dicht",
+        crate::proxy::Arch::Moe => "MoE",
+    });
+    match (size, arch) {
+        (Some(b), Some(a)) => format!(" ({} Mrd. Parameter, {a})", n(b)),
+        (Some(b), None) => format!(" ({} Mrd. Parameter)", n(b)),
+        (None, Some(a)) => format!(" ({a})"),
+        (None, None) => String::new(),
+    }
+}
+
+fn own_model_words(name: &str, size: Option<f64>, arch: Option<crate::proxy::Arch>) -> String {
+    let name = if name.trim().is_empty() { "ohne Namen" } else { name.trim() };
+    format!("{name}{}", own_size_words(size, arch))
+}
+
+fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmark>) -> String {
+    use crate::proxy::{Arch, Proxy};
+    let unstated = crate::proxy::unstated().join(", ");
+    let not_yours = match page {
+        Some(b) => {
+            format!("Die Werte auf dieser Seite gelten für den MLPerf-Benchmark {}, nicht für Ihr Modell.", b.name())
+        }
+        None => "Die Werte auf dieser Seite gelten für den von Ihnen eingegebenen Durchsatz.".to_owned(),
+    };
+    match proxy {
+        Proxy::NeedSize => format!(
+            "{not_yours} Geben Sie seine Größe in Milliarden Parametern an und ob es dicht oder ein MoE-Modell ist, um den nächstliegenden Benchmark als Stellvertreter zu nennen."
+        ),
+        Proxy::NeedArch => format!(
+            "{not_yours} Wählen Sie dicht oder MoE, um den nächstliegenden Benchmark als Stellvertreter zu nennen."
+        ),
+        Proxy::NoneOfKind(a) => format!(
+            "Keine Quelle dieses Katalogs nennt die Größe eines {} Benchmarks, daher wird kein Stellvertreter genannt. {not_yours} Nicht berücksichtigt, da Größe oder Art nicht belegt: {unstated}.",
+            if a == Arch::Dense { "dichten" } else { "MoE-" }
+        ),
+        Proxy::Closest(s) => {
+            let kind = if s.arch == Arch::Dense { "dicht" } else { "MoE, aktive Parameter" };
+            let head = format!(
+                "Stellvertreter: {} ({} Mrd. Parameter, {kind}), der Benchmark derselben Art mit der nächstliegenden Größe unter denen, deren Größe und Art eine Quelle belegt.",
+                s.benchmark.name(),
+                n(s.billions)
+            );
+            let tail = match page {
+                Some(b) if b.name() == s.benchmark.name() => {
+                    "Die Werte auf dieser Seite gelten für diesen Benchmark, nicht für Ihr Modell.".to_owned()
+                }
+                Some(b) => format!(
+                    "Die Werte auf dieser Seite gelten für {}, nicht für Ihr Modell; wählen Sie {} unter Benchmark-Modell für die Werte des Stellvertreters.",
+                    b.name(),
+                    s.benchmark.name()
+                ),
+                None => format!(
+                    "Die Werte auf dieser Seite gelten für den von Ihnen eingegebenen Durchsatz; ein veröffentlichtes Ergebnis für {} liefert die des Stellvertreters.",
+                    s.benchmark.name()
+                ),
+            };
+            format!("{head} {tail} Nicht berücksichtigt, da Größe oder Art nicht belegt: {unstated}.")
+        }
+    }
 }

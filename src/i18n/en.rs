@@ -93,6 +93,7 @@ pub const EN: Strings = Strings {
     sheet_link_label: "Link to this sheet: ",
     customer: "Customer: ",
     reference: "Reference: ",
+    own_sheet: "Your model: ",
     per_day: "kWh/day",
     per_year: "per year",
     storage_refused: "This browser did not keep the comparison (private mode, or its storage is full or refused): it lives in the link only.",
@@ -172,9 +173,17 @@ pub const EN: Strings = Strings {
     },
     precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → not stated", p.started_from())),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),
+    arch_name,
+    own_size_words,
+    own_model_words,
+    own_proxy,
     plan_title: "Plan a deployment",
     plan_intro: "Every field is optional; the figures use the configuration above.",
     plan_print: "Plan: ",
+    own_legend: "Your model",
+    own_hint: "The model you plan to run: a name, a link to its model card, or where its details are (a sheet, an e-mail, an export). Printed on the sheet and kept in the link; the figures stay a published benchmark's.",
+    arch_unset: "not given",
+    own_size_moe: "for MoE, the active ones",
     legend_demand: "Demand and load",
     legend_site: "Server and site",
     legend_price: "Price and carbon",
@@ -402,6 +411,7 @@ pub const EN: Strings = Strings {
     best_hint: "★ only on figures per unit of work: energy per token or per answer, and per year where every configuration is sized for the same demand; never on a power, a day at the limit or a throughput (lowest or highest for whatever does the least or the most work), never between ranges that overlap or figures of different kinds. Where every value is a ceiling it reads \"lowest ceiling\": a bound from rated power, not a measured efficiency.",
     q_request: "Request for a quote, from token-energy",
     q_model: "Model",
+    q_own_model: "Your model",
     q_customer: "Customer",
     q_reference: "Reference",
     q_link: "Link",
@@ -865,5 +875,72 @@ impl fmt::Display for Problem {
 impl fmt::Display for MeasureError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", measure_input(self.input), self.problem)
+    }
+}
+
+fn arch_name(a: crate::proxy::Arch) -> &'static str {
+    match a {
+        crate::proxy::Arch::Dense => "dense",
+        crate::proxy::Arch::Moe => "MoE (mixture of experts)",
+    }
+}
+
+fn own_size_words(size: Option<f64>, arch: Option<crate::proxy::Arch>) -> String {
+    let arch = arch.map(|a| match a {
+        crate::proxy::Arch::Dense => "dense",
+        crate::proxy::Arch::Moe => "MoE",
+    });
+    match (size, arch) {
+        (Some(b), Some(a)) => format!(" ({} B parameters, {a})", number(Lang::En, b)),
+        (Some(b), None) => format!(" ({} B parameters)", number(Lang::En, b)),
+        (None, Some(a)) => format!(" ({a})"),
+        (None, None) => String::new(),
+    }
+}
+
+fn own_model_words(name: &str, size: Option<f64>, arch: Option<crate::proxy::Arch>) -> String {
+    let name = if name.trim().is_empty() { "not named" } else { name.trim() };
+    format!("{name}{}", own_size_words(size, arch))
+}
+
+fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmark>) -> String {
+    use crate::proxy::{Arch, Proxy};
+    let unstated = crate::proxy::unstated().join(", ");
+    let not_yours = match page {
+        Some(b) => format!("The figures on this page are for the MLPerf benchmark {}, not for your model.", b.name()),
+        None => "The figures on this page are for the throughput you typed.".to_owned(),
+    };
+    match proxy {
+        Proxy::NeedSize => format!(
+            "{not_yours} Give its size in billions of parameters and whether it is dense or MoE to name the closest benchmark as a proxy."
+        ),
+        Proxy::NeedArch => format!("{not_yours} Choose dense or MoE to name the closest benchmark as a proxy."),
+        Proxy::NoneOfKind(a) => format!(
+            "No source of this catalogue states the size of a {} benchmark, so no proxy is named. {not_yours} Not considered, with no stated size or kind: {unstated}.",
+            if a == Arch::Dense { "dense" } else { "MoE" }
+        ),
+        Proxy::Closest(s) => {
+            let kind = if s.arch == Arch::Dense { "dense" } else { "MoE, active parameters" };
+            let head = format!(
+                "Proxy: {} ({} B parameters, {kind}), the benchmark of the same kind closest in size among those whose size and kind a source states.",
+                s.benchmark.name(),
+                number(Lang::En, s.billions)
+            );
+            let tail = match page {
+                Some(b) if b.name() == s.benchmark.name() => {
+                    "The figures on this page are for that benchmark, not for your model.".to_owned()
+                }
+                Some(b) => format!(
+                    "The figures on this page are for {}, not for your model; choose {} under Benchmark for the proxy's.",
+                    b.name(),
+                    s.benchmark.name()
+                ),
+                None => format!(
+                    "The figures on this page are for the throughput you typed; a published result of {} gives the proxy's.",
+                    s.benchmark.name()
+                ),
+            };
+            format!("{head} {tail} Not considered, with no stated size or kind: {unstated}.")
+        }
     }
 }

@@ -160,12 +160,20 @@ table! {
         sheet_link_label,
         customer,
         reference,
+        /// The sheet's line of the customer's own model, before its words.
+        own_sheet,
         per_day,
         per_year,
         storage_refused,
         plan_title,
         plan_intro,
         plan_print,
+        /// The customer's own model (issue 28.7): its fieldset and the hint under it.
+        own_legend,
+        own_hint,
+        /// The kind select's empty choice, and what the size counts for a mixture of experts.
+        arch_unset,
+        own_size_moe,
         legend_demand,
         legend_site,
         legend_price,
@@ -336,6 +344,8 @@ table! {
         /// The quote's first line, its labels.
         q_request,
         q_model,
+        /// The quote's label for the customer's own model.
+        q_own_model,
         q_customer,
         q_reference,
         q_link,
@@ -468,6 +478,15 @@ table! {
         /// The configuration on the sheet: servers, cards, card, watts, throughput words.
         configuration: fn(&str, &str, &str, &str, &str) -> String,
         own_throughput_words: fn(&str) -> String,
+        /// Dense or MoE, as the select and the sheet name them.
+        arch_name: fn(crate::proxy::Arch) -> &'static str,
+        /// The customer's model's size and kind in words (" (70 B parameters, dense)"; empty where neither is given).
+        own_size_words: fn(Option<f64>, Option<crate::proxy::Arch>) -> String,
+        /// The customer's model in words: its name (as typed, trimmed), size and kind where given.
+        own_model_words: fn(&str, Option<f64>, Option<crate::proxy::Arch>) -> String,
+        /// What the figures are for: the benchmark on the page (`None`: the throughput typed), and the
+        /// proxy or why none is named.
+        own_proxy: fn(crate::proxy::Proxy, Option<crate::catalogue::Benchmark>) -> String,
         /// "FP8 weights".
         weights: fn(&str) -> String,
         /// A result's power in the throughput select: "1,000 W", "700 W rated", "power not stated".

@@ -250,7 +250,12 @@ fn calculator(props: &CalculatorProps) -> Html {
             if !state.embed {
                 if below >= Below::Plan {
                     <PlanPanel {catalogue} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
-                        on_edit={on_edit.clone()} {on_reveal} />
+                        on_edit={on_edit.clone()} {on_reveal} own={crate::ui::components::plan::Own {
+                            name: AttrValue::from(state.form.own_model.clone()),
+                            size: AttrValue::from(state.form.own_size.clone()),
+                            arch: AttrValue::from(state.form.own_arch.clone()),
+                            proxy: state.form.has_own_model().then(|| (evaluation.checked.proxy(), state.form.figures_benchmark())),
+                        }} />
                 }
                 if below >= Below::Compare {
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}

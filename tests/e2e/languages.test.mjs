@@ -16,7 +16,9 @@ const open = (query, opts = {}) => suite.open(query, opts);
 
 const H200 = '?result=6.0-0021&scenario=offline';
 const PLAN =
-  '&servers=4&demand=2000000000&load=60&idle=90&overhead=1200&pue=1,4&price=0,25&cur=EUR&co2=380&volts=400&phases=3&pf=0,95&rack=40&answer=600&hours=12&users=300&speed=20';
+  '&servers=4&demand=2000000000&load=60&idle=90&overhead=1200&pue=1,4&price=0,25&cur=EUR&co2=380&volts=400&phases=3&pf=0,95&rack=40&answer=600&hours=12&users=300&speed=20' +
+  // The customer's own model (issue 28.7): its name is quoted text, its size a number in the page's language.
+  '&your_model=Qwen3%2032B%20Instruct&your_b=32,5&your_arch=dense';
 const PLAN_EN = PLAN.replace(/=(\d+),(\d+)/g, '=$1.$2');
 
 /** Fails with every leak the page shows in `lang` (less the allowed ones), naming the state. */
@@ -65,6 +67,7 @@ for (const lang of ['de', 'en']) {
     const c = await open(`${H200}&lang=${lang}${lang === 'de' ? PLAN : PLAN_EN}`, { width: 360, height: 800 });
     await sections(c);
     await c.el('plan-scope').waitFor();
+    await c.el('own-proxy').waitFor();
     await clean(c, lang, 'the plan filled');
     await fits(c, 'the plan filled');
     await c.page.emulateMedia({ media: 'print' });

@@ -29,6 +29,19 @@ pub struct PlanProps {
     pub errors: Vec<InputError>,
     pub on_edit: Callback<Edit>,
     pub on_reveal: Callback<Field>,
+    /// The customer's own model (issue 28.7): as typed, and the proxy the core chose.
+    #[prop_or_default]
+    pub own: Own,
+}
+
+/// The customer's own model as the plan shows it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Own {
+    pub name: AttrValue,
+    pub size: AttrValue,
+    pub arch: AttrValue,
+    /// What the proxy line says; `None` while nothing of the model is given.
+    pub proxy: Option<(crate::proxy::Proxy, Option<crate::catalogue::Benchmark>)>,
 }
 
 fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
@@ -222,6 +235,12 @@ fn print_line(t: &'static Strings, form: &PlanForm) -> String {
 pub fn plan_panel(props: &PlanProps) -> Html {
     let lang = use_lang();
     let t = lang.strings();
+    // "Your model" opens once a model is given and stays open; a person opens it by hand before.
+    let own_opened = use_mut_ref(|| false);
+    if props.own.proxy.is_some() {
+        *own_opened.borrow_mut() = true;
+    }
+    let own_open = *own_opened.borrow();
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
@@ -328,6 +347,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ print_line(t, form) }</p>
             { scope_view(lang, scope) }
             <div class="plan-fields">
+                { own_view(lang, c, own_open, &props.own, errors, &props.on_edit, &props.on_reveal) }
                 <fieldset>
                     <legend>{ t.legend_demand }</legend>
                     { number_field(Field::Demand) }
@@ -383,6 +403,63 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             { eu_view(t, c, p) }
             { chart(t, p) }
         </section>
+    }
+}
+
+/// The customer's own model, a fold across the plan's fields (closed until one is given): its name
+/// (free text, kept in the link), its size and kind, and what the figures are for — the benchmark on
+/// the page and the proxy, labelled as such.
+fn own_view(
+    lang: Lang,
+    catalogue: Cat,
+    open: bool,
+    own: &Own,
+    errors: &[InputError],
+    on_edit: &Callback<Edit>,
+    on_reveal: &Callback<Field>,
+) -> Html {
+    use crate::proxy::Arch;
+    let t = lang.strings();
+    let name_input = on_edit.reform(|e: InputEvent| {
+        Edit::Text(Field::OwnModel, e.target_unchecked_into::<web_sys::HtmlInputElement>().value())
+    });
+    let options: Vec<Opt> = std::iter::once(("", t.arch_unset))
+        .chain(Arch::ALL.iter().map(|a| (a.id(), (t.arch_name)(*a))))
+        .map(|(v, l)| Opt { value: AttrValue::from(v), label: AttrValue::from(l), disabled: false })
+        .collect();
+    let size_hint = format!("{}; {}; {}", (t.hint)(&crate::form::OWN_SIZE_RANGE), t.own_size_moe, (t.plan_empty)(None));
+    html! {
+        <details class="own-model-fold" data-testid="own-model-fold" {open}>
+        <summary>{ t.own_legend }</summary>
+        <fieldset class="own-model" data-testid="own-model">
+            <legend class="visually-hidden">{ t.own_legend }</legend>
+            <p class="hint">{ t.own_hint }</p>
+            <div class="field">
+                <label for={Field::OwnModel.id()}>{ (t.field)(Field::OwnModel) }</label>
+                <input id={Field::OwnModel.id()} data-testid={Field::OwnModel.id()} type="text" autocomplete="off"
+                    translate="no" maxlength={crate::form::OWN_MODEL_MAX.to_string()} value={own.name.clone()} oninput={name_input} />
+            </div>
+            <NumberField field={Field::OwnSize} value={own.size.clone()} hint={size_hint}
+                error={error_for(errors, Field::OwnSize).map(|e| AttrValue::from((t.input_error)(e)))}
+                on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} />
+            <Choice id={Field::OwnArch.id()} label={(t.field)(Field::OwnArch)} {options} value={own.arch.clone()}
+                on_change={on_edit.reform(|v: String| Edit::Text(Field::OwnArch, v))}
+                invalid={error_for(errors, Field::OwnArch).is_some()} />
+            if let Some(e) = error_for(errors, Field::OwnArch) {
+                <p class="error" role="alert" id="error-your_arch" data-testid="error-your_arch">{ (t.input_error)(e) }</p>
+            }
+            if let Some((proxy, page)) = own.proxy {
+                <p class="note own-proxy" role="status" data-testid="own-proxy"
+                    data-proxy={proxy.benchmark().map(|b| b.id()).unwrap_or_default()}>
+                    { (t.own_proxy)(proxy, page) }
+                    if let crate::proxy::Proxy::Closest(s) = proxy {
+                        { " " }<SourceRef {catalogue} id={AttrValue::from(s.size_source)} />
+                        { " " }<SourceRef {catalogue} id={AttrValue::from(s.arch_source)} />
+                    }
+                </p>
+            }
+        </fieldset>
+        </details>
     }
 }
 

@@ -62,6 +62,24 @@ fn configuration_words(lang: Lang, catalogue: Cat, form: &Form, valid: &ValidNum
     (t.configuration)(&or_dash(valid.servers), &or_dash(valid.gpus), card, &or_dash(valid.watts), &throughput)
 }
 
+/// The customer's own model's name as typed, or the page's words for none.
+fn own_name(lang: Lang, form: &Form) -> String {
+    let name = form.own_model.trim();
+    if name.is_empty() {
+        (lang.strings().own_model_words)("", None, None)
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The customer's own model's size and kind in words, where they are valid.
+fn own_words(lang: Lang, catalogue: &crate::catalogue::Catalogue, form: &Form) -> String {
+    let checked = form.check(catalogue);
+    let size = checked.own_size.as_ref().ok().copied().flatten();
+    let arch = checked.own_arch.as_ref().ok().copied().flatten();
+    (lang.strings().own_size_words)(size, arch)
+}
+
 #[derive(Properties, PartialEq)]
 pub struct QuoteFieldsProps {
     pub customer: AttrValue,
@@ -119,6 +137,11 @@ pub fn print_header(props: &QuoteProps) -> Html {
                     }
                     if !form.reference.trim().is_empty() {
                         <p data-testid="print-reference">{ t.reference }{ form.reference.trim().to_owned() }</p>
+                    }
+                    if form.has_own_model() {
+                        // The name is the customer's own words: quoted, not translated.
+                        <p data-testid="print-own-model">{ t.own_sheet }<span translate="no">{ own_name(lang, form) }</span>{ own_words(lang, catalogue, form) }</p>
+                        <p data-testid="print-own-proxy">{ (t.own_proxy)(form.check(catalogue).proxy(), form.figures_benchmark()) }</p>
                     }
                     if !props.comparing {
                         <p data-testid="print-configuration">{ configuration_words(lang, props.catalogue, form, &props.valid) }</p>
