@@ -8,8 +8,8 @@ use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::compare::{self, Saved};
 use token_energy::export::{self, ExportContext};
 use token_energy::form::{Edit, Field, Form, Problem, OWN_MODEL_MAX};
-use token_energy::input::OWN_SIZE_RANGE;
 use token_energy::i18n::Lang;
+use token_energy::input::OWN_SIZE_RANGE;
 use token_energy::link::{decode, encode};
 use token_energy::proxy::{closest, unstated, Arch, Proxy, Stated, STATED};
 

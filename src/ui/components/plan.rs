@@ -427,7 +427,8 @@ fn own_view(
         .chain(Arch::ALL.iter().map(|a| (a.id(), (t.arch_name)(*a))))
         .map(|(v, l)| Opt { value: AttrValue::from(v), label: AttrValue::from(l), disabled: false })
         .collect();
-    let size_hint = format!("{}; {}; {}", (t.hint)(&crate::form::OWN_SIZE_RANGE), t.own_size_moe, (t.plan_empty)(None));
+    let size_hint =
+        format!("{}; {}; {}", (t.hint)(&crate::input::OWN_SIZE_RANGE), t.own_size_moe, (t.plan_empty)(None));
     html! {
         <details class="own-model-fold" data-testid="own-model-fold" {open}>
         <summary>{ t.own_legend }</summary>
