@@ -434,6 +434,10 @@ fn the_loading_page_shows_the_pages_own_lede_in_each_language() {
 #[test]
 fn a_count_of_one_takes_the_singular() {
     let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    // The sheet's and the e-mail's configuration line.
+    assert!((en.configuration)("1", "8", "L40S", "350", "x").starts_with("1 server × 8 × L40S"));
+    assert!((en.configuration)("2", "8", "L40S", "350", "x").starts_with("2 servers × 8 × L40S"));
+    assert!((de.configuration)("1", "8", "L40S", "350", "x").starts_with("1 Server × 8 × L40S"));
     for (unit, en_one, en_more, de_one, de_more) in [
         (Unit::Positions, "rack position", "rack positions", "Rack-Stellplatz", "Rack-Stellplätze"),
         (Unit::People, "person", "people", "Person", "Personen"),

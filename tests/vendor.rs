@@ -115,7 +115,7 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     // The non-binding line with the date and the catalogue's data version.
     let version = &catalogue().meta.data_version;
     assert!(text.contains(&format!("Non-binding estimate as of 4 December 2026, catalogue data {version}")), "{text}");
-    assert!(text.contains("1 servers × 8 × NVIDIA H200 NVL at 600 W per card · MLPerf 6.0-0021"), "{text}");
+    assert!(text.contains("1 server × 8 × NVIDIA H200 NVL at 600 W per card · MLPerf 6.0-0021"), "{text}");
     assert!(text.contains("Daily token volume: 2000000000 output tokens per day"), "{text}");
     assert!(text.contains("Rack position power budget: 40 kW"), "{text}");
     assert!(text.contains("Customer: ACME"), "{text}");

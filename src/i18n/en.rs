@@ -159,7 +159,9 @@ pub const EN: Strings = Strings {
         None => format!("From {name}"),
     },
     configuration: |servers, gpus, card, watts, throughput| {
-        format!("{servers} servers × {gpus} × {card} at {watts} W per card · {throughput}")
+        // "1 server", as the figures write a count of one.
+        let word = if servers.trim() == "1" { "server" } else { "servers" };
+        format!("{servers} {word} × {gpus} × {card} at {watts} W per card · {throughput}")
     },
     weights: |precision| format!("{precision} weights"),
     result_power: |power| match power {

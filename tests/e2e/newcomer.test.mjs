@@ -226,7 +226,7 @@ test('10. the quote sheet: a Print button, customer and reference, the link, dat
   assert.match(header, new RegExp(String(new Date().getUTCFullYear())));
   assert.ok((await c.text('print-link')).includes(new URL(c.page.url()).search.slice(1).split('&')[0]), 'the link as text, at the foot');
   assert.ok(await c.el('print-qr').isVisible(), 'a QR code of the link');
-  assert.match(await c.text('print-configuration'), /1 servers × 8 × NVIDIA H200 NVL at 600 W per card/);
+  assert.match(await c.text('print-configuration'), /1 server × 8 × NVIDIA H200 NVL at 600 W per card/);
   for (const [id, unit] of [['j-per-token', 'J/token'], ['board-power-w', 'W'], ['kwh-per-day', 'kWh']]) {
     assert.ok((await c.el(id).locator('.value').innerText()).includes(unit), `${id} prints its unit`);
   }
