@@ -49,16 +49,54 @@ pub struct Stated {
 
 /// The benchmarks whose size and kind a source of the catalogue states. Llama 2 70B: 70 B as its
 /// benchmark's name states it in MLCommons' tables, dense as the reference article states it ("a
-/// dense model such as Llama 2 70B"). No source of the catalogue states the kind of Llama 3.1 8B
-/// or 405B, nor the sizes of Mixtral 8x7B, DeepSeek-R1 and gpt-oss-120b: they are not candidates
-/// until one does (a line here and the source in `data/sources.json`).
-pub const STATED: [Stated; 1] = [Stated {
-    benchmark: Benchmark::Llama2_70b99,
-    billions: 70.0,
-    arch: Arch::Dense,
-    size_source: "mlperf-inference-v6.0",
-    arch_source: "energy-per-token-article-2026-10",
-}];
+/// dense model such as Llama 2 70B"). The others from their makers' papers and model cards: Llama
+/// 3.1 8B and 405B dense (Meta's Llama 3 paper), and for the mixtures of experts the parameters
+/// active per token: Mixtral 8x7B 13 B of 47 B, DeepSeek-R1 37 B of 671 B, gpt-oss-120b 5.1 B of
+/// 117 B. A benchmark without a line here is not a candidate (see [`unstated`]).
+pub const STATED: [Stated; 6] = [
+    Stated {
+        benchmark: Benchmark::Llama2_70b99,
+        billions: 70.0,
+        arch: Arch::Dense,
+        size_source: "mlperf-inference-v6.0",
+        arch_source: "energy-per-token-article-2026-10",
+    },
+    Stated {
+        benchmark: Benchmark::Llama3_1_8b,
+        billions: 8.0,
+        arch: Arch::Dense,
+        size_source: "llama3-herd-2024",
+        arch_source: "llama3-herd-2024",
+    },
+    Stated {
+        benchmark: Benchmark::Llama3_1_405b,
+        billions: 405.0,
+        arch: Arch::Dense,
+        size_source: "llama3-herd-2024",
+        arch_source: "llama3-herd-2024",
+    },
+    Stated {
+        benchmark: Benchmark::Mixtral8x7b,
+        billions: 13.0,
+        arch: Arch::Moe,
+        size_source: "mixtral-2024",
+        arch_source: "mixtral-2024",
+    },
+    Stated {
+        benchmark: Benchmark::DeepseekR1,
+        billions: 37.0,
+        arch: Arch::Moe,
+        size_source: "deepseek-r1-2025",
+        arch_source: "deepseek-r1-2025",
+    },
+    Stated {
+        benchmark: Benchmark::GptOss120b,
+        billions: 5.1,
+        arch: Arch::Moe,
+        size_source: "gpt-oss-2025",
+        arch_source: "gpt-oss-2025",
+    },
+];
 
 /// The closest candidate of `table` of kind `arch` to a model of `billions` parameters: by ratio,
 /// the larger on a tie; `None` where no candidate is of that kind or the size is not above 0

@@ -82,20 +82,45 @@ fn no_proxy_for_a_size_that_is_not_a_positive_finite_number() {
 fn the_catalogue_states_only_what_its_sources_say() {
     let c = catalogue();
     for s in STATED {
-        // The size is the one the benchmark's id names: "llama2-70b-99" → 70.
-        let named: f64 = s
-            .benchmark
-            .id()
-            .split('-')
-            .find_map(|part| part.strip_suffix('b').and_then(|n| n.parse().ok()))
-            .expect("the id names a size");
-        assert_eq!(s.billions, named, "{}", s.benchmark.id());
+        // A dense model's size is the one the benchmark's id names: "llama2-70b-99" → 70 (a
+        // mixture of experts' id names its total, not the active parameters compared).
+        if s.arch == Arch::Dense {
+            let named: f64 = s
+                .benchmark
+                .id()
+                .split('-')
+                .find_map(|part| part.strip_suffix('b').and_then(|n| n.parse().ok()))
+                .expect("the id names a size");
+            assert_eq!(s.billions, named, "{}", s.benchmark.id());
+        }
         for source in [s.size_source, s.arch_source] {
             assert!(c.source(source).is_some(), "{source} is not in data/sources.json");
         }
     }
+    // Each benchmark's model as its maker states it (Meta's Llama 3 paper, the Mixtral paper,
+    // DeepSeek-R1's and gpt-oss's model cards), written here: MoE sizes are the active parameters.
+    let expected = [
+        ("Llama 2 70B", 70.0, Arch::Dense),
+        ("Llama 3.1 8B", 8.0, Arch::Dense),
+        ("Llama 3.1 405B", 405.0, Arch::Dense),
+        ("Mixtral 8x7B", 13.0, Arch::Moe),
+        ("DeepSeek-R1", 37.0, Arch::Moe),
+        ("gpt-oss-120b", 5.1, Arch::Moe),
+    ];
+    assert_eq!(STATED.map(|s| (s.benchmark.name(), s.billions, s.arch)), expected);
+    // The cited source's own title carries the size for the makers' papers and cards.
+    for (name, words) in [
+        ("Llama 3.1 8B", "8B"),
+        ("Llama 3.1 405B", "405B"),
+        ("Mixtral 8x7B", "13B of them active"),
+        ("DeepSeek-R1", "37B activated"),
+        ("gpt-oss-120b", "5.1B active"),
+    ] {
+        let s = STATED.iter().find(|s| s.benchmark.name() == name).expect(name);
+        let title = &c.source(s.size_source).expect("source").title;
+        assert!(title.contains(words), "{name}: {title}");
+    }
     // Llama 2 70B, dense, per the reference article ("a dense model such as Llama 2 70B").
-    assert_eq!(STATED.map(|s| (s.benchmark.name(), s.billions, s.arch)), [("Llama 2 70B", 70.0, Arch::Dense)]);
     let article = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"))
         .ok()
         .into_iter()
@@ -106,8 +131,8 @@ fn the_catalogue_states_only_what_its_sources_say() {
         let text = std::fs::read_to_string(article.path()).expect("the article");
         assert!(text.contains("a dense model such as Llama 2 70B"), "the article names Llama 2 70B dense");
     }
-    // The others, each once, are said not to be considered.
-    assert_eq!(unstated(), ["Llama 3.1 8B", "Llama 3.1 405B", "Mixtral 8x7B", "DeepSeek-R1", "gpt-oss-120b"]);
+    // Every benchmark of the catalogue is a candidate: none is left unconsidered.
+    assert!(unstated().is_empty(), "{:?}", unstated());
 }
 
 #[test]
@@ -115,8 +140,17 @@ fn the_shipped_proxy_needs_a_size_and_a_kind() {
     assert_eq!(Proxy::choose(None, None), Proxy::NeedSize);
     assert_eq!(Proxy::choose(None, Some(Arch::Dense)), Proxy::NeedSize);
     assert_eq!(Proxy::choose(Some(13.0), None), Proxy::NeedArch);
-    assert_eq!(Proxy::choose(Some(13.0), Some(Arch::Dense)).benchmark(), Some(Benchmark::Llama2_70b99));
-    assert_eq!(Proxy::choose(Some(13.0), Some(Arch::Moe)), Proxy::NoneOfKind(Arch::Moe));
+    // 13 B dense: 13 ÷ 8 = 1.63 against 70 ÷ 13 = 5.4 — Llama 3.1 8B.
+    assert_eq!(Proxy::choose(Some(13.0), Some(Arch::Dense)).benchmark(), Some(Benchmark::Llama3_1_8b));
+    // 32 B dense: 70 ÷ 32 = 2.19 against 32 ÷ 8 = 4 — Llama 2 70B.
+    assert_eq!(Proxy::choose(Some(32.0), Some(Arch::Dense)).benchmark(), Some(Benchmark::Llama2_70b99));
+    // 200 B dense: 405 ÷ 200 = 2.03 against 200 ÷ 70 = 2.86 — Llama 3.1 405B.
+    assert_eq!(Proxy::choose(Some(200.0), Some(Arch::Dense)).benchmark(), Some(Benchmark::Llama3_1_405b));
+    // 13 B active MoE: Mixtral 8x7B's own 13 B; 22 B active: 37 ÷ 22 = 1.68 against 22 ÷ 13 = 1.69 — DeepSeek-R1;
+    // 3 B active: below the smallest, gpt-oss-120b's 5.1 B.
+    assert_eq!(Proxy::choose(Some(13.0), Some(Arch::Moe)).benchmark(), Some(Benchmark::Mixtral8x7b));
+    assert_eq!(Proxy::choose(Some(22.0), Some(Arch::Moe)).benchmark(), Some(Benchmark::DeepseekR1));
+    assert_eq!(Proxy::choose(Some(3.0), Some(Arch::Moe)).benchmark(), Some(Benchmark::GptOss120b));
     assert_eq!(Arch::from_id(" MoE "), Some(Arch::Moe));
     assert_eq!(Arch::from_id("sparse"), None);
 }
@@ -220,10 +254,16 @@ fn the_quote_says_the_customers_model_and_what_the_figures_are_for() {
     let text = export::quote_text(catalogue(), &no_kind, &[], "", "", Lang::En.strings());
     assert!(text.contains("Your model: X (32 B parameters)"), "{text}");
     assert!(text.contains("for the MLPerf benchmark Llama 2 70B, not for your model. Choose dense or MoE"), "{text}");
-    // MoE: no MoE benchmark has a stated size.
+    // MoE: 37 B active is DeepSeek-R1's own; every benchmark has a stated size, so no "not
+    // considered" sentence follows.
     let moe = with(&[(Field::OwnModel, "Y"), (Field::OwnSize, "37"), (Field::OwnArch, "moe")]);
     let text = export::quote_text(catalogue(), &moe, &[], "", "", Lang::En.strings());
-    assert!(text.contains("states the size of a MoE benchmark, so no proxy is named"), "{text}");
+    assert!(text.contains("Proxy: DeepSeek-R1 (37 B parameters, MoE, active parameters)"), "{text}");
+    assert!(text.contains("choose DeepSeek-R1 under Benchmark for the proxy's.\n"), "{text}");
+    assert!(!text.contains("Not considered"), "{text}");
+    let de = export::quote_text(catalogue(), &moe, &[], "", "", Lang::De.strings());
+    assert!(de.contains("Stellvertreter: DeepSeek-R1 (37 Mrd. Parameter, MoE, aktive Parameter)"), "{de}");
+    assert!(!de.contains("Nicht berücksichtigt"), "{de}");
     // Without the customer's model, the benchmark's as before.
     let text = export::quote_text(catalogue(), &Form::initial(catalogue()), &[], "", "", Lang::En.strings());
     assert!(text.contains("\nModel: Llama 2 70B\n"), "{text}");

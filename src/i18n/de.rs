@@ -1258,7 +1258,11 @@ fn own_model_words(name: &str, size: Option<f64>, arch: Option<crate::proxy::Arc
 
 fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmark>) -> String {
     use crate::proxy::{Arch, Proxy};
-    let unstated = crate::proxy::unstated().join(", ");
+    // The benchmarks no source states both the size and the kind of: a sentence only where there are any.
+    let unstated = match crate::proxy::unstated() {
+        list if list.is_empty() => String::new(),
+        list => format!(" Nicht berücksichtigt, da Größe oder Art nicht belegt: {}.", list.join(", ")),
+    };
     let not_yours = match page {
         Some(b) => {
             format!("Die Werte auf dieser Seite gelten für den MLPerf-Benchmark {}, nicht für Ihr Modell.", b.name())
@@ -1273,7 +1277,7 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
             "{not_yours} Wählen Sie dicht oder MoE, um den nächstliegenden Benchmark als Stellvertreter zu nennen."
         ),
         Proxy::NoneOfKind(a) => format!(
-            "Keine Quelle dieses Katalogs nennt die Größe eines {} Benchmarks, daher wird kein Stellvertreter genannt. {not_yours} Nicht berücksichtigt, da Größe oder Art nicht belegt: {unstated}.",
+            "Keine Quelle dieses Katalogs nennt die Größe eines {} Benchmarks, daher wird kein Stellvertreter genannt. {not_yours}{unstated}",
             if a == Arch::Dense { "dichten" } else { "MoE-" }
         ),
         Proxy::Closest(s) => {
@@ -1297,7 +1301,7 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
                     s.benchmark.name()
                 ),
             };
-            format!("{head} {tail} Nicht berücksichtigt, da Größe oder Art nicht belegt: {unstated}.")
+            format!("{head} {tail}{unstated}")
         }
     }
 }

@@ -907,7 +907,11 @@ fn own_model_words(name: &str, size: Option<f64>, arch: Option<crate::proxy::Arc
 
 fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmark>) -> String {
     use crate::proxy::{Arch, Proxy};
-    let unstated = crate::proxy::unstated().join(", ");
+    // The benchmarks no source states both the size and the kind of: a sentence only where there are any.
+    let unstated = match crate::proxy::unstated() {
+        list if list.is_empty() => String::new(),
+        list => format!(" Not considered, with no stated size or kind: {}.", list.join(", ")),
+    };
     let not_yours = match page {
         Some(b) => format!("The figures on this page are for the MLPerf benchmark {}, not for your model.", b.name()),
         None => "The figures on this page are for the throughput you typed.".to_owned(),
@@ -918,7 +922,7 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
         ),
         Proxy::NeedArch => format!("{not_yours} Choose dense or MoE to name the closest benchmark as a proxy."),
         Proxy::NoneOfKind(a) => format!(
-            "No source of this catalogue states the size of a {} benchmark, so no proxy is named. {not_yours} Not considered, with no stated size or kind: {unstated}.",
+            "No source of this catalogue states the size of a {} benchmark, so no proxy is named. {not_yours}{unstated}",
             if a == Arch::Dense { "dense" } else { "MoE" }
         ),
         Proxy::Closest(s) => {
@@ -942,7 +946,7 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
                     s.benchmark.name()
                 ),
             };
-            format!("{head} {tail} Not considered, with no stated size or kind: {unstated}.")
+            format!("{head} {tail}{unstated}")
         }
     }
 }

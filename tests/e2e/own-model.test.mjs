@@ -11,8 +11,16 @@ const suite = calculatorSuite('own-model');
 const T = { timeout: 240_000 };
 
 // What the catalogue's sources state: Llama 2 70B, 70 B by its benchmark's name, dense by the
-// reference article. Closest by ratio within the same kind, the larger on a tie.
-const STATED = [{ id: 'llama2-70b-99', name: 'Llama 2 70B', b: 70, arch: 'dense' }];
+// reference article; the others by their makers' papers and model cards (a mixture of experts by
+// its active parameters). Closest by ratio within the same kind, the larger on a tie.
+const STATED = [
+  { id: 'llama2-70b-99', name: 'Llama 2 70B', b: 70, arch: 'dense' },
+  { id: 'llama3.1-8b', name: 'Llama 3.1 8B', b: 8, arch: 'dense' },
+  { id: 'llama3.1-405b', name: 'Llama 3.1 405B', b: 405, arch: 'dense' },
+  { id: 'mixtral-8x7b', name: 'Mixtral 8x7B', b: 13, arch: 'moe' },
+  { id: 'deepseek-r1', name: 'DeepSeek-R1', b: 37, arch: 'moe' },
+  { id: 'gpt-oss-120b', name: 'gpt-oss-120b', b: 5.1, arch: 'moe' },
+];
 function proxy(b, arch) {
   const same = STATED.filter((s) => s.arch === arch);
   if (!same.length) return null;
@@ -39,7 +47,7 @@ test('en: your model names its proxy, survives a reload, and reaches the sheet, 
   const line = await c.text('own-proxy');
   assert.ok(line.startsWith(`Proxy: ${want.name} (${want.b} B parameters, dense)`), line);
   assert.match(line, /The figures on this page are for that benchmark, not for your model\./);
-  assert.match(line, /Not considered, with no stated size or kind: Llama 3\.1 8B, Llama 3\.1 405B, Mixtral 8x7B, DeepSeek-R1, gpt-oss-120b\./);
+  assert.ok(!/Not considered/.test(line), 'every benchmark has a stated size and kind');
   // Its sources, cited beside it.
   assert.equal(await c.el('own-proxy').locator('a.source-ref').count(), 2);
 
@@ -94,12 +102,18 @@ test('en: your model names its proxy, survives a reload, and reaches the sheet, 
   assert.equal(new URLSearchParams(data.current.query).get('your_model'), 'Qwen3 32B, "instruct"');
 });
 
-test('en: MoE names no proxy, and a bad size says the field and its range', T, async () => {
+test('en: a MoE model finds its proxy by active parameters, and a bad size says the field and its range', T, async () => {
   const c = await suite.open('?result=6.0-0021&scenario=offline&your_model=DeepSeek-V3&your_b=37&your_arch=moe');
   await c.el('own-proxy').waitFor();
-  assert.equal(proxy(37, 'moe'), null, 'no MoE benchmark with a stated size');
-  assert.match(await c.text('own-proxy'), /^No source of this catalogue states the size of a MoE benchmark, so no proxy is named\./);
-  assert.equal(await c.el('own-proxy').getAttribute('data-proxy'), '');
+  const want = proxy(37, 'moe');
+  assert.equal(await c.el('own-proxy').getAttribute('data-proxy'), want.id);
+  assert.match(
+    await c.text('own-proxy'),
+    new RegExp(`^Proxy: ${want.name} \\(${want.b} B parameters, MoE, active parameters\\).*choose ${want.name} under Benchmark`),
+  );
+  // A smaller active size: Mixtral 8x7B by ratio (13 ÷ 12 = 1.08 against 12 ÷ 5.1 = 2.35).
+  await c.type('your_b', '12');
+  await c.page.waitForFunction((id) => document.querySelector('[data-testid="own-proxy"]').dataset.proxy === id, proxy(12, 'moe').id);
   await c.type('your_b', '-3');
   await c.el('error-your_b').waitFor();
   assert.equal(
