@@ -90,16 +90,21 @@ fn plan_values(form: &Form) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-/// The customer's own model as the exports write it (issue 28.7): `your_model` (the name, trimmed),
-/// `your_b` (billions of parameters at full precision), `your_arch` (`dense`, `moe`) and `proxy`
-/// (the benchmark named as its proxy); each empty where not given, not valid or not chosen.
-fn own_values(catalogue: &Catalogue, form: &Form) -> [(&'static str, String); 4] {
+/// The customer's own model as the exports write it (issue 28.7), each as (CSV column, JSON key,
+/// value): `your_model`/`name` (the name, trimmed), `your_b`/`billions` (billions of parameters at
+/// full precision, a number in the JSON), `your_arch`/`arch` (`dense`, `moe`) and `proxy` (the
+/// benchmark named as its proxy); each empty where not given, not valid or not chosen.
+fn own_values(catalogue: &Catalogue, form: &Form) -> [(&'static str, &'static str, String); 4] {
     let checked = form.check(catalogue);
     [
-        ("your_model", form.own_model.trim().to_owned()),
-        ("your_b", checked.own_size.as_ref().ok().copied().flatten().map(full).unwrap_or_default()),
-        ("your_arch", checked.own_arch.as_ref().ok().copied().flatten().map(|a| a.id().to_owned()).unwrap_or_default()),
-        ("proxy", checked.proxy().benchmark().map(|b| b.id().to_owned()).unwrap_or_default()),
+        ("your_model", "name", form.own_model.trim().to_owned()),
+        ("your_b", "billions", checked.own_size.as_ref().ok().copied().flatten().map(full).unwrap_or_default()),
+        (
+            "your_arch",
+            "arch",
+            checked.own_arch.as_ref().ok().copied().flatten().map(|a| a.id().to_owned()).unwrap_or_default(),
+        ),
+        ("proxy", "proxy", checked.proxy().benchmark().map(|b| b.id().to_owned()).unwrap_or_default()),
     ]
 }
 
@@ -171,7 +176,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     let mut header: Vec<&str> = vec!["configuration", "name"];
     header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
     header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
-    header.extend(["your_model", "your_b", "your_arch", "proxy"]);
+    header.extend(own_values(catalogue, ctx.current).map(|(column, _, _)| column));
     header.extend([
         "figure",
         "value",
@@ -194,7 +199,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
         lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
         lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
-        lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
+        lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, _, v)| csv_cell(&v)));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
             let (_, scope, assumptions) = kind_words(&figure.kind, t);
@@ -299,18 +304,11 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
             let own_json = if saved.form.has_own_model() {
                 let fields: Vec<String> = own_values(catalogue, &saved.form)
                     .into_iter()
-                    .map(|(k, v)| {
-                        let value = match k {
+                    .map(|(_, key, v)| {
+                        let value = match key {
                             _ if v.is_empty() => "null".to_owned(),
-                            "your_b" => v,
+                            "billions" => v,
                             _ => json_string(&v),
-                        };
-                        // In the object, plain names: `name`, `billions`, `arch`, `proxy`.
-                        let key = match k {
-                            "your_model" => "name",
-                            "your_b" => "billions",
-                            "your_arch" => "arch",
-                            other => other,
                         };
                         format!("{}:{value}", json_string(key))
                     })

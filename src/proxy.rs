@@ -42,8 +42,10 @@ pub struct Stated {
     pub benchmark: Benchmark,
     pub billions: f64,
     pub arch: Arch,
-    /// Where the size is stated: MLCommons' table, whose benchmark name carries it ("llama2-70b").
+    /// The source (an id of `data/sources.json`) that states the size: MLCommons' table, whose
+    /// benchmark name carries it ("llama2-70b"), or the model maker's paper or model card.
     pub size_source: &'static str,
+    /// The source that states dense or MoE; often the same as `size_source`.
     pub arch_source: &'static str,
 }
 

@@ -3,6 +3,8 @@
 //! throughputs with the arithmetic written here.
 #![allow(clippy::panic, clippy::expect_used, clippy::indexing_slicing)] // a test fails by panicking
 
+mod common;
+
 use token_energy::catalogue::{Catalogue, Scenario};
 use token_energy::compare::{self, BestWord, CompareError, ExportFile, Foreign, ListEdit, Mismatch, Saved, MAX};
 use token_energy::export::{self, ExportContext};
@@ -277,7 +279,7 @@ fn the_json_export_reads_back_to_the_same_comparison_customer_reference_plan_and
     // The unnamed one stays unnamed, with its shown name beside.
     assert_eq!(value["configurations"][2]["name"], "");
     assert!(value["configurations"][2]["title"].as_str().is_some_and(|t| t.contains("L40S")));
-    let back = compare::read_export(catalogue(), &as_file(&value)).expect("ours");
+    let back = compare::read_export(catalogue(), &common::export_file(&value)).expect("ours");
     assert!(back.problems.is_empty(), "{:?}", back.problems);
     assert_eq!(back.list, list);
     assert_eq!(back.current.as_ref(), Some(&current), "customer, reference, plan and the page's configuration");
@@ -289,33 +291,13 @@ fn the_json_export_reads_back_to_the_same_comparison_customer_reference_plan_and
     assert_eq!(parsed["configurations"][0]["name"], "a \"quoted\"\\ name\u{1}\u{2028}");
 }
 
-/// The fields the page's `JSON.parse` reads (`browser::parse_comparison_json`), read with serde here.
-fn as_file(value: &serde_json::Value) -> ExportFile {
-    ExportFile {
-        format: value["format"].as_str().map(str::to_owned),
-        version: value["version"].as_f64(),
-        data_version: value["data_version"].as_str().map(str::to_owned),
-        current: value["current"]["query"].as_str().map(str::to_owned),
-        entries: value["configurations"]
-            .as_array()
-            .map(|list| {
-                list.iter()
-                    .filter_map(|c| {
-                        Some((c["name"].as_str().unwrap_or("").to_owned(), c["query"].as_str()?.to_owned()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-    }
-}
-
 #[test]
 fn every_format_version_main_has_written_reads_back() {
     // Version 1, as main wrote it until December 2026 (tests/fixtures/comparison-v1.json: no
     // customer, reference or page configuration; names always set).
     let v1: serde_json::Value =
         serde_json::from_str(include_str!("fixtures/comparison-v1.json")).expect("the fixture is JSON");
-    let back = compare::read_export(catalogue(), &as_file(&v1)).expect("version 1 reads");
+    let back = compare::read_export(catalogue(), &common::export_file(&v1)).expect("version 1 reads");
     assert_eq!(back.version, 1);
     assert_eq!(back.list, vec![h200(), rtx()]);
     assert_eq!(back.current, None, "version 1 carried no page configuration");
@@ -324,9 +306,9 @@ fn every_format_version_main_has_written_reads_back() {
     let current = Form::initial(catalogue());
     let v2: serde_json::Value =
         serde_json::from_str(&export::json(catalogue(), &[h200()], &ctx(&current), Lang::En.strings())).expect("JSON");
-    assert_eq!(compare::read_export(catalogue(), &as_file(&v2)).expect("version 2 reads").version, 2);
+    assert_eq!(compare::read_export(catalogue(), &common::export_file(&v2)).expect("version 2 reads").version, 2);
     // A newer version, a foreign or an empty file is said to be one, in each language.
-    let file = as_file(&v1);
+    let file = common::export_file(&v1);
     for (file, why) in [
         (ExportFile { version: Some(3.0), ..file.clone() }, Foreign::NewerVersion(3)),
         (
@@ -493,7 +475,7 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
         [(include_str!("fixtures/comparison-v1-main.json"), 1), (include_str!("fixtures/comparison-v2-main.json"), 2)]
     {
         let value: serde_json::Value = serde_json::from_str(text).expect("main wrote JSON");
-        let back = compare::read_export(catalogue(), &as_file(&value)).expect("reads back");
+        let back = compare::read_export(catalogue(), &common::export_file(&value)).expect("reads back");
         assert_eq!(back.version, version);
         let names: Vec<&str> = back.list.iter().map(|s| s.name.as_str()).collect();
         // A name is one line: read back, its line break is gone (as when typed).

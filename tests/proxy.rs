@@ -4,6 +4,8 @@
 //! llama3.1-405b) and the arithmetic written here.
 #![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)] // a test fails by panicking
 
+mod common;
+
 use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::compare::{self, Saved};
 use token_energy::export::{self, ExportContext};
@@ -306,18 +308,7 @@ fn the_exports_carry_the_customers_model_and_its_proxy() {
     // A configuration without a model of its own has no such field.
     assert!(value["configurations"][1].get("your_model").is_none());
     // The page's configuration comes back from the file with its model.
-    let file = compare::ExportFile {
-        format: value["format"].as_str().map(str::to_owned),
-        version: value["version"].as_f64(),
-        data_version: value["data_version"].as_str().map(str::to_owned),
-        current: value["current"]["query"].as_str().map(str::to_owned),
-        entries: value["configurations"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| (c["name"].as_str().unwrap().to_owned(), c["query"].as_str().unwrap().to_owned()))
-            .collect(),
-    };
+    let file = common::export_file(&value);
     let back = compare::read_export(catalogue(), &file).expect("ours");
     assert_eq!(back.current.as_ref(), Some(&form));
     assert_eq!(back.list[0].form, form);

@@ -43,3 +43,25 @@ impl Rng {
         items.get(self.below(items.len())).copied().unwrap_or("")
     }
 }
+
+/// The fields the page's `JSON.parse` reads from an exported comparison
+/// (`browser::parse_comparison_json`), read with serde here.
+#[allow(clippy::indexing_slicing)] // serde_json's `value[key]` gives Null for a missing key, never panics
+pub fn export_file(value: &serde_json::Value) -> token_energy::compare::ExportFile {
+    token_energy::compare::ExportFile {
+        format: value["format"].as_str().map(str::to_owned),
+        version: value["version"].as_f64(),
+        data_version: value["data_version"].as_str().map(str::to_owned),
+        current: value["current"]["query"].as_str().map(str::to_owned),
+        entries: value["configurations"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|c| {
+                        Some((c["name"].as_str().unwrap_or("").to_owned(), c["query"].as_str()?.to_owned()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}

@@ -1,6 +1,6 @@
 // The customer's own model (issue 28.7), in English and German: typed in the plan, the proxy line
 // naming the closest benchmark of the same kind whose size and kind a source states (chosen here by
-// the rule written below from the published names' sizes), the link restoring it, the message for a
+// the rule written below from the sizes the makers publish), the link restoring it, the message for a
 // bad size, and the customer's model on the sheet, in the e-mail and summary, and in the CSV and JSON.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -111,6 +111,8 @@ test('en: a MoE model finds its proxy by active parameters, and a bad size says 
     await c.text('own-proxy'),
     new RegExp(`^Proxy: ${want.name} \\(${want.b} B parameters, MoE, active parameters\\).*choose ${want.name} under Benchmark`),
   );
+  // Its model card states both the size and the kind: cited once.
+  assert.equal(await c.el('own-proxy').locator('a.source-ref').count(), 1);
   // A smaller active size: Mixtral 8x7B by ratio (13 ÷ 12 = 1.08 against 12 ÷ 5.1 = 2.35).
   await c.type('your_b', '12');
   await c.page.waitForFunction((id) => document.querySelector('[data-testid="own-proxy"]').dataset.proxy === id, proxy(12, 'moe').id);

@@ -455,7 +455,10 @@ fn own_view(
                     { (t.own_proxy)(proxy, page) }
                     if let crate::proxy::Proxy::Closest(s) = proxy {
                         { " " }<SourceRef {catalogue} id={AttrValue::from(s.size_source)} />
-                        { " " }<SourceRef {catalogue} id={AttrValue::from(s.arch_source)} />
+                        // One source that states both is cited once.
+                        if s.arch_source != s.size_source {
+                            { " " }<SourceRef {catalogue} id={AttrValue::from(s.arch_source)} />
+                        }
                     }
                 </p>
             }
