@@ -8,6 +8,7 @@ import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
+  ACTION_TIMEOUT_MS,
   DIST,
   closePage,
   figure,
@@ -217,6 +218,11 @@ describe('the built page', () => {
       }
     });
     assert.equal(fetched, 'TypeError', 'the fetch to another origin was not refused');
+    // Chromium queues the `securitypolicyviolation` event as a task of its own, and the binding
+    // carries it back over CDP: under load it can arrive after the fetch's rejection. Wait (up to
+    // the action timeout) until the four reports are in, then check them and that no fifth follows.
+    const deadline = Date.now() + ACTION_TIMEOUT_MS;
+    while (page.recorded.cspViolations.length < 4 && Date.now() < deadline) await page.waitForTimeout(100);
     await page.waitForTimeout(300);
 
     const v = page.recorded.cspViolations;
