@@ -19,6 +19,13 @@ pub fn on_resize(f: impl FnMut(&web_sys::Event) + 'static) -> Option<gloo_events
     Some(gloo_events::EventListener::new(&window, "resize", f))
 }
 
+/// Listens to the window's `beforeprint` (the browser is about to lay the page out for print) while
+/// the returned handle lives; `None` without a window.
+pub fn on_before_print(mut f: impl FnMut() + 'static) -> Option<gloo_events::EventListener> {
+    let window = web_sys::window()?;
+    Some(gloo_events::EventListener::new(&window, "beforeprint", move |_| f()))
+}
+
 pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }

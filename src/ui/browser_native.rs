@@ -33,6 +33,11 @@ pub fn on_resize(_f: impl FnMut(&web_sys::Event) + 'static) -> Option<Listener> 
     None
 }
 
+/// Nothing is printed in the prerender.
+pub fn on_before_print(_f: impl FnMut() + 'static) -> Option<Listener> {
+    None
+}
+
 pub fn mark_live() {}
 
 pub fn reveal_hash() {}

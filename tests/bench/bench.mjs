@@ -56,7 +56,7 @@ const BARE = '';
  * v4.1-0025 Offline (board power 2800 W, not 4800 W). The prerendered bare page is in its DOM too,
  * hidden (html.pending), so a figure present there is not yet this link's.
  */
-const LINK = '?card=l40s&result=4.1-0025&scenario=offline';
+const LINK = '?card=l40s&result=v4.1-0025&scenario=offline';
 const LINK_CARD = { id: 'l40s', count: 8 };
 /** The page input latency uses: a published H200 NVL result, 8 cards at 600 W (board power 4800 W). */
 const QUERY = '?result=6.0-0021&scenario=offline';
@@ -467,6 +467,9 @@ async function timedLoad(browser, url, probe, arg) {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       return { responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, fcp: fcp ? fcp.startTime : null };
     });
+    // A link the page refused in part measures the refusal, not the configuration it names.
+    const notice = page.locator('[data-testid="link-notice"]');
+    if (await notice.count()) problems.push(`the page refused part of the link: ${(await notice.innerText()).replace(/\s+/g, ' ')}`);
     if (problems.length) throw new Error(`${url} was not clean:\n  ${problems.join('\n  ')}`);
     return { ...got, ...nav };
   } finally {

@@ -32,7 +32,7 @@ async function bareJoules() {
 }
 
 /** L40S, 8 cards at the rated 350 W, v4.1-0025 Offline 3717.74 tokens/s (DATA.md). */
-const L40S_QUERY = '?card=l40s&result=4.1-0025&scenario=offline';
+const L40S_QUERY = '?card=l40s&result=v4.1-0025&scenario=offline';
 const L40S_JOULES = (8 * 350) / 3717.74;
 
 /** A page whose wasm is held back until `release()`. */

@@ -71,6 +71,24 @@ async function cells(c, row) {
 }
 
 /** The sales run up to three compared configurations, unnamed (the page names them). */
+/** The QR code on a PDF's first page, read back with jsqr (rendered by pdftoppm from Debian's poppler-utils; PGM is plain grey). */
+async function qrOfPage1(pdf) {
+  const dir = await mkdtemp(join(tmpdir(), 'sheet-'));
+  await writeFile(join(dir, 'sheet.pdf'), pdf);
+  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '400', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
+  const ppm = await readFile(join(dir, 'p-1.pgm')).catch(() => readFile(join(dir, 'p-01.pgm')));
+  const header = ppm.toString('latin1', 0, 40).split(/\s+/);
+  const [w, h] = [Number(header[1]), Number(header[2])];
+  const offset = ppm.indexOf(0x0a, ppm.indexOf(0x0a, ppm.indexOf(0x0a) + 1) + 1) + 1;
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let i = 0; i < w * h; i++) {
+    const v = ppm[offset + i];
+    rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = v;
+    rgba[4 * i + 3] = 255;
+  }
+  return jsQR(rgba, w, h);
+}
+
 async function salesRun(opts = {}) {
   const c = await suite.open(`${QUERY}&card=${CARDS[0]}`, opts);
   const chosen = [];
@@ -229,21 +247,7 @@ test('the printed estimate sheet: vendor line, customer, terms, at most two A4 p
   const pdf = await c.page.pdf({ format: 'A4', printBackground: true });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
   assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
-  // Render page 1 and read the QR code (pdftoppm from Debian's poppler-utils; PPM is plain RGB).
-  const dir = await mkdtemp(join(tmpdir(), 'sheet-'));
-  await writeFile(join(dir, 'sheet.pdf'), pdf);
-  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '400', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
-  const ppm = await readFile(join(dir, 'p-1.pgm')).catch(() => readFile(join(dir, 'p-01.pgm')));
-  const header = ppm.toString('latin1', 0, 40).split(/\s+/);
-  const [w, h] = [Number(header[1]), Number(header[2])];
-  const offset = ppm.indexOf(0x0a, ppm.indexOf(0x0a, ppm.indexOf(0x0a) + 1) + 1) + 1;
-  const rgba = new Uint8ClampedArray(w * h * 4);
-  for (let i = 0; i < w * h; i++) {
-    const v = ppm[offset + i];
-    rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = v;
-    rgba[4 * i + 3] = 255;
-  }
-  const code = jsQR(rgba, w, h);
+  const code = await qrOfPage1(pdf);
   assert.ok(code, 'a QR code on page 1');
   assert.equal(code.data, link);
 });
@@ -261,4 +265,42 @@ test('without a vendor file: "Email this configuration" opens a mail without an 
   await c.el('copy-summary').click();
   await c.el('summary-status').waitFor();
   assert.equal(await c.page.evaluate(() => navigator.clipboard.readText()), body);
+});
+
+test('the QR code follows an edit: once the link settles on screen, and at once when the page is about to print', T, async () => {
+  const c = await suite.open(`${QUERY}&card=${CARDS[0]}`);
+  const path = () => c.page.locator('[data-testid="print-qr"] path').getAttribute('d');
+  // In one go in the page (well inside the 150 ms the code waits for the link to settle): a
+  // keystroke leaves the code as it was, and the browser's `beforeprint` brings it up to date.
+  const seen = await c.page.evaluate(async () => {
+    const d = () => document.querySelector('[data-testid="print-qr"] path').getAttribute('d');
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const before = d();
+    const field = document.querySelector('[data-testid="servers"]');
+    field.value = '3';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await tick();
+    const typed = d();
+    window.dispatchEvent(new Event('beforeprint'));
+    await tick();
+    return { before, typed, printing: d() };
+  });
+  assert.equal(seen.typed, seen.before, 'the code was encoded again at the keystroke');
+  assert.notEqual(seen.printing, seen.before, 'the code did not follow the link before printing');
+  await c.waitForQuery('servers', '3');
+  assert.equal(await path(), seen.printing, 'the code for the settled link is the one printed');
+  // Printed straight after a keystroke, the sheet's code reads back the new link.
+  await c.type('servers', 4);
+  const link = await c.el('share-url').inputValue();
+  assert.match(link, /[?&]servers=4(&|$)/);
+  await c.page.emulateMedia({ media: 'print' });
+  const code = await qrOfPage1(await c.page.pdf({ format: 'A4', printBackground: true }));
+  assert.ok(code, 'a QR code on page 1');
+  assert.equal(code.data, link);
+  // Left alone on screen, it follows the link once typing pauses.
+  await c.page.emulateMedia({ media: 'screen' });
+  const four = await path();
+  await c.type('servers', 5);
+  await c.page.waitForFunction((old) => document.querySelector('[data-testid="print-qr"] path')?.getAttribute('d') !== old, four);
+  await c.waitForQuery('servers', '5');
 });

@@ -123,7 +123,7 @@ pub fn print_header(props: &QuoteProps) -> Html {
         Some(v) => (t.sheet_from)(&v.name, v.mailto.as_deref().or(v.url.as_deref())),
         None => (t.sheet_from)("token-energy", None),
     };
-    let qr = crate::qr::svg(&props.url);
+    let qr = use_settled_qr(&props.url);
     html! {
         <div class="print-only print-header" data-testid="print-header">
             <div class="sheet-head">
@@ -147,13 +147,13 @@ pub fn print_header(props: &QuoteProps) -> Html {
                         <p data-testid="print-configuration">{ configuration_words(lang, props.catalogue, form, &props.valid) }</p>
                     }
                 </div>
-                if let Some(qr) = qr {
+                if let Some(qr) = qr.as_ref() {
                     // 0.25 mm a module (at least 15 mm): a phone reads it, and a short link keeps it small.
                     <figure class="sheet-qr" data-testid="print-qr">
                         <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())}
                             height={format!("{}mm", (f64::from(qr.side) * 0.25).max(15.0).round())} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
                             <rect width={qr.side.to_string()} height={qr.side.to_string()} fill="#fff" />
-                            <path d={qr.path} fill="#000" />
+                            <path d={qr.path.clone()} fill="#000" />
                         </svg>
                         <figcaption>{ t.sheet_qr_caption }</figcaption>
                     </figure>
@@ -161,6 +161,37 @@ pub fn print_header(props: &QuoteProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// How long the link must stay the same before the QR code follows it: as long as the address bar
+/// waits (`app::URL_SYNC_DELAY_MS`).
+const QR_DELAY_MS: u32 = 150;
+
+/// The QR code of the link. Encoding one is about a fifth of an edit's work (`.ci/bench`, input
+/// latency), and the link changes with every keystroke: so the code follows the link once it has
+/// settled, as the address bar does, and at once when the browser is about to print (`beforeprint`),
+/// so a sheet never carries an older link.
+#[hook]
+fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
+    let latest = use_mut_ref(|| url.clone());
+    latest.borrow_mut().clone_from(url);
+    let shown = use_state_eq(|| url.clone());
+    {
+        let shown = shown.clone();
+        let pending = use_mut_ref(|| None::<browser::Later>);
+        use_effect_with(url.clone(), move |url| {
+            let url = url.clone();
+            *pending.borrow_mut() = (url != *shown).then(|| browser::later(QR_DELAY_MS, move || shown.set(url)));
+        });
+    }
+    {
+        let shown = shown.clone();
+        use_effect_with((), move |()| {
+            let listener = browser::on_before_print(move || shown.set(latest.borrow().clone()));
+            move || drop(listener)
+        });
+    }
+    use_memo((*shown).clone(), |url| crate::qr::svg(url))
 }
 
 #[derive(Properties, PartialEq)]
