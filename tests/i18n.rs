@@ -1,5 +1,7 @@
 //! The string tables and how each language reads typed numbers.
 
+mod common;
+
 use token_energy::catalogue::{Catalogue, Scenario};
 use token_energy::figure::{Assumption, Unit};
 use token_energy::form::{parse_decimal, parse_decimal_in, Adjustment, Edit, Field, Form, InputError, Problem};
@@ -457,18 +459,19 @@ fn a_count_of_one_takes_the_singular() {
     assert_eq!(en.unit_after(1.0, None, Unit::Watts), "W");
     // Through a plan: one 5 kW server (8 × 600 W + 200 W) in a 20 kW position holds half a server's
     // day of tokens, so ⌈1 ÷ 4⌉ = 1 position.
-    let mut form = Form::initial(catalogue()).with_own_throughput();
-    for (field, text) in [
-        (Field::Tps, "10000"),
-        (Field::Gpus, "8"),
-        (Field::Servers, "1"),
-        (Field::Watts, "600"),
-        (Field::Overhead, "200"),
-        (Field::Rack, "20"),
-        (Field::Demand, "432000000"),
-    ] {
-        form = form.apply(catalogue(), Edit::Text(field, text.to_owned())).form;
-    }
+    let form = common::typed(
+        catalogue(),
+        Form::initial(catalogue()).with_own_throughput(),
+        &[
+            (Field::Tps, "10000"),
+            (Field::Gpus, "8"),
+            (Field::Servers, "1"),
+            (Field::Watts, "600"),
+            (Field::Overhead, "200"),
+            (Field::Rack, "20"),
+            (Field::Demand, "432000000"),
+        ],
+    );
     let plan = token_energy::plan::evaluate(catalogue(), &token_energy::model::evaluate(catalogue(), &form).checked);
     let positions = plan.rack_positions.expect("rack positions");
     assert_eq!((positions.value, positions.low), (1.0, None));

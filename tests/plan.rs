@@ -3,6 +3,8 @@
 //! checks and links, and the reference values' data.
 #![allow(clippy::panic)] // a test fails by panicking
 
+mod common;
+
 use token_energy::catalogue::{self, Benchmark, Catalogue, Scenario};
 use token_energy::figure::{Assumption, Figure, Kind, Origin, Unit};
 use token_energy::form::{Edit, Field, Form, Problem};
@@ -21,10 +23,7 @@ fn own(plan: &[(Field, &str)]) -> Form {
     form.gpus = "8".into();
     form.servers = "10".into();
     form.watts = "600".into();
-    for (field, text) in plan {
-        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
-    }
-    form
+    common::typed(catalogue(), form, plan)
 }
 
 /// 6.0-0021 (8 × H200 NVL at its stated 600 W, Offline 32 004 tokens/s), at `watts` per card.
@@ -34,10 +33,7 @@ fn published(watts: &str, plan: &[(Field, &str)]) -> Form {
     form.scenario = Scenario::Offline;
     form.watts = watts.into();
     form.servers = "10".into();
-    for (field, text) in plan {
-        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
-    }
-    form
+    common::typed(catalogue(), form, plan)
 }
 
 fn plan_of(form: &Form) -> Plan {
@@ -192,10 +188,7 @@ fn interactive(plan: &[(Field, &str)]) -> Form {
     let mut form = published("600", &[]);
     form.scenario = Scenario::Interactive;
     form.servers = "1".into();
-    for (field, text) in plan {
-        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
-    }
-    form
+    common::typed(catalogue(), form, plan)
 }
 
 #[test]

@@ -158,11 +158,7 @@ fn the_shipped_proxy_needs_a_size_and_a_kind() {
 }
 
 fn with(edits: &[(Field, &str)]) -> Form {
-    let mut form = Form::initial(catalogue());
-    for (field, text) in edits {
-        form = form.apply(catalogue(), Edit::Text(*field, (*text).to_owned())).form;
-    }
-    form
+    common::typed(catalogue(), Form::initial(catalogue()), edits)
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! What several test files share: a small seeded generator, so every run draws the same cases, and
-//! the list of the catalogue's cards.
+//! What several test files share: a small seeded generator, so every run draws the same cases, the
+//! list of the catalogue's cards, edits typed into a form, and an exported comparison read back.
 #![allow(dead_code)] // each test file uses the part it needs
 
 /// Every card of the catalogue, in `data/cards.json`'s order (written here, not read from it).
@@ -42,6 +42,17 @@ impl Rng {
     pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items.get(self.below(items.len())).copied().unwrap_or("")
     }
+}
+
+/// `form` with each `(field, text)` typed in turn, as the page applies a person's edits.
+pub fn typed(
+    catalogue: &token_energy::catalogue::Catalogue,
+    form: token_energy::form::Form,
+    edits: &[(token_energy::form::Field, &str)],
+) -> token_energy::form::Form {
+    edits.iter().fold(form, |form, (field, text)| {
+        form.apply(catalogue, token_energy::form::Edit::Text(*field, (*text).to_owned())).form
+    })
 }
 
 /// The fields the page's `JSON.parse` reads from an exported comparison
