@@ -6,7 +6,7 @@ use crate::catalogue::{Benchmark, Catalogue, Scenario};
 use crate::figure::{Figure, Kind};
 use crate::form::{Form, Throughput};
 use crate::link::{self, Notice};
-use crate::model::{self, Figures};
+use crate::model::Figures;
 use crate::plan::{EnergyBasis, Plan};
 use std::fmt;
 
@@ -223,6 +223,14 @@ pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
     out
 }
 
+/// The compared configurations whose plan is not the page's (issue 34): their plan figures answer
+/// another question than the page's, so the grid says so and offers the page's plan to all. Plans are
+/// compared as read (`100,000` and `100000` are one demand), not as typed.
+pub fn plan_differs(catalogue: &Catalogue, list: &[Saved], page: &Form) -> Vec<usize> {
+    let page_plan = page.check(catalogue).plan;
+    list.iter().enumerate().filter(|(_, s)| s.form.check(catalogue).plan != page_plan).map(|(i, _)| i).collect()
+}
+
 /// One configuration as the value of a `cfg` parameter: its v=1 query plus `label`.
 pub fn to_param(saved: &Saved) -> String {
     format!("{}&label={}", link::encode(&saved.form, false), link::percent_encode(&saved.name))
@@ -287,6 +295,8 @@ pub enum ListEdit {
     /// Moves the entry one place towards the front (`true`) or the back.
     Move(usize, bool),
     Rename(usize, String),
+    /// Gives every configuration this plan (the page's), so each column follows it (issue 34).
+    ApplyPlan(Box<crate::form::PlanForm>),
     Clear,
 }
 
@@ -300,6 +310,11 @@ pub fn apply(list: &[Saved], edit: ListEdit) -> Result<Vec<Saved>, CompareError>
                 return Err(CompareError::Full);
             }
             next.push(Saved { name: clean_name(&saved.name), ..*saved });
+        }
+        ListEdit::ApplyPlan(plan) => {
+            for s in &mut next {
+                s.form.plan = (*plan).clone();
+            }
         }
         ListEdit::Remove(i) if i < next.len() => {
             next.remove(i);
@@ -353,8 +368,41 @@ pub struct GridRow {
     /// all equal, of different kinds, or ranges that overlap.
     pub best: Vec<usize>,
     pub best_word: BestWord,
-    /// Per cent against the baseline's value (`None` for the baseline and where either is missing).
-    pub delta_percent: Vec<Option<f64>>,
+    /// Against the baseline's value (`None` for the baseline, where either is missing, and where the
+    /// two do not measure the same thing: see [`delta`]).
+    pub delta_percent: Vec<Option<Delta>>,
+}
+
+/// A cell against the baseline's (issue 34): point against point, or each end against the same
+/// end with both shown — never an upper end alone, which can reverse the sign.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Delta {
+    /// Both are one value: per cent.
+    Point(f64),
+    /// Either is a range: the lower ends' per cent and the upper ends' (a point is both its ends).
+    Ends { low: f64, high: f64 },
+}
+
+/// The rows whose figures are per system (a server or a rack): between configurations of different
+/// systems (another card count per system) no per cent is given, since the units differ.
+const PER_SYSTEM: [&str; 6] =
+    ["throughput", "board-power-w", "servers-needed", "servers-per-rack", "amps-per-phase", "busy-load-percent"];
+
+/// A cell against the baseline's: `None` when either is missing, when they count different
+/// boundaries of power, or when the baseline's end is zero.
+pub fn delta(cell: &Figure, base: &Figure) -> Option<Delta> {
+    if cell.scope_id() != base.scope_id() || cell.unit != base.unit || cell.side != base.side {
+        return None;
+    }
+    let pct = |v: f64, b: f64| (b > 0.0).then(|| (v / b - 1.0) * 100.0);
+    match (cell.low, base.low) {
+        (None, None) => pct(cell.value, base.value).map(Delta::Point),
+        _ => {
+            let low = pct(cell.low.unwrap_or(cell.value), base.low.unwrap_or(base.value))?;
+            let high = pct(cell.value, base.value)?;
+            Some(Delta::Ends { low, high })
+        }
+    }
 }
 
 /// One configuration's figures: the board figures and its plan.
@@ -400,11 +448,11 @@ const YEARLY: [&str; 3] = ["site-kwh-per-year", "cost-per-year", "co2-kg-per-yea
 pub fn evaluated(catalogue: &Catalogue, list: &[Saved]) -> Vec<Evaluated> {
     list.iter()
         .map(|s| {
-            let e = model::evaluate(catalogue, &s.form);
+            // The same answer as the page's (issue 34): "all servers" counts the servers the plan uses.
+            let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue, &s.form);
             // A configuration without plan fields adds no plan rows (its year would only repeat its day).
-            let plan =
-                if s.form.plan.is_set() { crate::plan::evaluate(catalogue, &e.checked) } else { Plan::default() };
-            Evaluated { figures: e.figures, plan }
+            let plan = if s.form.plan.is_set() { plan } else { Plan::default() };
+            Evaluated { figures: evaluation.figures, plan }
         })
         .collect()
 }
@@ -457,23 +505,38 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
     let demands: Vec<Option<f64>> = list.iter().map(|s| facts(catalogue, &s.form).demand).collect();
     let same_demand = demands.first().is_some_and(|d| d.is_some() && demands.iter().all(|e| e == d));
     let all_for_demand = same_demand && evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
+    let unlike = mismatches(catalogue, list);
+    let like_work = ![Mismatch::Benchmark, Mismatch::Scenario, Mismatch::Precision].iter().any(|m| unlike.contains(m));
+    // What one "server" of each configuration is: its cards per system.
+    let systems: Vec<Option<u32>> = list.iter().map(|s| facts(catalogue, &s.form).gpus).collect();
     ROWS.iter()
         .map(|&(id, label, better, pick)| {
             let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();
-            let values: Vec<Option<f64>> = cells.iter().map(|c| c.as_ref().map(|f| f.value)).collect();
             let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
+            // "Best" only between like work: one benchmark, scenario and published precision, and
+            // figures that count the same boundary of power.
+            let one_scope =
+                cells.iter().flatten().map(Figure::scope_id).collect::<Vec<_>>().windows(2).all(|w| w[0] == w[1]);
+            let better = if like_work && one_scope { better } else { Better::Neither };
             let best = best_of(&cells, better);
             let best_word = if cells.iter().flatten().all(|f| f.kind == Kind::Ceiling) {
                 BestWord::LowestCeiling
             } else {
                 BestWord::Best
             };
-            let base = values.get(baseline).copied().flatten();
-            let delta_percent = values
+            let base = cells.get(baseline).cloned().flatten();
+            let per_system = PER_SYSTEM.contains(&id);
+            let delta_percent = cells
                 .iter()
                 .enumerate()
-                .map(|(i, v)| match (v, base) {
-                    (Some(v), Some(b)) if i != baseline && b > 0.0 => Some((v / b - 1.0) * 100.0),
+                .map(|(i, c)| match (c, &base) {
+                    (Some(c), Some(b)) if i != baseline => {
+                        if per_system && systems.get(i) != systems.get(baseline) {
+                            None
+                        } else {
+                            delta(c, b)
+                        }
+                    }
                     _ => None,
                 })
                 .collect();

@@ -5,13 +5,11 @@
 //! the vendor file and its checks.
 
 use crate::catalogue::Catalogue;
-use crate::compare::{evaluated, facts, grid, Facts, Saved, FORMAT, PLAN_ROWS, ROWS, VERSION};
+use crate::compare::{evaluated, facts, grid, Facts, Saved, FORMAT, ROWS, VERSION};
 use crate::figure::{Figure, Kind, Origin};
 use crate::form::{Form, ThroughputChoice};
 use crate::i18n::Strings;
 use crate::link;
-use crate::model;
-use crate::plan::Plan;
 use crate::vendor::Vendor;
 
 // ---- the comparison ----
@@ -38,25 +36,6 @@ pub struct ExportContext<'a> {
     pub page: &'a str,
     /// The configuration on the page (with its plan, customer and reference): re-import restores it.
     pub current: &'a Form,
-}
-
-/// A row's power scope in an export: none for a throughput or a count (they cover no power), the
-/// plan's chain for its figures ("gpu-board+server+site"), else the kind's.
-fn row_scope(id: &str, kind_scope: Option<&'static str>, plan: Option<&Plan>) -> Option<&'static str> {
-    let chain = |site: bool| {
-        plan.and_then(|p| p.scope).map(|s| match (s.server(), s.site() && site) {
-            (false, false) => "gpu-board",
-            (true, false) => "gpu-board+server",
-            (false, true) => "gpu-board+site",
-            (true, true) => "gpu-board+server+site",
-        })
-    };
-    match id {
-        "throughput" | "servers-needed" | "busy-load-percent" | "rack-positions-needed" | "servers-per-rack" => None,
-        "amps-per-phase" => chain(false),
-        _ if PLAN_ROWS.contains(&id) => chain(true),
-        _ => kind_scope,
-    }
 }
 
 /// A row's kind in an export: a throughput is published or typed (it bounds nothing); other
@@ -123,12 +102,12 @@ fn fact_values(f: &Facts) -> [(&'static str, String); 8] {
     ]
 }
 
-fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, Option<&'static str>, String) {
+fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, String) {
     match kind {
-        Kind::Ceiling => ("ceiling", Some("gpu-board"), String::new()),
-        Kind::Measured(scope) => ("measured", Some(scope.id()), String::new()),
+        Kind::Ceiling => ("ceiling", String::new()),
+        Kind::Measured(_) => ("measured", String::new()),
         Kind::Estimate(assumptions) => {
-            ("estimate", Some("gpu-board"), assumptions.iter().map(|a| (t.assumption)(a)).collect::<Vec<_>>().join(" "))
+            ("estimate", assumptions.iter().map(|a| (t.assumption)(a)).collect::<Vec<_>>().join(" "))
         }
     }
 }
@@ -192,7 +171,6 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     out.push_str(&header.join(","));
     out.push('\n');
     let rows = grid(catalogue, list, 0);
-    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
     for (i, saved) in list.iter().enumerate() {
         let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
         let f = facts(catalogue, &saved.form);
@@ -202,8 +180,9 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, _, v)| csv_cell(&v)));
         for row in &rows {
             let Some(Some(figure)) = row.cells.get(i) else { continue };
-            let (_, scope, assumptions) = kind_words(&figure.kind, t);
-            let scope = row_scope(row.id, scope, plans.get(i));
+            // The figure's own boundary (issue 34): the same scope the page and the sheet print.
+            let (_, assumptions) = kind_words(&figure.kind, t);
+            let scope = figure.scope_id();
             let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
             let mut cells = lead.clone();
             cells.extend([
@@ -254,7 +233,6 @@ pub fn json_string(text: &str) -> String {
 /// figures. The page reads such a file back ([`read_export`](crate::compare::read_export)).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let rows = grid(catalogue, list, 0);
-    let plans: Vec<Plan> = evaluated(catalogue, list).into_iter().map(|e| e.plan).collect();
     let configurations: Vec<String> = list
         .iter()
         .enumerate()
@@ -264,8 +242,8 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                 .iter()
                 .filter_map(|row| {
                     let figure = row.cells.get(i)?.as_ref()?;
-                    let (_, scope, assumptions) = kind_words(&figure.kind, t);
-                    let scope = row_scope(row.id, scope, plans.get(i));
+                    let (_, assumptions) = kind_words(&figure.kind, t);
+                    let scope = figure.scope_id();
                     let sources: Vec<String> =
                         figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
                     Some(format!(
@@ -362,7 +340,7 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> 
             let mut sources: Vec<String> = Vec::new();
             for (_, _, _, pick) in ROWS {
                 let Some(figure) = pick(&figures) else { continue };
-                let (_, _, words) = kind_words(&figure.kind, t);
+                let (_, words) = kind_words(&figure.kind, t);
                 if !words.is_empty() && !assumptions.contains(&words) {
                     assumptions.push(words);
                 }
@@ -396,7 +374,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
         ),
         ThroughputChoice::Own => (t.own_throughput_words)(form.tps.trim()),
     };
-    let evaluation = model::evaluate(catalogue, form);
+    let crate::plan::Answer { evaluation, plan: answered } = crate::plan::answer(catalogue, form);
     let figures = evaluation.figures;
     let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source)];
     // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
@@ -413,7 +391,12 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     // link carry them at full precision for machines.
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {
         f.map(|f| {
-            format!("{label}: {}", (t.mail_value)(f.value, f.low, t.unit_after(f.value, f.low, f.unit), f.kind.id()))
+            let tag = t.tag(f);
+            format!(
+                "{label}: {}{}",
+                t.side(f),
+                (t.mail_value)(f.value, f.low, t.unit_after(f.value, f.low, f.unit), &tag)
+            )
         })
     };
     lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
@@ -428,7 +411,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
         lines.push((t.q_rack)(plan.rack.trim()));
     }
     if plan.is_set() {
-        let p = crate::plan::evaluate(catalogue, &evaluation.checked);
+        let p = &answered;
         lines.extend(figure(t.p_servers_needed, p.servers_needed.as_ref()));
         lines.extend(figure(t.p_site_year, p.site_kwh_per_year.as_ref()));
         lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));

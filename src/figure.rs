@@ -87,6 +87,9 @@ pub enum Assumption {
     /// No idle power given: the energy for a demand lies between every token at the benchmark's
     /// efficiency with nothing drawn in between (low) and every card at its limit all day (high).
     DemandRange,
+    /// Rack positions counted with the GPU boards' power alone: the servers' own draw would fit fewer
+    /// servers per position, so more positions may be needed.
+    BoardsOnlyFit,
     /// With an idle power: each card draws it all day, plus (limit − idle) × the busy-hour load
     /// during the busy hours.
     PowerFollowsDemand { idle_watts: f64, limit_watts: f64, busy_load_percent: f64, hours: f64 },
@@ -97,9 +100,8 @@ impl Assumption {
     pub fn range_ends(&self) -> Option<(String, String)> {
         if *self == Assumption::DemandRange {
             return Some((
-                "every token at the benchmark's efficiency, nothing drawn between tokens (the least it can be)"
-                    .to_owned(),
-                "every card at its power limit all day, whatever the demand (the most it can be)".to_owned(),
+                "every token at the benchmark's ceiling J/token, nothing drawn between tokens".to_owned(),
+                "every card at its power limit all day, whatever the demand".to_owned(),
             ));
         }
         let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = self else { return None };
@@ -165,6 +167,11 @@ impl fmt::Display for Assumption {
                 number(*tpot_ms),
                 number(*tpot_ms)
             ),
+            Assumption::BoardsOnlyFit => write!(
+                f,
+                "Rack positions counted with the GPU boards' power alone: with the servers' own draw fewer fit \
+                 per position, so at least this many are needed."
+            ),
             Assumption::DemandRange => write!(
                 f,
                 "No idle power is given, so the energy for the demand is a range: it depends on what the cards draw \
@@ -218,6 +225,65 @@ pub enum Origin {
     Measurement(crate::input::Paste),
 }
 
+/// What a power or energy figure counts (issue 34): the GPU boards alone, then the server's own
+/// draw (the plan's overhead), then the site's (its PUE). A figure carries its boundary, so every view
+/// (page, summary bar, grid, CSV, JSON, sheet, e-mail) writes the same scope for it. Counts, shares
+/// and throughputs cover no power (`Uncounted`); a measurement's scope is its kind's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Boundary {
+    #[default]
+    Boards,
+    BoardsServer,
+    BoardsSite,
+    BoardsServerSite,
+    /// Not a power or energy: a count, a share, a throughput, a per-card setting.
+    Uncounted,
+}
+
+impl Boundary {
+    /// The boundary of the plan's chain: the server when its own draw is counted, the site when a PUE is.
+    pub fn chain(server: bool, site: bool) -> Boundary {
+        match (server, site) {
+            (false, false) => Boundary::Boards,
+            (true, false) => Boundary::BoardsServer,
+            (false, true) => Boundary::BoardsSite,
+            (true, true) => Boundary::BoardsServerSite,
+        }
+    }
+
+    /// The machine-readable name (the exports' `scope`); `None` where no power is counted.
+    pub fn id(self) -> Option<&'static str> {
+        match self {
+            Boundary::Boards => Some("gpu-board"),
+            Boundary::BoardsServer => Some("gpu-board+server"),
+            Boundary::BoardsSite => Some("gpu-board+site"),
+            Boundary::BoardsServerSite => Some("gpu-board+server+site"),
+            Boundary::Uncounted => None,
+        }
+    }
+}
+
+/// Which way a figure bounds what it stands for, beyond its kind (issue 34): a count that rests on
+/// an upper bound of streams, or on the GPU boards alone, is *at least* that many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Side {
+    /// The figure as its kind says (a ceiling is at most, an estimate is as assumed).
+    #[default]
+    AsKind,
+    /// At least this many: the truth may be more.
+    AtLeast,
+}
+
+impl Side {
+    /// The machine-readable name (the exports' `bound`); `None` for [`Side::AsKind`].
+    pub fn id(self) -> Option<&'static str> {
+        match self {
+            Side::AsKind => None,
+            Side::AtLeast => Some("at-least"),
+        }
+    }
+}
+
 /// A number with its unit, kind and origins; where it is a range, `value` is the upper end and
 /// `low` the lower.
 #[derive(Debug, Clone, PartialEq)]
@@ -227,6 +293,10 @@ pub struct Figure {
     pub unit: Unit,
     pub kind: Kind,
     pub origins: Vec<Origin>,
+    /// What the figure counts of the power drawn (GPU boards unless said).
+    pub boundary: Boundary,
+    /// Whether it is "at least" (see [`Side`]).
+    pub side: Side,
     /// Only `Figure::new` and `Figure::range` make a figure (they refuse NaN, ±∞ and negatives):
     /// this private field keeps every other module and crate from writing one as a literal.
     sealed: Sealed,
@@ -269,8 +339,28 @@ impl Figure {
             unit,
             kind,
             origins: unique(origins),
+            boundary: Boundary::default(),
+            side: Side::default(),
             sealed: Sealed,
         })
+    }
+
+    /// The same figure, counting `boundary` of the power drawn.
+    pub fn within(self, boundary: Boundary) -> Figure {
+        Figure { boundary, ..self }
+    }
+
+    /// The same figure, read as "at least".
+    pub fn at_least(self) -> Figure {
+        Figure { side: Side::AtLeast, ..self }
+    }
+
+    /// The scope as the exports write it: a measurement's own, else the boundary's.
+    pub fn scope_id(&self) -> Option<&'static str> {
+        match self.kind {
+            Kind::Measured(scope) => Some(scope.id()),
+            _ => self.boundary.id(),
+        }
     }
 
     /// The same figure as another kind (a measurement's scope, say); value and origins unchanged.
@@ -282,7 +372,16 @@ impl Figure {
     pub fn range(low: f64, high: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
         let valid = low.is_finite() && high.is_finite() && low >= 0.0 && low <= high;
         let low = (valid && low < high).then_some(low);
-        valid.then(|| Figure { value: high, low, unit, kind, origins: unique(origins), sealed: Sealed })
+        valid.then(|| Figure {
+            value: high,
+            low,
+            unit,
+            kind,
+            origins: unique(origins),
+            boundary: Boundary::default(),
+            side: Side::default(),
+            sealed: Sealed,
+        })
     }
 }
 

@@ -196,7 +196,8 @@ fn figures(checked: &Checked) -> Figures {
             }
         };
         (out.energy_per_token, out.energy_per_million) = token_figures(low, high, &kind, &j_origins);
-        out.throughput = Figure::new(basis.per_server.value(), Unit::TokensPerSecond, kind, basis.origins);
+        out.throughput = Figure::new(basis.per_server.value(), Unit::TokensPerSecond, kind, basis.origins)
+            .map(|f| f.within(crate::figure::Boundary::Uncounted));
     }
     out
 }

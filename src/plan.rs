@@ -11,7 +11,7 @@
 //! overhead) × pue; its J/token is (cards × P_card + overhead) × pue ÷ (tokens/s × u).
 
 use crate::catalogue::{Catalogue, Scenario};
-use crate::figure::{Assumption, Figure, Kind, Origin, Unit};
+use crate::figure::{Assumption, Boundary, Figure, Kind, Origin, Side, Unit};
 use crate::form::{Checked, Field, Throughput};
 pub use crate::form::{PlanChecked, PlanForm, PLAN_TEXT_MAX as TEXT_MAX};
 pub use crate::input::{
@@ -83,6 +83,10 @@ pub const EU_SOURCE: &str = "eu-2024-1364";
 /// The regulation's words for its threshold (Art. 1).
 pub const EU_WORDS: &str = "“operators of data centres with an installed information technology power demand of at least 500 kW” report to the European database (Commission Delegated Regulation (EU) 2024/1364, Art. 1)";
 
+/// A grid intensity below this (g CO₂e/kWh) is questioned as a value typed in kg: no public grid
+/// average is that low (Sweden's and Norway's, among the lowest, are tens of grams).
+pub const CO2_QUESTION_BELOW: f64 = 5.0;
+
 /// One point of the load curve.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurvePoint {
@@ -105,7 +109,10 @@ pub struct Plan {
     pub currency: Currency,
     pub server_power: Option<Figure>,
     pub it_power: Option<Figure>,
+    /// The site's power: for a demand, the day's energy ÷ 24 h (a 24-hour average); else at the load.
     pub site_power: Option<Figure>,
+    /// For a demand, the site's power during its busy hours (what feeds and cooling are sized on).
+    pub site_busy_power: Option<Figure>,
     pub site_kwh_per_day: Option<Figure>,
     pub site_kwh_per_year: Option<Figure>,
     pub site_j_per_token: Option<Figure>,
@@ -147,9 +154,15 @@ impl Plan {
         self.servers_needed.is_some() || self.basis == EnergyBasis::Demand
     }
 
-    /// The figures the answer leads with, by `data-testid`.
-    pub const ANSWER: [&'static str; 5] =
-        ["servers-needed", "rack-positions-needed", "site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
+    /// The figures the answer leads with, by `data-testid` (the site's J/token only for a demand).
+    pub const ANSWER: [&'static str; 6] = [
+        "servers-needed",
+        "rack-positions-needed",
+        "site-j-per-token",
+        "site-kwh-per-year",
+        "cost-per-year",
+        "co2-kg-per-year",
+    ];
 }
 
 /// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
@@ -250,8 +263,14 @@ pub enum PlanNotice {
     NoStreamPerServer,
     /// One server's peak draws more than a rack position's budget.
     ServerOverRack { server_kw: f64, rack_kw: f64 },
+    /// One more server per position would need a limit per card below the card's lowest published
+    /// setting: no such limit can be set, so none is offered.
+    OneMoreBelowMinimum { watts: f64, min_watts: f64 },
     /// No idle power is given: at a low load the yearly energy can lie anywhere in its range.
     IdleDecides,
+    /// A grid intensity below [`CO2_QUESTION_BELOW`] g CO₂e/kWh, likely typed in kg: the page asks
+    /// whether 1,000 × `typed` g was meant, and keeps what was typed.
+    Co2InKilograms { typed: f64 },
     /// A demand sized on an Offline result: Offline has no latency bound, so the servers counted
     /// serve a batch, not people waiting. `serving`: the same card's results of the benchmark that
     /// carry a bound (the same entry's Server or Interactive first, else the card's highest per GPU).
@@ -377,8 +396,90 @@ fn promise(catalogue: &Catalogue, throughput: &Throughput, tps: f64, speed: Opti
     }
 }
 
-/// The plan's figures from the checked form (`catalogue`: where the result's other scenarios are looked up).
+/// The plan's figures from the checked form (`catalogue`: where the result's other scenarios are looked up),
+/// each with the boundary of power it counts.
 pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
+    let mut plan = figures(catalogue, checked);
+    plan.bound();
+    plan
+}
+
+/// A configuration's figures, each once (issue 34): the model's and the plan's, where a figure for
+/// "all servers" counts the servers the plan uses. Every view — the page, the summary bar, the grid,
+/// the exports, the sheet and the e-mail — reads these, never `model::evaluate` alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer<'c> {
+    pub evaluation: crate::model::Evaluation<'c>,
+    pub plan: Plan,
+}
+
+/// Evaluates a form into its [`Answer`].
+pub fn answer<'c>(catalogue: &'c Catalogue, form: &crate::form::Form) -> Answer<'c> {
+    let mut evaluation = crate::model::evaluate(catalogue, form);
+    let plan = evaluate(catalogue, &evaluation.checked);
+    let typed = evaluation.checked.servers.as_ref().ok().copied();
+    if let (Some(used), Some(board), Some(need)) =
+        (plan.servers_used, evaluation.figures.board_power.as_ref(), plan.servers_needed.as_ref())
+    {
+        if Some(used) != typed {
+            let all = board.value * f64::from(used);
+            let origins = with(board.origins.clone(), need.origins.iter().cloned().map(Some));
+            let f = &mut evaluation.figures;
+            f.energy_per_day =
+                Figure::new(Watts(all).per_day().value(), Unit::KilowattHoursPerDay, Kind::Ceiling, origins.clone());
+            f.heat = Figure::new(Watts(all).as_heat().value(), Unit::BtuPerHour, Kind::Ceiling, origins);
+        }
+    }
+    Answer { evaluation, plan }
+}
+
+impl Plan {
+    /// Each figure's boundary: the server's own draw where an overhead is counted, the site's where
+    /// a PUE is; counts, shares and per-card settings count no power.
+    fn bound(&mut self) {
+        let (server, site) = self.scope.map_or((false, false), |s| (s.server(), s.site()));
+        let set = |f: &mut Option<Figure>, b: Boundary| {
+            if let Some(x) = f.take() {
+                *f = Some(x.within(b));
+            }
+        };
+        for f in
+            [&mut self.server_power, &mut self.it_power, &mut self.heat, &mut self.cooling, &mut self.amps_per_phase]
+        {
+            set(f, Boundary::chain(server, false));
+        }
+        for f in [
+            &mut self.site_power,
+            &mut self.site_busy_power,
+            &mut self.site_kwh_per_day,
+            &mut self.site_kwh_per_year,
+            &mut self.site_j_per_token,
+            &mut self.cost_per_year,
+            &mut self.cost_per_mtok,
+            &mut self.co2_per_year,
+            &mut self.co2_per_mtok,
+            &mut self.j_per_answer,
+        ] {
+            set(f, Boundary::chain(server, site));
+        }
+        for f in [
+            &mut self.servers_needed,
+            &mut self.busy_load,
+            &mut self.streams_per_server,
+            &mut self.rack_positions,
+            &mut self.servers_per_rack,
+            &mut self.limit_for_one_more,
+        ] {
+            set(f, Boundary::Uncounted);
+        }
+        for p in &mut self.curve {
+            set(&mut p.j_per_token, Boundary::chain(server, site));
+            set(&mut p.kwh_per_day, Boundary::chain(server, site));
+        }
+    }
+}
+
+fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
     let p = &checked.plan;
     let mut out = Plan { currency: p.currency.clone().ok().flatten().unwrap_or_default(), ..Plan::default() };
     let card = checked.card.as_ref().ok().copied();
@@ -400,6 +501,11 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
     }
     if let (Some(_), Some((typed, true))) = (demand, load) {
         out.notices.push(PlanNotice::LoadIgnored { typed_percent: typed });
+    }
+    if let Ok(Some(co2)) = &p.co2 {
+        if *co2 > 0.0 && *co2 < CO2_QUESTION_BELOW {
+            out.notices.push(PlanNotice::Co2InKilograms { typed: *co2 });
+        }
     }
 
     let (Some(card), Some(gpus), Some(limit), Some((overhead, overhead_set))) = (card, gpus, limit, overhead) else {
@@ -496,8 +602,16 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
                 }
             }
         }
+        // Sized on an upper bound of streams per server, the count is at least that many.
+        let streams_bound = need_assumptions.iter().any(|a| matches!(a, Assumption::StreamsBound { .. }));
         out.servers_needed =
-            Figure::new(n, Unit::Servers, Kind::Estimate(need_assumptions.clone()), need_origins.clone());
+            Figure::new(n, Unit::Servers, Kind::Estimate(need_assumptions.clone()), need_origins.clone()).map(|f| {
+                if streams_bound {
+                    f.at_least()
+                } else {
+                    f
+                }
+            });
     }
     // The servers the plan uses: the Servers field, or more where more are needed.
     let servers = match (typed_servers, needed) {
@@ -537,16 +651,40 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
         let origins = with(peak_origins.clone(), [Some(Origin::Input(Field::Rack))]);
         out.servers_per_rack = Figure::new(fit, Unit::Servers, Kind::Ceiling, origins.clone());
         // The limit per card at which fit + 1 servers would stay within the budget.
-        let per_card = (budget / (fit + 1.0) - overhead.value()) / f64::from(gpus);
-        if per_card > 0.0 {
-            out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
+        // Rounded down to a whole watt (a limit is set in watts): rounded up, fit + 1 servers would
+        // exceed the budget.
+        let per_card = floor_whole((budget / (fit + 1.0) - overhead.value()) / f64::from(gpus));
+        match card.min_power.as_ref() {
+            Some(min) if per_card < min.watts => {
+                out.notices.push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts })
+            }
+            _ if per_card > 0.0 => {
+                out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
+            }
+            _ => {}
         }
         if fit < 1.0 {
             out.notices.push(PlanNotice::ServerOverRack { server_kw: peak.value() / 1000.0, rack_kw: rack.value() });
         } else if let (Some(s), true) = (servers, demand.is_some() || users.is_some()) {
-            let kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
+            let mut kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
+            let boards_only = !overhead_set || overhead.value() <= 0.0;
+            if boards_only {
+                let mut assumptions = match kind {
+                    Kind::Estimate(a) => a,
+                    _ => Vec::new(),
+                };
+                assumptions.push(Assumption::BoardsOnlyFit);
+                kind = Kind::Estimate(assumptions);
+            }
+            let at_least = boards_only || out.servers_needed.as_ref().is_some_and(|n| n.side == Side::AtLeast);
             out.rack_positions =
-                Figure::new(ceil_whole(f64::from(s) / fit), Unit::Positions, kind, servers_origins(origins));
+                Figure::new(ceil_whole(f64::from(s) / fit), Unit::Positions, kind, servers_origins(origins)).map(|f| {
+                    if at_least {
+                        f.at_least()
+                    } else {
+                        f
+                    }
+                });
         }
     }
     if let Some(servers) = servers {
@@ -610,6 +748,21 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
         out.site_kwh_per_day =
             Figure::range(low / 1000.0, high / 1000.0, Unit::KilowattHoursPerDay, kind.clone(), origins.clone());
         out.site_power = Figure::range(low / 24.0, high / 24.0, Unit::Watts, kind.clone(), origins.clone());
+        // The busy hours: the day's energy less what the servers draw outside them (each card at its
+        // idle power, or, without one, nothing at the low end and the limit at the high end), over h.
+        let off_hours = 24.0 - h;
+        let (busy_low, busy_high) = match idle {
+            Some(i) => {
+                let standing = (s * cards * i.value() + s * overhead.value()) * pue * off_hours;
+                ((low - standing) / h, (high - standing) / h)
+            }
+            None => {
+                let low_busy = (boards_low + s * overhead.value() * h) * pue / h;
+                (low_busy, (s * cards * lim + s * overhead.value()) * pue)
+            }
+        };
+        out.site_busy_power =
+            Figure::range(busy_low.min(busy_high), busy_high, Unit::Watts, kind.clone(), origins.clone());
         out.site_j_per_token = Figure::range(low * 3600.0 / d, high * 3600.0 / d, Unit::JoulesPerToken, kind, origins);
     } else {
         out.basis = if idle.is_some() && load < 100.0 { EnergyBasis::Load } else { EnergyBasis::Limit };

@@ -480,7 +480,16 @@ fn servers_per_rack_rounds_down_and_names_the_limit_for_one_more() {
     close(&p.servers_per_rack, 3.0);
     let p = plan_of(&own(&[(Field::Rack, "0.3")]));
     close(&p.servers_per_rack, 0.0);
-    close(&p.limit_for_one_more, 300.0 / 8.0);
+    // 300 W ÷ 8 = 37.5 W per card, rounded down to 37 W — below the H200 NVL's published minimum of
+    // 200 W (DATA.md): no such limit is offered, and the page says why.
+    assert_eq!(p.limit_for_one_more, None);
+    assert!(p.notices.contains(&PlanNotice::OneMoreBelowMinimum { watts: 37.0, min_watts: 200.0 }), "{:?}", p.notices);
+    // Rounded down, never up: 15 kW over 4 servers is 3750 W each, (3750 − 0) ÷ 8 = 468.75 W → 468 W
+    // (469 W would make four servers draw 15,008 W, over the budget).
+    let p = plan_of(&own(&[(Field::Rack, "15")]));
+    close(&p.servers_per_rack, 3.0);
+    close(&p.limit_for_one_more, 468.0);
+    assert!(4.0 * 8.0 * 468.0 <= 15_000.0 && 4.0 * 8.0 * 469.0 > 15_000.0);
 }
 
 #[test]

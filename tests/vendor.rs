@@ -111,7 +111,7 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     );
     // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline) = 0.14998…: three significant
     // figures for the person reading, with the kind in words.
-    assert!(text.contains("Energy per output token: 0.150 J/token (ceiling)"), "{text}");
+    assert!(text.contains("Energy per output token: 0.150 J/token (ceiling, GPU boards)"), "{text}");
     // The non-binding line with the date and the catalogue's data version.
     let version = &catalogue().meta.data_version;
     assert!(text.contains(&format!("Non-binding estimate as of 4 December 2026, catalogue data {version}")), "{text}");
@@ -152,7 +152,7 @@ fn a_german_quote_is_written_in_german() {
     assert!(text.starts_with("Angebotsanfrage"), "{text}");
     assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Racks: 40 kW"), "{text}");
     // German numbers and the kind in German (4800 ÷ 32004 = 0,14998… J/Token); no English kind id.
-    assert!(text.contains("0,150 J/Token (Obergrenze)"), "{text}");
+    assert!(text.contains("0,150 J/Token (Obergrenze, GPU-Boards)"), "{text}");
     assert!(!text.contains("(ceiling)") && !text.contains("0.1499"), "{text}");
     assert!(text.contains("Unverbindliche Schätzung, Stand 4. Dezember 2026"), "{text}");
     let mail =

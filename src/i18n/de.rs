@@ -293,6 +293,9 @@ fn assumption(a: &Assumption) -> String {
             n(*tpot_ms),
             n(*tpot_ms)
         ),
+        Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
+            Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
+            .to_owned(),
         Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \
             was die Karten aufnehmen, während sie auf Arbeit warten."
             .to_owned(),
@@ -310,9 +313,9 @@ fn assumption(a: &Assumption) -> String {
 fn range_ends(a: &Assumption) -> Option<(String, String)> {
     if *a == Assumption::DemandRange {
         return Some((
-            "jedes Token mit der Effizienz des Benchmarks, zwischen den Token keine Leistungsaufnahme (das Mindeste)"
+            "jedes Token mit der Obergrenze in J/Token des Benchmarks, zwischen den Token keine Leistungsaufnahme"
                 .to_owned(),
-            "jede Karte ganztägig an ihrer Leistungsgrenze, unabhängig vom Bedarf (das Höchste)".to_owned(),
+            "jede Karte ganztägig an ihrer Leistungsgrenze, unabhängig vom Bedarf".to_owned(),
         ));
     }
     let Assumption::PowerLimitDiffers { limit_watts, setting_watts, .. } = a else { return None };
@@ -754,6 +757,17 @@ pub const DE: Strings = Strings {
     move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
     delta: |percent| format!("{percent} % gegenüber der Referenz"),
+    box_unit: |r, currency| match currency {
+        Some(c) => format!("{c}/kWh"),
+        None => range_unit(r.unit).trim_start().to_owned(),
+    },
+    delta_ends: |low, high| format!("{low} % an den unteren Enden, {high} % an den oberen Enden gegenüber der Referenz"),
+    plan_differs: |names| {
+        format!(
+            "Jede Konfiguration behält die Planung, mit der sie hinzugefügt wurde. {} rechnen mit einer anderen Planung als der auf der Seite (Bedarf, Betriebsstunden, Leistungsaufnahme des Servers, PUE, Preis oder Rack); ihre Planungszeilen sind nicht die der Seite.",
+            names.join("; ")
+        )
+    },
     compare_error: |e| match e {
         CompareError::Full => format!(
             "Der Vergleich umfasst bereits {} Konfigurationen: Bitte eine entfernen, um eine weitere hinzuzufügen.",
@@ -808,20 +822,14 @@ pub const DE: Strings = Strings {
         Mismatch::Load => "die mittlere Auslastung unterscheidet sich;",
         Mismatch::Demand => "der tägliche Bedarf unterscheidet sich (oder nur einige haben einen).",
     },
-    mail_value: |value, low, unit, kind| {
+    mail_value: |value, low, unit, tag| {
         let v = |x: f64| super::intl::three(x, Lang::De);
-        let kind = match kind {
-            "ceiling" => "Obergrenze",
-            "measured" => "Messwert",
-            "published" => "veröffentlicht",
-            "typed" => "eingegeben",
-            _ => "Schätzung",
-        };
         match low {
-            Some(low) => format!("{} bis {} {unit} ({kind})", v(low), v(value)),
-            None => format!("{} {unit} ({kind})", v(value)),
+            Some(low) => format!("{} bis {} {unit} ({tag})", v(low), v(value)),
+            None => format!("{} {unit} ({tag})", v(value)),
         }
     },
+
     measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
     measure_intro: "Lesen Sie den Energiezähler von DCGM und die Token-Zähler der Serving-Engine unmittelbar vor und nach einem Lauf unter konstanter Last ab und fügen Sie jeden Zählerstand in sein Feld ein (oder wählen Sie die gespeicherte Datei).",
     energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\noder dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
@@ -947,6 +955,15 @@ pub const DE: Strings = Strings {
     qr_post: "An die einbettende Seite senden",
     qr_posted: "An die umgebende Seite gesendet.",
     qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
+    tag_ceiling: "Obergrenze",
+    tag_estimate: "Schätzung",
+    at_least: "mindestens",
+    p_site_power_avg: "RZ-Leistung, 24-Stunden-Mittel",
+    p_site_busy: "RZ-Leistung in den Betriebsstunden",
+    answer_demand_token: "Energie je Ausgabe-Token bei Ihrem Bedarf",
+    figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
+    plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab",
+    plan_apply_all: "Planung der Seite für alle übernehmen",
     q_demand: |n| format!("Token-Menge pro Tag: {n} Ausgabe-Token"),
     q_rack: |kw| format!("Leistungsbudget des Racks: {kw} kW"),
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
@@ -1186,6 +1203,17 @@ fn plan_notice(notice: &PlanNotice) -> String {
              Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze.",
             short(*server_kw),
             short(*rack_kw)
+        ),
+        PlanNotice::OneMoreBelowMinimum { watts, min_watts } => format!(
+            "Für einen weiteren Server je Stellplatz müsste die Leistungsgrenze je Karte auf {} W sinken, unter die \
+             niedrigste veröffentlichte Einstellung der Karte ({} W): Das ist nicht einstellbar.",
+            super::intl::plain(*watts, Lang::De),
+            super::intl::plain(*min_watts, Lang::De)
+        ),
+        PlanNotice::Co2InKilograms { typed } => format!(
+            "Meinten Sie {} g CO₂e/kWh ({} kg)? Der CO₂-Emissionsfaktor wird in Gramm je kWh angegeben.",
+            super::intl::plain(typed * 1000.0, Lang::De),
+            super::intl::plain(*typed, Lang::De)
         ),
         PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
             Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \

@@ -444,6 +444,17 @@ pub const EN: Strings = Strings {
     move_down: |name| format!("Move {name} down"),
     remove_named: |name| format!("Remove {name}"),
     delta: |percent| format!("{percent} % against the baseline"),
+    box_unit: |r, currency| match currency {
+        Some(c) => format!("{c}/kWh"),
+        None => r.unit.to_owned(),
+    },
+    delta_ends: |low, high| format!("{low} % at the lower ends, {high} % at the upper ends, against the baseline"),
+    plan_differs: |names| {
+        format!(
+            "Each configuration keeps the plan it was added with. {} answer another plan than the one on the page (demand, hours, overhead, PUE, price or rack), so their plan rows are not the page's.",
+            names.join("; ")
+        )
+    },
     compare_error: |e| e.to_string(),
     not_a_comparison: |why| format!("This file is not a token-energy comparison: {why}."),
     compare_default_name: |f| {
@@ -488,20 +499,14 @@ pub const EN: Strings = Strings {
         Mismatch::Load => "the average loads differ;",
         Mismatch::Demand => "the daily demands differ (or only some have one).",
     },
-    mail_value: |value, low, unit, kind| {
+    mail_value: |value, low, unit, tag| {
         let v = |x: f64| intl::three(x, Lang::En);
-        let kind = match kind {
-            "ceiling" => "ceiling",
-            "measured" => "measured",
-            "published" => "published",
-            "typed" => "typed",
-            _ => "estimate",
-        };
         match low {
-            Some(low) => format!("{} to {} {unit} ({kind})", v(low), v(value)),
-            None => format!("{} {unit} ({kind})", v(value)),
+            Some(low) => format!("{} to {} {unit} ({tag})", v(low), v(value)),
+            None => format!("{} {unit} ({tag})", v(value)),
         }
     },
+
     measure_privacy: "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text.",
     measure_intro: "Take DCGM's energy counter and the serving engine's token counters just before and just after a steady run, and paste each snapshot in its box (or pick the saved file).",
     energy_example: "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{gpu=\"0\",UUID=\"GPU-…\",modelName=\"NVIDIA H100 80GB HBM3\"} 319159391\nor dcgmi dmon -e 155,156:\n#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  319159391",
@@ -618,6 +623,15 @@ pub const EN: Strings = Strings {
     qr_post: "Send to the page around this calculator",
     qr_posted: "Sent to the page around this calculator.",
     qr_not_framed: "This page is not inside another page: nothing was sent there.",
+    tag_ceiling: "ceiling",
+    tag_estimate: "estimate",
+    at_least: "at least",
+    p_site_power_avg: "Site power, 24-hour average",
+    p_site_busy: "Site power in the busy hours",
+    answer_demand_token: "Energy per output token at your demand",
+    figure_token_benchmark: "The benchmark's ceiling at full throughput",
+    plan_differs_title: "Their plans differ from the page's plan",
+    plan_apply_all: "Use the page's plan for all",
     q_demand: |n| format!("Daily token volume: {n} output tokens per day"),
     q_rack: |kw| format!("Rack position power budget: {kw} kW"),
     qr_title: |vendor| format!("Request a quote from {vendor}"),
@@ -695,6 +709,17 @@ fn plan_notice(n: &PlanNotice) -> String {
              the power limit.",
             short(*server_kw),
             short(*rack_kw)
+        ),
+        PlanNotice::OneMoreBelowMinimum { watts, min_watts } => format!(
+            "One more server per position would need a power limit of {} W per card, below the card's lowest published \
+             setting ({} W): no such limit can be set.",
+            intl::plain(*watts, Lang::En),
+            intl::plain(*min_watts, Lang::En)
+        ),
+        PlanNotice::Co2InKilograms { typed } => format!(
+            "Did you mean {} g CO₂e/kWh ({} kg)? The grid intensity is in grams per kWh.",
+            intl::plain(typed * 1000.0, Lang::En),
+            intl::plain(*typed, Lang::En)
         ),
         PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
             (Idle power per card) for one estimate instead of this range."

@@ -56,6 +56,34 @@ macro_rules! table {
                 }
             }
 
+            /// A figure's kind and what it counts, in a few words, as every view writes it: "estimate,
+            /// GPU boards + server + site", "measured, whole server", "estimate" for a count.
+            pub fn tag(&self, f: &crate::figure::Figure) -> String {
+                use crate::figure::{Boundary, Kind};
+                let kind = match &f.kind {
+                    Kind::Measured(crate::catalogue::Scope::NodeAc) => return self.short_measured_node.to_owned(),
+                    Kind::Measured(crate::catalogue::Scope::GpuBoard) => return self.short_measured_board.to_owned(),
+                    Kind::Ceiling => self.tag_ceiling,
+                    Kind::Estimate(_) => self.tag_estimate,
+                };
+                let (server, site) = match f.boundary {
+                    Boundary::Uncounted => return kind.to_owned(),
+                    Boundary::Boards => (false, false),
+                    Boundary::BoardsServer => (true, false),
+                    Boundary::BoardsSite => (false, true),
+                    Boundary::BoardsServerSite => (true, true),
+                };
+                format!("{kind}, {}", (self.plan_scope)(server, site))
+            }
+
+            /// "at least " before a value that is a lower bound, else nothing.
+            pub fn side(&self, f: &crate::figure::Figure) -> String {
+                match f.side {
+                    crate::figure::Side::AtLeast => format!("{} ", self.at_least),
+                    crate::figure::Side::AsKind => String::new(),
+                }
+            }
+
             /// Every plain text with its name, for the tests that compare languages.
             pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($text), self.$text)),*]
@@ -431,6 +459,25 @@ table! {
         qr_post,
         qr_posted,
         qr_not_framed,
+        // Issue 34: one tag per figure, its kind and boundary, in every view.
+        /// "ceiling" before a boundary ("ceiling, GPU boards + server").
+        tag_ceiling,
+        /// "estimate" before a boundary.
+        tag_estimate,
+        /// "at least" before a lower bound's value.
+        at_least,
+        /// Site power for a demand: the day's energy over 24 hours.
+        p_site_power_avg,
+        /// Site power in the demand's busy hours.
+        p_site_busy,
+        /// The answer's energy per token once a demand is typed: the plan's own.
+        answer_demand_token,
+        /// The benchmark's ceiling beside it, renamed once a demand is typed.
+        figure_token_benchmark,
+        /// The plan's mismatch warning: a compared configuration's plan differs from the page's.
+        plan_differs_title,
+        /// The button that gives every compared configuration the page's plan.
+        plan_apply_all,
     }
     messages {
         /// "Offered by {vendor}".
@@ -544,6 +591,12 @@ table! {
         move_down: fn(&str) -> String,
         remove_named: fn(&str) -> String,
         delta: fn(&str) -> String,
+        /// The unit beside a number field's box, from its range; a price's with its currency (`EUR/kWh`).
+        box_unit: fn(&Range, Option<&str>) -> String,
+        /// A range against the baseline, end against end: lower ends' per cent, upper ends'.
+        delta_ends: fn(&str, &str) -> String,
+        /// The compared configurations whose plan differs from the page's, by name.
+        plan_differs: fn(&[String]) -> String,
         compare_error: fn(&CompareError) -> String,
         not_a_comparison: fn(&Foreign) -> String,
         /// A compared configuration never named: "8 × H200 NVL · 6.0-0021 · Interactive".
@@ -552,6 +605,7 @@ table! {
         compare_subtitle: fn(&Facts) -> String,
         mismatch: fn(Mismatch) -> &'static str,
         /// A value in the e-mail's lines: `(value in the page's numbers, unit, kind id)`.
+        /// A value with its unit and its tag ([`Strings::tag`]) for the e-mail and summary.
         mail_value: fn(f64, Option<f64>, &str, &str) -> String,
         bar_measured: fn(&str) -> String,
         bar_title: fn(&str, &str) -> String,

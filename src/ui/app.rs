@@ -25,7 +25,6 @@ use crate::compare;
 use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
 use crate::link;
-use crate::model;
 use yew::prelude::*;
 
 /// How long the address bar waits for typing to pause before it follows the form, in milliseconds.
@@ -155,7 +154,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     let on_message = use_action(&dispatch, Action::CompareMessage);
     let on_dismiss_compare = use_action(&dispatch, |()| Action::DismissCompareMessages);
 
-    let evaluation = model::evaluate(catalogue.0, &state.form);
+    // Every figure once (issue 34): the plan's servers count in "all servers" too.
+    let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue.0, &state.form);
     let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
     let shown: Vec<_> = all_errors.iter().filter(|e| state.shows_error(e.field)).cloned().collect();
     let from_link: Vec<_> = all_errors.iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
@@ -175,7 +175,6 @@ fn calculator(props: &CalculatorProps) -> Html {
             _ => None,
         },
     };
-    let plan = crate::plan::evaluate(catalogue.0, &evaluation.checked);
     let full_url = format!("{}?{}", browser::page_address(), shared);
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
     let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();

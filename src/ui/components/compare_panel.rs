@@ -7,7 +7,7 @@ use crate::export::ExportContext;
 use crate::figure::Figure;
 use crate::form::Form;
 use crate::i18n::Strings;
-use crate::ui::words::{kind_short, throughput_kind, use_strings};
+use crate::ui::words::{throughput_kind, use_strings};
 use crate::ui::{browser, format, Cat};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -38,7 +38,7 @@ const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 fn cell_value(t: &'static Strings, f: &Figure) -> String {
     match f.low {
         Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
-        None => format!("{} {}", format::three(f.value), t.unit_after(f.value, None, f.unit)),
+        None => format!("{}{} {}", t.side(f), format::three(f.value), t.unit_after(f.value, None, f.unit)),
     }
 }
 
@@ -89,6 +89,15 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
     }
 }
 
+/// A difference against the baseline: one per cent, or each end's ("+196 % … −41.7 %", lower end first).
+fn delta_text(t: &'static Strings, d: compare::Delta) -> String {
+    let signed = |x: f64| format!("{}{}", if x > 0.0 { "+" } else { "" }, format::three(x));
+    match d {
+        compare::Delta::Point(p) => (t.delta)(&signed(p)),
+        compare::Delta::Ends { low, high } => (t.delta_ends)(&signed(low), &signed(high)),
+    }
+}
+
 fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
     let catalogue = props.catalogue.0;
     let rows = compare::grid(catalogue, &props.list, props.baseline);
@@ -117,10 +126,10 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                                         data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
                                         <span class="number">{ cell_value(t, f) }</span>
-                                        <span class="system">{ if row.id == "throughput" { throughput_kind(t, &f.kind) } else { kind_short(t, &f.kind) } }</span>
+                                        <span class="system" data-testid="tag" data-scope={f.scope_id()}>{ if row.id == "throughput" { throughput_kind(t, &f.kind).to_owned() } else { t.tag(f) } }</span>
                                         if best { <span class="best-mark" data-testid="best-mark">{ if row.best_word == BestWord::LowestCeiling { t.best_ceiling_mark } else { t.best_mark } }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
-                                            <span class="system delta">{ (t.delta)(&format!("{}{}", if *d > 0.0 { "+" } else { "" }, format::three(*d))) }</span>
+                                            <span class="system delta" data-testid="delta">{ delta_text(t, *d) }</span>
                                         }
                                     </td>
                                 },
@@ -135,17 +144,36 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
     }
 }
 
-/// What the compared configurations differ in, said above the grid.
+/// What the compared configurations differ in, said above the grid; and which of them answer
+/// another plan than the page's, with the page's plan offered to all (issue 34).
 fn mismatch_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
-    let found = compare::mismatches(props.catalogue.0, &props.list);
-    if found.is_empty() {
-        return html! {};
-    }
+    let catalogue = props.catalogue.0;
+    let found = compare::mismatches(catalogue, &props.list);
+    let differ = compare::plan_differs(catalogue, &props.list, &props.form);
+    let names: Vec<String> = differ
+        .iter()
+        .filter_map(|&i| props.list.get(i))
+        .map(|s| crate::export::display_name(catalogue, s, t))
+        .collect();
+    let apply = {
+        let plan = props.form.plan.clone();
+        props.on_list.reform(move |_: MouseEvent| ListEdit::ApplyPlan(Box::new(plan.clone())))
+    };
     html! {
-        <div class="warning compare-mismatch" role="note" data-testid="compare-mismatch">
-            <p>{ t.mismatch_intro }</p>
-            <ul>{ for found.into_iter().map(|m| html! { <li data-mismatch={format!("{m:?}").to_ascii_lowercase()}>{ (t.mismatch)(m) }</li> }) }</ul>
-        </div>
+        <>
+        if !found.is_empty() {
+            <div class="warning compare-mismatch" role="note" data-testid="compare-mismatch">
+                <p>{ t.mismatch_intro }</p>
+                <ul>{ for found.into_iter().map(|m| html! { <li data-mismatch={format!("{m:?}").to_ascii_lowercase()}>{ (t.mismatch)(m) }</li> }) }</ul>
+            </div>
+        }
+        if !names.is_empty() {
+            <div class="warning compare-plan-differs" role="note" data-testid="compare-plan-differs">
+                <p><strong>{ t.plan_differs_title }</strong>{ " " }{ (t.plan_differs)(&names) }</p>
+                <button type="button" class="quiet no-print" data-testid="compare-apply-plan" onclick={apply}>{ t.plan_apply_all }</button>
+            </div>
+        }
+        </>
     }
 }
 

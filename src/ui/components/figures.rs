@@ -7,7 +7,7 @@ use crate::form::{Edit, Form, ThroughputChoice};
 use crate::i18n::{number, CapPair, Lang, Strings};
 use crate::model::{capped_results, power_cap_evidence, published_at_limit, CapEvidence, Figures};
 use crate::plan::{Plan, PlanNotice};
-use crate::ui::words::{kind_explanation, kind_short, kind_title, use_lang};
+use crate::ui::words::{kind_explanation, kind_title, use_lang};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -181,10 +181,11 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
             let value = format::figure_value(f, t.range_to);
             html! {
                 <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
-                    data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
+                    data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()} data-scope={f.scope_id()}
+                    data-bound={f.side.id()}>
                     <dt>{ label }</dt>
-                    <dd><span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span>
-                        { " " }<a class="badge" href="#kinds">{ kind_short(t, &f.kind) }</a>
+                    <dd>{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span>
+                        { " " }<a class="badge" href="#kinds" data-testid="tag">{ t.tag(f) }</a>
                         if let Some(n) = note { <span class="answer-note">{ n }</span> }</dd>
                 </div>
             }
@@ -202,6 +203,10 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
             { item("rack-positions-needed", t.p_rack_positions.to_owned(), plan.rack_positions.as_ref(), rack_note) }
             if let Some(n) = over {
                 <div class="answer-item" data-testid="answer-rack-over"><dt>{ t.p_rack_positions }</dt><dd>{ (t.plan_notice)(n) }</dd></div>
+            }
+            // The energy per token at the demand's own load (issue 34.7), beside the benchmark's ceiling.
+            if plan.basis == crate::plan::EnergyBasis::Demand {
+                { item("site-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
             }
             { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
@@ -262,7 +267,11 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 </p>
             }
             <div class="answer" data-testid="answer-block">
-                { figure_view(t, c, "j-per-token", t.figure_token, Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
+                // Once a demand is typed, the benchmark's ceiling is named as such: the demand's own
+                // energy per token stands beside it in the answer.
+                { figure_view(t, c, "j-per-token",
+                    if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
+                    Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
                 { answer_view(t, &props.plan) }
             </div>
             <div class="figure-grid">

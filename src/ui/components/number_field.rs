@@ -20,6 +20,12 @@ pub struct NumberFieldProps {
     pub error: Option<AttrValue>,
     pub on_edit: Callback<Edit>,
     pub on_reveal: Callback<Field>,
+    /// The unit beside the box (issue 34: the unit where the number is typed, not only in the hint).
+    #[prop_or_default]
+    pub unit: Option<AttrValue>,
+    /// A question about the value as typed (a grid intensity that looks like kg), shown below it.
+    #[prop_or_default]
+    pub question: Option<AttrValue>,
 }
 
 #[function_component(NumberField)]
@@ -45,11 +51,19 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
             <label for={id}>{ (t.field)(field) }</label>
-            <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
-                value={props.value.clone()} {oninput} onblur={reveal} onchange={reveal_on_change}
-                aria-invalid={invalid.to_string()}
-                aria-describedby={if invalid { format!("error-{id}") } else { format!("hint-{id}") }} />
+            <div class="box">
+                <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
+                    value={props.value.clone()} {oninput} onblur={reveal} onchange={reveal_on_change}
+                    aria-invalid={invalid.to_string()}
+                    aria-describedby={if invalid { format!("error-{id}") } else { format!("hint-{id}") }} />
+                if let Some(unit) = props.unit.as_ref().filter(|u| !u.is_empty()) {
+                    <span class="box-unit" data-testid={format!("unit-{id}")} aria-hidden="true">{ unit.clone() }</span>
+                }
+            </div>
             <p class="hint" id={format!("hint-{id}")}>{ props.hint.clone() }</p>
+            if let Some(q) = &props.question {
+                <p class="question" role="status" data-testid={format!("question-{id}")}>{ q.clone() }</p>
+            }
             if let Some(message) = &props.error {
                 <p class="error" role="alert" id={format!("error-{id}")} data-testid={format!("error-{id}")}>{ message.clone() }</p>
             }

@@ -145,8 +145,11 @@ fn figure_view(
         <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
             data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
             <h3>{ label.to_owned() }</h3>
-            <p class="value"><span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span></p>
-            <p class="kind"><a class="badge" href="#kinds">{ kind_words(t, &f.kind, scope) }</a></p>
+            <p class="value">{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span></p>
+            // A power or energy carries its own boundary (issue 34); a count names what it counts.
+            <p class="kind"><a class="badge" href="#kinds" data-testid="tag" data-scope={f.scope_id()}>{
+                if f.boundary == crate::figure::Boundary::Uncounted { kind_words(t, &f.kind, scope) } else { t.tag(f) }
+            }</a></p>
             { note }
         </article>
     }
@@ -249,6 +252,10 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         html! {
             <NumberField {field} value={AttrValue::from(form.get(field).unwrap_or_default().to_owned())}
                 hint={hint(t, field, props.limit_watts)}
+                unit={plan::range(field, props.limit_watts.map(crate::units::Watts))
+                    .map(|r| AttrValue::from((t.box_unit)(&r, (field == Field::Price).then(|| p.currency.id()))))}
+                question={p.notices.iter().find(|n| field == Field::Co2 && matches!(n, PlanNotice::Co2InKilograms { .. }))
+                    .map(|n| AttrValue::from((t.plan_notice)(n)))}
                 error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
                 on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
         }
@@ -294,7 +301,16 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None),
         ("server-power-w", t.p_server_power.to_owned(), server_scope, p.server_power.as_ref(), None),
         ("it-power-kw", t.p_it_power.to_owned(), server_scope, p.it_power.as_ref(), None),
-        ("site-power-w", basis(t.p_site_power), site_scope, p.site_power.as_ref(), None),
+        // For a demand the site's power is the day's energy over 24 hours: named as an average, with
+        // the busy hours' power beside it (what feeds and cooling are sized on).
+        (
+            "site-power-w",
+            if p.basis == plan::EnergyBasis::Demand { t.p_site_power_avg.to_owned() } else { basis(t.p_site_power) },
+            site_scope,
+            p.site_power.as_ref(),
+            None,
+        ),
+        ("site-busy-power-w", t.p_site_busy.to_owned(), site_scope, p.site_busy_power.as_ref(), None),
         ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None),
         ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
         ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
@@ -312,7 +328,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     ];
     // The figures the answer above shows: their assumptions and sources are listed here too.
     let answered: Vec<&Figure> = if p.answers() {
-        [&p.servers_needed, &p.rack_positions, &p.site_kwh_per_year, &p.cost_per_year, &p.co2_per_year]
+        let demand_token = if p.basis == plan::EnergyBasis::Demand { &p.site_j_per_token } else { &None };
+        [&p.servers_needed, &p.rack_positions, demand_token, &p.site_kwh_per_year, &p.cost_per_year, &p.co2_per_year]
             .into_iter()
             .flatten()
             .collect()
@@ -329,7 +346,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     for (id, label, scope, figure, note) in candidates {
         let Some(f) = figure else { continue };
         // The answer above leads with these; they are not repeated here.
-        if p.answers() && Plan::ANSWER.contains(&id) {
+        let in_answer = id != "site-j-per-token" || p.basis == plan::EnergyBasis::Demand;
+        if p.answers() && Plan::ANSWER.contains(&id) && in_answer {
             continue;
         }
         // Counts and the busy load are never "the same value" as a power or an energy.
@@ -469,7 +487,11 @@ fn own_view(
 
 /// What the plan did or could not do: alerts where a figure asked for is missing, notes otherwise.
 fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
-    let shown: Vec<&PlanNotice> = notices.iter().filter(|n| **n != PlanNotice::IdleDecides).collect();
+    // Idle's notice stands under the range, the grid intensity's question at its field.
+    let shown: Vec<&PlanNotice> = notices
+        .iter()
+        .filter(|n| **n != PlanNotice::IdleDecides && !matches!(n, PlanNotice::Co2InKilograms { .. }))
+        .collect();
     if shown.is_empty() {
         return html! {};
     }
@@ -483,6 +505,8 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
                     PlanNotice::NoSpeedPromise { .. } => "no-speed-promise",
                     PlanNotice::NoStreamPerServer => "no-stream-per-server",
                     PlanNotice::ServerOverRack { .. } => "server-over-rack",
+                    PlanNotice::OneMoreBelowMinimum { .. } => "one-more-below-minimum",
+                    PlanNotice::Co2InKilograms { .. } => "co2-in-kilograms",
                     PlanNotice::IdleDecides => "idle-decides",
                     PlanNotice::OfflineNoBound { .. } => "offline-no-bound",
                     PlanNotice::BoundAtOwnSetting { .. } => "bound-at-own-setting",

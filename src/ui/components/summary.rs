@@ -5,7 +5,7 @@
 use crate::figure::Figure;
 use crate::i18n::Strings;
 use crate::ui::format;
-use crate::ui::words::{kind_short, use_strings};
+use crate::ui::words::use_strings;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -30,7 +30,7 @@ fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
                 <strong>{ match f.low {
                     Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
                     None => format::three(f.value),
-                } }</strong>{ format!(" {unit} ") }<span class="badge">{ kind_short(t, &f.kind) }</span>
+                } }</strong>{ format!(" {unit} ") }<span class="badge">{ t.tag(f) }</span>
             </span>
         },
         None => html! { <span class="summary-part missing"><strong>{ "—" }</strong>{ format!(" {unit}") }</span> },

@@ -1,0 +1,285 @@
+//! One answer, one meaning (issue 34): every view shows a figure with the same value, scope and
+//! bound. Each expected value is arithmetic written here from DATA.md's published figures; the views
+//! (the answer's figures, the plan, the grid, CSV, JSON, the quote's text) are read and held to it.
+#![allow(clippy::panic)] // a test fails by panicking
+#![allow(clippy::indexing_slicing)] // serde_json's `value[key]` gives Null for a missing key
+
+mod common;
+
+use token_energy::catalogue::{Benchmark, Catalogue};
+use token_energy::compare::{self, Delta, Saved};
+use token_energy::export::{self, ExportContext};
+use token_energy::figure::{Assumption, Boundary, Figure, Kind, Side};
+use token_energy::form::{Edit, Field, Form};
+use token_energy::i18n::Lang;
+use token_energy::plan::{self, EnergyBasis, PlanNotice};
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+#[track_caller]
+fn close(actual: f64, expected: f64) {
+    assert!((actual - expected).abs() <= expected.abs() * 1e-9, "{actual} ≠ {expected}");
+}
+
+/// 1 W = 3.412141633 BTU/h (the brief; 3600 ÷ 1055.05585262).
+const BTU: f64 = 3.412141633;
+
+/// The L40S the issue was found on: v4.1-0025, 8 × L40S at the rated 350 W (DATA.md: no setting
+/// stated), Server 3218.55 tokens/s, one server typed, 400 M output tokens a day in 10 busy hours.
+fn l40s(plan: &[(Field, &str)]) -> Form {
+    let mut form = Form::initial(catalogue());
+    form = form.apply(catalogue(), Edit::Card("l40s".into())).form;
+    form = form.apply(catalogue(), Edit::Throughput("v4.1-0025".into())).form;
+    form = form.apply(catalogue(), Edit::Benchmark(Benchmark::Llama2_70b99.id().into())).form;
+    form = form.apply(catalogue(), Edit::Scenario("server".into())).form;
+    let base = [(Field::Demand, "400000000"), (Field::Hours, "10")];
+    common::typed(catalogue(), form, &[&base[..], plan].concat())
+}
+
+fn ctx(current: &Form) -> ExportContext<'_> {
+    ExportContext {
+        data_version: "2026.12.4",
+        data_date: "2026-12-04",
+        link: "https://x.test/?v=1",
+        page: "https://x.test/",
+        current,
+    }
+}
+
+fn json_figure<'a>(json: &'a serde_json::Value, configuration: usize, id: &str) -> &'a serde_json::Value {
+    json["configurations"][configuration]["figures"]
+        .as_array()
+        .and_then(|list| list.iter().find(|f| f["id"] == id))
+        .unwrap_or_else(|| panic!("no {id} in configuration {configuration}"))
+}
+
+#[test]
+fn all_servers_counts_the_servers_the_plan_uses_in_every_view() {
+    let form = l40s(&[]);
+    // 400e6 ÷ 36,000 s = 11,111.1 tokens/s in the busy hours ÷ 3218.55 per server → 4 servers.
+    let need = (400.0e6_f64 / 36_000.0 / 3218.55).ceil();
+    assert_eq!(need, 4.0);
+    let kwh = need * 8.0 * 350.0 * 24.0 / 1000.0; // 268.8 kWh
+    let btu = need * 8.0 * 350.0 * BTU; // 38,216 BTU/h
+    close(kwh, 268.8);
+    assert_eq!(btu.round(), 38_216.0);
+
+    // The page's figure row and summary bar read the answer.
+    let answer = plan::answer(catalogue(), &form);
+    assert_eq!(answer.plan.servers_used, Some(4));
+    close(answer.evaluation.figures.energy_per_day.as_ref().expect("kWh/day").value, kwh);
+    close(answer.evaluation.figures.heat.as_ref().expect("heat").value, btu);
+    // The plan's own IT heat (no overhead typed) is the same value: shown once, never contradicted.
+    close(answer.plan.heat.as_ref().expect("plan heat").value, btu);
+
+    // The grid, CSV and JSON of a comparison of it.
+    let list = vec![Saved { name: "L40S".into(), form: form.clone() }];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let cell = |id: &str| rows.iter().find(|r| r.id == id).and_then(|r| r.cells[0].clone()).expect("cell");
+    close(cell("kwh-per-day").value, kwh);
+    close(cell("btu-per-h").value, btu);
+    let json: serde_json::Value =
+        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+    close(json_figure(&json, 0, "kwh-per-day")["value"].as_f64().expect("value"), kwh);
+    close(json_figure(&json, 0, "btu-per-h")["value"].as_f64().expect("value"), btu);
+    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let line = csv.lines().find(|l| l.contains(",kwh-per-day,")).expect("CSV row");
+    let value: f64 =
+        line.split(",kwh-per-day,").nth(1).and_then(|r| r.split(',').next()).expect("value").parse().expect("number");
+    close(value, kwh);
+
+    // The quote's (and e-mail's) text: 268.8 read to three figures, 269 kWh.
+    for (lang, expected) in [(Lang::En, "Energy per day, all servers: 269 kWh"), (Lang::De, ": 269 kWh")] {
+        let text = export::quote_text(catalogue(), &form, &[], "https://x.test/?v=1", "", lang.strings());
+        assert!(text.contains(expected), "{lang:?}: {text}");
+        assert!(!text.contains(": 67.2 kWh") && !text.contains(": 67,2 kWh"), "one server's day: {text}");
+    }
+
+    // Typing more servers than needed: the typed count stands (6 × 8 × 350 W).
+    let more = common::typed(catalogue(), form, &[(Field::Servers, "6")]);
+    let answer = plan::answer(catalogue(), &more);
+    close(answer.evaluation.figures.energy_per_day.as_ref().expect("day").value, 6.0 * 8.0 * 350.0 * 24.0 / 1000.0);
+}
+
+#[test]
+fn each_figure_carries_the_boundary_it_counts_in_every_view() {
+    // 8 × 350 W + 1,200 W overhead, PUE 1.4.
+    let form = l40s(&[(Field::Overhead, "1200"), (Field::Pue, "1.4"), (Field::Idle, "40")]);
+    let answer = plan::answer(catalogue(), &form);
+    let p = &answer.plan;
+    let site = [&p.site_kwh_per_year, &p.site_j_per_token, &p.site_power, &p.site_busy_power, &p.site_kwh_per_day];
+    for f in site {
+        assert_eq!(f.as_ref().expect("site figure").boundary, Boundary::BoardsServerSite);
+    }
+    // Server figures: boards + server, never the site.
+    assert_eq!(p.server_power.as_ref().expect("peak").boundary, Boundary::BoardsServer);
+    // The configuration's own: boards alone.
+    assert_eq!(answer.evaluation.figures.board_power.as_ref().expect("board").boundary, Boundary::Boards);
+    // Counts count no power.
+    assert_eq!(p.servers_needed.as_ref().expect("servers").scope_id(), None);
+
+    // The words every view writes (answer badge, summary bar, grid, e-mail) come from the figure.
+    let year = p.site_kwh_per_year.as_ref().expect("year");
+    assert_eq!(Lang::En.strings().tag(year), "estimate, GPU boards + server + site");
+    assert_eq!(Lang::De.strings().tag(year), "Schätzung, GPU-Boards + Server + Rechenzentrum");
+    let text = export::quote_text(catalogue(), &form, &[], "https://x.test/", "", Lang::En.strings());
+    let line = text.lines().find(|l| l.starts_with("Site energy per year")).expect("year line");
+    assert!(line.ends_with("(estimate, GPU boards + server + site)"), "{line}");
+
+    // CSV and JSON: the same scope id.
+    let list = vec![Saved { name: String::new(), form: form.clone() }];
+    let json: serde_json::Value =
+        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+    assert_eq!(json_figure(&json, 0, "site-kwh-per-year")["scope"], "gpu-board+server+site");
+    assert_eq!(json_figure(&json, 0, "kwh-per-day")["scope"], "gpu-board");
+    assert_eq!(json_figure(&json, 0, "servers-needed")["scope"], serde_json::Value::Null);
+    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    assert!(csv.lines().any(|l| l.contains(",site-kwh-per-year,") && l.contains(",gpu-board+server+site,")), "{csv}");
+}
+
+#[test]
+fn per_cent_compares_points_or_ends_never_an_upper_end_alone() {
+    let figure = |low: Option<f64>, high: f64| {
+        match low {
+            Some(l) => Figure::range(l, high, token_energy::figure::Unit::KilowattHoursPerYear, Kind::Ceiling, vec![]),
+            None => Figure::new(high, token_energy::figure::Unit::KilowattHoursPerYear, Kind::Ceiling, vec![]),
+        }
+        .expect("figure")
+    };
+    // The issue's case: L40S 100 … 2,800 against H200 NVL 33.8 … 4,800 (shapes, not the plan's values).
+    let l40s = figure(Some(100.0), 2800.0);
+    let h200 = figure(Some(33.8), 4800.0);
+    let Some(Delta::Ends { low, high }) = compare::delta(&l40s, &h200) else { panic!("ends") };
+    close(low, (100.0 / 33.8 - 1.0) * 100.0);
+    close(high, (2800.0 / 4800.0 - 1.0) * 100.0);
+    assert!(low > 0.0 && high < 0.0, "both signs shown, neither alone");
+    // Point against point: one per cent.
+    assert_eq!(compare::delta(&figure(None, 150.0), &figure(None, 100.0)), Some(Delta::Point(50.0)));
+    // A point against a range: the point is both its ends.
+    let Some(Delta::Ends { low, high }) = compare::delta(&figure(None, 150.0), &figure(Some(100.0), 300.0)) else {
+        panic!("ends")
+    };
+    close(low, 50.0);
+    close(high, -50.0);
+    // Across boundaries: none.
+    let site = figure(None, 150.0).within(Boundary::BoardsServerSite);
+    assert_eq!(compare::delta(&site, &figure(None, 100.0)), None);
+    // A zero baseline end: none (no division by zero).
+    assert_eq!(compare::delta(&figure(None, 1.0), &figure(None, 0.0)), None);
+}
+
+#[test]
+fn counts_of_different_systems_get_no_per_cent_and_stars_need_like_work() {
+    // 8 × H200 NVL (6.0-0021) against 4 × H200 NVL: servers of another size are another unit.
+    let eight = Form::initial(catalogue());
+    let four = common::typed(catalogue(), eight.clone(), &[(Field::Gpus, "4")]);
+    let list = vec![
+        Saved { name: "8".into(), form: common::typed(catalogue(), eight, &[(Field::Demand, "4e9")]) },
+        Saved { name: "4".into(), form: common::typed(catalogue(), four, &[(Field::Demand, "4e9")]) },
+    ];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("{id}"));
+    assert!(row("servers-needed").cells.iter().all(Option::is_some));
+    assert_eq!(row("servers-needed").delta_percent[1], None, "servers of 8 and of 4 cards");
+    assert_eq!(row("board-power-w").delta_percent[1], None);
+    // J/token is per token: its per cent stands.
+    assert!(row("j-per-token").delta_percent[1].is_some());
+}
+
+#[test]
+fn bounds_are_named_as_bounds() {
+    // People at once divide by an upper bound of streams: at least that many servers.
+    let form = l40s(&[(Field::Users, "500")]);
+    let p = plan::answer(catalogue(), &form).plan;
+    let servers = p.servers_needed.as_ref().expect("servers");
+    assert!(
+        matches!(&servers.kind, Kind::Estimate(a) if a.iter().any(|a| matches!(a, Assumption::StreamsBound { .. })))
+    );
+    assert_eq!(servers.side, Side::AtLeast);
+    assert_eq!(Lang::En.strings().side(servers), "at least ");
+    assert_eq!(Lang::De.strings().side(servers), "mindestens ");
+    // A demand alone: as its kind says.
+    let p = plan::answer(catalogue(), &l40s(&[])).plan;
+    assert_eq!(p.servers_needed.as_ref().expect("servers").side, Side::AsKind);
+
+    // Rack positions from the boards alone (no overhead): at least, an estimate naming why.
+    // 4 servers of 2,800 W in a 6 kW position: ⌊6000 ÷ 2800⌋ = 2 per position, ⌈4 ÷ 2⌉ = 2.
+    let p = plan::answer(catalogue(), &l40s(&[(Field::Rack, "6")])).plan;
+    let rack = p.rack_positions.as_ref().expect("positions");
+    close(rack.value, 2.0);
+    assert_eq!(rack.side, Side::AtLeast);
+    assert!(matches!(&rack.kind, Kind::Estimate(a) if a.contains(&Assumption::BoardsOnlyFit)));
+    // With the server's own draw: 2,800 + 400 = 3,200 W, one per 6 kW position... ⌊6000 ÷ 3200⌋ = 1, 4 positions.
+    let p = plan::answer(catalogue(), &l40s(&[(Field::Rack, "6"), (Field::Overhead, "400")])).plan;
+    let rack = p.rack_positions.as_ref().expect("positions");
+    close(rack.value, 4.0);
+    assert_eq!(rack.side, Side::AsKind);
+
+    // The range's ends are named for what they are, never "the least" or "the most".
+    for lang in [Lang::En, Lang::De] {
+        let (low, high) = (lang.strings().range_ends)(&Assumption::DemandRange).expect("ends");
+        for words in [low, high] {
+            for banned in ["least", "most", "Mindeste", "Höchste"] {
+                assert!(!words.contains(banned), "{lang:?}: {words}");
+            }
+        }
+    }
+}
+
+#[test]
+fn site_power_is_named_as_an_average_with_the_busy_hours_beside_it() {
+    // 4 servers × 8 L40S, idle 40 W, 10 busy hours, no overhead, PUE 1: the busy hours draw
+    // 4 × 8 × (40 + (350 − 40) × load) W with load = R ÷ (4 × 3218.55), R = 400e6 ÷ 36,000.
+    let p = plan::answer(catalogue(), &l40s(&[(Field::Idle, "40")])).plan;
+    assert_eq!(p.basis, EnergyBasis::Demand);
+    let r = 400.0e6 / 36_000.0;
+    let load = r / (4.0 * 3218.55);
+    let busy = 4.0 * 8.0 * (40.0 + 310.0 * load);
+    let busy_figure = p.site_busy_power.as_ref().expect("busy power");
+    close(busy_figure.value, busy);
+    // The 24-hour average: the day's energy ÷ 24, idle in the other 14 hours.
+    let day_wh = 4.0 * 8.0 * (40.0 * 24.0 + 310.0 * load * 10.0);
+    close(p.site_power.as_ref().expect("average").value, day_wh / 24.0);
+    assert!(busy > day_wh / 24.0);
+    // Without an idle power: from the tokens at the ceiling J/token over the busy hours, to every card at its limit.
+    let p = plan::answer(catalogue(), &l40s(&[])).plan;
+    let busy = p.site_busy_power.as_ref().expect("busy range");
+    close(busy.value, 4.0 * 8.0 * 350.0);
+    close(busy.low.expect("low"), 400.0e6 * (8.0 * 350.0 / 3218.55) / 36_000.0);
+}
+
+#[test]
+fn a_grid_intensity_in_kilograms_is_questioned_and_kept() {
+    let form = l40s(&[(Field::Co2, "0.35")]);
+    let p = plan::answer(catalogue(), &form).plan;
+    assert!(p.notices.contains(&PlanNotice::Co2InKilograms { typed: 0.35 }), "{:?}", p.notices);
+    let en = (Lang::En.strings().plan_notice)(&PlanNotice::Co2InKilograms { typed: 0.35 });
+    assert!(en.starts_with("Did you mean 350 g CO₂e/kWh (0.35 kg)?"), "{en}");
+    let de = (Lang::De.strings().plan_notice)(&PlanNotice::Co2InKilograms { typed: 0.35 });
+    assert!(de.starts_with("Meinten Sie 350 g CO₂e/kWh (0,35 kg)?"), "{de}");
+    // What was typed is used as typed: 0.35 g per kWh.
+    let year = p.site_kwh_per_year.as_ref().expect("year");
+    let co2 = p.co2_per_year.as_ref().expect("co2");
+    close(co2.value, year.value * 0.35 / 1000.0);
+    // 5 g and above, and 0 (a zero-carbon contract), are not questioned.
+    for typed in ["5", "380", "0"] {
+        let p = plan::answer(catalogue(), &l40s(&[(Field::Co2, typed)])).plan;
+        assert!(!p.notices.iter().any(|n| matches!(n, PlanNotice::Co2InKilograms { .. })), "{typed}");
+    }
+}
+
+#[test]
+fn a_compared_plan_that_differs_from_the_page_is_named_and_can_follow_it() {
+    let page = l40s(&[]);
+    let old = Saved { name: "before".into(), form: Form::initial(catalogue()) };
+    let same = Saved { name: "same".into(), form: page.clone() };
+    let list = vec![old, same];
+    assert_eq!(compare::plan_differs(catalogue(), &list, &page), vec![0]);
+    let followed = compare::apply(&list, compare::ListEdit::ApplyPlan(Box::new(page.plan.clone()))).expect("apply");
+    assert!(compare::plan_differs(catalogue(), &followed, &page).is_empty());
+    // The card and result of each stay its own.
+    assert_eq!(followed[0].form.card, "h200-nvl");
+    assert_eq!(followed[0].form.scenario, list[0].form.scenario);
+}
