@@ -339,6 +339,8 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
         benchmark,
         scenario,
         weights: row.weight_data_types.clone().into(),
+        // The summary tables state none: they come from the measurements files.
+        weight_transformations: None,
         tokens_per_s,
         stated_power: row_stated_power(&row.accelerator, &row.notes),
         measured_power,
@@ -433,7 +435,10 @@ pub fn merge(existing: &[PublishedResult], imported: Vec<PublishedResult>) -> (V
                         kept.details.clone_from(&row.details);
                     }
                 }
-                if out.get(i) != Some(&row) {
+                // Nor are the weight transformations, which the table does not carry (they are read
+                // from the submissions' measurements files).
+                let transformations = out.get(i).and_then(|kept| kept.weight_transformations.clone());
+                if out.get(i) != Some(&PublishedResult { weight_transformations: transformations, ..row }) {
                     report.differing += 1;
                     report.differing_keys.push(k);
                 }

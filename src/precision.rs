@@ -4,50 +4,40 @@
 //! *started* from. Where the submission also states a weight transformation such as
 //! quantization, the format the model was served in is not stated, and the page says so rather
 //! than print the starting format as if it were served. The summary tables carry no
-//! transformations; the ones known here are read from a submission's own `measurements.json`,
-//! each with its source in `data/sources.json`. The comparison's precision check uses
-//! [`Precision::served`]: it compares what is known, never a guess.
+//! transformations; they are read from each submission's own measurements file
+//! (`data/tools/mlperf-measurements.py`) into the row's `weight_transformations`, with a source
+//! per round in `data/sources.json` (issue 34.9). A row whose file states none (`none`, `N/A`)
+//! ran in its `weights`; a row with no file read keeps that label too, as before. The
+//! comparison's precision check uses [`Precision::served`]: it compares what is known, never a
+//! guess.
 
-use crate::catalogue::{Benchmark, PublishedResult};
+use crate::catalogue::PublishedResult;
 
-/// A weight transformation a submission states: entry, benchmark, the transformation as written,
-/// and its source.
-pub struct StatedTransformation {
-    pub entry: &'static str,
-    pub benchmark: Benchmark,
-    pub transformations: &'static str,
-    pub source: &'static str,
+/// Whether a measurements file's `weight_transformations` says that none was made: `none`, `N/A`,
+/// `no` or nothing (any case, spaces around ignored). Only then is `weights` the served format.
+pub fn states_none(transformations: &str) -> bool {
+    let t = transformations.trim();
+    t.is_empty() || ["none", "n/a", "no"].iter().any(|n| t.eq_ignore_ascii_case(n))
 }
-
-/// The transformations read so far. v4.1-0049 (8 × H200 SXM, MaxQ): its `measurements.json` for
-/// llama2-70b-99.9 gives `weight_data_types` "fp16" and `weight_transformations` "quantization,
-/// affine fusion" (as quoted in reference record 000).
-pub const STATED: [StatedTransformation; 1] = [StatedTransformation {
-    entry: "v4.1-0049",
-    benchmark: Benchmark::Llama2_70b999,
-    transformations: "quantization, affine fusion",
-    source: "mlperf-v4.1-0049-measurements",
-}];
 
 /// What the catalogue knows of a result's precision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Precision<'a> {
-    /// The weights' format as MLCommons' table gives it, no transformation stated here.
+    /// The weights' format as MLCommons' table gives it: the submission's file states no
+    /// transformation, or no file was read.
     Weights(&'a str),
     /// Started from `weights`, then transformed (`transformations`): the served format is not stated.
-    StartedFrom { weights: &'a str, transformations: &'static str, source: &'static str },
+    StartedFrom { weights: &'a str, transformations: &'a str, source: &'a str },
 }
 
 impl<'a> Precision<'a> {
     /// The precision of `result`.
     pub fn of(result: &'a PublishedResult) -> Precision<'a> {
-        match STATED.iter().find(|s| *result.id == *s.entry && result.benchmark == s.benchmark) {
-            Some(s) => Precision::StartedFrom {
-                weights: &result.weights,
-                transformations: s.transformations,
-                source: s.source,
-            },
-            None => Precision::Weights(&result.weights),
+        match &result.weight_transformations {
+            Some(t) if !states_none(&t.text) => {
+                Precision::StartedFrom { weights: &result.weights, transformations: &t.text, source: &t.source }
+            }
+            _ => Precision::Weights(&result.weights),
         }
     }
 

@@ -78,6 +78,16 @@ fn the_baked_sample_compiles_and_equals_the_parsed_sample() {
 }
 
 #[test]
+fn a_baked_row_stays_64_bytes() {
+    // With the weight transformations (two text indices) and the measured power flattened.
+    assert_eq!(std::mem::size_of::<token_energy::catalogue::BakedResult>(), 64);
+    // The sample has a row with transformations and one without.
+    let c = sample();
+    let stated: Vec<bool> = c.results.iter().map(|r| r.weight_transformations.is_some()).collect();
+    assert_eq!(stated, [true, false]);
+}
+
+#[test]
 fn the_sample_holds_the_tricky_values() {
     let c = sample();
     let text: String = c.sources.iter().flat_map(|s| [&*s.publisher, &*s.title, &*s.date]).collect();

@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.4");
+    assert_eq!(c.meta.data_version, "2026.12.5");
     assert_eq!(c.meta.last_updated, "2026-12-04");
 }
 
@@ -87,8 +87,8 @@ fn every_record_cites_a_known_source() {
     // The latency bounds the plan counts people with.
     cited.push(token_energy::latency::SOURCE);
     cited.push(token_energy::latency::HEADROOM.source);
-    // The weight transformations a submission states.
-    cited.extend(token_energy::precision::STATED.iter().map(|s| s.source));
+    // The weight transformations the submissions' measurements files state.
+    cited.extend(c.results.iter().filter_map(|r| r.weight_transformations.as_ref().map(|t| &*t.source)));
     // The sizes and kinds of the benchmarks a customer's own model is matched against.
     cited.extend(token_energy::proxy::STATED.iter().flat_map(|s| [s.size_source, s.arch_source]));
     // The method section's sources.

@@ -400,8 +400,9 @@ fn the_table_filters_by_system_size() {
 
 /// Issue 28.9: the precision label says what is known. MLCommons' `weight_data_types` are the
 /// starting weights; v4.1-0049 states "quantization, affine fusion" for Llama 2 70B 99.9 (record
-/// 000, from its measurements.json), so its served format is not stated, and the comparison's
-/// check never compares it.
+/// 000, and its measurements file), so its served format is not stated, and the comparison's
+/// check never compares it. Since issue 34.9 every row carries its measurements file's
+/// `weight_transformations`: only a file that states none leaves the table's format as served.
 #[test]
 fn the_precision_label_says_what_is_known_from_the_data() {
     use token_energy::i18n::Lang;
@@ -410,7 +411,11 @@ fn the_precision_label_says_what_is_known_from_the_data() {
     let row = |id: &str, b: Benchmark, s: Scenario| c.result(id, b, s).unwrap_or_else(|| panic!("{id}"));
     let h200sxm = row("v4.1-0049", Benchmark::Llama2_70b999, Scenario::Server);
     let nvl = row("6.0-0021", Benchmark::Llama2_70b99, Scenario::Offline);
-    let rtx = row("6.0-0047", Benchmark::Llama2_70b99, Scenario::Offline);
+    // closed/RedHat/results/8xB200-LLM-D-Openshift/gpt-oss-120b/Offline/measurements.json and
+    // closed/RedHat/measurements/L40S-RedHat-OpenShift/llama2-70b-99.9/Offline/L40S-RedHat-OpenShift.json
+    // state weight_transformations "none".
+    let b200 = row("6.0-0091", Benchmark::GptOss120b, Scenario::Offline);
+    let l40s = row("v4.1-0058", Benchmark::Llama2_70b999, Scenario::Offline);
     // The table's own weight_data_types, read from MLCommons' v4.1 summary where it is beside the project.
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mlperf/summary_results_v4.1.json");
     let table: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -426,20 +431,30 @@ fn the_precision_label_says_what_is_known_from_the_data() {
     let p = Precision::of(h200sxm);
     assert!(matches!(p, Precision::StartedFrom { transformations: "quantization, affine fusion", .. }), "{p:?}");
     assert_eq!(p.served(), None);
+    assert_eq!(p.started_from(), "FP16");
     assert_eq!((Lang::En.strings().precision)(&p), "started from FP16; served format not stated");
     assert_eq!((Lang::En.strings().precision_cell)(&p), "FP16 → not stated");
     assert!((Lang::De.strings().precision)(&p).contains("nicht angegeben"));
-    // No transformation stated: the table's format, as before.
-    assert_eq!(Precision::of(nvl), Precision::Weights("fp8"));
-    assert_eq!((Lang::En.strings().precision)(&Precision::of(nvl)), "FP8 weights");
-    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(rtx)), "FP4");
+    // A quantized FP8 start: not stated either.
+    assert!(matches!(Precision::of(nvl), Precision::StartedFrom { weights: "fp8", .. }), "{:?}", Precision::of(nvl));
+    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(nvl)), "FP8 → not stated");
+    // No transformation stated ("none"): the table's format is the served one.
+    assert_eq!(Precision::of(b200), Precision::Weights("mxfp4"));
+    assert_eq!((Lang::En.strings().precision)(&Precision::of(b200)), "MXFP4 weights");
+    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(l40s)), "FP16");
+    // No measurements file read: the table's format, as before issue 34.9.
+    let mut unread = nvl.clone();
+    unread.weight_transformations = None;
+    assert_eq!(Precision::of(&unread), Precision::Weights("fp8"));
     // The mismatch check compares what is known, never a guess.
-    assert_eq!(Precision::of(nvl).differs(&Precision::of(rtx)), Some(true));
-    assert_eq!(Precision::of(nvl).differs(&Precision::of(nvl)), Some(false));
-    assert_eq!(Precision::of(nvl).differs(&p), None);
-    // Its other benchmarks carry no stated transformation here.
+    assert_eq!(Precision::of(b200).differs(&Precision::of(l40s)), Some(true));
+    assert_eq!(Precision::of(b200).differs(&Precision::of(b200)), Some(false));
+    assert_eq!(Precision::of(&unread).differs(&Precision::of(l40s)), Some(true));
+    assert_eq!(Precision::of(b200).differs(&p), None);
+    assert_eq!(Precision::of(nvl).differs(&Precision::of(nvl)), None);
+    // Its other benchmarks state the same in their own files (llama2-70b-99/Server/H200-SXM-141GBx8_TRT_MaxQ_Server.json).
     assert!(matches!(
         Precision::of(row("v4.1-0049", Benchmark::Llama2_70b99, Scenario::Server)),
-        Precision::Weights(_)
+        Precision::StartedFrom { transformations: "quantization, affine fusion", .. }
     ));
 }

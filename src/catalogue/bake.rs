@@ -101,6 +101,7 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
             benchmark,
             scenario,
             weights,
+            weight_transformations,
             tokens_per_s,
             stated_power,
             measured_power,
@@ -131,8 +132,29 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
                 watts.bake(&mut rows);
             }
         }
-        rows.push_str(", measured_power: ");
-        measured_power.bake(&mut rows);
+        // The measured power flattened as the stated one is: an `Option<MeasuredPower>` would hold
+        // 7 bytes of padding, and without them the transformations fit in the 64 bytes.
+        match measured_power {
+            None => rows.push_str(", measured_watts: 0.0, measured_scope: None"),
+            Some(MeasuredPower { mean_watts, scope }) => {
+                rows.push_str(", measured_watts: ");
+                mean_watts.bake(&mut rows);
+                rows.push_str(", measured_scope: Some(");
+                scope.bake(&mut rows);
+                rows.push(')');
+            }
+        }
+        rows.push_str(", transformations: ");
+        match weight_transformations {
+            None => rows.push_str("None"),
+            Some(SourcedText { text, source }) => {
+                rows.push_str("Some([");
+                rows.push_str(&index(text));
+                rows.push_str(", ");
+                rows.push_str(&index(source));
+                rows.push_str("])");
+            }
+        }
         rows.push_str(", details: ");
         match details {
             None => rows.push_str("None"),
@@ -344,6 +366,7 @@ bake_struct!(PublishedResult {
     benchmark,
     scenario,
     weights,
+    weight_transformations,
     tokens_per_s,
     stated_power,
     measured_power,

@@ -52,7 +52,12 @@ pub struct BakedResult {
     /// The stated power: its text (an index; `None`: no stated power) and its watts (0 without one).
     pub stated_text: Option<u16>,
     pub stated_watts: f64,
-    pub measured_power: Option<MeasuredPower>,
+    /// The measured power: its mean (0 without one) and its scope (`None`: none was measured).
+    pub measured_watts: f64,
+    pub measured_scope: Option<Scope>,
+    /// The weight transformations: their text and their source (indices; `None`: no measurements
+    /// file was read).
+    pub transformations: Option<[u16; 2]>,
     pub details: Option<u16>,
 }
 
@@ -75,9 +80,12 @@ impl BakedResult {
             benchmark: self.benchmark,
             scenario: self.scenario,
             weights: text(weights),
+            weight_transformations: self
+                .transformations
+                .map(|[t, source]| SourcedText { text: text(t), source: text(source) }),
             tokens_per_s: self.tokens_per_s,
             stated_power: self.stated_text.map(|t| StatedPower { text: text(t), watts: self.stated_watts }),
-            measured_power: self.measured_power.clone(),
+            measured_power: self.measured_scope.map(|scope| MeasuredPower { mean_watts: self.measured_watts, scope }),
             source: text(source),
             details: self.details.map(text),
         }

@@ -283,8 +283,14 @@ pub struct PublishedResult {
     pub nodes: u32,
     pub benchmark: Benchmark,
     pub scenario: Scenario,
-    /// Weight precision as published (`fp8`, `fp4`, `fp16`).
+    /// Weight precision as published (`fp8`, `fp4`, `fp16`): MLCommons' `weight_data_types`, the
+    /// format the submitter started from.
     pub weights: Text,
+    /// The submission's `weight_transformations` as its own measurements file writes them
+    /// (`quantization, affine fusion`, `none`), with that file's source; `None` where no
+    /// measurements file was read for the row (issue 34.9, `data/tools/mlperf-measurements.py`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight_transformations: Option<SourcedText>,
     /// Output tokens per second, as MLCommons' summary table gives it.
     pub tokens_per_s: f64,
     /// `None`: the submitter stated no power setting.

@@ -181,6 +181,9 @@ impl Catalogue {
                 });
             }
             cite(&mut errors, &record, &r.source);
+            if let Some(t) = &r.weight_transformations {
+                cite(&mut errors, &record, &t.source);
+            }
             match self.card(&r.card) {
                 None => errors.push(CatalogueError::UnknownCard { result: r.id.to_string(), card: r.card.to_string() }),
                 Some(card) => {

@@ -46,9 +46,11 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   // data/changes.json, 2026.12.2's entry, as it concerns an H200 NVL result without a plan: the
   // range rule, the 205 results, the German names of the H200 NVL's limits; not the plan. Then
   // 2026.12.3's rule below the lowest published setting, which concerns every card; 2026.12.4's size
-  // and kind of Llama 2 70B, which concern its configurations.
+  // and kind of Llama 2 70B, which concern its configurations; 2026.12.5's weight transformations,
+  // which concern every benchmark.
   const items = notice.locator('li');
-  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording', 'rule', 'added']);
+  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording', 'rule', 'added', 'added']);
+  assert.match(await items.nth(5).innerText(), /weight_transformations/);
   assert.match(await items.nth(4).innerText(), /^Llama 2 70B: its size/);
   assert.match(await items.nth(3).innerText(), /lowest published setting/);
   assert.match(await items.nth(0).innerText(), /power limit other than the result's own setting/);
@@ -69,7 +71,7 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   await c.page.goto(server.url(`${LINK}&dv=2026.12.1&demand=40000000`));
   await waitForApp(c.page);
   const kinds = await c.el('data-notice').locator('li').evaluateAll((li) => li.map((l) => l.dataset.kind));
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added'], 'with a demand, the plan rule too');
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added'], 'with a demand, the plan rule too');
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });
