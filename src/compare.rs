@@ -155,7 +155,13 @@ pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
     let card = catalogue.card(&form.card);
     let (result, own_tps, precision, setting) = match &checked.throughput {
         Ok(Throughput::Published(r)) => {
-            (Some(r.id.to_string()), None, Some(r.weights.to_ascii_uppercase()), card.map(|c| r.power_setting(c)))
+            // What is known to have run (issue 34.9): a format the submission leaves open is no precision.
+            (
+                Some(r.id.to_string()),
+                None,
+                crate::precision::Precision::of(r).served(),
+                card.map(|c| r.power_setting(c)),
+            )
         }
         Ok(Throughput::Own(tps)) => (None, Some(tps.value()), None, None),
         Err(_) => (None, None, None, None),
@@ -515,8 +521,13 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
             let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
             // "Best" only between like work: one benchmark, scenario and published precision, and
             // figures that count the same boundary of power.
-            let one_scope =
-                cells.iter().flatten().map(Figure::scope_id).collect::<Vec<_>>().windows(2).all(|w| w[0] == w[1]);
+            let one_scope = cells
+                .iter()
+                .flatten()
+                .map(Figure::scope_id)
+                .collect::<Vec<_>>()
+                .windows(2)
+                .all(|w| w.first() == w.last());
             let better = if like_work && one_scope { better } else { Better::Neither };
             let best = best_of(&cells, better);
             let best_word = if cells.iter().flatten().all(|f| f.kind == Kind::Ceiling) {

@@ -27,15 +27,30 @@ pub enum Precision<'a> {
     /// transformation, or no file was read.
     Weights(&'a str),
     /// Started from `weights`, then transformed (`transformations`): the served format is not stated.
+    /// A 16-bit `weights` with a quantization stated is this: the original weights are 16-bit, so the
+    /// type names what the submitter started from, not what ran.
     StartedFrom { weights: &'a str, transformations: &'a str, source: &'a str },
+    /// `weights` is narrower than the original 16-bit weights and the file states how it was made
+    /// (`transformations`, e.g. "quantization" from "Original Huggingface model weights"): the stated
+    /// type is what the transformation produced, so it is the served format.
+    Transformed { weights: &'a str, transformations: &'a str, source: &'a str },
+}
+
+/// Whether a weight type is the width the benchmarks' original weights are published in (16 or 32
+/// bits): a quantization stated beside it leaves the served format open.
+fn original_width(weights: &str) -> bool {
+    ["fp16", "bf16", "fp32"].iter().any(|w| weights.trim().eq_ignore_ascii_case(w))
 }
 
 impl<'a> Precision<'a> {
     /// The precision of `result`.
     pub fn of(result: &'a PublishedResult) -> Precision<'a> {
         match &result.weight_transformations {
-            Some(t) if !states_none(&t.text) => {
+            Some(t) if !states_none(&t.text) && original_width(&result.weights) => {
                 Precision::StartedFrom { weights: &result.weights, transformations: &t.text, source: &t.source }
+            }
+            Some(t) if !states_none(&t.text) => {
+                Precision::Transformed { weights: &result.weights, transformations: &t.text, source: &t.source }
             }
             _ => Precision::Weights(&result.weights),
         }
@@ -45,7 +60,9 @@ impl<'a> Precision<'a> {
     /// `None` where it is not stated.
     pub fn served(&self) -> Option<String> {
         match self {
-            Precision::Weights(w) if !w.trim().is_empty() => Some(w.trim().to_ascii_uppercase()),
+            Precision::Weights(w) | Precision::Transformed { weights: w, .. } if !w.trim().is_empty() => {
+                Some(w.trim().to_ascii_uppercase())
+            }
             _ => None,
         }
     }
@@ -53,7 +70,9 @@ impl<'a> Precision<'a> {
     /// The starting weights' format, upper-cased.
     pub fn started_from(&self) -> String {
         match self {
-            Precision::Weights(w) | Precision::StartedFrom { weights: w, .. } => w.trim().to_ascii_uppercase(),
+            Precision::Weights(w)
+            | Precision::StartedFrom { weights: w, .. }
+            | Precision::Transformed { weights: w, .. } => w.trim().to_ascii_uppercase(),
         }
     }
 

@@ -435,9 +435,11 @@ fn the_precision_label_says_what_is_known_from_the_data() {
     assert_eq!((Lang::En.strings().precision)(&p), "started from FP16; served format not stated");
     assert_eq!((Lang::En.strings().precision_cell)(&p), "FP16 → not stated");
     assert!((Lang::De.strings().precision)(&p).contains("nicht angegeben"));
-    // A quantized FP8 start: not stated either.
-    assert!(matches!(Precision::of(nvl), Precision::StartedFrom { weights: "fp8", .. }), "{:?}", Precision::of(nvl));
-    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(nvl)), "FP8 → not stated");
+    // FP8 stated with a quantization of the original (16-bit) weights: FP8 is what the quantization
+    // produced, so it is the served format, with the transformation named.
+    assert!(matches!(Precision::of(nvl), Precision::Transformed { weights: "fp8", .. }), "{:?}", Precision::of(nvl));
+    assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(nvl)), "FP8");
+    assert!((Lang::En.strings().precision)(&Precision::of(nvl)).starts_with("FP8 weights (quantization"));
     // No transformation stated ("none"): the table's format is the served one.
     assert_eq!(Precision::of(b200), Precision::Weights("mxfp4"));
     assert_eq!((Lang::En.strings().precision)(&Precision::of(b200)), "MXFP4 weights");
@@ -451,7 +453,7 @@ fn the_precision_label_says_what_is_known_from_the_data() {
     assert_eq!(Precision::of(b200).differs(&Precision::of(b200)), Some(false));
     assert_eq!(Precision::of(&unread).differs(&Precision::of(l40s)), Some(true));
     assert_eq!(Precision::of(b200).differs(&p), None);
-    assert_eq!(Precision::of(nvl).differs(&Precision::of(nvl)), None);
+    assert_eq!(Precision::of(nvl).differs(&Precision::of(nvl)), Some(false));
     // Its other benchmarks state the same in their own files (llama2-70b-99/Server/H200-SXM-141GBx8_TRT_MaxQ_Server.json).
     assert!(matches!(
         Precision::of(row("v4.1-0049", Benchmark::Llama2_70b99, Scenario::Server)),

@@ -482,9 +482,12 @@ pub const DE: Strings = Strings {
         ResultPower::Rated(w) => format!("{} W Nennleistung", n(w)),
         ResultPower::NotStated => "Leistung nicht angegeben".to_owned(),
     },
-    precision: |p| match p.served() {
-        Some(w) => format!("{w}-Gewichte"),
-        None => format!("ausgehend von {}; Format im Betrieb nicht angegeben", p.started_from()),
+    precision: |p| match (p, p.served()) {
+        (crate::precision::Precision::Transformed { .. }, Some(w)) => {
+            format!("{w}-Gewichte (laut Einreichung aus den Originalgewichten umgewandelt)")
+        }
+        (_, Some(w)) => format!("{w}-Gewichte"),
+        (_, None) => format!("ausgehend von {}; Format im Betrieb nicht angegeben", p.started_from()),
     },
     precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → nicht angegeben", p.started_from())),
     own_throughput_words: |tps| format!("eigener Durchsatz {tps} Ausgabe-Token/s je Server"),

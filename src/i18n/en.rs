@@ -169,9 +169,12 @@ pub const EN: Strings = Strings {
         ResultPower::Rated(w) => format!("{} W rated", number(Lang::En, w)),
         ResultPower::NotStated => "power not stated".to_owned(),
     },
-    precision: |p| match p.served() {
-        Some(w) => format!("{w} weights"),
-        None => format!("started from {}; served format not stated", p.started_from()),
+    precision: |p| match (p, p.served()) {
+        (crate::precision::Precision::Transformed { transformations, .. }, Some(w)) => {
+            format!("{w} weights ({transformations} of the original weights, as its submission states)")
+        }
+        (_, Some(w)) => format!("{w} weights"),
+        (_, None) => format!("started from {}; served format not stated", p.started_from()),
     },
     precision_cell: |p| p.served().unwrap_or_else(|| format!("{} → not stated", p.started_from())),
     own_throughput_words: |tps| format!("own throughput {tps} output tokens/s per server"),

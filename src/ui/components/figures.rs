@@ -261,7 +261,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }
                     { t.published }{ c.0.published_on(r).unwrap_or("—") }{ ". " }
                     <span class="citation" translate="no">{ r.citation() }</span>
-                    if let crate::precision::Precision::StartedFrom { source, .. } = crate::precision::Precision::of(r) {
+                    if let crate::precision::Precision::StartedFrom { source, .. } | crate::precision::Precision::Transformed { source, .. } = crate::precision::Precision::of(r) {
                         { " · " }<super::source::SourceRef catalogue={c} id={source} />
                     }
                 </p>
