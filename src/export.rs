@@ -163,6 +163,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         "unit",
         "kind",
         "scope",
+        "bound",
         "assumptions",
         "sources",
         "data_version",
@@ -192,6 +193,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
                 csv_cell(figure.unit.symbol()),
                 row_kind(row.id, figure, &f).to_owned(),
                 scope.unwrap_or_default().to_owned(),
+                figure.side.id().unwrap_or_default().to_owned(),
                 csv_cell(&assumptions),
                 csv_cell(&sources.join("; ")),
                 csv_cell(ctx.data_version),
@@ -247,13 +249,14 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                     let sources: Vec<String> =
                         figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
                     Some(format!(
-                        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"assumptions\":{},\"sources\":[{}]}}",
+                        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"bound\":{},\"assumptions\":{},\"sources\":[{}]}}",
                         json_string(row.id),
                         full(figure.value),
                         figure.low.map_or_else(|| "null".to_owned(), full),
                         json_string(figure.unit.symbol()),
                         json_string(row_kind(row.id, figure, &f)),
                         scope.map_or_else(|| "null".to_owned(), json_string),
+                        figure.side.id().map_or_else(|| "null".to_owned(), json_string),
                         json_string(&assumptions),
                         sources.join(",")
                     ))

@@ -439,7 +439,7 @@ fn the_precision_label_says_what_is_known_from_the_data() {
     // produced, so it is the served format, with the transformation named.
     assert!(matches!(Precision::of(nvl), Precision::Transformed { weights: "fp8", .. }), "{:?}", Precision::of(nvl));
     assert_eq!((Lang::En.strings().precision_cell)(&Precision::of(nvl)), "FP8");
-    assert!((Lang::En.strings().precision)(&Precision::of(nvl)).starts_with("FP8 weights (quantization"));
+    assert_eq!((Lang::En.strings().precision)(&Precision::of(nvl)), "FP8 weights, quantized");
     // No transformation stated ("none"): the table's format is the served one.
     assert_eq!(Precision::of(b200), Precision::Weights("mxfp4"));
     assert_eq!((Lang::En.strings().precision)(&Precision::of(b200)), "MXFP4 weights");

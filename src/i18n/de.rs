@@ -483,8 +483,12 @@ pub const DE: Strings = Strings {
         ResultPower::NotStated => "Leistung nicht angegeben".to_owned(),
     },
     precision: |p| match (p, p.served()) {
-        (crate::precision::Precision::Transformed { .. }, Some(w)) => {
-            format!("{w}-Gewichte (laut Einreichung aus den Originalgewichten umgewandelt)")
+        (crate::precision::Precision::Transformed { transformations, .. }, Some(w)) => {
+            if transformations.contains("quantization") {
+                format!("{w}-Gewichte, quantisiert")
+            } else {
+                format!("{w}-Gewichte, umgewandelt")
+            }
         }
         (_, Some(w)) => format!("{w}-Gewichte"),
         (_, None) => format!("ausgehend von {}; Format im Betrieb nicht angegeben", p.started_from()),
@@ -963,7 +967,7 @@ pub const DE: Strings = Strings {
     at_least: "mindestens",
     p_site_power_avg: "RZ-Leistung, 24-Stunden-Mittel",
     p_site_busy: "RZ-Leistung in den Betriebsstunden",
-    answer_demand_token: "Energie je Ausgabe-Token bei Ihrem Bedarf",
+    answer_demand_token: "Energie je Token bei Ihrem Bedarf",
     figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
     plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab",
     plan_apply_all: "Planung der Seite für alle übernehmen",

@@ -171,7 +171,11 @@ pub const EN: Strings = Strings {
     },
     precision: |p| match (p, p.served()) {
         (crate::precision::Precision::Transformed { transformations, .. }, Some(w)) => {
-            format!("{w} weights ({transformations} of the original weights, as its submission states)")
+            if transformations.contains("quantization") {
+                format!("{w} weights, quantized")
+            } else {
+                format!("{w} weights, transformed")
+            }
         }
         (_, Some(w)) => format!("{w} weights"),
         (_, None) => format!("started from {}; served format not stated", p.started_from()),
@@ -631,7 +635,7 @@ pub const EN: Strings = Strings {
     at_least: "at least",
     p_site_power_avg: "Site power, 24-hour average",
     p_site_busy: "Site power in the busy hours",
-    answer_demand_token: "Energy per output token at your demand",
+    answer_demand_token: "Energy per token at your demand",
     figure_token_benchmark: "The benchmark's ceiling at full throughput",
     plan_differs_title: "Their plans differ from the page's plan",
     plan_apply_all: "Use the page's plan for all",

@@ -150,7 +150,7 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   assert.match(await c.text('plan-scope'), /Server \(\+1\.000 W Zusatzleistung\).*Rechenzentrum \(PUE 1,5\)/s);
   assert.equal(await c.el('plan-scope').getAttribute('data-scope'), 'GPU boards + server + site', 'the machine value stays');
   assert.match(await c.text('eu-2024-1364'), /EU-Meldeschwelle erreicht/);
-  assert.match((await c.figure('cost-per-year')).text, /Obergrenze · GPU-Boards \+ Server \+ Rechenzentrum/);
+  assert.match((await c.figure('cost-per-year')).text, /Obergrenze, GPU-Boards \+ Server \+ Rechenzentrum/);
   assert.match(await c.page.locator('#comparison-title').innerText(), /Veröffentlichte Ergebnisse/);
   assert.match(await c.text('table-count'), /von \d+ Zeilen/);
   assert.match(await c.page.locator('#charts-title').innerText(), /Diagramme/);

@@ -1,0 +1,11 @@
+import { serve, launch, openPage, waitForApp } from './harness.mjs';
+import { writeFile } from 'node:fs/promises';
+const [,, query, out] = process.argv;
+const server = await serve();
+const browser = await launch();
+const page = await openPage(browser, server.url(query), { width: 1440, height: 900 });
+await waitForApp(page);
+await page.waitForSelector('[data-testid="comparison"]');
+await page.emulateMedia({ media: 'print' });
+await writeFile(out, await page.pdf({ format: 'A4', printBackground: true }));
+await browser.close(); await server.close();
