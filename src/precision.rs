@@ -67,6 +67,14 @@ impl<'a> Precision<'a> {
         }
     }
 
+    /// The source that states the transformation, where one is stated.
+    pub fn source(&self) -> Option<&'a str> {
+        match self {
+            Precision::Weights(_) => None,
+            Precision::StartedFrom { source, .. } | Precision::Transformed { source, .. } => Some(source),
+        }
+    }
+
     /// The starting weights' format, upper-cased.
     pub fn started_from(&self) -> String {
         match self {

@@ -200,6 +200,19 @@ fn bounds_are_named_as_bounds() {
     assert_eq!(servers.side, Side::AtLeast);
     assert_eq!(Lang::En.strings().side(servers), "at least ");
     assert_eq!(Lang::De.strings().side(servers), "mindestens ");
+    // The exports say so: `bound` at-least, in the CSV's column and the JSON's key.
+    let list = vec![Saved { name: "people".into(), form: form.clone() }];
+    let json: serde_json::Value =
+        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+    assert_eq!(json_figure(&json, 0, "servers-needed")["bound"], "at-least");
+    assert_eq!(json_figure(&json, 0, "j-per-token")["bound"], serde_json::Value::Null);
+    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let bound = header.iter().position(|h| *h == "bound").expect("a bound column");
+    assert_eq!(header.get(bound - 1), Some(&"scope"));
+    let line = csv.lines().find(|l| l.contains(",servers-needed,")).expect("servers row");
+    // The cells up to `bound` hold no quoted comma here (names and ids only).
+    assert_eq!(line.split(',').nth(bound), Some("at-least"), "{line}");
     // A demand alone: as its kind says.
     let p = plan::answer(catalogue(), &l40s(&[])).plan;
     assert_eq!(p.servers_needed.as_ref().expect("servers").side, Side::AsKind);

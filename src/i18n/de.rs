@@ -764,9 +764,22 @@ pub const DE: Strings = Strings {
     move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
     delta: |percent| format!("{percent} % gegenüber der Referenz"),
-    box_unit: |r, currency| match currency {
-        Some(c) => format!("{c}/kWh"),
-        None => range_unit(r.unit).trim_start().to_owned(),
+    box_unit: |field, currency| {
+        match field {
+            Field::Demand => "Token/Tag",
+            Field::Hours => "h/Tag",
+            Field::Load => "%",
+            Field::Answer => "Token",
+            Field::Users => "Personen",
+            Field::Speed => "Token/s",
+            Field::Idle | Field::Overhead => "W",
+            Field::Price => return format!("{currency}/kWh"),
+            Field::Co2 => "g CO₂e/kWh",
+            Field::Volts => "V",
+            Field::Rack => "kW",
+            _ => "",
+        }
+        .to_owned()
     },
     delta_ends: |low, high| format!("{low} % an den unteren Enden, {high} % an den oberen Enden gegenüber der Referenz"),
     plan_differs: |names| {

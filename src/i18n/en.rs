@@ -451,9 +451,22 @@ pub const EN: Strings = Strings {
     move_down: |name| format!("Move {name} down"),
     remove_named: |name| format!("Remove {name}"),
     delta: |percent| format!("{percent} % against the baseline"),
-    box_unit: |r, currency| match currency {
-        Some(c) => format!("{c}/kWh"),
-        None => r.unit.to_owned(),
+    box_unit: |field, currency| {
+        match field {
+            Field::Demand => "tokens/day",
+            Field::Hours => "h/day",
+            Field::Load => "%",
+            Field::Answer => "tokens",
+            Field::Users => "people",
+            Field::Speed => "tokens/s",
+            Field::Idle | Field::Overhead => "W",
+            Field::Price => return format!("{currency}/kWh"),
+            Field::Co2 => "g CO₂e/kWh",
+            Field::Volts => "V",
+            Field::Rack => "kW",
+            _ => "",
+        }
+        .to_owned()
     },
     delta_ends: |low, high| format!("{low} % at the lower ends, {high} % at the upper ends, against the baseline"),
     plan_differs: |names| {

@@ -591,8 +591,9 @@ table! {
         move_down: fn(&str) -> String,
         remove_named: fn(&str) -> String,
         delta: fn(&str) -> String,
-        /// The unit beside a number field's box, from its range; a price's with its currency (`EUR/kWh`).
-        box_unit: fn(&Range, Option<&str>) -> String,
+        /// The unit beside a plan field's box, short (`tokens/day`, `W`); a price's with its currency
+        /// (`EUR/kWh`); empty for a number without a unit (PUE, power factor).
+        box_unit: fn(Field, &str) -> String,
         /// A range against the baseline, end against end: lower ends' per cent, upper ends'.
         delta_ends: fn(&str, &str) -> String,
         /// The compared configurations whose plan differs from the page's, by name.

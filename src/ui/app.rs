@@ -275,7 +275,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             // the other sections, so a link's figures come first.
             if start.prerendered || below == Below::All {
                 if !state.embed { <Method {catalogue} /> }
-                <Footer {catalogue} compact={state.embed} vendor={vendor.clone()} cited={if state.embed { cited_sources(&evaluation.figures) } else { Vec::new() }}
+                <Footer {catalogue} compact={state.embed} vendor={vendor.clone()} cited={if state.embed { cited_sources(catalogue, &state.form, &evaluation.figures) } else { Vec::new() }}
                     cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
             }
             <SheetFoot url={AttrValue::from(full_url.clone())} />
@@ -309,10 +309,19 @@ impl Below {
     }
 }
 
-/// The sources the widget's visible figures cite, each once. The card's facts are not shown in the
-/// widget; its rated power is cited by the figures.
-fn cited_sources(figures: &crate::model::Figures) -> Vec<String> {
+/// The sources the widget's visible figures cite, each once, and the result line's precision source
+/// (issue 34.9). The card's facts are not shown in the widget; its rated power is cited by the figures.
+fn cited_sources(catalogue: Cat, form: &crate::form::Form, figures: &crate::model::Figures) -> Vec<String> {
     let mut out = Vec::new();
+    if let ThroughputChoice::Published(id) = &form.throughput {
+        if let Some(source) = catalogue
+            .0
+            .result(id, form.benchmark, form.scenario)
+            .and_then(|r| crate::precision::Precision::of(r).source())
+        {
+            out.push(source.to_owned());
+        }
+    }
     crate::figure::cited_sources(
         [
             &figures.energy_per_token,
@@ -338,7 +347,7 @@ fn printed_sources(
     figures: &crate::model::Figures,
     plan: &crate::plan::Plan,
 ) -> Vec<String> {
-    let mut out = cited_sources(figures);
+    let mut out = cited_sources(catalogue, form, figures);
     if form.plan.is_set() {
         crate::figure::cited_sources(
             [

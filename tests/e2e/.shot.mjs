@@ -1,9 +1,12 @@
 import { serve, launch, openPage, waitForApp } from './harness.mjs';
-const [,, query, width, height, out, full] = process.argv;
+const [,, query, width, height, out, full, clipY, clipH] = process.argv;
 const server = await serve();
 const browser = await launch();
 const page = await openPage(browser, server.url(query), { width: Number(width), height: Number(height) });
 await waitForApp(page);
 await page.waitForTimeout(800);
-await page.screenshot({ path: out, fullPage: full === 'full' });
+const opts = { path: out, fullPage: full === 'full' };
+if (clipY) opts.clip = { x: 0, y: Number(clipY), width: Number(width), height: Number(clipH) };
+await page.screenshot(opts);
+console.log(await page.evaluate(() => document.documentElement.scrollHeight));
 await browser.close(); await server.close();

@@ -50,7 +50,9 @@ fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
 
 /// The hint under a plan field: its range, and its default or what it is needed for.
 fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
-    let range = plan::range(field, limit.map(crate::units::Watts)).map(|r| (t.hint)(&r));
+    // The unit stands beside the box (issue 34), so the range is said without it.
+    let range =
+        plan::range(field, limit.map(crate::units::Watts)).map(|r| (t.hint)(&crate::form::Range { unit: "", ..r }));
     let empty = (t.plan_empty)(plan::default_text(field));
     match (field, range) {
         (Field::Idle, None) => format!("{}; {empty}", t.idle_hint),
@@ -121,12 +123,13 @@ fn scope_view(lang: Lang, scope: Option<&PlanScope>) -> Html {
 }
 
 fn kind_words(t: &'static Strings, kind: &Kind, scope: &str) -> String {
+    // The same form as `Strings::tag`: "estimate, throughput per server".
     let k = match kind {
-        Kind::Ceiling => t.word_ceiling,
+        Kind::Ceiling => t.tag_ceiling,
         Kind::Measured(_) => t.word_measured,
-        Kind::Estimate(_) => t.word_estimate,
+        Kind::Estimate(_) => t.tag_estimate,
     };
-    format!("{k} · {scope}")
+    format!("{k}, {scope}")
 }
 
 /// One plan figure: its value (a range as a range), its kind and scope as a badge, and what only it
@@ -252,8 +255,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         html! {
             <NumberField {field} value={AttrValue::from(form.get(field).unwrap_or_default().to_owned())}
                 hint={hint(t, field, props.limit_watts)}
-                unit={plan::range(field, props.limit_watts.map(crate::units::Watts))
-                    .map(|r| AttrValue::from((t.box_unit)(&r, (field == Field::Price).then(|| p.currency.id()))))}
+                unit={AttrValue::from((t.box_unit)(field, p.currency.id()))}
                 question={p.notices.iter().find(|n| field == Field::Co2 && matches!(n, PlanNotice::Co2InKilograms { .. }))
                     .map(|n| AttrValue::from((t.plan_notice)(n)))}
                 error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
