@@ -128,8 +128,11 @@ pub struct Facts {
     pub own_tps: Option<f64>,
     pub benchmark: Benchmark,
     pub scenario: Scenario,
-    /// The result's weights as MLCommons publishes them ("FP8"); `None` for one's own throughput.
+    /// The format the result is known to have run in ("FP8"); `None` for one's own throughput and
+    /// where its submission leaves it open (issue 34.9).
     pub precision: Option<String>,
+    /// The weights the submission started from where the served format is left open ("FP16").
+    pub started_from: Option<String>,
     /// The power limit per card.
     pub watts: Option<f64>,
     /// The result's own power setting per card (its stated setting, else the card's rating).
@@ -153,6 +156,13 @@ impl Facts {
 pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
     let checked = form.check(catalogue);
     let card = catalogue.card(&form.card);
+    let started_from = match &checked.throughput {
+        Ok(Throughput::Published(r)) => {
+            let p = crate::precision::Precision::of(r);
+            p.served().is_none().then(|| p.started_from())
+        }
+        _ => None,
+    };
     let (result, own_tps, precision, setting) = match &checked.throughput {
         Ok(Throughput::Published(r)) => {
             // What is known to have run (issue 34.9): a format the submission leaves open is no precision.
@@ -179,6 +189,7 @@ pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
         benchmark: form.benchmark,
         scenario: form.scenario,
         precision,
+        started_from,
         watts: checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value()),
         setting,
         demand: checked.plan.demand.as_ref().ok().copied().flatten(),
@@ -512,7 +523,11 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
     let same_demand = demands.first().is_some_and(|d| d.is_some() && demands.iter().all(|e| e == d));
     let all_for_demand = same_demand && evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
     let unlike = mismatches(catalogue, list);
-    let like_work = ![Mismatch::Benchmark, Mismatch::Scenario, Mismatch::Precision].iter().any(|m| unlike.contains(m));
+    // Like work: one benchmark and scenario, and one served precision known for every configuration
+    // (a precision a submission leaves open is never taken as the same as another).
+    let precisions: Vec<Option<String>> = list.iter().map(|s| facts(catalogue, &s.form).precision).collect();
+    let one_precision = precisions.iter().all(Option::is_some) && precisions.windows(2).all(|w| w.first() == w.last());
+    let like_work = one_precision && ![Mismatch::Benchmark, Mismatch::Scenario].iter().any(|m| unlike.contains(m));
     // What one "server" of each configuration is: its cards per system.
     let systems: Vec<Option<u32>> = list.iter().map(|s| facts(catalogue, &s.form).gpus).collect();
     ROWS.iter()

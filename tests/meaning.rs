@@ -186,6 +186,15 @@ fn counts_of_different_systems_get_no_per_cent_and_stars_need_like_work() {
     assert_eq!(row("board-power-w").delta_percent[1], None);
     // J/token is per token: its per cent stands.
     assert!(row("j-per-token").delta_percent[1].is_some());
+
+    // A star needs a served precision known for every configuration: v4.1-0025 (L40S) starts from
+    // FP16 with a quantization stated, so against it nothing is starred, however low.
+    let list = vec![
+        Saved { name: "H200".into(), form: Form::initial(catalogue()) },
+        Saved { name: "L40S".into(), form: l40s(&[]) },
+    ];
+    let rows = compare::grid(catalogue(), &list, 0);
+    assert!(rows.iter().all(|r| r.best.is_empty()), "no star where a precision is open");
 }
 
 #[test]

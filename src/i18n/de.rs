@@ -822,8 +822,10 @@ pub const DE: Strings = Strings {
         }
         let accuracy = f.benchmark.accuracy().map(|a| format!(" ({})", a.replace('.', ","))).unwrap_or_default();
         parts.push(format!("{}{accuracy}", f.benchmark.name()));
-        if let Some(p) = &f.precision {
-            parts.push(format!("Gewichte {p}"));
+        match (&f.precision, &f.started_from) {
+            (Some(p), _) => parts.push(format!("Gewichte {p}")),
+            (None, Some(s)) => parts.push(format!("ausgehend von Gewichten {s}")),
+            (None, None) => {}
         }
         if let Some(w) = f.watts {
             let limit = format!("{} W je Karte", number(Lang::De, w));

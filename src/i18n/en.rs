@@ -499,8 +499,10 @@ pub const EN: Strings = Strings {
         }
         let accuracy = f.benchmark.accuracy().map(|a| format!(" ({a})")).unwrap_or_default();
         parts.push(format!("{}{accuracy}", f.benchmark.name()));
-        if let Some(p) = &f.precision {
-            parts.push(format!("{p} weights"));
+        match (&f.precision, &f.started_from) {
+            (Some(p), _) => parts.push(format!("{p} weights")),
+            (None, Some(s)) => parts.push(format!("started from {s} weights")),
+            (None, None) => {}
         }
         if let Some(w) = f.watts {
             let limit = format!("{} W per card", number(Lang::En, w));

@@ -83,7 +83,8 @@ test('a yearly range against a point shows each end against the same end, in Eng
   const [l, h] = delta.match(/[+−-][\d,.]+/g).map((s) => Number(s.replace('−', '-').replace(/,/g, '')));
   assert.ok(Math.abs(l - lowPct) <= Math.abs(lowPct) * 0.01, `${l} vs ${lowPct}`);
   assert.ok(Math.abs(h - highPct) <= Math.abs(highPct) * 0.01, `${h} vs ${highPct}`);
-  // The German page says the same in German.
+  // The German page says the same in German (once the address bar holds both configurations).
+  await c.page.waitForFunction(() => new URL(location.href).searchParams.getAll('cfg').length === 2);
   await c.page.goto(c.page.url().replace('?', '?lang=de&'));
   await c.page.waitForSelector('[data-testid="compare-grid"]');
   const de = await c.page.locator('[data-testid="compare-row-site-kwh-per-year"] [data-testid="delta"]').first().innerText();

@@ -33,7 +33,12 @@ function published(id) {
   assert.ok(row, `row ${id}`);
   const card = rowsOf(cards).find((c) => c.id === row.card);
   const watts = row.stated_power?.watts ?? card.max_power.watts;
-  return { id, tps: row.tokens_per_s, n: row.accelerators, watts, weights: row.weights.toUpperCase(), card: card.name.split(' ').slice(1).join(' ') };
+  // What ran (issue 34.9): the table's type, unless the submission's file states a transformation beside
+  // a 16-bit type (the original weights' width), which leaves the served format open.
+  const t = row.weight_transformations?.text?.trim().toLowerCase() ?? '';
+  const open = /^(fp16|bf16|fp32)$/i.test(row.weights) && t !== '' && t !== 'none' && t !== 'n/a' && t !== 'no';
+  const weights = row.weights.toUpperCase();
+  return { id, tps: row.tokens_per_s, n: row.accelerators, watts, weights, served: open ? '' : weights, card: card.name.split(' ').slice(1).join(' ') };
 }
 
 /** What the page should show for a configuration, computed here. */
@@ -110,12 +115,12 @@ test('the grid names and describes each configuration, warns where they differ, 
   );
   chosen.forEach((p, i) => {
     assert.equal(heads[i].name, `${p.n} × ${p.card} · ${p.id} · Server`);
-    for (const part of [`${p.n} × ${p.card} × 1 server`, `MLPerf ${p.id}`, 'Llama 2 70B (99 %)', `${p.weights} weights`, `${p.watts.toLocaleString('en-US')} W per card`]) {
+    for (const part of [`${p.n} × ${p.card} × 1 server`, `MLPerf ${p.id}`, 'Llama 2 70B (99 %)', p.served ? `${p.served} weights` : `started from ${p.weights} weights`, `${p.watts.toLocaleString('en-US')} W per card`]) {
       assert.ok(heads[i].sub.includes(part), `${heads[i].sub} ⊅ ${part}`);
     }
   });
   // Precisions as published: the warning says so exactly when they differ.
-  const differ = new Set(chosen.map((p) => p.weights)).size > 1;
+  const differ = new Set(chosen.map((p) => p.served).filter((w) => w)).size > 1;
   assert.equal((await c.page.locator('[data-testid="compare-mismatch"] li[data-mismatch="precision"]').count()) === 1, differ);
   // Figures that ignore the work done never carry a best.
   for (const row of ['throughput', 'board-power-w', 'kwh-per-day', 'btu-per-h', 'servers-needed', 'amps-per-phase', 'servers-per-rack']) {
@@ -127,7 +132,9 @@ test('the grid names and describes each configuration, warns where they differ, 
   const j = await cells(c, 'j-per-token');
   assert.ok(!j.some((x) => /★ best/.test(x.text)), JSON.stringify(j));
   const lowest = Math.min(...chosen.map((p) => expected(p)['j-per-token']));
-  j.forEach((x, i) => assert.equal(x.best === 'true', near(x.value, lowest), `J/token best ${i}`));
+  // A star only between like work (issue 34): every served precision known and the same.
+  const like = chosen.every((p) => p.served) && new Set(chosen.map((p) => p.served)).size === 1;
+  j.forEach((x, i) => assert.equal(x.best === 'true', like && near(x.value, lowest), `J/token best ${i}`));
   if (j.some((x) => x.best === 'true')) assert.match(j.find((x) => x.best === 'true').text, /★ lowest ceiling/);
   // The yearly ranges overlap (every card at its limit all day): no best.
   assert.deepEqual((await cells(c, 'cost-per-year')).map((x) => x.best), ['false', 'false', 'false']);
@@ -178,7 +185,7 @@ test('CSV and JSON carry every configuration with its plan, value by value; the 
     const r0 = mine[0];
     assert.deepEqual(
       [r0.card, r0.cards, r0.servers, r0.result, r0.benchmark, r0.scenario, r0.precision, Number(r0.limit_w)],
-      [CARDS[i], String(p.n), '1', p.id, 'llama2-70b-99', 'server', p.weights, p.watts],
+      [CARDS[i], String(p.n), '1', p.id, 'llama2-70b-99', 'server', p.served, p.watts],
     );
     assert.deepEqual([r0.demand, r0.price, r0.volts, r0.phases, r0.rack, r0.cur], ['40000000', '0.25', '400', '3', '15', '']);
     for (const [id, value] of Object.entries(want)) {

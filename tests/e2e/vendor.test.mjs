@@ -70,7 +70,7 @@ test('a vendor file brands the page and prefills the quote by mail and on the ve
   // DATA.md: 8 × 600 W over 32004 tokens/s.
   // Three significant figures for the person reading, with the kind in words.
   const three = new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(4800 / 32004);
-  assert.ok(body.includes(`Energy per output token: ${three} J/token (ceiling)`), body);
+  assert.ok(body.includes(`Energy per output token: ${three} J/token (ceiling, GPU boards)`), body);
   assert.match(body, /Non-binding estimate/);
   assert.equal(decodeURIComponent(mail.split('subject=')[1].split('&')[0]), 'Quote request: GPU servers (token-energy)');
   assert.match(body, /Customer: ACME/);
