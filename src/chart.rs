@@ -286,3 +286,58 @@ pub fn limit_chart(catalogue: &Catalogue, form: &Form) -> Option<LimitChart> {
         plot: (x0, x1, y0, y1),
     })
 }
+
+/// The load sweep's box (issue 35): readable at 360 px, drawn in a 320 × 190 view box.
+pub const SWEEP_W: f64 = 320.0;
+pub const SWEEP_H: f64 = 190.0;
+const SWEEP_LEFT: f64 = 46.0;
+const SWEEP_RIGHT: f64 = 308.0;
+const SWEEP_TOP: f64 = 12.0;
+const SWEEP_BOTTOM: f64 = 150.0;
+
+/// Site J/token against the busy-hour load on log scales: the band between the range's two ends (one
+/// line where they meet), the demand's own load marked, and the axes' ticks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepChart {
+    /// (x, y) of the upper and lower ends at each load, left to right.
+    pub upper: Vec<(f64, f64)>,
+    pub lower: Vec<(f64, f64)>,
+    /// x of the load ticks (1, 10, 100 %) with their values.
+    pub x_ticks: Vec<Tick>,
+    /// y of the J/token ticks (each power of ten in range, and the two ends) with their values.
+    pub y_ticks: Vec<(f64, f64)>,
+    /// x of the demand's busy-hour load, and its value (%), where the plan has one within 1–100 %.
+    pub here: Option<(f64, f64)>,
+}
+
+/// The sweep's geometry from the plan's points, or `None` without at least two.
+pub fn sweep_chart(plan: &crate::plan::Plan) -> Option<SweepChart> {
+    let points: Vec<(f64, f64, f64)> = plan
+        .sweep
+        .iter()
+        .filter_map(|p| p.j_per_token.as_ref().map(|f| (p.load, f.low.unwrap_or(f.value), f.value)))
+        .filter(|&(l, lo, hi)| l > 0.0 && lo > 0.0 && hi >= lo)
+        .collect();
+    if points.len() < 2 {
+        return None;
+    }
+    let min = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max = points.iter().map(|p| p.2).fold(0.0_f64, f64::max);
+    let (lmin, lmax) = (min.log10(), max.log10().max(min.log10() + 1e-9));
+    let x = |load: f64| SWEEP_LEFT + load.clamp(1.0, 100.0).log10() / 2.0 * (SWEEP_RIGHT - SWEEP_LEFT);
+    let y = |v: f64| SWEEP_BOTTOM - (v.log10() - lmin) / (lmax - lmin) * (SWEEP_BOTTOM - SWEEP_TOP);
+    let upper = points.iter().map(|&(l, _, hi)| (x(l), y(hi))).collect();
+    let lower = points.iter().map(|&(l, lo, _)| (x(l), y(lo))).collect();
+    let x_ticks = [1.0, 10.0, 100.0].iter().map(|&v| Tick { x: x(v), value: v }).collect();
+    let mut y_ticks: Vec<(f64, f64)> = vec![(y(min), min), (y(max), max)];
+    let mut decade = 10f64.powi(lmin.ceil() as i32);
+    while decade < max {
+        // A decade too close to an end would print over it.
+        if (y(decade) - y(min)).abs() > 14.0 && (y(decade) - y(max)).abs() > 14.0 {
+            y_ticks.push((y(decade), decade));
+        }
+        decade *= 10.0;
+    }
+    let here = plan.busy_load.as_ref().map(|f| f.value).filter(|v| (1.0..=100.0).contains(v)).map(|v| (x(v), v));
+    Some(SweepChart { upper, lower, x_ticks, y_ticks, here })
+}

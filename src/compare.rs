@@ -434,7 +434,7 @@ type Pick = fn(&Evaluated) -> Option<&Figure>;
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
 /// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
 /// the work done: per token, per answer, and per year for the same demand.
-pub(crate) const ROWS: [(&str, &str, Better, Pick); 18] = [
+pub(crate) const ROWS: [(&str, &str, Better, Pick); 20] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
@@ -454,6 +454,10 @@ pub(crate) const ROWS: [(&str, &str, Better, Pick); 18] = [
     ("site-kwh-per-year", "Site energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),
     ("cost-per-year", "Electricity cost per year", Better::Lower, |e| e.plan.cost_per_year.as_ref()),
     ("co2-kg-per-year", "Emissions per year", Better::Lower, |e| e.plan.co2_per_year.as_ref()),
+    ("standing-kwh-per-year", "Standing power's energy per year", Better::Neither, |e| {
+        e.plan.standing_kwh_per_year.as_ref()
+    }),
+    ("work-kwh-per-year", "The work's energy per year", Better::Neither, |e| e.plan.work_kwh_per_year.as_ref()),
     ("cost-per-mtok", "Cost per million output tokens", Better::Lower, |e| e.plan.cost_per_mtok.as_ref()),
 ];
 
@@ -573,7 +577,7 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-pub(crate) const PLAN_ROWS: [&str; 11] = [
+pub(crate) const PLAN_ROWS: [&str; 13] = [
     "servers-needed",
     "busy-load-percent",
     "rack-positions-needed",
@@ -584,6 +588,8 @@ pub(crate) const PLAN_ROWS: [&str; 11] = [
     "site-kwh-per-year",
     "cost-per-year",
     "co2-kg-per-year",
+    "standing-kwh-per-year",
+    "work-kwh-per-year",
     "cost-per-mtok",
 ];
 

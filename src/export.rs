@@ -418,6 +418,9 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
         lines.extend(figure(t.p_servers_needed, p.servers_needed.as_ref()));
         lines.extend(figure(t.p_site_year, p.site_kwh_per_year.as_ref()));
         lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
+        // The year as standing power plus work (issue 35), where an idle power is known.
+        lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));
+        lines.extend(figure(t.p_work_year, p.work_kwh_per_year.as_ref()));
     }
     lines.join("\n")
 }

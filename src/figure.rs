@@ -87,6 +87,10 @@ pub enum Assumption {
     /// No idle power given: the energy for a demand lies between every token at the benchmark's
     /// efficiency with nothing drawn in between (low) and every card at its limit all day (high).
     DemandRange,
+    /// No idle power typed: each card's idle power with a model loaded is a posted reading of this
+    /// card (issue 35), `low_watts` to `high_watts` (equal for one reading), from `source`; drawn all
+    /// day, plus the demand's share of the way up to the limit in the busy hours.
+    IdleSourced { low_watts: f64, high_watts: f64, source: String },
     /// Rack positions counted with the GPU boards' power alone: the servers' own draw would fit fewer
     /// servers per position, so more positions may be needed.
     BoardsOnlyFit,
@@ -167,6 +171,19 @@ impl fmt::Display for Assumption {
                 number(*tpot_ms),
                 number(*tpot_ms)
             ),
+            Assumption::IdleSourced { low_watts, high_watts, .. } => {
+                let idle = if low_watts < high_watts {
+                    format!("{} to {} W", number(*low_watts), number(*high_watts))
+                } else {
+                    format!("{} W", number(*low_watts))
+                };
+                write!(
+                    f,
+                    "No idle power typed, so each card's idle power with a model loaded is taken from a posted \
+                     reading of this card: {idle}, drawn all day, plus the load's share of the way up to the limit \
+                     while it works. Type your own idle power to replace it."
+                )
+            }
             Assumption::BoardsOnlyFit => write!(
                 f,
                 "Rack positions counted with the GPU boards' power alone: with the servers' own draw fewer fit \

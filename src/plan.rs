@@ -145,7 +145,58 @@ pub struct Plan {
     pub basis: EnergyBasis,
     /// What the page says beside the figures, in order.
     pub notices: Vec<PlanNotice>,
+    /// The card's sourced idle power the plan used because none was typed (issue 35).
+    pub idle_source: Option<SourcedIdle>,
+    /// For a demand with an idle power: the year's standing part (every card idle all day, plus the
+    /// server's own draw, × PUE) and the work above it; they add up to `site_kwh_per_year`.
+    pub standing_kwh_per_year: Option<Figure>,
+    pub work_kwh_per_year: Option<Figure>,
+    /// The standing part's share of the year (%).
+    pub standing_share: Option<Figure>,
+    pub standing_cost_per_year: Option<Figure>,
+    pub work_cost_per_year: Option<Figure>,
+    pub standing_co2_per_year: Option<Figure>,
+    pub work_co2_per_year: Option<Figure>,
+    /// Site J/token against the busy-hour load, 1–100 %, where an idle power is known (issue 35).
+    pub sweep: Vec<SweepPoint>,
 }
+
+/// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
+/// the lowest and highest reading and the sources they come from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourcedIdle {
+    pub low: f64,
+    pub high: f64,
+    pub sources: Vec<String>,
+}
+
+/// The idle power the catalogue sources for `card`, where any: every reference value of the idle field
+/// read on that card, from its lowest to its highest.
+pub fn sourced_idle(card: &str) -> Option<SourcedIdle> {
+    let values: Vec<&crate::catalogue::ReferenceValue> =
+        reference_for(Field::Idle).filter(|r| r.card.as_deref() == Some(card)).collect();
+    let low = values.iter().map(|r| r.value).fold(f64::INFINITY, f64::min);
+    let high = values.iter().map(|r| r.high.unwrap_or(r.value)).fold(f64::NEG_INFINITY, f64::max);
+    let mut sources: Vec<String> = Vec::new();
+    for r in &values {
+        if !sources.iter().any(|s| *s == *r.source) {
+            sources.push(r.source.to_string());
+        }
+    }
+    (low.is_finite() && high.is_finite() && low <= high).then_some(SourcedIdle { low, high, sources })
+}
+
+/// One point of the load sweep: site J/token at a busy-hour load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepPoint {
+    /// Per cent of the servers' throughput in the busy hours.
+    pub load: f64,
+    pub j_per_token: Option<Figure>,
+}
+
+/// The busy-hour loads the sweep is computed at (%): dense where standing power dominates.
+pub const SWEEP_LOADS: [f64; 15] =
+    [1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 100.0];
 
 impl Plan {
     /// Whether the plan answers a buyer's question: a demand or people at once size it. The page then
@@ -399,9 +450,96 @@ fn promise(catalogue: &Catalogue, throughput: &Throughput, tps: f64, speed: Opti
 /// The plan's figures from the checked form (`catalogue`: where the result's other scenarios are looked up),
 /// each with the boundary of power it counts.
 pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
-    let mut plan = figures(catalogue, checked);
+    // No idle typed (the field empty, the limit valid) for a demand: the card's sourced idle, where the
+    // catalogue has one at or below the limit, as an estimate with its spread (issue 35). A typed one always wins.
+    let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
+    // Only for a demand: without one the year is the worst case or the typed load, named as such.
+    let sourced = match (&checked.plan.idle, &checked.plan.demand, checked.card.as_ref().ok(), limit) {
+        (Some(Ok(None)), Ok(Some(_)), Some(card), Some(limit)) => {
+            sourced_idle(&card.id).filter(|i| i.high <= limit.value())
+        }
+        _ => None,
+    };
+    let mut plan = match &sourced {
+        Some(idle) => {
+            let low = figures(catalogue, checked, Some(Watts(idle.low)));
+            let high = figures(catalogue, checked, Some(Watts(idle.high)));
+            merge(low, &high, idle)
+        }
+        None => figures(catalogue, checked, None),
+    };
+    plan.idle_source = sourced;
     plan.bound();
     plan
+}
+
+/// The plan at the sourced idle's low end, with every figure that depends on the idle power spread
+/// to the high end's (`high`): its kind names the reading, its origins the source, never your input.
+fn merge(mut low: Plan, high: &Plan, idle: &SourcedIdle) -> Plan {
+    let source = idle.sources.first().cloned().unwrap_or_default();
+    let sourced = Assumption::IdleSourced { low_watts: idle.low, high_watts: idle.high, source: source.clone() };
+    let span = |a: &Option<Figure>, b: &Option<Figure>| -> Option<Figure> {
+        let (a, b) = (a.as_ref()?, b.as_ref()?);
+        let lo = a.low.unwrap_or(a.value).min(b.low.unwrap_or(b.value));
+        let hi = a.value.max(b.value);
+        let mut assumptions: Vec<Assumption> = match &a.kind {
+            Kind::Estimate(list) => list
+                .iter()
+                .filter(|x| {
+                    !(idle.low < idle.high
+                        && matches!(x, Assumption::PowerFollowsDemand { .. } | Assumption::PowerFollowsLoad { .. }))
+                })
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        assumptions.insert(0, sourced.clone());
+        let origins: Vec<Origin> = a
+            .origins
+            .iter()
+            .flat_map(|o| match o {
+                Origin::Input(Field::Idle) => idle.sources.iter().map(|s| Origin::Source(s.clone())).collect(),
+                other => vec![other.clone()],
+            })
+            .collect();
+        Figure::range(lo, hi, a.unit, Kind::Estimate(assumptions), origins).map(|f| {
+            if a.side == Side::AtLeast {
+                f.at_least()
+            } else {
+                f
+            }
+        })
+    };
+    macro_rules! spread {
+        ($($field:ident),*) => { $( low.$field = span(&low.$field, &high.$field); )* };
+    }
+    spread!(
+        site_power,
+        site_busy_power,
+        site_kwh_per_day,
+        site_kwh_per_year,
+        site_j_per_token,
+        cost_per_year,
+        cost_per_mtok,
+        co2_per_year,
+        co2_per_mtok,
+        j_per_answer,
+        standing_kwh_per_year,
+        work_kwh_per_year,
+        standing_share,
+        standing_cost_per_year,
+        work_cost_per_year,
+        standing_co2_per_year,
+        work_co2_per_year
+    );
+    for (p, q) in low.curve.iter_mut().zip(&high.curve) {
+        p.j_per_token = span(&p.j_per_token, &q.j_per_token);
+        p.kwh_per_day = span(&p.kwh_per_day, &q.kwh_per_day);
+    }
+    for (p, q) in low.sweep.iter_mut().zip(&high.sweep) {
+        p.j_per_token = span(&p.j_per_token, &q.j_per_token);
+    }
+    low
 }
 
 /// A configuration's figures, each once (issue 34): the model's and the plan's, where a figure for
@@ -472,6 +610,20 @@ impl Plan {
         ] {
             set(f, Boundary::Uncounted);
         }
+        for f in [
+            &mut self.standing_kwh_per_year,
+            &mut self.work_kwh_per_year,
+            &mut self.standing_cost_per_year,
+            &mut self.work_cost_per_year,
+            &mut self.standing_co2_per_year,
+            &mut self.work_co2_per_year,
+        ] {
+            set(f, Boundary::chain(server, site));
+        }
+        set(&mut self.standing_share, Boundary::Uncounted);
+        for p in &mut self.sweep {
+            set(&mut p.j_per_token, Boundary::chain(server, site));
+        }
         for p in &mut self.curve {
             set(&mut p.j_per_token, Boundary::chain(server, site));
             set(&mut p.kwh_per_day, Boundary::chain(server, site));
@@ -479,7 +631,7 @@ impl Plan {
     }
 }
 
-fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
+fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>) -> Plan {
     let p = &checked.plan;
     let mut out = Plan { currency: p.currency.clone().ok().flatten().unwrap_or_default(), ..Plan::default() };
     let card = checked.card.as_ref().ok().copied();
@@ -492,7 +644,10 @@ fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
     let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
     let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
     let hours = p.hours.clone().ok().map(|v| (v.unwrap_or(24.0), v.is_some()));
-    let idle = p.idle.clone().and_then(Result::ok);
+    let idle = match (p.idle.clone(), idle_default) {
+        (Some(Ok(None)), Some(d)) => Some(Some(d)),
+        (typed, _) => typed.and_then(Result::ok),
+    };
     let demand = p.demand.clone().ok().flatten();
     let users = p.users.clone().ok().flatten();
     let speed = p.speed.clone().ok().flatten();
@@ -701,6 +856,40 @@ fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
     let (Some((pue, pue_set)), Some((load, load_set)), Some(idle)) = (pue, load, idle) else {
         return out;
     };
+    // The load sweep (issue 35): site J/token of one server against its busy-hour load, where an idle
+    // power is known — standing power over few tokens at the left, the benchmark's ceiling at 100 %.
+    if let (Some(i), Some(size), Some(tb)) = (idle, &size, &tb) {
+        let (cards, lim, h) = (f64::from(gpus), limit.value(), hours.map_or(24.0, |x| x.0));
+        let origins = with(
+            with(peak_origins.clone(), tb.origins.iter().cloned().map(Some)),
+            [input_if(pue_set, Field::Pue), input_if(hours_set, Field::Hours), Some(Origin::Input(Field::Idle))],
+        );
+        out.sweep = SWEEP_LOADS
+            .iter()
+            .map(|&l| {
+                let u = l / 100.0;
+                let day_wh = (cards * (i.value() * 24.0 + (lim - i.value()) * u * h) + overhead.value() * 24.0) * pue;
+                let j = |tps: f64| day_wh / (tps * u * h);
+                let mut assumptions = vec![Assumption::PowerFollowsDemand {
+                    idle_watts: i.value(),
+                    limit_watts: lim,
+                    busy_load_percent: l,
+                    hours: h,
+                }];
+                assumptions.extend(tb.assumptions.iter().cloned());
+                SweepPoint {
+                    load: l,
+                    j_per_token: Figure::range(
+                        j(size.high_tps),
+                        j(size.low_tps),
+                        Unit::JoulesPerToken,
+                        Kind::Estimate(assumptions),
+                        origins.clone(),
+                    ),
+                }
+            })
+            .collect();
+    }
     let at = |load: f64| -> Site {
         site(
             SiteInputs { gpus, limit, idle, overhead, pue, load, servers },
@@ -763,6 +952,30 @@ fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
         };
         out.site_busy_power =
             Figure::range(busy_low.min(busy_high), busy_high, Unit::Watts, kind.clone(), origins.clone());
+        // The year as standing power plus work (issue 35): every card at its idle power all day and the
+        // server's own draw, × PUE, whatever the demand; the rest is the work the tokens take.
+        if let Some(i) = idle {
+            let standing = (s * cards * i.value() + s * overhead.value()) * 24.0 * pue;
+            let year = crate::units::DAYS_PER_YEAR / 1000.0;
+            out.standing_kwh_per_year =
+                Figure::new(standing * year, Unit::KilowattHoursPerYear, kind.clone(), origins.clone());
+            out.work_kwh_per_year = Figure::range(
+                (low - standing).max(0.0) * year,
+                (high - standing).max(0.0) * year,
+                Unit::KilowattHoursPerYear,
+                kind.clone(),
+                origins.clone(),
+            );
+            if low > 0.0 {
+                out.standing_share = Figure::range(
+                    100.0 * standing / high,
+                    100.0 * standing / low,
+                    Unit::Percent,
+                    kind.clone(),
+                    origins.clone(),
+                );
+            }
+        }
         out.site_j_per_token = Figure::range(low * 3600.0 / d, high * 3600.0 / d, Unit::JoulesPerToken, kind, origins);
     } else {
         out.basis = if idle.is_some() && load < 100.0 { EnergyBasis::Load } else { EnergyBasis::Limit };
@@ -797,6 +1010,10 @@ fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
         let price_origins = vec![Origin::Input(Field::Price)];
         out.cost_per_year =
             out.site_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
+        out.standing_cost_per_year =
+            out.standing_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
+        out.work_cost_per_year =
+            out.work_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
         out.cost_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
             scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * price, money, price_origins.clone())
         });
@@ -805,6 +1022,14 @@ fn figures(catalogue: &Catalogue, checked: &Checked) -> Plan {
         let co2_origins = vec![Origin::Input(Field::Co2)];
         out.co2_per_year = out
             .site_kwh_per_year
+            .as_ref()
+            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
+        out.standing_co2_per_year = out
+            .standing_kwh_per_year
+            .as_ref()
+            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
+        out.work_co2_per_year = out
+            .work_kwh_per_year
             .as_ref()
             .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
         out.co2_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
@@ -918,7 +1143,32 @@ pub fn reference_errors(
                 errors.push(format!("reference value {id}: {name} is empty"));
             }
         }
-        match Field::from_id(&r.field).filter(|f| NUMBERS.contains(f)).and_then(|f| range(f, None)) {
+        // An idle power is read on one card (issue 35): within that card's rated power, its spread in order.
+        let field = Field::from_id(&r.field);
+        if field == Some(Field::Idle) {
+            match r.card.as_deref().and_then(|c| catalogue.card(c)) {
+                None => errors.push(format!("reference value {id}: an idle power names a card of the catalogue")),
+                Some(card) => {
+                    let high = r.high.unwrap_or(r.value);
+                    let fits = r.value.is_finite() && high.is_finite() && r.value > 0.0 && r.value <= high;
+                    if !fits || high > card.max_power.watts {
+                        errors.push(format!(
+                            "reference value {id}: {} to {high} W lies outside 0 to {} W",
+                            r.value, card.max_power.watts
+                        ));
+                    }
+                }
+            }
+        } else if r.card.is_some() || r.high.is_some() {
+            errors.push(format!("reference value {id}: only an idle power names a card or a spread"));
+        }
+        match field.filter(|f| NUMBERS.contains(f)).and_then(|f| {
+            if f == Field::Idle {
+                Some(idle_range(Watts(f64::MAX)))
+            } else {
+                range(f, None)
+            }
+        }) {
             None => errors.push(format!("reference value {id}: `{}` is not a plan number field", r.field)),
             Some(range) => {
                 let fits =

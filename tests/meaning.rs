@@ -265,11 +265,27 @@ fn site_power_is_named_as_an_average_with_the_busy_hours_beside_it() {
     let day_wh = 4.0 * 8.0 * (40.0 * 24.0 + 310.0 * load * 10.0);
     close(p.site_power.as_ref().expect("average").value, day_wh / 24.0);
     assert!(busy > day_wh / 24.0);
-    // Without an idle power: from the tokens at the ceiling J/token over the busy hours, to every card at its limit.
+    // Without an idle power typed, the L40S's sourced idle (82 to 86 W, issue 35) spans the busy power.
     let p = plan::answer(catalogue(), &l40s(&[])).plan;
     let busy = p.site_busy_power.as_ref().expect("busy range");
-    close(busy.value, 4.0 * 8.0 * 350.0);
-    close(busy.low.expect("low"), 400.0e6 * (8.0 * 350.0 / 3218.55) / 36_000.0);
+    close(busy.value, 4.0 * 8.0 * (86.0 + (350.0 - 86.0) * load));
+    close(busy.low.expect("low"), 4.0 * 8.0 * (82.0 + (350.0 - 82.0) * load));
+    // A card without one: from the tokens at the ceiling J/token over the busy hours, to every card at
+    // its limit (8 × H100 NVL, its first Server result).
+    let mut nvl = Form::initial(catalogue());
+    nvl = nvl.apply(catalogue(), Edit::Card("h100-nvl".into())).form;
+    nvl = nvl.apply(catalogue(), Edit::Scenario("server".into())).form;
+    let nvl = common::typed(catalogue(), nvl, &[(Field::Demand, "400000000"), (Field::Hours, "10")]);
+    let answer = plan::answer(catalogue(), &nvl);
+    let p = &answer.plan;
+    // Its cards per server as the result gives them, at the card's rated 400 W (DATA.md: H100 NVL).
+    let cards: f64 = nvl.gpus.parse().expect("cards");
+    let watts = 400.0;
+    let tps = answer.evaluation.figures.throughput.as_ref().expect("throughput").value;
+    let servers = f64::from(p.servers_used.expect("servers"));
+    let busy = p.site_busy_power.as_ref().expect("busy range");
+    close(busy.value, servers * cards * watts);
+    close(busy.low.expect("low"), 400.0e6 * (cards * watts / tps) / 36_000.0);
 }
 
 #[test]

@@ -389,4 +389,4 @@ bake_struct!(ContextMeasurement {
 });
 bake_struct!(DataVersion { version, date, files, changes });
 bake_struct!(DataChange { kind, text, text_de, cards, results, benchmarks, plan });
-bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de });
+bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de, card, high });

@@ -439,6 +439,12 @@ pub struct ReferenceValue {
     pub label_de: Option<Text>,
     #[serde(default)]
     pub note_de: Option<Text>,
+    /// For an idle power (issue 35): the card it was read on; the plan offers it for that card only.
+    #[serde(default)]
+    pub card: Option<Text>,
+    /// The upper end where the source shows a spread (several GPUs of one table): `value` is the lower.
+    #[serde(default)]
+    pub high: Option<f64>,
 }
 
 /// One data version in `data/changes.json`, oldest first: what changed since the version before it

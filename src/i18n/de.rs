@@ -293,6 +293,19 @@ fn assumption(a: &Assumption) -> String {
             n(*tpot_ms),
             n(*tpot_ms)
         ),
+        Assumption::IdleSourced { low_watts, high_watts, .. } => {
+            let idle = if low_watts < high_watts {
+                format!("{} bis {} W", n(*low_watts), n(*high_watts))
+            } else {
+                format!("{} W", n(*low_watts))
+            };
+            format!(
+                "Keine Leerlaufleistung eingegeben: Die Leerlaufleistung jeder Karte mit geladenem Modell stammt aus \
+                 einem veröffentlichten Messwert dieser Karte, {idle}, ganztägig aufgenommen, dazu der Anteil der \
+                 Last am Weg bis zur Leistungsgrenze, solange sie arbeitet. Geben Sie Ihre eigene Leerlaufleistung \
+                 ein, um ihn zu ersetzen."
+            )
+        }
         Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
             Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
             .to_owned(),
@@ -764,6 +777,9 @@ pub const DE: Strings = Strings {
     move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
     delta: |percent| format!("{percent} % gegenüber der Referenz"),
+    idle_sourced: |w| format!("Leerlaufleistung: {w} W je Karte, ein veröffentlichter Messwert dieser Karte mit geladenem Modell (keine Leerlaufleistung eingegeben)."),
+    standing_part: |kwh, share| format!("Grundlast {kwh} pro Jahr ({share} % davon: Karten im Leerlauf und die Leistungsaufnahme des Servers ohne GPUs, unabhängig vom Bedarf)"),
+    work_part: |kwh| format!("die Arbeit darüber {kwh}"),
     box_unit: |field, currency| {
         match field {
             Field::Demand => "Token/Tag",
@@ -985,6 +1001,15 @@ pub const DE: Strings = Strings {
     answer_demand_token: "Energie je Token bei Ihrem Bedarf",
     figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
     plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab",
+    idle_replace: "Eigenen Wert eingeben",
+    p_standing_year: "Energie der Grundlast pro Jahr",
+    p_work_year: "Energie der Arbeit pro Jahr",
+    idle_default_note: "Wird verwendet, solange das Feld leer ist: Das Jahr der Planung umfasst dann diese Messwerte. Ihr eigener Messwert ersetzt sie.",
+    idle_unpublished: "Für diese Karte ist keine Leerlaufleistung veröffentlicht, daher bleibt das Jahr eine Spanne. Messen Sie sie, während der Server das Modell hält und keine Anfragen erhält:",
+    sweep_summary: "Energie je Token über der Auslastung",
+    sweep_x: "Auslastung in den Betriebsstunden (logarithmisch)",
+    sweep_y: "RZ-J/Token (logarithmisch)",
+    sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
     q_demand: |n| format!("Token-Menge pro Tag: {n} Ausgabe-Token"),
     q_rack: |kw| format!("Leistungsbudget des Racks: {kw} kW"),
@@ -1237,9 +1262,10 @@ fn plan_notice(notice: &PlanNotice) -> String {
             super::intl::plain(typed * 1000.0, Lang::De),
             super::intl::plain(*typed, Lang::De)
         ),
-        PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie: Tragen \
-            Sie die Leerlaufleistung Ihrer Karten ein (Leerlaufleistung je Karte), dann steht hier eine Schätzung statt \
-            dieser Spanne."
+        PlanNotice::IdleDecides => "Bei geringer Auslastung bestimmt die Leerlaufleistung die Jahresenergie, und \
+            für diese Karte ist keine veröffentlicht: Lesen Sie sie mit dem Befehl unten ab, während der Server das \
+            Modell hält und keine Anfragen erhält, und tragen Sie sie unter „Leerlaufleistung je Karte“ ein; dann \
+            steht hier eine Schätzung statt dieser Spanne."
             .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
             let then = if serving.is_empty() {
                 "Der Katalog hat für diesen Benchmark kein Server- oder Interaktiv-Ergebnis dieser Karte.".to_owned()

@@ -451,6 +451,9 @@ pub const EN: Strings = Strings {
     move_down: |name| format!("Move {name} down"),
     remove_named: |name| format!("Remove {name}"),
     delta: |percent| format!("{percent} % against the baseline"),
+    idle_sourced: |w| format!("Idle power: {w} W per card, a posted reading of this card holding a model (no idle power typed)."),
+    standing_part: |kwh, share| format!("standing power {kwh} a year ({share} % of it: idle cards and the server's own draw, whatever the demand)"),
+    work_part: |kwh| format!("the work above it {kwh}"),
     box_unit: |field, currency| {
         match field {
             Field::Demand => "tokens/day",
@@ -653,6 +656,15 @@ pub const EN: Strings = Strings {
     answer_demand_token: "Energy per token at your demand",
     figure_token_benchmark: "The benchmark's ceiling at full throughput",
     plan_differs_title: "Their plans differ from the page's plan",
+    idle_replace: "Type your own",
+    p_standing_year: "Standing power's energy per year",
+    p_work_year: "The work's energy per year",
+    idle_default_note: "Used while the idle field is empty: the plan's year then spans these readings. Your own reading replaces them.",
+    idle_unpublished: "No idle power is published for this card, so the year stays a range. Measure it while the server holds the model and receives no requests:",
+    sweep_summary: "Energy per token against the load",
+    sweep_x: "load in the busy hours (log scale)",
+    sweep_y: "site J/token (log scale)",
+    sweep_here: "your demand",
     plan_apply_all: "Use the page's plan for all",
     q_demand: |n| format!("Daily token volume: {n} output tokens per day"),
     q_rack: |kw| format!("Rack position power budget: {kw} kW"),
@@ -743,8 +755,9 @@ fn plan_notice(n: &PlanNotice) -> String {
             intl::plain(typed * 1000.0, Lang::En),
             intl::plain(*typed, Lang::En)
         ),
-        PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load: type your cards' idle power \
-            (Idle power per card) for one estimate instead of this range."
+        PlanNotice::IdleDecides => "Idle power decides the yearly energy at a low load, and none is published for \
+            this card: read it with the command below while the server holds the model and receives no requests, and \
+            type it under Idle power per card for one estimate instead of this range."
             .to_owned(),        PlanNotice::OfflineNoBound { serving } => {
             let then = if serving.is_empty() {
                 "The catalogue has no Server or Interactive result of this card for the benchmark.".to_owned()

@@ -476,6 +476,21 @@ table! {
         figure_token_benchmark,
         /// The plan's mismatch warning: a compared configuration's plan differs from the page's.
         plan_differs_title,
+        /// Issue 35: the link from the answer's idle line to the field.
+        idle_replace,
+        /// The year's two parts as grid rows and quote lines.
+        p_standing_year,
+        p_work_year,
+        /// Under the idle references: used while the field is empty.
+        idle_default_note,
+        /// Before the measuring command where no idle power is published for the card.
+        idle_unpublished,
+        /// The load sweep's fold and its axis labels.
+        sweep_summary,
+        sweep_x,
+        sweep_y,
+        /// The sweep's marker: the demand's load.
+        sweep_here,
         /// The button that gives every compared configuration the page's plan.
         plan_apply_all,
     }
@@ -591,6 +606,11 @@ table! {
         move_down: fn(&str) -> String,
         remove_named: fn(&str) -> String,
         delta: fn(&str) -> String,
+        /// The answer's idle line: the sourced reading used, in W per card.
+        idle_sourced: fn(&str) -> String,
+        /// The year's standing part with its share, and the work.
+        standing_part: fn(&str, &str) -> String,
+        work_part: fn(&str) -> String,
         /// The unit beside a plan field's box, short (`tokens/day`, `W`); a price's with its currency
         /// (`EUR/kWh`); empty for a number without a unit (PUE, power factor).
         box_unit: fn(Field, &str) -> String,

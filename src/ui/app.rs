@@ -248,7 +248,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
             if !state.embed {
                 if below >= Below::Plan {
-                    <PlanPanel {catalogue} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
+                    <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
                         on_edit={on_edit.clone()} {on_reveal} own={crate::ui::components::plan::Own {
                             name: AttrValue::from(state.form.own_model.clone()),
                             size: AttrValue::from(state.form.own_size.clone()),

@@ -52,3 +52,12 @@ pub fn figure_value(f: &crate::figure::Figure, range_to: &str) -> String {
         None => show(f.value),
     }
 }
+
+/// Two ends as read ("94 to 96"), or one value where they are equal.
+pub fn figure_value_plain(low: f64, high: f64, range_to: &str) -> String {
+    if low < high {
+        format!("{}{range_to}{}", three(low), three(high))
+    } else {
+        three(low)
+    }
+}

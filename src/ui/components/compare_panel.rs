@@ -85,6 +85,8 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "site-kwh-per-year" => t.p_site_year,
         "cost-per-year" => t.p_cost_year,
         "co2-kg-per-year" => t.p_co2_year,
+        "standing-kwh-per-year" => t.p_standing_year,
+        "work-kwh-per-year" => t.p_work_year,
         _ => english,
     }
 }

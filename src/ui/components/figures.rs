@@ -206,17 +206,55 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
             }
             // The energy per token at the demand's own load (issue 34.7), beside the benchmark's ceiling.
             if plan.basis == crate::plan::EnergyBasis::Demand {
-                { item("site-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
+                { item("demand-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
             }
             { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
+            { split_view(t, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
             <div class="answer-item answer-sources"><dt>{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
     }
 }
+
+/// The year as standing power plus work (issue 35), and where the idle power comes from: the card's
+/// sourced reading (used because none was typed), or, where none is published, the command that
+/// measures it.
+fn split_view(t: &'static Strings, plan: &Plan) -> Html {
+    let value =
+        |f: &Figure| format!("{} {}", format::figure_value(f, t.range_to), t.unit_after(f.value, f.low, f.unit));
+    let idle = match &plan.idle_source {
+        Some(i) => html! {
+            <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
+                { (t.idle_sourced)(&format::figure_value_plain(i.low, i.high, t.range_to)) }
+                { " " }<a href="#idle">{ t.idle_replace }</a>
+            </p>
+        },
+        None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
+            <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
+                <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code></p>
+        },
+        None => html! {},
+    };
+    let split = match (&plan.standing_kwh_per_year, &plan.work_kwh_per_year, &plan.standing_share) {
+        (Some(standing), Some(work), Some(share)) => html! {
+            <p class="answer-split" data-testid="year-split">
+                <span data-testid="standing-kwh-per-year" data-value={standing.value.to_string()} data-low={standing.low.map(|l| l.to_string())}>
+                    { (t.standing_part)(&value(standing), &format::figure_value(share, t.range_to)) }</span>
+                { " · " }
+                <span data-testid="work-kwh-per-year" data-value={work.value.to_string()} data-low={work.low.map(|l| l.to_string())}>
+                    { (t.work_part)(&value(work)) }</span>
+            </p>
+        },
+        _ => html! {},
+    };
+    html! { <div class="answer-item answer-wide">{ split }{ idle }</div> }
+}
+
+/// The command that reads a card's power while it holds a model and serves no request.
+pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv";
 
 /// The two headline figures in one sentence, for screen readers (the only live region here).
 fn live_text(t: &'static Strings, f: &Figures) -> String {

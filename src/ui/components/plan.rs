@@ -32,6 +32,9 @@ pub struct PlanProps {
     /// The customer's own model (issue 28.7): as typed, and the proxy the core chose.
     #[prop_or_default]
     pub own: Own,
+    /// The card on the page: its sourced idle power is offered beside the idle field (issue 35).
+    #[prop_or_default]
+    pub card: AttrValue,
 }
 
 /// The customer's own model as the plan shows it.
@@ -100,6 +103,67 @@ fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>
                 }
             }) }
         </ul>
+        </details>
+    }
+}
+
+/// The card's sourced idle power (issue 35): each reading with its source, used while the field is
+/// empty. A reading that is a spread is offered as the spread, never as one point of it.
+fn idle_references(lang: Lang, catalogue: Cat, card: &str) -> Html {
+    let t = lang.strings();
+    let values: Vec<&ReferenceValue> =
+        plan::reference_for(Field::Idle).filter(|r| r.card.as_deref() == Some(card)).collect();
+    if values.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="ref-hints-box" data-testid="refs-idle-box">
+        <summary>{ (t.refs_summary)(values.len()) }</summary>
+        <ul class="ref-hints" data-testid="refs-idle" aria-label={(t.refs_label)((t.field)(Field::Idle))}>
+            { for values.into_iter().map(|r| html! {
+                <li data-testid={format!("ref-{}", r.id)} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()}>
+                    { format!("{} W, {}, {} · ", format::figure_value_plain(r.value, r.high.unwrap_or(r.value), t.range_to),
+                        crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
+                    <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
+                </li>
+            }) }
+        </ul>
+        <p class="hint">{ t.idle_default_note }</p>
+        </details>
+    }
+}
+
+/// Site J/token against the busy-hour load (issue 35), on log scales, the demand's load marked.
+fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
+    let Some(c) = crate::chart::sweep_chart(plan) else { return html! {} };
+    let path = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ");
+    let band: Vec<(f64, f64)> = c.upper.iter().copied().chain(c.lower.iter().rev().copied()).collect();
+    let bottom = 150.0;
+    html! {
+        <details class="fold plan-chart-fold" data-testid="load-sweep-fold">
+        <summary>{ t.sweep_summary }</summary>
+        <figure class="plan-chart sweep-chart" data-testid="load-sweep" data-points={c.upper.len().to_string()}>
+            <svg viewBox={format!("0 0 {} {}", crate::chart::SWEEP_W, crate::chart::SWEEP_H)} role="img" aria-label={t.sweep_summary}>
+                <title>{ t.sweep_summary }</title>
+                <polygon class="sweep-band" points={path(&band)} />
+                <polyline class="sweep-line" points={path(&c.upper)} />
+                <polyline class="sweep-line" points={path(&c.lower)} />
+                <line class="axis" x1="46" y1={bottom.to_string()} x2="308" y2={bottom.to_string()} />
+                <line class="axis" x1="46" y1="12" x2="46" y2={bottom.to_string()} />
+                { for c.x_ticks.iter().map(|tk| html! {
+                    <text class="tick" x={format!("{:.1}", tk.x)} y="164" text-anchor="middle">{ format!("{} %", format::plain(tk.value)) }</text>
+                }) }
+                { for c.y_ticks.iter().map(|(y, v)| html! {
+                    <text class="tick" x="42" y={format!("{:.1}", y + 4.0)} text-anchor="end">{ format::three(*v) }</text>
+                }) }
+                if let Some((x, v)) = c.here {
+                    <line class="sweep-here" x1={format!("{x:.1}")} y1="12" x2={format!("{x:.1}")} y2={bottom.to_string()} data-testid="sweep-here" data-value={v.to_string()} />
+                    <text class="tick" x={format!("{:.1}", x + 3.0)} y="24">{ t.sweep_here }</text>
+                }
+                <text class="tick" x="177" y="184" text-anchor="middle">{ t.sweep_x }</text>
+            </svg>
+            <figcaption>{ t.sweep_y }</figcaption>
+        </figure>
         </details>
     }
 }
@@ -383,6 +447,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 <fieldset>
                     <legend>{ t.legend_site }</legend>
                     { number_field(Field::Idle) }
+                    { idle_references(lang, c, &props.card) }
                     { number_field(Field::Overhead) }
                     { references(lang, c, Field::Overhead, &props.on_edit) }
                     { number_field(Field::Pue) }
@@ -413,7 +478,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     <p><strong>{ basis(t.p_site_year) }</strong></p>
                     { ends_view(t, year) }
                     <p class="note">
-                        if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " } }
+                        if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " }
+                            <code translate="no">{ super::figures::IDLE_COMMAND }</code>{ " " } }
                         <a href="#method-batch" data-testid="batch-link">{ t.m_why }</a>
                     </p>
                 </div>
@@ -421,6 +487,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
             { eu_view(t, c, p) }
+            { sweep_view(t, p) }
             { chart(t, p) }
         </section>
     }
