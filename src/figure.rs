@@ -180,8 +180,7 @@ impl fmt::Display for Assumption {
                 write!(
                     f,
                     "No idle power typed, so each card's idle power with a model loaded is taken from a posted \
-                     reading of this card: {idle}, drawn all day, plus the load's share of the way up to the limit \
-                     while it works. Type your own idle power to replace it."
+                     reading of this card: {idle} all day, plus the load's share of the way up to the limit."
                 )
             }
             Assumption::BoardsOnlyFit => write!(

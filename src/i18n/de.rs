@@ -301,9 +301,8 @@ fn assumption(a: &Assumption) -> String {
             };
             format!(
                 "Keine Leerlaufleistung eingegeben: Die Leerlaufleistung jeder Karte mit geladenem Modell stammt aus \
-                 einem veröffentlichten Messwert dieser Karte, {idle}, ganztägig aufgenommen, dazu der Anteil der \
-                 Last am Weg bis zur Leistungsgrenze, solange sie arbeitet. Geben Sie Ihre eigene Leerlaufleistung \
-                 ein, um ihn zu ersetzen."
+                 einem veröffentlichten Messwert dieser Karte, {idle} ganztägig, dazu der Anteil der Last am Weg bis \
+                 zur Leistungsgrenze."
             )
         }
         Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
@@ -777,9 +776,9 @@ pub const DE: Strings = Strings {
     move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
     delta: |percent| format!("{percent} % gegenüber der Referenz"),
-    idle_sourced: |w| format!("Leerlaufleistung: {w} W je Karte, ein veröffentlichter Messwert dieser Karte mit geladenem Modell (keine Leerlaufleistung eingegeben)."),
-    standing_part: |kwh, share| format!("Grundlast {kwh} pro Jahr ({share} % davon: Karten im Leerlauf und die Leistungsaufnahme des Servers ohne GPUs, unabhängig vom Bedarf)"),
-    work_part: |kwh| format!("die Arbeit darüber {kwh}"),
+    idle_sourced: |w| format!("Leerlauf {w} W je Karte, ein veröffentlichter Messwert:"),
+    standing_part: |kwh, share| format!("Grundlast {kwh} ({share} %)"),
+    work_part: |kwh| format!("Arbeit {kwh}"),
     box_unit: |field, currency| {
         match field {
             Field::Demand => "Token/Tag",
@@ -998,10 +997,11 @@ pub const DE: Strings = Strings {
     at_least: "mindestens",
     p_site_power_avg: "RZ-Leistung, 24-Stunden-Mittel",
     p_site_busy: "RZ-Leistung in den Betriebsstunden",
-    answer_demand_token: "Energie je Token bei Ihrem Bedarf",
+    answer_demand_token: "Ihre Energie je Token",
     figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
     plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab",
     idle_replace: "Eigenen Wert eingeben",
+    standing_title: "Grundlast: jede Karte ganztägig im Leerlauf und die Leistungsaufnahme des Servers ohne GPUs, mal PUE, unabhängig vom Bedarf. Arbeit: die Energie, die die Token darüber hinaus brauchen.",
     p_standing_year: "Energie der Grundlast pro Jahr",
     p_work_year: "Energie der Arbeit pro Jahr",
     idle_default_note: "Wird verwendet, solange das Feld leer ist: Das Jahr der Planung umfasst dann diese Messwerte. Ihr eigener Messwert ersetzt sie.",

@@ -478,6 +478,8 @@ table! {
         plan_differs_title,
         /// Issue 35: the link from the answer's idle line to the field.
         idle_replace,
+        /// What the standing part is, on hover.
+        standing_title,
         /// The year's two parts as grid rows and quote lines.
         p_standing_year,
         p_work_year,

@@ -48,14 +48,15 @@ pub fn figure_value(f: &crate::figure::Figure, range_to: &str) -> String {
         }
     };
     match f.low {
-        Some(low) => format!("{}{range_to}{}", show(low), show(f.value)),
-        None => show(f.value),
+        // Two ends that read alike are said once (the machine-read ends stay in data-low and data-value).
+        Some(low) if show(low) != show(f.value) => format!("{}{range_to}{}", show(low), show(f.value)),
+        _ => show(f.value),
     }
 }
 
 /// Two ends as read ("94 to 96"), or one value where they are equal.
 pub fn figure_value_plain(low: f64, high: f64, range_to: &str) -> String {
-    if low < high {
+    if three(low) != three(high) {
         format!("{}{range_to}{}", three(low), three(high))
     } else {
         three(low)

@@ -59,8 +59,9 @@ for (const lang of ['en', 'de']) {
 }
 
 test('a yearly range against a point shows each end against the same end, in English and German', T, async () => {
-  // A: 8 × L40S, 40 M tokens a day, no idle power (a range). B: the same with an idle power of 60 W (a point).
-  const a = `?card=l40s&result=v4.1-0025&model=llama2-70b-99&scenario=server&demand=40000000&price=0.25`;
+  // A: H100 NVL (no idle power sourced, issue 35), 40 M tokens a day, no idle power (a range). B: the
+  // same with an idle power of 60 W (a point).
+  const a = `?card=h100-nvl&scenario=server&demand=40000000&price=0.25`;
   const c = await suite.open(a, { width: 1440, height: 900 });
   await c.page.waitForSelector('[data-testid="comparison"]', { state: 'attached' });
   await add(c, 'range');

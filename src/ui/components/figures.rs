@@ -167,7 +167,7 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
 
 /// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
 /// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
-fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
+fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     if !plan.answers() {
         return html! {
             <p class="answer-hint" data-testid="answer-hint">
@@ -192,7 +192,14 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
         }
         None => html! {},
     };
-    let basis = |label: &str| (t.with_basis)(label, plan.basis);
+    // The answer is the demand's, said once by its place: its labels carry no ", for the demand".
+    let basis = |label: &str| {
+        if plan.basis == crate::plan::EnergyBasis::Demand {
+            label.to_owned()
+        } else {
+            (t.with_basis)(label, plan.basis)
+        }
+    };
     let boards_only = plan.scope.is_some_and(|s| !s.server());
     let rack_note =
         plan.servers_per_rack.as_ref().map(|per| (t.answer_rack_fit)(&format::plain(per.value), boards_only));
@@ -211,9 +218,9 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
             { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
-            { split_view(t, plan) }
+            { split_view(t, catalogue, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
-            <div class="answer-item answer-sources"><dt>{ t.answer_sources_label }</dt>
+            <div class="answer-item answer-sources"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
     }
@@ -222,14 +229,14 @@ fn answer_view(t: &'static Strings, plan: &Plan) -> Html {
 /// The year as standing power plus work (issue 35), and where the idle power comes from: the card's
 /// sourced reading (used because none was typed), or, where none is published, the command that
 /// measures it.
-fn split_view(t: &'static Strings, plan: &Plan) -> Html {
-    let value =
-        |f: &Figure| format!("{} {}", format::figure_value(f, t.range_to), t.unit_after(f.value, f.low, f.unit));
+fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
+    let value = |f: &Figure| format!("{} {}", format::figure_value(f, "–"), t.unit_after(f.value, f.low, f.unit));
     let idle = match &plan.idle_source {
         Some(i) => html! {
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
-                { (t.idle_sourced)(&format::figure_value_plain(i.low, i.high, t.range_to)) }
-                { " " }<a href="#idle">{ t.idle_replace }</a>
+                { (t.idle_sourced)(&if i.low < i.high { format!("{}–{}", format::plain(i.low), format::plain(i.high)) } else { format::plain(i.low) }) }
+                { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
+                <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
@@ -242,7 +249,7 @@ fn split_view(t: &'static Strings, plan: &Plan) -> Html {
         (Some(standing), Some(work), Some(share)) => html! {
             <p class="answer-split" data-testid="year-split">
                 <span data-testid="standing-kwh-per-year" data-value={standing.value.to_string()} data-low={standing.low.map(|l| l.to_string())}>
-                    { (t.standing_part)(&value(standing), &format::figure_value(share, t.range_to)) }</span>
+                    { (t.standing_part)(&value(standing), &format::figure_value(share, "–")) }</span>
                 { " · " }
                 <span data-testid="work-kwh-per-year" data-value={work.value.to_string()} data-low={work.low.map(|l| l.to_string())}>
                     { (t.work_part)(&value(work)) }</span>
@@ -250,7 +257,19 @@ fn split_view(t: &'static Strings, plan: &Plan) -> Html {
         },
         _ => html! {},
     };
-    html! { <div class="answer-item answer-wide">{ split }{ idle }</div> }
+    if plan.idle_source.is_none()
+        && plan.standing_kwh_per_year.is_none()
+        && !plan.notices.contains(&PlanNotice::IdleDecides)
+    {
+        return html! {};
+    }
+    // A group of the answer's list: a term (read by screen readers) and its description.
+    html! {
+        <div class="answer-item answer-wide" title={t.standing_title}>
+            <dt class="visually-hidden">{ t.p_standing_year }</dt>
+            <dd>{ split }{ idle }</dd>
+        </div>
+    }
 }
 
 /// The command that reads a card's power while it holds a model and serves no request.
@@ -310,7 +329,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 { figure_view(t, c, "j-per-token",
                     if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
                     Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
-                { answer_view(t, &props.plan) }
+                { answer_view(t, c, &props.plan) }
             </div>
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.

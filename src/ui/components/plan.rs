@@ -140,7 +140,7 @@ fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
     let band: Vec<(f64, f64)> = c.upper.iter().copied().chain(c.lower.iter().rev().copied()).collect();
     let bottom = 150.0;
     html! {
-        <details class="fold plan-chart-fold" data-testid="load-sweep-fold">
+        <details class="fold plan-chart-fold no-print" data-testid="load-sweep-fold">
         <summary>{ t.sweep_summary }</summary>
         <figure class="plan-chart sweep-chart" data-testid="load-sweep" data-points={c.upper.len().to_string()}>
             <svg viewBox={format!("0 0 {} {}", crate::chart::SWEEP_W, crate::chart::SWEEP_H)} role="img" aria-label={t.sweep_summary}>
@@ -487,8 +487,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
             { eu_view(t, c, p) }
-            { sweep_view(t, p) }
-            { chart(t, p) }
+            // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
+            if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
         </section>
     }
 }
