@@ -321,3 +321,145 @@ fn a_compared_plan_that_differs_from_the_page_is_named_and_can_follow_it() {
     assert_eq!(followed[0].form.card, "h200-nvl");
     assert_eq!(followed[0].form.scenario, list[0].form.scenario);
 }
+
+/// The figures every view reads for a grid row id, taken from the answer (written here, not the
+/// grid's own table).
+fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
+    let (f, p) = (&answer.evaluation.figures, &answer.plan);
+    match id {
+        "j-per-token" => f.energy_per_token.as_ref(),
+        "wh-per-mtok" => f.energy_per_million.as_ref(),
+        "measured-j-per-token" => f.measured_energy_per_token.as_ref(),
+        "throughput" => f.throughput.as_ref(),
+        "board-power-w" => f.board_power.as_ref(),
+        "kwh-per-day" => f.energy_per_day.as_ref(),
+        "btu-per-h" => f.heat.as_ref(),
+        "servers-needed" => p.servers_needed.as_ref(),
+        "busy-load-percent" => p.busy_load.as_ref(),
+        "rack-positions-needed" => p.rack_positions.as_ref(),
+        "servers-per-rack" => p.servers_per_rack.as_ref(),
+        "amps-per-phase" => p.amps_per_phase.as_ref(),
+        "site-j-per-token" => p.site_j_per_token.as_ref(),
+        "j-per-answer" => p.j_per_answer.as_ref(),
+        "site-kwh-per-year" => p.site_kwh_per_year.as_ref(),
+        "cost-per-year" => p.cost_per_year.as_ref(),
+        "co2-kg-per-year" => p.co2_per_year.as_ref(),
+        "standing-kwh-per-year" => p.standing_kwh_per_year.as_ref(),
+        "work-kwh-per-year" => p.work_kwh_per_year.as_ref(),
+        "cost-per-mtok" => p.cost_per_mtok.as_ref(),
+        other => panic!("a grid row this test does not know: {other}"),
+    }
+}
+
+#[test]
+fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
+    // A single server; a demand needing 4 servers; overhead and PUE; a lowered limit; a rack system.
+    let single = Form::initial(catalogue());
+    let four = l40s(&[(Field::Price, "0.25"), (Field::Co2, "380"), (Field::Rack, "15"), (Field::Volts, "415")]);
+    let site = l40s(&[(Field::Overhead, "1200"), (Field::Pue, "1.4"), (Field::Price, "0.25"), (Field::Answer, "500")]);
+    let lowered =
+        common::typed(catalogue(), Form::initial(catalogue()), &[(Field::Watts, "450"), (Field::Demand, "1e9")]);
+    let rack_result = catalogue()
+        .results
+        .iter()
+        .find(|r| r.card == "gb200" && r.benchmark == Benchmark::Llama2_70b99)
+        .expect("a GB200 NVL72 result");
+    let mut rack = Form::initial(catalogue()).with_result(catalogue(), &rack_result.id);
+    rack.benchmark = rack_result.benchmark;
+    rack.scenario = rack_result.scenario;
+    let rack = common::typed(catalogue(), rack, &[(Field::Demand, "2e9"), (Field::Rack, "132")]);
+    let forms = [single, four, site, lowered, rack];
+    let list: Vec<Saved> =
+        forms.iter().enumerate().map(|(i, f)| Saved { name: format!("c{i}"), form: f.clone() }).collect();
+    let rows = compare::grid(catalogue(), &list, 0);
+    let json: serde_json::Value =
+        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&forms[0]), Lang::En.strings())).expect("JSON");
+    let mut checked = 0;
+    for (i, form) in forms.iter().enumerate() {
+        let answer = plan::answer(catalogue(), form);
+        for row in &rows {
+            let cell = row.cells[i].as_ref();
+            // A configuration without plan fields shows no plan rows; otherwise the grid shows the answer's figure.
+            let expected = if form.plan.is_set() || !PLAN_ROW_IDS.contains(&row.id) {
+                answer_figure(&answer, row.id)
+            } else {
+                None
+            };
+            assert_eq!(cell, expected, "configuration {i}, {}", row.id);
+            let Some(f) = expected else { continue };
+            let j = json_figure(&json, i, row.id);
+            // serde_json reads a double to within an ulp (its default parser is not correctly rounded).
+            let same = |a: Option<f64>, b: Option<f64>| match (a, b) {
+                (Some(a), Some(b)) => (a - b).abs() <= 1e-14 * b.abs(),
+                (None, None) => true,
+                _ => false,
+            };
+            assert!(same(j["value"].as_f64(), Some(f.value)), "configuration {i}, {} in the JSON", row.id);
+            assert!(same(j["low"].as_f64(), f.low), "configuration {i}, {} in the JSON", row.id);
+            assert_eq!(j["scope"].as_str(), f.scope_id(), "configuration {i}, {} in the JSON", row.id);
+            assert_eq!(j["bound"].as_str(), f.side.id(), "configuration {i}, {} in the JSON", row.id);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} cells held to the answer");
+}
+
+/// The grid's plan rows (written here): a configuration without plan fields has none of them.
+const PLAN_ROW_IDS: [&str; 13] = [
+    "servers-needed",
+    "busy-load-percent",
+    "rack-positions-needed",
+    "servers-per-rack",
+    "amps-per-phase",
+    "site-j-per-token",
+    "j-per-answer",
+    "site-kwh-per-year",
+    "cost-per-year",
+    "co2-kg-per-year",
+    "standing-kwh-per-year",
+    "work-kwh-per-year",
+    "cost-per-mtok",
+];
+
+#[test]
+fn standing_plus_work_is_the_year_at_several_loads_and_limits() {
+    // 8 × H200 NVL (6.0-0021 Offline, 32,004 tokens/s at 600 W) with a typed idle power, overhead and PUE:
+    // at each demand and limit, standing (idle × cards + overhead) × 24 h × 365 × PUE plus the work is the
+    // year, in kWh, cost and CO₂, at both ends of the range a lowered limit makes.
+    for watts in ["600", "450", "300"] {
+        for demand in ["1e6", "4e7", "1e9", "1e10"] {
+            let form = common::typed(
+                catalogue(),
+                Form::initial(catalogue()),
+                &[
+                    (Field::Watts, watts),
+                    (Field::Demand, demand),
+                    (Field::Idle, "90"),
+                    (Field::Overhead, "700"),
+                    (Field::Pue, "1.3"),
+                    (Field::Price, "0.2"),
+                    (Field::Co2, "300"),
+                ],
+            );
+            let p = plan::answer(catalogue(), &form).plan;
+            let servers = f64::from(p.servers_used.expect("servers"));
+            let standing = (servers * (8.0 * 90.0 + 700.0)) * 24.0 * 1.3 * 365.0 / 1000.0;
+            let s = p.standing_kwh_per_year.clone().expect("standing");
+            close(s.value, standing);
+            let (w, y) = (p.work_kwh_per_year.clone().expect("work"), p.site_kwh_per_year.clone().expect("year"));
+            close(standing + w.value, y.value);
+            close(standing + w.low.unwrap_or(w.value), y.low.unwrap_or(y.value));
+            let (sc, wc, c) =
+                (p.standing_cost_per_year.expect("sc"), p.work_cost_per_year.expect("wc"), p.cost_per_year.expect("c"));
+            close(sc.value + wc.value, c.value);
+            close(sc.value, standing * 0.2);
+            let (so, wo, o) =
+                (p.standing_co2_per_year.expect("so"), p.work_co2_per_year.expect("wo"), p.co2_per_year.expect("o"));
+            close(so.value + wo.value, o.value);
+            close(so.value, standing * 0.3);
+            // The share: standing over the year, at each end.
+            let share = p.standing_share.expect("share");
+            close(share.value, 100.0 * standing / y.low.unwrap_or(y.value));
+        }
+    }
+}

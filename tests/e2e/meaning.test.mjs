@@ -43,6 +43,19 @@ for (const lang of ['en', 'de']) {
     assert.match(mail, /: 269 kWh/);
     assert.doesNotMatch(mail, /: 67[.,]2 kWh/);
 
+    // The printed sheet: the same element, visible, the same value.
+    await c.page.emulateMedia({ media: 'print' });
+    assert.ok(await c.el('kwh-per-day').isVisible(), 'printed');
+    assert.match(await c.text('kwh-per-day'), /269 kWh/);
+    await c.page.emulateMedia({ media: 'screen' });
+    // The phone's bar follows the plan: the answer's year, the same two ends.
+    await c.page.setViewportSize({ width: 360, height: 740 });
+    const year = c.el('site-kwh-per-year');
+    const ends = [Number(await year.getAttribute('data-low')), Number(await year.getAttribute('data-value'))];
+    const fmt = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { maximumSignificantDigits: 3 });
+    const bar = await c.text('mobile-summary');
+    assert.ok(bar.includes(`${fmt.format(Number(ends[0].toPrecision(3)))}–${fmt.format(Number(ends[1].toPrecision(3)))}`), `${bar} ⊅ ${ends}`);
+    await c.page.setViewportSize({ width: 1440, height: 900 });
     // The grid and the CSV of the comparison.
     await add(c, 'L40S');
     const cell = c.page.locator('[data-testid="compare-row-kwh-per-day"] [data-testid="compare-cell"]').first();
