@@ -999,7 +999,7 @@ pub const DE: Strings = Strings {
     p_site_busy: "RZ-Leistung in den Betriebsstunden",
     answer_demand_token: "Ihre Energie je Token",
     figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
-    plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab",
+    plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab.",
     idle_replace: "Eigenen Wert eingeben",
     standing_title: "Grundlast: jede Karte ganztägig im Leerlauf und die Leistungsaufnahme des Servers ohne GPUs, mal PUE, unabhängig vom Bedarf. Arbeit: die Energie, die die Token darüber hinaus brauchen.",
     p_standing_year: "Energie der Grundlast pro Jahr",

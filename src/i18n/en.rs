@@ -655,7 +655,7 @@ pub const EN: Strings = Strings {
     p_site_busy: "Site power in the busy hours",
     answer_demand_token: "Your energy per token",
     figure_token_benchmark: "The benchmark's ceiling at full throughput",
-    plan_differs_title: "Their plans differ from the page's plan",
+    plan_differs_title: "Their plans differ from the page's plan.",
     idle_replace: "Type your own",
     standing_title: "Standing power: every card at its idle power all day and the server's own draw, times the PUE, whatever the demand. Work: the energy the tokens take above it.",
     p_standing_year: "Standing power's energy per year",
