@@ -523,17 +523,19 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
 pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridRow> {
     let evaluated = evaluated(catalogue, list);
     let baseline = if baseline < list.len() { baseline } else { 0 };
-    let demands: Vec<Option<f64>> = list.iter().map(|s| facts(catalogue, &s.form).demand).collect();
-    let same_demand = demands.first().is_some_and(|d| d.is_some() && demands.iter().all(|e| e == d));
+    // Each configuration's facts, once: its demand, benchmark, scenario, precision and cards per system.
+    let all: Vec<Facts> = list.iter().map(|s| facts(catalogue, &s.form)).collect();
+    let same = |f: &dyn Fn(&Facts) -> String| all.windows(2).all(|w| matches!(w, [a, b] if f(a) == f(b)));
+    let same_demand = all.first().is_some_and(|d| d.demand.is_some()) && same(&|f| format!("{:?}", f.demand));
     let all_for_demand = same_demand && evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
-    let unlike = mismatches(catalogue, list);
     // Like work: one benchmark and scenario, and one served precision known for every configuration
     // (a precision a submission leaves open is never taken as the same as another).
-    let precisions: Vec<Option<String>> = list.iter().map(|s| facts(catalogue, &s.form).precision).collect();
-    let one_precision = precisions.iter().all(Option::is_some) && precisions.windows(2).all(|w| w.first() == w.last());
-    let like_work = one_precision && ![Mismatch::Benchmark, Mismatch::Scenario].iter().any(|m| unlike.contains(m));
+    let like_work = all.iter().all(|f| f.precision.is_some())
+        && same(&|f| format!("{:?}", f.precision))
+        && same(&|f| f.benchmark.id().to_owned())
+        && same(&|f| f.scenario.id().to_owned());
     // What one "server" of each configuration is: its cards per system.
-    let systems: Vec<Option<u32>> = list.iter().map(|s| facts(catalogue, &s.form).gpus).collect();
+    let systems: Vec<Option<u32>> = all.iter().map(|f| f.gpus).collect();
     ROWS.iter()
         .map(|&(id, label, better, pick)| {
             let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();

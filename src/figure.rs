@@ -349,16 +349,8 @@ fn unique(origins: Vec<Origin>) -> Vec<Origin> {
 impl Figure {
     /// A figure is only made from a finite, non-negative value; anything else is no figure.
     pub fn new(value: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
-        (value.is_finite() && value >= 0.0).then(|| Figure {
-            value,
-            low: None,
-            unit,
-            kind,
-            origins: unique(origins),
-            boundary: Boundary::default(),
-            side: Side::default(),
-            sealed: Sealed,
-        })
+        // A point is a range whose ends meet: one constructor holds the checks.
+        Figure::range(value, value, unit, kind, origins)
     }
 
     /// The same figure, counting `boundary` of the power drawn.

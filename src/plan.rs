@@ -205,7 +205,8 @@ impl Plan {
         self.servers_needed.is_some() || self.basis == EnergyBasis::Demand
     }
 
-    /// The figures the answer leads with, by `data-testid` (the site's J/token only for a demand).
+    /// The figures the answer leads with, by their plan `data-testid`, which the plan section skips;
+    /// the site's J/token only for a demand, where the answer shows it as `demand-j-per-token`.
     pub const ANSWER: [&'static str; 6] = [
         "servers-needed",
         "rack-positions-needed",

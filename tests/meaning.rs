@@ -8,7 +8,7 @@ mod common;
 
 use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::compare::{self, Delta, Saved};
-use token_energy::export::{self, ExportContext};
+use token_energy::export;
 use token_energy::figure::{Assumption, Boundary, Figure, Kind, Side};
 use token_energy::form::{Edit, Field, Form};
 use token_energy::i18n::Lang;
@@ -36,16 +36,6 @@ fn l40s(plan: &[(Field, &str)]) -> Form {
     form = form.apply(catalogue(), Edit::Scenario("server".into())).form;
     let base = [(Field::Demand, "400000000"), (Field::Hours, "10")];
     common::typed(catalogue(), form, &[&base[..], plan].concat())
-}
-
-fn ctx(current: &Form) -> ExportContext<'_> {
-    ExportContext {
-        data_version: "2026.12.4",
-        data_date: "2026-12-04",
-        link: "https://x.test/?v=1",
-        page: "https://x.test/",
-        current,
-    }
 }
 
 fn json_figure<'a>(json: &'a serde_json::Value, configuration: usize, id: &str) -> &'a serde_json::Value {
@@ -81,10 +71,11 @@ fn all_servers_counts_the_servers_the_plan_uses_in_every_view() {
     close(cell("kwh-per-day").value, kwh);
     close(cell("btu-per-h").value, btu);
     let json: serde_json::Value =
-        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &list, &common::export_context(&form), Lang::En.strings()))
+            .expect("JSON");
     close(json_figure(&json, 0, "kwh-per-day")["value"].as_f64().expect("value"), kwh);
     close(json_figure(&json, 0, "btu-per-h")["value"].as_f64().expect("value"), btu);
-    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &common::export_context(&form), Lang::En.strings());
     let line = csv.lines().find(|l| l.contains(",kwh-per-day,")).expect("CSV row");
     let value: f64 =
         line.split(",kwh-per-day,").nth(1).and_then(|r| r.split(',').next()).expect("value").parse().expect("number");
@@ -131,11 +122,12 @@ fn each_figure_carries_the_boundary_it_counts_in_every_view() {
     // CSV and JSON: the same scope id.
     let list = vec![Saved { name: String::new(), form: form.clone() }];
     let json: serde_json::Value =
-        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &list, &common::export_context(&form), Lang::En.strings()))
+            .expect("JSON");
     assert_eq!(json_figure(&json, 0, "site-kwh-per-year")["scope"], "gpu-board+server+site");
     assert_eq!(json_figure(&json, 0, "kwh-per-day")["scope"], "gpu-board");
     assert_eq!(json_figure(&json, 0, "servers-needed")["scope"], serde_json::Value::Null);
-    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &common::export_context(&form), Lang::En.strings());
     assert!(csv.lines().any(|l| l.contains(",site-kwh-per-year,") && l.contains(",gpu-board+server+site,")), "{csv}");
 }
 
@@ -212,10 +204,11 @@ fn bounds_are_named_as_bounds() {
     // The exports say so: `bound` at-least, in the CSV's column and the JSON's key.
     let list = vec![Saved { name: "people".into(), form: form.clone() }];
     let json: serde_json::Value =
-        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&form), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &list, &common::export_context(&form), Lang::En.strings()))
+            .expect("JSON");
     assert_eq!(json_figure(&json, 0, "servers-needed")["bound"], "at-least");
     assert_eq!(json_figure(&json, 0, "j-per-token")["bound"], serde_json::Value::Null);
-    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &common::export_context(&form), Lang::En.strings());
     let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
     let bound = header.iter().position(|h| *h == "bound").expect("a bound column");
     assert_eq!(header.get(bound - 1), Some(&"scope"));
@@ -373,7 +366,8 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
         forms.iter().enumerate().map(|(i, f)| Saved { name: format!("c{i}"), form: f.clone() }).collect();
     let rows = compare::grid(catalogue(), &list, 0);
     let json: serde_json::Value =
-        serde_json::from_str(&export::json(catalogue(), &list, &ctx(&forms[0]), Lang::En.strings())).expect("JSON");
+        serde_json::from_str(&export::json(catalogue(), &list, &common::export_context(&forms[0]), Lang::En.strings()))
+            .expect("JSON");
     let mut checked = 0;
     for (i, form) in forms.iter().enumerate() {
         let answer = plan::answer(catalogue(), form);

@@ -8,7 +8,7 @@ mod common;
 
 use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::compare::{self, Saved};
-use token_energy::export::{self, ExportContext};
+use token_energy::export;
 use token_energy::form::{Edit, Field, Form, Problem, OWN_MODEL_MAX};
 use token_energy::i18n::Lang;
 use token_energy::input::OWN_SIZE_RANGE;
@@ -267,16 +267,6 @@ fn the_quote_says_the_customers_model_and_what_the_figures_are_for() {
     assert!(text.contains("\nModel: Llama 2 70B\n"), "{text}");
 }
 
-fn ctx(current: &Form) -> ExportContext<'_> {
-    ExportContext {
-        data_version: "2026.12.4",
-        data_date: "2026-12-04",
-        link: "https://x.test/?v=1",
-        page: "https://x.test/",
-        current,
-    }
-}
-
 #[test]
 fn the_exports_carry_the_customers_model_and_its_proxy() {
     let form =
@@ -285,7 +275,7 @@ fn the_exports_carry_the_customers_model_and_its_proxy() {
         Saved { name: "mine".into(), form: form.clone() },
         Saved { name: "bare".into(), form: Form::initial(catalogue()) },
     ];
-    let csv = export::csv(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let csv = export::csv(catalogue(), &list, &common::export_context(&form), Lang::En.strings());
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     let at = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("column {name}"));
     let first = csv.lines().nth(1).unwrap();
@@ -295,7 +285,7 @@ fn the_exports_carry_the_customers_model_and_its_proxy() {
     let bare: Vec<&str> = csv.lines().find(|l| l.starts_with("2,")).unwrap().split(',').collect();
     assert_eq!(bare[at("your_model")..=at("proxy")], ["", "", "", ""], "{bare:?}");
     assert_eq!(bare[at("proxy") + 1], "j-per-token", "{bare:?}");
-    let json = export::json(catalogue(), &list, &ctx(&form), Lang::En.strings());
+    let json = export::json(catalogue(), &list, &common::export_context(&form), Lang::En.strings());
     let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
     let own = &value["configurations"][0]["your_model"];
     assert_eq!(own["name"], "Qwen3 32B, \"instruct\"");

@@ -1008,7 +1008,7 @@ pub const DE: Strings = Strings {
     idle_unpublished: "Für diese Karte ist keine Leerlaufleistung veröffentlicht, daher bleibt das Jahr eine Spanne. Messen Sie sie, während der Server das Modell hält und keine Anfragen erhält:",
     sweep_summary: "Energie je Token über der Auslastung",
     sweep_x: "Auslastung in den Betriebsstunden (logarithmisch)",
-    sweep_y: "RZ-J/Token (logarithmisch)",
+    sweep_y: "RZ-J/Token, Schätzung (logarithmisch)",
     sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
     q_demand: |n| format!("Token-Menge pro Tag: {n} Ausgabe-Token"),

@@ -664,7 +664,7 @@ pub const EN: Strings = Strings {
     idle_unpublished: "No idle power is published for this card, so the year stays a range. Measure it while the server holds the model and receives no requests:",
     sweep_summary: "Energy per token against the load",
     sweep_x: "load in the busy hours (log scale)",
-    sweep_y: "site J/token (log scale)",
+    sweep_y: "site J/token, an estimate (log scale)",
     sweep_here: "your demand",
     plan_apply_all: "Use the page's plan for all",
     q_demand: |n| format!("Daily token volume: {n} output tokens per day"),

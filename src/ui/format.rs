@@ -54,11 +54,11 @@ pub fn figure_value(f: &crate::figure::Figure, range_to: &str) -> String {
     }
 }
 
-/// Two ends as read ("94 to 96"), or one value where they are equal.
+/// Two ends written plainly ("94 to 96", watts of a reading), or one value where they read alike.
 pub fn figure_value_plain(low: f64, high: f64, range_to: &str) -> String {
-    if three(low) != three(high) {
-        format!("{}{range_to}{}", three(low), three(high))
+    if plain(low) != plain(high) {
+        format!("{}{range_to}{}", plain(low), plain(high))
     } else {
-        three(low)
+        plain(low)
     }
 }

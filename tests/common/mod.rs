@@ -1,5 +1,6 @@
 //! What several test files share: a small seeded generator, so every run draws the same cases, the
-//! list of the catalogue's cards, edits typed into a form, and an exported comparison read back.
+//! list of the catalogue's cards, edits typed into a form, an exported comparison read back, and where an
+//! export comes from.
 #![allow(dead_code)] // each test file uses the part it needs
 
 /// Every card of the catalogue, in `data/cards.json`'s order (written here, not read from it).
@@ -74,5 +75,17 @@ pub fn export_file(value: &serde_json::Value) -> token_energy::compare::ExportFi
                     .collect()
             })
             .unwrap_or_default(),
+    }
+}
+
+/// Where an export comes from, as the proxy and meaning tests write their files: data 2026.12.4 and a
+/// page at `https://x.test/`.
+pub fn export_context(current: &token_energy::form::Form) -> token_energy::export::ExportContext<'_> {
+    token_energy::export::ExportContext {
+        data_version: "2026.12.4",
+        data_date: "2026-12-04",
+        link: "https://x.test/?v=1",
+        page: "https://x.test/",
+        current,
     }
 }

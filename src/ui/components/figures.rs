@@ -234,7 +234,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let idle = match &plan.idle_source {
         Some(i) => html! {
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
-                { (t.idle_sourced)(&if i.low < i.high { format!("{}–{}", format::plain(i.low), format::plain(i.high)) } else { format::plain(i.low) }) }
+                { (t.idle_sourced)(&format::figure_value_plain(i.low, i.high, "–")) }
                 { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
