@@ -434,7 +434,7 @@ type Pick = fn(&Evaluated) -> Option<&Figure>;
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
 /// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
 /// the work done: per token, per answer, and per year for the same demand.
-pub(crate) const ROWS: [(&str, &str, Better, Pick); 20] = [
+pub(crate) const ROWS: [(&str, &str, Better, Pick); 24] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
@@ -444,11 +444,21 @@ pub(crate) const ROWS: [(&str, &str, Better, Pick); 20] = [
     ("board-power-w", "Board power per server", Better::Neither, |e| e.figures.board_power.as_ref()),
     ("kwh-per-day", "Energy per day, all servers", Better::Neither, |e| e.figures.energy_per_day.as_ref()),
     ("btu-per-h", "Heat, all servers", Better::Neither, |e| e.figures.heat.as_ref()),
-    ("servers-needed", "Servers needed", Better::Neither, |e| e.plan.servers_needed.as_ref()),
+    ("servers-needed", "Systems needed", Better::Neither, |e| e.plan.servers_needed.as_ref()),
     ("busy-load-percent", "Load of the servers in the busy hours", Better::Neither, |e| e.plan.busy_load.as_ref()),
     ("rack-positions-needed", "Rack positions needed", Better::Neither, |e| e.plan.rack_positions.as_ref()),
-    ("servers-per-rack", "Servers per rack position", Better::Neither, |e| e.plan.servers_per_rack.as_ref()),
-    ("amps-per-phase", "Current per phase, one server at peak", Better::Neither, |e| e.plan.amps_per_phase.as_ref()),
+    ("servers-per-rack", "Servers or racks per rack position", Better::Neither, |e| e.plan.servers_per_rack.as_ref()),
+    ("server-power-w", "Peak power per system", Better::Neither, |e| e.plan.server_power.as_ref()),
+    ("amps-per-phase", "Current per phase, one server or rack at peak", Better::Neither, |e| {
+        e.plan.amps_per_phase.as_ref()
+    }),
+    ("tokens-per-mw", "Output tokens/s per MW of GPU boards", Better::Higher, |e| e.plan.tokens_per_mw.as_ref()),
+    ("system-tokens-per-mw", "Output tokens/s per MW of the system at peak", Better::Higher, |e| {
+        e.plan.system_tokens_per_mw.as_ref()
+    }),
+    ("site-tokens-per-mw", "Output tokens/s per MW at the site, with its PUE", Better::Higher, |e| {
+        e.plan.site_tokens_per_mw.as_ref()
+    }),
     ("site-j-per-token", "Site energy per output token", Better::Lower, |e| e.plan.site_j_per_token.as_ref()),
     ("j-per-answer", "Energy per answer", Better::Lower, |e| e.plan.j_per_answer.as_ref()),
     ("site-kwh-per-year", "Site energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),

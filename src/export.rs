@@ -415,7 +415,9 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     }
     if plan.is_set() {
         let p = &answered;
-        lines.extend(figure(t.p_servers_needed, p.servers_needed.as_ref()));
+        let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
+        lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
+        lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
         lines.extend(figure(t.p_site_year, p.site_kwh_per_year.as_ref()));
         lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
         // The year as standing power plus work (issue 35), where an idle power is known.

@@ -36,9 +36,26 @@ pub enum Unit {
     People,
     /// A count of rack positions.
     Positions,
+    /// A count of racks of a rack-scale system (issue 36).
+    Racks,
+    /// A count of systems of several servers or racks.
+    Systems,
+    /// Output tokens per second per megawatt of power.
+    TokensPerSecondPerMegawatt,
+    /// A count of circuits.
+    Circuits,
+    KilovoltAmperes,
 }
 
 impl Unit {
+    /// Whether the unit counts whole things (servers, racks, systems, people, positions, circuits).
+    pub fn is_count(self) -> bool {
+        matches!(
+            self,
+            Unit::Servers | Unit::Racks | Unit::Systems | Unit::People | Unit::Positions | Unit::Circuits
+        )
+    }
+
     /// The unit as the page prints it beside a figure (whose label says "per million tokens",
     /// "per day").
     pub fn symbol(self) -> &'static str {
@@ -63,6 +80,11 @@ impl Unit {
             Unit::Percent => "%",
             Unit::People => "people",
             Unit::Positions => "rack positions",
+            Unit::Racks => "racks",
+            Unit::Systems => "systems",
+            Unit::TokensPerSecondPerMegawatt => "tokens/s per MW",
+            Unit::Circuits => "circuits",
+            Unit::KilovoltAmperes => "kVA",
         }
     }
 }
@@ -252,6 +274,10 @@ pub enum Boundary {
     BoardsServer,
     BoardsSite,
     BoardsServerSite,
+    /// The whole system at its sourced maximum (issue 36): boards, processors, fans, power supplies.
+    System,
+    /// The whole system, then the site's overhead.
+    SystemSite,
     /// Not a power or energy: a count, a share, a throughput, a per-card setting.
     Uncounted,
 }
@@ -274,6 +300,8 @@ impl Boundary {
             Boundary::BoardsServer => Some("gpu-board+server"),
             Boundary::BoardsSite => Some("gpu-board+site"),
             Boundary::BoardsServerSite => Some("gpu-board+server+site"),
+            Boundary::System => Some("system"),
+            Boundary::SystemSite => Some("system+site"),
             Boundary::Uncounted => None,
         }
     }

@@ -10,7 +10,7 @@ pub use crate::input::{
 };
 use crate::input::{
     idle_range, parse_count, parse_in, ANSWER_RANGE, CO2_RANGE, DEMAND_RANGE, HOURS_RANGE, LOAD_RANGE, OVERHEAD_RANGE,
-    PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE,
+    BREAKER_RANGE, DERATE_RANGE, FEEDS_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE,
 };
 use crate::lang::Lang;
 use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
@@ -576,6 +576,9 @@ pub struct PlanForm {
     pub phases: String,
     pub pf: String,
     pub rack: String,
+    pub breaker: String,
+    pub derate: String,
+    pub feeds: String,
     pub answer: String,
     pub hours: String,
     pub users: String,
@@ -601,6 +604,9 @@ impl PlanForm {
             Field::Phases => &self.phases,
             Field::PowerFactor => &self.pf,
             Field::Rack => &self.rack,
+            Field::Breaker => &self.breaker,
+            Field::Derate => &self.derate,
+            Field::Feeds => &self.feeds,
             Field::Answer => &self.answer,
             Field::Hours => &self.hours,
             Field::Users => &self.users,
@@ -623,6 +629,9 @@ impl PlanForm {
             Field::Phases => &mut self.phases,
             Field::PowerFactor => &mut self.pf,
             Field::Rack => &mut self.rack,
+            Field::Breaker => &mut self.breaker,
+            Field::Derate => &mut self.derate,
+            Field::Feeds => &mut self.feeds,
             Field::Answer => &mut self.answer,
             Field::Hours => &mut self.hours,
             Field::Users => &mut self.users,
@@ -687,6 +696,12 @@ impl PlanForm {
             phases,
             pf: optional(Field::PowerFactor, &self.pf, PF_RANGE),
             rack: optional(Field::Rack, &self.rack, RACK_RANGE).map(|v| v.map(Kilowatts)),
+            breaker: optional(Field::Breaker, &self.breaker, BREAKER_RANGE),
+            derate: optional(Field::Derate, &self.derate, DERATE_RANGE),
+            feeds: optional(Field::Feeds, &self.feeds, FEEDS_RANGE).and_then(|v| match v {
+                Some(f) if f.fract() != 0.0 => Err(InputError::new(Field::Feeds, Problem::NotWhole).within(FEEDS_RANGE)),
+                other => Ok(other),
+            }),
             answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),
             hours: optional(Field::Hours, &self.hours, HOURS_RANGE),
             users: optional(Field::Users, &self.users, USERS_RANGE).and_then(|v| match v {
@@ -718,6 +733,12 @@ pub struct PlanChecked {
     pub phases: Result<Option<Phases>, InputError>,
     pub pf: Result<Option<f64>, InputError>,
     pub rack: Result<Option<Kilowatts>, InputError>,
+    /// A; `None` leaves the circuits out.
+    pub breaker: Result<Option<f64>, InputError>,
+    /// % of the breaker rating; empty: 80 (NEC).
+    pub derate: Result<Option<f64>, InputError>,
+    /// 1 or 2; empty: 1.
+    pub feeds: Result<Option<f64>, InputError>,
     pub answer: Result<Option<f64>, InputError>,
     pub hours: Result<Option<f64>, InputError>,
     /// Whole.
@@ -743,6 +764,9 @@ impl PlanChecked {
         errors.extend(self.phases.as_ref().err());
         errors.extend(self.pf.as_ref().err());
         errors.extend(self.rack.as_ref().err());
+        errors.extend(self.breaker.as_ref().err());
+        errors.extend(self.derate.as_ref().err());
+        errors.extend(self.feeds.as_ref().err());
         errors.extend(self.answer.as_ref().err());
         errors.extend(self.hours.as_ref().err());
         errors.extend(self.users.as_ref().err());

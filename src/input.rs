@@ -59,6 +59,12 @@ pub enum Field {
     PowerFactor,
     /// Power budget of one rack position, kW.
     Rack,
+    /// A circuit's breaker rating, A (issue 36).
+    Breaker,
+    /// The share of the breaker rating a continuous load may use, %: 80 under NEC, 100 under IEC.
+    Derate,
+    /// Feeds to each rack position: 1, or 2 (A/B) where each alone carries the whole load.
+    Feeds,
     /// Output tokens per answer.
     Answer,
     /// Busy hours per day over which the demand is generated.
@@ -70,7 +76,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 29] = [
+    pub const ALL: [Field; 32] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -96,6 +102,9 @@ impl Field {
         Field::Phases,
         Field::PowerFactor,
         Field::Rack,
+        Field::Breaker,
+        Field::Derate,
+        Field::Feeds,
         Field::Answer,
         Field::Hours,
         Field::Users,
@@ -130,6 +139,9 @@ impl Field {
             Field::Phases => "phases",
             Field::PowerFactor => "pf",
             Field::Rack => "rack",
+            Field::Breaker => "breaker",
+            Field::Derate => "derate",
+            Field::Feeds => "feeds",
             Field::Answer => "answer",
             Field::Hours => "hours",
             Field::Users => "users",
@@ -156,7 +168,7 @@ impl Field {
             Field::Demand => "Output tokens per day",
             Field::Load => "Average load",
             Field::Idle => "Idle power per card",
-            Field::Overhead => "Server overhead",
+            Field::Overhead => "System overhead",
             Field::Pue => "PUE of the site",
             Field::Price => "Electricity price",
             Field::Currency => "Currency",
@@ -165,6 +177,9 @@ impl Field {
             Field::Phases => "Phases",
             Field::PowerFactor => "Power factor",
             Field::Rack => "Rack position budget",
+            Field::Breaker => "Breaker rating per circuit",
+            Field::Derate => "Continuous load, % of the breaker rating",
+            Field::Feeds => "Feeds per rack position",
             Field::Answer => "Output tokens per answer",
             Field::Hours => "Busy hours per day",
             Field::Users => "People generating at once",
@@ -487,7 +502,7 @@ pub(crate) fn parse_in(lang: Lang, field: Field, text: &str, range: Range) -> Re
 // ---- the plan's fields (`crate::plan`) ----
 
 /// The plan's number fields (typed; their messages wait for a pause). Currency and phases are choices.
-pub const PLAN_NUMBERS: [Field; 14] = [
+pub const PLAN_NUMBERS: [Field; 17] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -501,11 +516,14 @@ pub const PLAN_NUMBERS: [Field; 14] = [
     Field::Volts,
     Field::PowerFactor,
     Field::Rack,
+    Field::Breaker,
+    Field::Derate,
+    Field::Feeds,
     Field::Answer,
 ];
 
 /// Every plan field, in the order the page shows them.
-pub const PLAN_FIELDS: [Field; 16] = [
+pub const PLAN_FIELDS: [Field; 19] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -521,6 +539,9 @@ pub const PLAN_FIELDS: [Field; 16] = [
     Field::Phases,
     Field::PowerFactor,
     Field::Rack,
+    Field::Breaker,
+    Field::Derate,
+    Field::Feeds,
     Field::Answer,
 ];
 
@@ -531,7 +552,8 @@ const fn between(min: f64, max: f64, unit: &'static str) -> Range {
 /// Output tokens per day: above 0, up to 10¹⁵.
 pub const DEMAND_RANGE: Range = Range { min: None, max: 1.0e15, unit: "tokens/day", min_unpublished: false };
 pub const LOAD_RANGE: Range = between(1.0, 100.0, "%");
-pub const OVERHEAD_RANGE: Range = between(0.0, 20_000.0, "W per server");
+/// A system's own draw beyond its GPU boards: up to 200 kW, what a rack-scale system needs (issue 36).
+pub const OVERHEAD_RANGE: Range = between(0.0, 200_000.0, "W per system");
 pub const PUE_RANGE: Range = between(1.0, 3.0, "");
 pub const PRICE_RANGE: Range = between(0.0, 10.0, "per kWh");
 pub const CO2_RANGE: Range = between(0.0, 2_000.0, "g CO₂e/kWh");
@@ -539,6 +561,12 @@ pub const VOLTS_RANGE: Range = between(100.0, 480.0, "V");
 pub const PF_RANGE: Range = between(0.5, 1.0, "");
 /// A rack position's budget: above 0, up to 500 kW.
 pub const RACK_RANGE: Range = Range { min: None, max: 500.0, unit: "kW", min_unpublished: false };
+/// A circuit breaker's rating: 1 to 1,000 A.
+pub const BREAKER_RANGE: Range = between(1.0, 1000.0, "A");
+/// The share of the breaker rating a continuous load may use: 50 to 100 % (NEC: 80, IEC: 100).
+pub const DERATE_RANGE: Range = between(50.0, 100.0, "%");
+/// Feeds per rack position: 1, or 2 for A/B.
+pub const FEEDS_RANGE: Range = between(1.0, 2.0, "feeds");
 pub const ANSWER_RANGE: Range = between(1.0, 1.0e6, "tokens");
 /// Busy hours per day: the demand is generated within them.
 pub const HOURS_RANGE: Range = between(1.0, 24.0, "hours a day");
@@ -565,6 +593,9 @@ pub fn plan_range(field: Field, limit: Option<Watts>) -> Option<Range> {
         Field::Volts => Some(VOLTS_RANGE),
         Field::PowerFactor => Some(PF_RANGE),
         Field::Rack => Some(RACK_RANGE),
+        Field::Breaker => Some(BREAKER_RANGE),
+        Field::Derate => Some(DERATE_RANGE),
+        Field::Feeds => Some(FEEDS_RANGE),
         Field::Answer => Some(ANSWER_RANGE),
         Field::Hours => Some(HOURS_RANGE),
         Field::Users => Some(USERS_RANGE),

@@ -34,6 +34,8 @@ pub fn default_text(field: Field) -> Option<&'static str> {
         Field::PowerFactor => Some("1"),
         Field::Phases => Some("1"),
         Field::Currency => Some("EUR"),
+        Field::Derate => Some("80"),
+        Field::Feeds => Some("1"),
         _ => None,
     }
 }
@@ -82,6 +84,9 @@ pub const EU_THRESHOLD_KW: f64 = 500.0;
 pub const EU_SOURCE: &str = "eu-2024-1364";
 /// The regulation's words for its threshold (Art. 1).
 pub const EU_WORDS: &str = "“operators of data centres with an installed information technology power demand of at least 500 kW” report to the European database (Commission Delegated Regulation (EU) 2024/1364, Art. 1)";
+
+/// InferenceX's definition of tokens per MW, cited where the page's own is explained (issue 36).
+pub const TPMW_SOURCE: &str = "inferencex-app-tp-per-mw";
 
 /// A grid intensity below this (g CO₂e/kWh) is questioned as a value typed in kg: no public grid
 /// average is that low (Sweden's and Norway's, among the lowest, are tens of grams).
@@ -159,6 +164,23 @@ pub struct Plan {
     pub work_co2_per_year: Option<Figure>,
     /// Site J/token against the busy-hour load, 1–100 %, where an idle power is known (issue 35).
     pub sweep: Vec<SweepPoint>,
+    /// What one counted system is (issue 36).
+    pub system: Option<PlanSystem>,
+    /// What `server_power` counts: the boards, + a typed overhead, or the sourced system.
+    pub peak_boundary: Boundary,
+    /// One part's peak (a server of a several-server system, one rack of several), where parts > 1.
+    pub part_power: Option<Figure>,
+    /// Output tokens/s per MW at the GPU boards, the system's peak, and the site (issue 36).
+    pub tokens_per_mw: Option<Figure>,
+    pub system_tokens_per_mw: Option<Figure>,
+    pub site_tokens_per_mw: Option<Figure>,
+    /// The electrical sign-off of one rack position (issue 36).
+    pub circuit_kw: Option<Figure>,
+    pub circuits_per_feed: Option<Figure>,
+    /// Amperes per phase one feed carries alone at the position's peak.
+    pub feed_amps: Option<Figure>,
+    pub position_kva: Option<Figure>,
+    pub sign_off: Option<SignOff>,
 }
 
 /// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
@@ -207,35 +229,20 @@ impl Plan {
 
     /// The figures the answer leads with, by their plan `data-testid`, which the plan section skips;
     /// the site's J/token only for a demand, where the answer shows it as `demand-j-per-token`.
-    pub const ANSWER: [&'static str; 6] = [
+    pub const ANSWER: [&'static str; 9] = [
         "servers-needed",
         "rack-positions-needed",
         "site-j-per-token",
         "site-kwh-per-year",
         "cost-per-year",
         "co2-kg-per-year",
+        "tokens-per-mw",
+        "system-tokens-per-mw",
+        "site-tokens-per-mw",
     ];
 }
 
-/// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
-/// error counts as whole (8 640 000 ÷ 86 400 is 100, never 101).
-pub fn ceil_whole(q: f64) -> f64 {
-    snap(q).ceil()
-}
-
-/// A quotient rounded down, as [`ceil_whole`] (10 000 ÷ 2 500 is 4, never 3).
-pub fn floor_whole(q: f64) -> f64 {
-    snap(q).floor()
-}
-
-fn snap(q: f64) -> f64 {
-    let r = q.round();
-    if (q - r).abs() <= 1e-12 * r.abs().max(1.0) {
-        r
-    } else {
-        q
-    }
-}
+pub use crate::units::{ceil_whole, floor_whole};
 
 /// One server's average draw at the wall of the site: (cards × P_card + overhead) × pue.
 pub(crate) fn site_power_per_server(cards: u32, p_card: Watts, overhead: Watts, pue: f64) -> Watts {
@@ -313,8 +320,9 @@ pub enum PlanNotice {
     NoSpeedPromise { scenario: Option<Scenario>, enough: Vec<Scenario> },
     /// Not even one person's stream fits one server at the bound (tokens/s × TPOT < 1000 ms).
     NoStreamPerServer,
-    /// One server's peak draws more than a rack position's budget.
-    ServerOverRack { server_kw: f64, rack_kw: f64 },
+    /// One part's peak (a server, or one rack of a rack-scale system: `rack_scale`) draws more than a
+    /// rack position's budget.
+    ServerOverRack { server_kw: f64, rack_kw: f64, rack_scale: bool },
     /// One more server per position would need a limit per card below the card's lowest published
     /// setting: no such limit can be set, so none is offered.
     OneMoreBelowMinimum { watts: f64, min_watts: f64 },
@@ -582,11 +590,21 @@ impl Plan {
                 *f = Some(x.within(b));
             }
         };
-        for f in
-            [&mut self.server_power, &mut self.it_power, &mut self.heat, &mut self.cooling, &mut self.amps_per_phase]
-        {
-            set(f, Boundary::chain(server, false));
+        let peak = self.peak_boundary;
+        for f in [
+            &mut self.server_power,
+            &mut self.part_power,
+            &mut self.it_power,
+            &mut self.heat,
+            &mut self.cooling,
+            &mut self.amps_per_phase,
+            &mut self.feed_amps,
+            &mut self.position_kva,
+        ] {
+            set(f, peak);
         }
+        set(&mut self.circuit_kw, Boundary::Uncounted);
+        set(&mut self.circuits_per_feed, Boundary::Uncounted);
         for f in [
             &mut self.site_power,
             &mut self.site_busy_power,
@@ -669,13 +687,55 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     };
     let mut base = cards_origins(gpus, throughput);
     base.extend(limit_origins(card, limit, throughput));
-    let peak = Watts(limit.value() * f64::from(gpus) + overhead.value());
-    let peak_origins = with(base.clone(), [input_if(overhead_set, Field::Overhead)]);
-    out.server_power = Figure::new(peak.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
+    // The system (issue 36): what one counted unit is, and its peak — the boards at the limit plus the
+    // typed overhead, or the sourced system's own draw where none is typed, or the boards alone.
+    let shape = crate::system::shape(card, gpus, throughput);
+    let parts = f64::from(shape.parts());
+    let own = match (overhead_set, shape.sourced) {
+        (false, Some(sys)) => {
+            let (low, high) = crate::system::own_draw(card, sys);
+            Own::Sourced { low: low * parts, high: high * parts, source: sys.source.to_string() }
+        }
+        (true, _) if overhead.value() > 0.0 => Own::Typed(overhead.value()),
+        _ => Own::Boards,
+    };
+    let boards = limit.value() * f64::from(gpus);
+    let (peak_low, peak) = match &own {
+        Own::Sourced { low, high, .. } => (boards + low, Watts(boards + high)),
+        Own::Typed(w) => (boards + w, Watts(boards + w)),
+        Own::Boards => (boards, Watts(boards)),
+    };
+    out.peak_boundary = match own {
+        Own::Sourced { .. } => Boundary::System,
+        Own::Typed(_) => Boundary::BoardsServer,
+        Own::Boards => Boundary::Boards,
+    };
+    let peak_origins = match &own {
+        Own::Sourced { source, .. } => with(base.clone(), [Some(Origin::Source(source.clone()))]),
+        _ => with(base.clone(), [input_if(overhead_set, Field::Overhead)]),
+    };
+    // The energy figures count what is drawn all day: the boards and a typed overhead, never a
+    // sourced maximum (a peak, not an average).
+    let energy_origins = with(base.clone(), [input_if(overhead_set, Field::Overhead)]);
+    out.system = Some(PlanSystem {
+        shape: shape.shape,
+        gpus_per_part: shape.gpus_per_part,
+        sourced: shape.sourced.cloned(),
+        rack_name: shape.rack_name.map(str::to_owned),
+        own_sourced: matches!(own, Own::Sourced { .. }),
+    });
+    out.server_power = Figure::range(peak_low, peak.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
+    // One part (a server of the system, a rack): what a rack position and a circuit see.
+    let part = Watts(peak.value() / parts);
+    if shape.parts() > 1 {
+        out.part_power =
+            Figure::range(peak_low / parts, part.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
+    }
 
-    // Electrics: the peak of one server.
-    if let (Ok(Some(volts)), Ok(pf), Ok(phases)) = (&p.volts, &p.pf, &p.phases) {
-        let a = amps(peak, *volts, pf.unwrap_or(1.0), phases.unwrap_or_default());
+    // Electrics: the peak of one part (a server, or one rack of a rack-scale system).
+    let electric = (&p.volts, &p.pf, &p.phases);
+    if let (Ok(Some(volts)), Ok(pf), Ok(phases)) = electric {
+        let a = amps(part, *volts, pf.unwrap_or(1.0), phases.unwrap_or_default());
         let origins = with(
             peak_origins.clone(),
             [
@@ -801,47 +861,25 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
             Figure::new(load, Unit::Percent, Kind::Estimate(assumptions), servers_origins(need_origins.clone()));
     }
 
-    if let Ok(Some(rack)) = &p.rack {
-        let budget = rack.value() * 1000.0;
-        let fit = floor_whole(budget / peak.value());
-        let origins = with(peak_origins.clone(), [Some(Origin::Input(Field::Rack))]);
-        out.servers_per_rack = Figure::new(fit, Unit::Servers, Kind::Ceiling, origins.clone());
-        // The limit per card at which fit + 1 servers would stay within the budget.
-        // Rounded down to a whole watt (a limit is set in watts): rounded up, fit + 1 servers would
-        // exceed the budget.
-        let per_card = floor_whole((budget / (fit + 1.0) - overhead.value()) / f64::from(gpus));
-        match card.min_power.as_ref() {
-            Some(min) if per_card < min.watts => {
-                out.notices.push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts })
-            }
-            _ if per_card > 0.0 => {
-                out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
-            }
-            _ => {}
-        }
-        if fit < 1.0 {
-            out.notices.push(PlanNotice::ServerOverRack { server_kw: peak.value() / 1000.0, rack_kw: rack.value() });
-        } else if let (Some(s), true) = (servers, demand.is_some() || users.is_some()) {
-            let mut kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
-            let boards_only = !overhead_set || overhead.value() <= 0.0;
-            if boards_only {
-                let mut assumptions = match kind {
-                    Kind::Estimate(a) => a,
-                    _ => Vec::new(),
-                };
-                assumptions.push(Assumption::BoardsOnlyFit);
-                kind = Kind::Estimate(assumptions);
-            }
-            let at_least = boards_only || out.servers_needed.as_ref().is_some_and(|n| n.side == Side::AtLeast);
-            out.rack_positions =
-                Figure::new(ceil_whole(f64::from(s) / fit), Unit::Positions, kind, servers_origins(origins)).map(|f| {
-                    if at_least {
-                        f.at_least()
-                    } else {
-                        f
-                    }
-                });
-        }
+    let fit = rack_fit(
+        &mut out,
+        RackInputs { p, card, gpus, limit, shape: &shape, part, overhead: &own, peak_origins: &peak_origins },
+        servers.zip(Some(demand.is_some() || users.is_some())),
+        &servers_origins,
+    );
+    if let (Some(s), Ok(Some(volts)), Ok(Some(breaker))) = (servers, &p.volts, &p.breaker) {
+        // One rack position's load at peak: the parts it holds (as many as fit, never more than the
+        // plan uses), or one part where no budget is typed.
+        let in_use = f64::from(s) * parts;
+        let held = fit.map_or(1.0, |f| f.min(in_use)).max(1.0);
+        sign_off(
+            &mut out,
+            SignInputs { p, volts: *volts, breaker: *breaker, load: part.value() * held, held, peak_origins: &peak_origins },
+        );
+    }
+    if let (Some(size), Some(tb)) = (&size, &tb) {
+        let site_pue = pue.map(|(v, _)| v).filter(|v| *v > 1.0);
+        tokens_per_mw(&mut out, size, tb, boards, peak, site_pue, &peak_origins);
     }
     if let Some(servers) = servers {
         let it = peak * f64::from(servers);
@@ -862,7 +900,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     if let (Some(i), Some(size), Some(tb)) = (idle, &size, &tb) {
         let (cards, lim, h) = (f64::from(gpus), limit.value(), hours.map_or(24.0, |x| x.0));
         let origins = with(
-            with(peak_origins.clone(), tb.origins.iter().cloned().map(Some)),
+            with(energy_origins.clone(), tb.origins.iter().cloned().map(Some)),
             [input_if(pue_set, Field::Pue), input_if(hours_set, Field::Hours), Some(Origin::Input(Field::Idle))],
         );
         out.sweep = SWEEP_LOADS
@@ -901,7 +939,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     {
         out.basis = EnergyBasis::Demand;
         let origins = servers_origins(with(
-            with(peak_origins.clone(), tb.origins.iter().cloned().map(Some)),
+            with(energy_origins.clone(), tb.origins.iter().cloned().map(Some)),
             [
                 input_if(pue_set, Field::Pue),
                 Some(Origin::Input(Field::Demand)),
@@ -981,7 +1019,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     } else {
         out.basis = if idle.is_some() && load < 100.0 { EnergyBasis::Load } else { EnergyBasis::Limit };
         let site_origins = servers_origins(with(
-            peak_origins.clone(),
+            energy_origins.clone(),
             [input_if(pue_set, Field::Pue), input_if(load_set, Field::Load), idle.map(|_| Origin::Input(Field::Idle))],
         ));
         let here = at(load);
@@ -1045,7 +1083,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     }
 
     let curve_origins =
-        servers_origins(with(peak_origins, [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))]));
+        servers_origins(with(energy_origins, [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))]));
     out.curve = CURVE_LOADS
         .iter()
         .map(|&l| {
@@ -1071,6 +1109,249 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
         })
         .collect();
     out
+}
+
+/// The system's own draw beyond its GPU boards at peak: typed, sourced, or not counted.
+enum Own {
+    Boards,
+    Typed(f64),
+    /// A sourced system's own draw for all its parts, as a span where the maximum is one.
+    Sourced {
+        low: f64,
+        high: f64,
+        source: String,
+    },
+}
+
+/// What the plan counts as one system (issue 36), for the page's words and the sign-off.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanSystem {
+    pub shape: crate::system::Shape,
+    pub gpus_per_part: u32,
+    /// The sourced system one part is, where the card has one of that size.
+    pub sourced: Option<crate::catalogue::System>,
+    pub rack_name: Option<String>,
+    /// Whether the peak uses the sourced system's maximum (no overhead typed).
+    pub own_sourced: bool,
+}
+
+impl PlanSystem {
+    /// The word the page counts systems with.
+    pub fn noun(&self) -> crate::system::Noun {
+        use crate::system::{Noun, Shape};
+        match self.shape {
+            Shape::Server => Noun::Server,
+            Shape::Racks { racks: 1 } => Noun::Rack,
+            _ => Noun::System,
+        }
+    }
+
+    /// The word for one part a rack position holds: a server, or a rack.
+    pub fn part_noun(&self) -> crate::system::Noun {
+        match self.shape {
+            crate::system::Shape::Racks { .. } => crate::system::Noun::Rack,
+            _ => crate::system::Noun::Server,
+        }
+    }
+
+    /// Parts in one system.
+    pub fn parts(&self) -> u32 {
+        match self.shape {
+            crate::system::Shape::Server => 1,
+            crate::system::Shape::Nodes { nodes } => nodes,
+            crate::system::Shape::Racks { racks } => racks,
+        }
+    }
+
+    /// The unit the plan counts systems in.
+    pub fn count_unit(&self) -> Unit {
+        match self.noun() {
+            crate::system::Noun::Server => Unit::Servers,
+            crate::system::Noun::Rack => Unit::Racks,
+            crate::system::Noun::System => Unit::Systems,
+        }
+    }
+}
+
+/// The electrical sign-off for one rack position (issue 36): the rule applied, the circuits each
+/// feed needs, and whether they carry the load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SignOff {
+    pub rule: crate::electric::Rule,
+    pub feeds: u32,
+    pub phases: Phases,
+    pub volts: f64,
+    pub breaker: f64,
+    /// Parts (servers or racks) in the position.
+    pub held: f64,
+    /// The position's load at peak, kW.
+    pub load_kw: f64,
+    /// Usable kW of one circuit.
+    pub circuit_kw: f64,
+    pub circuits_per_feed: f64,
+}
+
+struct RackInputs<'a> {
+    p: &'a PlanChecked,
+    card: &'a crate::catalogue::Card,
+    gpus: u32,
+    limit: Watts,
+    shape: &'a crate::system::SystemShape<'a>,
+    /// One part's peak.
+    part: Watts,
+    overhead: &'a Own,
+    peak_origins: &'a [Origin],
+}
+
+/// Rack positions, checked part by part (issue 36): a rack-scale system takes one position per rack
+/// where its rack fits the budget; servers as many per position as fit. Returns the parts one
+/// position holds, where a budget is typed.
+fn rack_fit(
+    out: &mut Plan,
+    i: RackInputs,
+    servers: Option<(u32, bool)>,
+    servers_origins: &dyn Fn(Vec<Origin>) -> Vec<Origin>,
+) -> Option<f64> {
+    let Ok(Some(rack)) = &i.p.rack else { return None };
+    let budget = rack.value() * 1000.0;
+    let part = i.part.value();
+    let per_part_gpus = f64::from(i.shape.gpus_per_part);
+    let parts = f64::from(i.shape.parts());
+    let own_per_part = match i.overhead {
+        Own::Boards => 0.0,
+        Own::Typed(w) => w / parts,
+        Own::Sourced { high, .. } => high / parts,
+    };
+    let fits = floor_whole(budget / part);
+    let fit = if i.shape.one_per_position() { fits.min(1.0) } else { fits };
+    let origins = with(i.peak_origins.to_vec(), [Some(Origin::Input(Field::Rack))]);
+    let noun = if i.shape.one_per_position() { Unit::Racks } else { Unit::Servers };
+    out.servers_per_rack = Figure::new(fit, noun, Kind::Ceiling, origins.clone());
+    // The limit per card at which one more part would fit, rounded down to a whole watt; for racks
+    // only where one does not fit. Never below the card's published minimum, nor where none is published
+    // for a rack-scale system (a cap no source offers).
+    if !i.shape.one_per_position() || fit < 1.0 {
+        let per_card = floor_whole((budget / (fit + 1.0) - own_per_part) / per_part_gpus);
+        match i.card.min_power.as_ref() {
+            Some(min) if per_card < min.watts => out
+                .notices
+                .push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts }),
+            None if i.shape.one_per_position() => {}
+            _ if per_card > 0.0 && per_card < i.limit.value() => {
+                out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
+            }
+            _ => {}
+        }
+    }
+    let _ = i.gpus;
+    if fit < 1.0 {
+        out.notices.push(PlanNotice::ServerOverRack {
+            server_kw: part / 1000.0,
+            rack_kw: rack.value(),
+            rack_scale: i.shape.one_per_position(),
+        });
+        return Some(0.0);
+    }
+    if let Some((s, true)) = servers {
+        let mut kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
+        let boards_only = matches!(i.overhead, Own::Boards);
+        if boards_only {
+            let mut assumptions = match kind {
+                Kind::Estimate(a) => a,
+                _ => Vec::new(),
+            };
+            assumptions.push(Assumption::BoardsOnlyFit);
+            kind = Kind::Estimate(assumptions);
+        }
+        let at_least = boards_only || out.servers_needed.as_ref().is_some_and(|n| n.side == Side::AtLeast);
+        out.rack_positions =
+            Figure::new(ceil_whole(f64::from(s) * parts / fit), Unit::Positions, kind, servers_origins(origins))
+                .map(|f| if at_least { f.at_least() } else { f });
+    }
+    Some(fit)
+}
+
+struct SignInputs<'a> {
+    p: &'a PlanChecked,
+    volts: f64,
+    breaker: f64,
+    /// One rack position's load at peak, W.
+    load: f64,
+    held: f64,
+    peak_origins: &'a [Origin],
+}
+
+/// The electrical sign-off of one rack position (issue 36): usable kW per circuit under the rule,
+/// circuits per feed (each feed alone carries the whole load), amps per phase on one feed, kVA.
+fn sign_off(out: &mut Plan, i: SignInputs) {
+    let (Ok(pf), Ok(phases), Ok(derate), Ok(feeds)) = (&i.p.pf, &i.p.phases, &i.p.derate, &i.p.feeds) else {
+        return;
+    };
+    let pf = pf.unwrap_or(1.0);
+    let phases = phases.unwrap_or_default();
+    let rule = crate::electric::Rule::of(derate.unwrap_or(crate::electric::NEC_PERCENT));
+    let feeds = feeds.map_or(1, |f| if f >= 2.0 { 2 } else { 1 });
+    let usable_va = crate::electric::usable_va(i.volts, i.breaker, phases, rule);
+    let circuits = crate::electric::circuits(i.load, usable_va, pf);
+    let inputs = [
+        Some(Origin::Input(Field::Volts)),
+        Some(Origin::Input(Field::Breaker)),
+        input_if(derate.is_some(), Field::Derate),
+        input_if(phases != Phases::One, Field::Phases),
+        input_if(pf != 1.0, Field::PowerFactor),
+    ];
+    let circuit_origins = with(Vec::new(), inputs.clone());
+    let load_origins = with(with(i.peak_origins.to_vec(), inputs), [input_if(feeds == 2, Field::Feeds)]);
+    out.circuit_kw = Figure::new(usable_va * pf / 1000.0, Unit::Kilowatts, Kind::Ceiling, circuit_origins);
+    out.circuits_per_feed = Figure::new(circuits, Unit::Circuits, Kind::Ceiling, load_origins.clone());
+    let a = amps(Watts(i.load), i.volts, pf, phases);
+    out.feed_amps = Figure::new(a.value(), Unit::Amperes, Kind::Ceiling, load_origins.clone());
+    out.position_kva = Figure::new(i.load / pf / 1000.0, Unit::KilovoltAmperes, Kind::Ceiling, load_origins);
+    if circuits.is_finite() {
+        out.sign_off = Some(SignOff {
+            rule,
+            feeds,
+            phases,
+            volts: i.volts,
+            breaker: i.breaker,
+            held: i.held,
+            load_kw: i.load / 1000.0,
+            circuit_kw: usable_va * pf / 1000.0,
+            circuits_per_feed: circuits,
+        });
+    }
+}
+
+/// Output tokens per second per MW (issue 36) at the GPU boards (a floor: the boards' watts are a
+/// ceiling), at the system's peak where it counts more than the boards, and at the site with its PUE.
+fn tokens_per_mw(
+    out: &mut Plan,
+    size: &Sizing,
+    tb: &crate::model::ThroughputBasis,
+    boards: f64,
+    peak: Watts,
+    pue: Option<f64>,
+    peak_origins: &[Origin],
+) {
+    let kind = kind_of(tb.assumptions.clone());
+    let origins = with(peak_origins.to_vec(), tb.origins.iter().cloned().map(Some));
+    let per_mw = |watts: f64| {
+        Figure::range(size.low_tps * 1e6 / watts, size.high_tps * 1e6 / watts, Unit::TokensPerSecondPerMegawatt, kind.clone(), origins.clone())
+            .map(Figure::at_least)
+    };
+    out.tokens_per_mw = per_mw(boards).map(|f| f.within(Boundary::Boards));
+    let system = out.peak_boundary;
+    if system != Boundary::Boards {
+        out.system_tokens_per_mw = per_mw(peak.value()).map(|f| f.within(system));
+    }
+    if let Some(pue) = pue {
+        let site = if system == Boundary::System { Boundary::SystemSite } else { Boundary::chain(system != Boundary::Boards, true) };
+        out.site_tokens_per_mw = per_mw(peak.value() * pue).map(|f| {
+            let mut f = f.within(site);
+            f.origins.push(Origin::Input(Field::Pue));
+            f
+        });
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -1125,6 +1406,13 @@ pub fn reference_for(field: Field) -> impl Iterator<Item = &'static crate::catal
     crate::catalogue::reference().iter().filter(move |r| Field::from_id(&r.field) == Some(field))
 }
 
+/// The reference values offered beside a field for the plan's system: an overhead only for the
+/// sourced system it belongs to (issue 36), every other field's all.
+pub fn reference_for_plan(field: Field, plan: &Plan) -> impl Iterator<Item = &'static crate::catalogue::ReferenceValue> + '_ {
+    let system = plan.system.as_ref().and_then(|s| s.sourced.as_ref()).map(|s| s.id.to_string());
+    reference_for(field).filter(move |r| r.systems.is_empty() || system.as_ref().is_some_and(|id| r.systems.iter().any(|s| **s == **id)))
+}
+
 /// The reference values' data rules, each broken one in words: unique ids, a plan number field,
 /// a value within its range, a currency exactly for prices, a known source, no empty text.
 pub fn reference_errors(
@@ -1162,6 +1450,32 @@ pub fn reference_errors(
             }
         } else if r.card.is_some() || r.high.is_some() {
             errors.push(format!("reference value {id}: only an idle power names a card or a spread"));
+        }
+        // An overhead belongs to the systems it was read from (issue 36): each a catalogue system whose
+        // stated maximum less its boards at their rated power is the value.
+        if field == Some(Field::Overhead) && r.systems.is_empty() {
+            errors.push(format!("reference value {id}: an overhead names the systems it belongs to"));
+        }
+        if field != Some(Field::Overhead) && !r.systems.is_empty() {
+            errors.push(format!("reference value {id}: only an overhead names systems"));
+        }
+        for sys_id in r.systems.iter() {
+            let found = catalogue
+                .cards
+                .iter()
+                .find_map(|c| c.systems.iter().find(|s| s.id == *sys_id).map(|s| (c, s)));
+            match found {
+                None => errors.push(format!("reference value {id}: system `{sys_id}` is not in the catalogue")),
+                Some((card, sys)) => {
+                    let own = sys.max_watts - f64::from(sys.gpus) * card.max_power.watts;
+                    if (own - r.value).abs() > 0.5 {
+                        errors.push(format!(
+                            "reference value {id}: {} W is not {sys_id}'s stated maximum less its boards ({own} W)",
+                            r.value
+                        ));
+                    }
+                }
+            }
         }
         match field.filter(|f| NUMBERS.contains(f)).and_then(|f| {
             if f == Field::Idle {

@@ -207,3 +207,23 @@ impl Phases {
         }
     }
 }
+
+/// A quotient rounded up to a whole number, where a quotient that is whole but for floating-point
+/// error counts as whole (8 640 000 ÷ 86 400 is 100, never 101).
+pub fn ceil_whole(q: f64) -> f64 {
+    snap(q).ceil()
+}
+
+/// A quotient rounded down, as [`ceil_whole`] (10 000 ÷ 2 500 is 4, never 3).
+pub fn floor_whole(q: f64) -> f64 {
+    snap(q).floor()
+}
+
+fn snap(q: f64) -> f64 {
+    let r = q.round();
+    if (q - r).abs() <= 1e-12 * r.abs().max(1.0) {
+        r
+    } else {
+        q
+    }
+}

@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.6");
+    assert_eq!(c.meta.data_version, "2026.12.7");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -96,6 +96,14 @@ fn every_record_cites_a_known_source() {
     // The guidance on reading and setting a card's own limits.
     cited.extend(token_energy::form::LIMIT_GUIDE_SOURCES);
     cited.extend(c.cards.iter().flat_map(|c| c.power_modes.iter().map(|m| &*m.source)));
+    // The systems whose maximum power, supplies and cooling a source states (issue 36), and InferenceX's
+    // tokens per MW, which the page's own are set against.
+    for sys in c.cards.iter().flat_map(|c| c.systems.iter()) {
+        cited.push(&sys.source);
+        cited.extend(sys.psus.as_ref().map(|p| &*p.source));
+        cited.extend(sys.cooling.as_ref().map(|p| &*p.source));
+    }
+    cited.push(token_energy::plan::TPMW_SOURCE);
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

@@ -99,7 +99,7 @@ fn every_field_label_and_message_exists_in_german() {
         PlanNotice::NoSpeedPromise { scenario: Some(Scenario::Offline), enough: vec![] },
         PlanNotice::NoSpeedPromise { scenario: None, enough: vec![] },
         PlanNotice::NoStreamPerServer,
-        PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0 },
+        PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0, rack_scale: false },
         PlanNotice::IdleDecides,
     ];
     for n in &notices {
@@ -270,8 +270,9 @@ fn every_catalogue_text_the_page_shows_has_its_german() {
         check("reference value", &r.label, r.label_de.as_deref());
         check("reference note", &r.note, r.note_de.as_deref());
     }
-    // 2 limits, 2 × 2 context texts, 18 × 2 reference texts (data/*.json: 10, and 8 idle powers of issue 35).
-    assert_eq!(checked, 2 + 4 + 36);
+    // 2 limits, 2 × 2 context texts, 20 × 2 reference texts (data/*.json: 10, 8 idle powers of issue 35,
+    // and the two continuous-load rules of issue 36).
+    assert_eq!(checked, 2 + 4 + 40);
 }
 
 /// `i18n::intl` writes numbers as `Intl.NumberFormat` does (the prerender's text, which the browser

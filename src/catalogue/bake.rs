@@ -13,7 +13,7 @@
 
 use super::types::{
     Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit,
-    PowerMode, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts,
+    PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts, System,
     StatedPower,
 };
 use std::borrow::Cow;
@@ -349,7 +349,9 @@ bake_struct!(SourcedWatts { watts, source });
 bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
 bake_struct!(PowerMode { label, label_de, max_watts, min_watts, source });
-bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, power_modes, memory, rack });
+bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, power_modes, memory, rack, systems });
+bake_struct!(System { id, name, gpus, max_watts, max_high, source, psus, cooling });
+bake_struct!(Psus { count, watts, redundancy, source });
 bake_struct!(RackScale { name, accelerators, source });
 bake_struct!(StatedPower { text, watts });
 bake_struct!(MeasuredPower { mean_watts, scope });
@@ -389,4 +391,4 @@ bake_struct!(ContextMeasurement {
 });
 bake_struct!(DataVersion { version, date, files, changes });
 bake_struct!(DataChange { kind, text, text_de, cards, results, benchmarks, plan });
-bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de, card, high });
+bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de, card, high, systems });

@@ -221,6 +221,48 @@ pub struct Card {
     /// `None` for a card that goes into servers of any size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rack: Option<RackScale>,
+    /// The systems the card is sold in whose maximum power a source states (issue 36): an 8-GPU
+    /// server (NVIDIA DGX H100) or a rack (GB200 NVL72). Empty where none is sourced.
+    #[serde(default, skip_serializing_if = "<[System]>::is_empty")]
+    pub systems: Cow<'static, [System]>,
+}
+
+/// A system whose maximum input power its maker states: what the plan checks a rack budget and a
+/// circuit against instead of the GPU boards alone (issue 36).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct System {
+    /// Catalogue id (`dgx-h100`).
+    pub id: Text,
+    /// As its maker writes it (`NVIDIA DGX H100`).
+    pub name: Text,
+    /// GPUs in one system: 8 in a DGX, 72 in an NVL72 rack.
+    pub gpus: u32,
+    /// The stated maximum input power of one system, W (at the GPUs' rated power).
+    pub max_watts: f64,
+    /// The upper end where the maker gives the maximum as a span (`~120–132 kW`), W.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_high: Option<f64>,
+    pub source: Text,
+    /// Its power supplies, where stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub psus: Option<Psus>,
+    /// `air` or `liquid`, where stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cooling: Option<SourcedText>,
+}
+
+/// A system's power supplies as its maker states them: count, rating, redundancy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Psus {
+    pub count: u32,
+    /// Rating of one supply, W.
+    pub watts: f64,
+    /// As stated (`4+2`); `None` where not stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redundancy: Option<Text>,
+    pub source: Text,
 }
 
 /// A rack-scale system a card is built into: its name and how many of the card one rack holds.
@@ -445,6 +487,9 @@ pub struct ReferenceValue {
     /// The upper end where the source shows a spread (several GPUs of one table): `value` is the lower.
     #[serde(default)]
     pub high: Option<f64>,
+    /// The systems (`Card::systems` ids) an overhead belongs to (issue 36): offered only for them.
+    #[serde(default, skip_serializing_if = "<[Text]>::is_empty")]
+    pub systems: Cow<'static, [Text]>,
 }
 
 /// One data version in `data/changes.json`, oldest first: what changed since the version before it

@@ -86,6 +86,7 @@ fn non_empty(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str
 impl Catalogue {
     /// Every broken rule in the catalogue; empty when the data is sound.
     pub fn validate(&self) -> Vec<CatalogueError> {
+        let mut seen_systems: HashSet<&str> = HashSet::new();
         let mut errors = Vec::new();
         let sources: HashSet<&str> = self.sources.iter().map(|s| &*s.id).collect();
         let cite = |errors: &mut Vec<CatalogueError>, record: &str, source: &str| {
@@ -158,6 +159,42 @@ impl Catalogue {
                 non_empty(&mut errors, &record, "rack.name", &rack.name);
                 positive(&mut errors, &record, "rack.accelerators", f64::from(rack.accelerators));
                 cite(&mut errors, &record, &rack.source);
+            }
+            // A system's stated maximum covers its GPUs at their rated power and more (issue 36).
+            for sys in c.systems.iter() {
+                let record = format!("card {} system {}", c.id, sys.id);
+                non_empty(&mut errors, &record, "id", &sys.id);
+                non_empty(&mut errors, &record, "name", &sys.name);
+                positive(&mut errors, &record, "gpus", f64::from(sys.gpus));
+                let boards = f64::from(sys.gpus) * c.max_power.watts;
+                let high = sys.max_high.unwrap_or(sys.max_watts);
+                positive(&mut errors, &record, "max_watts above the boards", sys.max_watts - boards);
+                positive(&mut errors, &record, "max_high not below max_watts", high - sys.max_watts + 1.0);
+                cite(&mut errors, &record, &sys.source);
+                if !seen_systems.insert(&*sys.id) {
+                    errors.push(CatalogueError::DuplicateId { kind: "system", id: sys.id.to_string() });
+                }
+                if let Some(p) = &sys.psus {
+                    positive(&mut errors, &record, "psus.count", f64::from(p.count));
+                    positive(&mut errors, &record, "psus.watts", p.watts);
+                    cite(&mut errors, &record, &p.source);
+                }
+                if let Some(cooling) = &sys.cooling {
+                    if !["air", "liquid", "hybrid"].contains(&&*cooling.text) {
+                        errors.push(CatalogueError::Empty { record: record.clone(), field: "cooling (air, liquid or hybrid)" });
+                    }
+                    cite(&mut errors, &record, &cooling.source);
+                }
+                // A rack-scale card's system is its rack; a server's is no larger than its results' nodes.
+                if let Some(rack) = &c.rack {
+                    if sys.gpus != rack.accelerators {
+                        errors.push(CatalogueError::UnevenNodes {
+                            result: record.clone(),
+                            accelerators: sys.gpus,
+                            nodes: rack.accelerators,
+                        });
+                    }
+                }
             }
         }
 

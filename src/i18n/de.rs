@@ -50,7 +50,7 @@ fn field(field: Field) -> &'static str {
         Field::Demand => "Ausgabe-Token pro Tag",
         Field::Load => "Mittlere Auslastung",
         Field::Idle => "Leerlaufleistung je Karte",
-        Field::Overhead => "Zusatzleistung je Server (CPU, Lüfter, Netzteile)",
+        Field::Overhead => "Zusatzleistung je System (CPU, Lüfter, Netzteile)",
         Field::Pue => "PUE des Rechenzentrums",
         Field::Price => "Strompreis",
         Field::Currency => "Währung",
@@ -59,6 +59,9 @@ fn field(field: Field) -> &'static str {
         Field::Phases => "Phasen",
         Field::PowerFactor => "Leistungsfaktor",
         Field::Rack => "Leistungsbudget je Rack",
+        Field::Breaker => "Bemessungsstrom der Absicherung je Stromkreis",
+        Field::Derate => "Dauerlast in % des Bemessungsstroms",
+        Field::Feeds => "Einspeisungen je Rack-Stellplatz",
         Field::Answer => "Ausgabe-Token je Antwort",
         Field::Hours => "Betriebsstunden pro Tag",
         Field::Users => "Gleichzeitig generierende Personen",
@@ -106,6 +109,10 @@ fn unit(u: Unit) -> &'static str {
         Unit::Tokens => "Token",
         Unit::People => "Personen",
         Unit::Positions => "Rack-Stellplätze",
+        Unit::Racks => "Racks",
+        Unit::Systems => "Systeme",
+        Unit::Circuits => "Stromkreise",
+        Unit::TokensPerSecondPerMegawatt => "Token/s je MW",
         other => other.symbol(),
     }
 }
@@ -114,6 +121,9 @@ fn unit_one(u: Unit) -> &'static str {
     match u {
         Unit::People => "Person",
         Unit::Positions => "Rack-Stellplatz",
+        Unit::Racks => "Rack",
+        Unit::Systems => "System",
+        Unit::Circuits => "Stromkreis",
         other => unit(other),
     }
 }
@@ -125,6 +135,8 @@ fn range_unit(unit: &str) -> String {
         "tokens/s" => "Token/s",
         "tokens/day" => "Token/Tag",
         "W per server" => "W je Server",
+        "W per system" => "W je System",
+        "feeds" => "Einspeisungen",
         "W per card" => "W je Karte",
         "per kWh" => "je kWh",
         "tokens" => "Token",
@@ -540,21 +552,15 @@ pub const DE: Strings = Strings {
     need_volts: "eine Versorgungsspannung",
     need_rack: "ein Leistungsbudget je Rack",
     scope_throughput: "Durchsatz je Server",
-    p_server_power: "Spitzenleistung je Server",
-    p_it_power: "IT-Leistung, alle Server",
     p_site_power: "RZ-Leistung",
     p_site_day: "RZ-Energie pro Tag",
     p_site_year: "RZ-Energie pro Jahr",
     p_site_token: "RZ-Energie je Ausgabe-Token",
-    p_servers_needed: "Benötigte Server für den Bedarf",
     p_cost_year: "Stromkosten pro Jahr",
     p_cost_mtok: "Stromkosten je Million Ausgabe-Token",
     p_co2_year: "Emissionen pro Jahr",
     p_co2_mtok: "Emissionen je Million Ausgabe-Token",
     p_answer: "RZ-Energie je Antwort",
-    p_amps: "Phasenstrom je Server bei Spitzenlast",
-    p_per_rack: "Server je Rack",
-    p_one_more: "Leistungsgrenze je Karte, damit ein weiterer Server ins Rack passt",
     p_heat: "Abwärme der IT-Last",
     p_cooling: "Kühllast der IT",
     p_busy_load: "Auslastung der Server in den Betriebsstunden",
@@ -641,6 +647,34 @@ pub const DE: Strings = Strings {
         EnergyBasis::Limit => format!("{label}, jede Karte ganztägig an ihrer Grenze"),
     },
     rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server die Eigenaufnahme des Servers (Zusatzleistung je Server) eintragen."),
+    noun_label: |label, noun| {
+        use super::NounLabel as L;
+        use crate::system::Noun as N;
+        match (label, noun) {
+            (L::Needed, N::Server) => "Benötigte Server für den Bedarf",
+            (L::Needed, N::Rack) => "Benötigte Racks für den Bedarf",
+            (L::Needed, N::System) => "Benötigte Systeme für den Bedarf",
+            (L::Peak, N::Server) => "Spitzenleistung je Server",
+            (L::Peak, N::Rack) => "Spitzenleistung je Rack",
+            (L::Peak, N::System) => "Spitzenleistung je System",
+            (L::ItPower, N::Server) => "IT-Leistung, alle Server",
+            (L::ItPower, N::Rack) => "IT-Leistung, alle Racks",
+            (L::ItPower, N::System) => "IT-Leistung, alle Systeme",
+            (L::Amps, N::System) => "Phasenstrom je Server oder Rack bei Spitzenlast",
+            (L::Amps, N::Rack) => "Phasenstrom je Rack bei Spitzenlast",
+            (L::Amps, _) => "Phasenstrom je Server bei Spitzenlast",
+            (L::PerPosition, N::System) => "Server oder Racks je Stellplatz",
+            (L::PerPosition, N::Rack) => "Racks je Stellplatz",
+            (L::PerPosition, _) => "Server je Rack",
+            (L::OneMore, N::Rack) => "Leistungsgrenze je Karte, damit ein Rack ins Budget passt",
+            (L::OneMore, _) => "Leistungsgrenze je Karte, damit ein weiterer Server ins Rack passt",
+            (L::PartPeak, N::Rack) => "Spitzenleistung je Rack des Systems",
+            (L::PartPeak, _) => "Spitzenleistung je Server des Systems",
+        }
+    },
+    scope_system: |site| if site { "Gesamtsystem + Rechenzentrum" } else { "Gesamtsystem" },
+    system_line,
+    sign_off,
     chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Eine Zeile wählen, um ihre Konfiguration zu laden.",
@@ -792,6 +826,8 @@ pub const DE: Strings = Strings {
             Field::Co2 => "g CO₂e/kWh",
             Field::Volts => "V",
             Field::Rack => "kW",
+            Field::Breaker => "A",
+            Field::Derate => "%",
             _ => "",
         }
         .to_owned()
@@ -997,6 +1033,15 @@ pub const DE: Strings = Strings {
     at_least: "mindestens",
     p_site_power_avg: "RZ-Leistung, 24-Stunden-Mittel",
     p_site_busy: "RZ-Leistung in den Betriebsstunden",
+    p_tokens_per_mw: "Ausgabe-Token/s je MW der GPU-Boards",
+    p_system_tokens_per_mw: "Ausgabe-Token/s je MW des Systems bei Spitzenlast",
+    p_site_tokens_per_mw: "Ausgabe-Token/s je MW am Rechenzentrum, mit PUE",
+    p_circuit_kw: "Nutzbare Leistung je Stromkreis",
+    p_circuits_per_feed: "Stromkreise je Einspeisung, ein Rack-Stellplatz",
+    p_feed_amps: "Phasenstrom einer Einspeisung, ein Rack-Stellplatz bei Spitzenlast",
+    p_position_kva: "Scheinleistung eines Rack-Stellplatzes bei Spitzenlast",
+    tpmw_note: "Token je MW hier: die Ausgabe-Token je Sekunde des Ergebnisses geteilt durch die Nennleistung der GPUs, die angegebene Höchstleistung des Systems oder diese mal PUE – eine Untergrenze, da diese Watt Obergrenzen sind. InferenceX teilt für seinen „Token-Durchsatz je MW“ Eingabe- und Ausgabe-Token durch einen festen Gesamtwert in kW je GPU aus dem Kostenmodell von SemiAnalysis, dessen Werte sich zwischen Versionen ändern: Beide Kennzahlen sind nicht vergleichbar.",
+    more_breaker: "einem Bemessungsstrom der Absicherung (Stromkreise je Einspeisung)",
     answer_demand_token: "Ihre Energie je Token",
     figure_token_benchmark: "Obergrenze des Benchmarks bei vollem Durchsatz",
     plan_differs_title: "Die Planung dieser Konfigurationen weicht von der Planung der Seite ab.",
@@ -1245,12 +1290,20 @@ fn plan_notice(notice: &PlanNotice) -> String {
         PlanNotice::NoStreamPerServer => "Bei diesem Durchsatz hält ein Server nicht einmal den Datenstrom einer \
             Person innerhalb der Grenze des Ergebnisses für die Zeit je Token."
             .to_owned(),
-        PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
-            "Ein Server nimmt bis zu {} kW auf, mehr als die {} kW des Racks: Kein Server passt hinein. \
-             Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze.",
-            short(*server_kw),
-            short(*rack_kw)
-        ),
+        PlanNotice::ServerOverRack { server_kw, rack_kw, rack_scale } => {
+            let part = if *rack_scale { "Ein Rack dieses Systems" } else { "Ein Server" };
+            let then = if *rack_scale {
+                "Das Rack eines Rack-Scale-Systems lässt sich nicht teilen: Erhöhen Sie das Budget."
+            } else {
+                "Erhöhen Sie das Budget oder senken Sie die Leistungsgrenze."
+            };
+            format!(
+                "{part} nimmt bis zu {} kW auf, {} kW mehr als die {} kW des Stellplatzes: Es passt nicht. {then}",
+                short(*server_kw),
+                short(server_kw - rack_kw),
+                short(*rack_kw)
+            )
+        }
         PlanNotice::OneMoreBelowMinimum { watts, min_watts } => format!(
             "Für einen weiteren Server je Stellplatz müsste die Leistungsgrenze je Karte auf {} W sinken, unter die \
              niedrigste veröffentlichte Einstellung der Karte ({} W): Das ist nicht einstellbar.",
@@ -1380,4 +1433,88 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
             format!("{head} {tail}{unstated}")
         }
     }
+}
+
+/// Das System, das die Planung zählt (Issue 36), und was seine Quelle angibt.
+fn system_line(w: &super::SystemWords) -> String {
+    use crate::system::Shape;
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    let s = w.system;
+    let what = match s.shape {
+        Shape::Server => format!("Ein System ist ein Server mit {} GPUs.", w.gpus),
+        Shape::Nodes { nodes } => format!(
+            "Ein System sind {nodes} Server mit je {} GPUs, wie im Ergebnis; jeder Server wird einzeln aufgestellt.",
+            s.gpus_per_part
+        ),
+        Shape::Racks { racks } => {
+            let name = s.rack_name.as_deref().unwrap_or("Rack");
+            if racks == 1 {
+                format!("Ein System ist ein {name}-Rack mit {} GPUs.", s.gpus_per_part)
+            } else {
+                format!("Ein System sind {racks} {name}-Racks mit je {} GPUs, Rack für Rack geprüft.", s.gpus_per_part)
+            }
+        }
+    };
+    let part = if matches!(s.shape, Shape::Racks { .. }) { "dieses Rack" } else { "diesen Server" };
+    let Some(sys) = &s.sourced else {
+        return format!(
+            "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
+             zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
+        );
+    };
+    let max = match w.max_kw {
+        Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
+        Some((v, _)) => format!("{} kW", short(v)),
+        None => "—".to_owned(),
+    };
+    let psus = sys.psus.as_ref().map_or_else(String::new, |p| {
+        let r = p.redundancy.as_deref().map_or_else(String::new, |r| format!(", {r}"));
+        format!(" ({} Netzteile mit je {} kW{r})", p.count, short(p.watts / 1000.0))
+    });
+    let cooling = match sys.cooling.as_ref().map(|c| &*c.text) {
+        Some("air") => "Kühlung: Luft.",
+        Some("liquid") => "Kühlung: Flüssigkeit; Anteil der Wärme an Flüssigkeit und Luft: nicht veröffentlicht.",
+        Some("hybrid") => "Kühlung: Flüssigkeit für GPUs und Prozessoren, Luft für den Rest; Anteil der Wärme an Flüssigkeit und Luft: nicht veröffentlicht.",
+        _ => "Kühlung: nicht veröffentlicht.",
+    };
+    let unit = if matches!(s.shape, Shape::Racks { .. }) { "je Rack" } else { "je Server" };
+    let used = if s.own_sourced {
+        "Spitzenleistung, Stellplätze, Strom und Abwärme rechnen mit diesem Höchstwert; die Energiewerte zählen die GPU-Boards und die eingetragene Zusatzleistung."
+    } else {
+        "Statt dieses Höchstwerts gilt die eingetragene Zusatzleistung."
+    };
+    format!("{what} {}: bis zu {max} {unit} bei Nennleistung der GPUs{psus}; {cooling} {used}", sys.name)
+}
+
+/// Das Ergebnis der elektrischen Prüfung (Issue 36).
+fn sign_off(s: &crate::plan::SignOff) -> String {
+    use crate::electric::Rule;
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    let plain = |v: f64| super::intl::plain(v, Lang::De);
+    let feeds = if s.feeds >= 2 {
+        "Jede der Einspeisungen A und B allein (N+N: jede trägt die ganze Last, wenn die andere ausfällt)"
+    } else {
+        "Eine Einspeisung"
+    };
+    let phases = match s.phases {
+        crate::units::Phases::One => "einphasig",
+        crate::units::Phases::Three => "dreiphasig",
+    };
+    let rule = match s.rule {
+        Rule::Nec => "NEC 210.20(A) und 215.3: Dauerlast höchstens 80 % des Bemessungsstroms".to_owned(),
+        Rule::Iec => "IEC 60898-1: Der Bemessungsstrom gilt dauernd; den Bemessungsbelastungsgrad der \
+                      Schaltgerätekombination (IEC 61439-1) anwenden, wo ihr Hersteller ihn angibt"
+            .to_owned(),
+        Rule::Policy(p) => format!("{} % als Vorgabe Ihres Standorts", short(p)),
+    };
+    let n = s.circuits_per_feed;
+    let circuits = if n == 1.0 { "1 Stromkreis".to_owned() } else { format!("{} Stromkreise", plain(n)) };
+    format!(
+        "{feeds}: {circuits} mit {} V {phases}, {} A, je {} kW nutzbar bei {} % ({rule}), für die {} kW des Stellplatzes bei Spitzenlast.",
+        plain(s.volts),
+        plain(s.breaker),
+        short(s.circuit_kw),
+        short(s.rule.percent()),
+        short(s.load_kw)
+    )
 }

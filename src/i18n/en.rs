@@ -108,6 +108,9 @@ pub const EN: Strings = Strings {
         Unit::Tokens => "token",
         Unit::People => "person",
         Unit::Positions => "rack position",
+        Unit::Racks => "rack",
+        Unit::Systems => "system",
+        Unit::Circuits => "circuit",
         other => other.symbol(),
     },
     hint: |r| r.hint(),
@@ -215,21 +218,15 @@ pub const EN: Strings = Strings {
     need_volts: "a supply voltage",
     need_rack: "a rack position budget",
     scope_throughput: "throughput per server",
-    p_server_power: "Peak power per server",
-    p_it_power: "IT power, all servers",
     p_site_power: "Site power",
     p_site_day: "Site energy per day",
     p_site_year: "Site energy per year",
     p_site_token: "Site energy per output token",
-    p_servers_needed: "Servers needed for the demand",
     p_cost_year: "Electricity cost per year",
     p_cost_mtok: "Electricity cost per million output tokens",
     p_co2_year: "Emissions per year",
     p_co2_mtok: "Emissions per million output tokens",
     p_answer: "Site energy per answer",
-    p_amps: "Current per phase, one server at peak",
-    p_per_rack: "Servers per rack position",
-    p_one_more: "Power limit per card for one more server",
     p_heat: "Heat of the IT load",
     p_cooling: "Cooling for the IT load",
     p_busy_load: "Load of the servers in the busy hours",
@@ -316,6 +313,34 @@ pub const EN: Strings = Strings {
         EnergyBasis::Limit => format!("{label}, every card at its limit all day"),
     },
     rack_boards_only: |n| format!("GPU boards only: at most {n}; add the server's own draw (Server overhead) to count whole servers."),
+    noun_label: |label, noun| {
+        use super::NounLabel as L;
+        use crate::system::Noun as N;
+        match (label, noun) {
+            (L::Needed, N::Server) => "Servers needed for the demand",
+            (L::Needed, N::Rack) => "Racks needed for the demand",
+            (L::Needed, N::System) => "Systems needed for the demand",
+            (L::Peak, N::Server) => "Peak power per server",
+            (L::Peak, N::Rack) => "Peak power per rack",
+            (L::Peak, N::System) => "Peak power per system",
+            (L::ItPower, N::Server) => "IT power, all servers",
+            (L::ItPower, N::Rack) => "IT power, all racks",
+            (L::ItPower, N::System) => "IT power, all systems",
+            (L::Amps, N::System) => "Current per phase, one server or rack at peak",
+            (L::Amps, N::Rack) => "Current per phase, one rack at peak",
+            (L::Amps, _) => "Current per phase, one server at peak",
+            (L::PerPosition, N::System) => "Servers or racks per rack position",
+            (L::PerPosition, N::Rack) => "Racks per rack position",
+            (L::PerPosition, _) => "Servers per rack position",
+            (L::OneMore, N::Rack) => "Power limit per card for one rack to fit",
+            (L::OneMore, _) => "Power limit per card for one more server",
+            (L::PartPeak, N::Rack) => "Peak power per rack of the system",
+            (L::PartPeak, _) => "Peak power per server of the system",
+        }
+    },
+    scope_system: |site| if site { "whole system + site" } else { "whole system" },
+    system_line,
+    sign_off,
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
@@ -467,6 +492,8 @@ pub const EN: Strings = Strings {
             Field::Co2 => "g CO₂e/kWh",
             Field::Volts => "V",
             Field::Rack => "kW",
+            Field::Breaker => "A",
+            Field::Derate => "%",
             _ => "",
         }
         .to_owned()
@@ -653,6 +680,15 @@ pub const EN: Strings = Strings {
     at_least: "at least",
     p_site_power_avg: "Site power, 24-hour average",
     p_site_busy: "Site power in the busy hours",
+    p_tokens_per_mw: "Output tokens/s per MW of GPU boards",
+    p_system_tokens_per_mw: "Output tokens/s per MW of the system at peak",
+    p_site_tokens_per_mw: "Output tokens/s per MW at the site, with its PUE",
+    p_circuit_kw: "Usable power of one circuit",
+    p_circuits_per_feed: "Circuits per feed, one rack position",
+    p_feed_amps: "Current per phase on one feed, one rack position at peak",
+    p_position_kva: "Apparent power of one rack position at peak",
+    tpmw_note: "Tokens per MW here: the result's output tokens per second over the GPUs' rated power, the system's stated maximum or that times the PUE; a floor, since those watts are ceilings. InferenceX's “token throughput per all-in utility MW” divides input and output tokens by a fixed all-in kW per GPU from SemiAnalysis's cost model, whose values change between versions: the two are not comparable.",
+    more_breaker: "a breaker rating (circuits per feed)",
     answer_demand_token: "Your energy per token",
     figure_token_benchmark: "The benchmark's ceiling at full throughput",
     plan_differs_title: "Their plans differ from the page's plan.",
@@ -739,12 +775,16 @@ fn plan_notice(n: &PlanNotice) -> String {
         PlanNotice::NoStreamPerServer => "At this throughput one server does not keep even one person's stream within \
             the result's time-per-token bound."
             .to_owned(),
-        PlanNotice::ServerOverRack { server_kw, rack_kw } => format!(
-            "One server draws up to {} kW, more than the rack position's {} kW: not one fits. Raise the budget or lower \
-             the power limit.",
-            short(*server_kw),
-            short(*rack_kw)
-        ),
+        PlanNotice::ServerOverRack { server_kw, rack_kw, rack_scale } => {
+            let part = if *rack_scale { "One rack of this system" } else { "One server" };
+            let then = if *rack_scale { "A rack-scale system's rack is not split: raise the budget." } else { "Raise the budget or lower the power limit." };
+            format!(
+                "{part} draws up to {} kW, {} kW over the rack position's {} kW: it does not fit. {then}",
+                short(*server_kw),
+                short(server_kw - rack_kw),
+                short(*rack_kw)
+            )
+        }
         PlanNotice::OneMoreBelowMinimum { watts, min_watts } => format!(
             "One more server per position would need a power limit of {} W per card, below the card's lowest published \
              setting ({} W): no such limit can be set.",
@@ -1010,4 +1050,86 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
             format!("{head} {tail}{unstated}")
         }
     }
+}
+
+/// The system the plan counts (issue 36), and what its source states.
+fn system_line(w: &super::SystemWords) -> String {
+    use crate::system::Shape;
+    let short = |v: f64| intl::short(v, Lang::En);
+    let s = w.system;
+    let what = match s.shape {
+        Shape::Server => format!("One system is one server of {} GPUs.", w.gpus),
+        Shape::Nodes { nodes } => format!(
+            "One system is {nodes} servers of {} GPUs each, as the result ran; each server is placed on its own.",
+            s.gpus_per_part
+        ),
+        Shape::Racks { racks } => {
+            let name = s.rack_name.as_deref().unwrap_or("rack");
+            if racks == 1 {
+                format!("One system is one {name} rack of {} GPUs.", s.gpus_per_part)
+            } else {
+                format!("One system is {racks} {name} racks of {} GPUs each, checked rack by rack.", s.gpus_per_part)
+            }
+        }
+    };
+    let part = if matches!(s.shape, Shape::Racks { .. }) { "rack" } else { "server" };
+    let Some(sys) = &s.sourced else {
+        return format!(
+            "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
+             and the overhead you type, so the rack positions are at least the number shown."
+        );
+    };
+    let max = match w.max_kw {
+        Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
+        Some((v, _)) => format!("{} kW", short(v)),
+        None => "—".to_owned(),
+    };
+    let psus = sys.psus.as_ref().map_or_else(String::new, |p| {
+        let r = p.redundancy.as_deref().map_or_else(String::new, |r| format!(", {r}"));
+        format!(" ({} power supplies of {} kW{r})", p.count, short(p.watts / 1000.0))
+    });
+    let cooling = match sys.cooling.as_ref().map(|c| &*c.text) {
+        Some("air") => "cooling: air.",
+        Some("liquid") => "cooling: liquid; heat to liquid and to air: not published.",
+        Some("hybrid") => "cooling: liquid for GPUs and processors, air for the rest; heat to liquid and to air: not published.",
+        _ => "cooling: not published.",
+    };
+    let used = if s.own_sourced {
+        "Peak, rack fit, current and heat use this maximum; the energy figures count the GPU boards and the overhead you type."
+    } else {
+        "The overhead you typed is used instead of this maximum."
+    };
+    format!("{what} {}: up to {max} per {part} at the GPUs' rated power{psus}; {cooling} {used}", sys.name)
+}
+
+/// The electrical sign-off's verdict (issue 36).
+fn sign_off(s: &crate::plan::SignOff) -> String {
+    use crate::electric::Rule;
+    let short = |v: f64| intl::short(v, Lang::En);
+    let feeds = if s.feeds >= 2 {
+        "Each of the A and B feeds alone (N+N: either carries the whole load when the other fails)"
+    } else {
+        "One feed"
+    };
+    let phases = match s.phases {
+        crate::units::Phases::One => "single-phase",
+        crate::units::Phases::Three => "three-phase",
+    };
+    let rule = match s.rule {
+        Rule::Nec => "NEC 210.20(A) and 215.3: a continuous load uses at most 80 % of the breaker rating".to_owned(),
+        Rule::Iec => "IEC 60898-1: the rated current is a continuous rating; apply the assembly's rated diversity factor \
+                      (IEC 61439-1) where its maker states one"
+            .to_owned(),
+        Rule::Policy(p) => format!("{} % as your site's policy", short(p)),
+    };
+    let n = s.circuits_per_feed;
+    let circuits = if n == 1.0 { "1 circuit".to_owned() } else { format!("{} circuits", intl::plain(n, Lang::En)) };
+    format!(
+        "{feeds}: {circuits} of {} V {phases} {} A, each {} kW usable at {} % ({rule}), for the rack position's {} kW at peak.",
+        intl::plain(s.volts, Lang::En),
+        intl::plain(s.breaker, Lang::En),
+        short(s.circuit_kw),
+        short(s.rule.percent()),
+        short(s.load_kw)
+    )
 }

@@ -68,6 +68,8 @@ macro_rules! table {
                 };
                 let (server, site) = match f.boundary {
                     Boundary::Uncounted => return kind.to_owned(),
+                    Boundary::System => return format!("{kind}, {}", (self.scope_system)(false)),
+                    Boundary::SystemSite => return format!("{kind}, {}", (self.scope_system)(true)),
                     Boundary::Boards => (false, false),
                     Boundary::BoardsServer => (true, false),
                     Boundary::BoardsSite => (false, true),
@@ -224,21 +226,15 @@ table! {
         need_volts,
         need_rack,
         scope_throughput,
-        p_server_power,
-        p_it_power,
         p_site_power,
         p_site_day,
         p_site_year,
         p_site_token,
-        p_servers_needed,
         p_cost_year,
         p_cost_mtok,
         p_co2_year,
         p_co2_mtok,
         p_answer,
-        p_amps,
-        p_per_rack,
-        p_one_more,
         p_heat,
         p_cooling,
         p_busy_load,
@@ -470,6 +466,16 @@ table! {
         p_site_power_avg,
         /// Site power in the demand's busy hours.
         p_site_busy,
+        p_tokens_per_mw,
+        p_system_tokens_per_mw,
+        p_site_tokens_per_mw,
+        p_circuit_kw,
+        p_circuits_per_feed,
+        p_feed_amps,
+        p_position_kva,
+        /// How the page's tokens per MW differ from InferenceX's (issue 36).
+        tpmw_note,
+        more_breaker,
         /// The answer's energy per token once a demand is typed: the plan's own.
         answer_demand_token,
         /// The benchmark's ceiling beside it, renamed once a demand is typed.
@@ -689,7 +695,36 @@ table! {
         with_basis: fn(&str, crate::plan::EnergyBasis) -> String,
         /// Under servers per rack position without a server overhead: "GPU boards only: at most {n}; …".
         rack_boards_only: fn(&str) -> String,
+        /// A plan label that names what is counted (issue 36): "Servers needed", "Racks needed", "Systems needed".
+        noun_label: fn(NounLabel, crate::system::Noun) -> &'static str,
+        /// A figure's scope at a sourced system's maximum: "whole system", "+ site" where `true`.
+        scope_system: fn(bool) -> &'static str,
+        /// The system the plan counts and what its source states (issue 36), in a sentence.
+        system_line: fn(&SystemWords) -> String,
+        /// The electrical sign-off's verdict, naming the rule it applied.
+        sign_off: fn(&crate::plan::SignOff) -> String,
     }
+}
+
+/// The plan labels whose words follow what the plan counts (issue 36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NounLabel {
+    Needed,
+    Peak,
+    ItPower,
+    Amps,
+    PerPosition,
+    OneMore,
+    PartPeak,
+}
+
+/// What the system line says: the system counted, and its source's facts where sourced.
+pub struct SystemWords<'a> {
+    pub system: &'a crate::plan::PlanSystem,
+    /// GPUs in the whole system.
+    pub gpus: u32,
+    /// The sourced maximum in kW (low, high) where one is used.
+    pub max_kw: Option<(f64, f64)>,
 }
 
 /// A text of the loading page in every language, as `static/index.html`'s boot block holds it (the

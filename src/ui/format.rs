@@ -39,9 +39,8 @@ pub fn short(value: f64) -> String {
 /// A figure's value as read: counts of servers, people and rack positions whole, as they are; other
 /// values to three significant figures; a range as "low{range_to}high" (`range_to` in the page's words).
 pub fn figure_value(f: &crate::figure::Figure, range_to: &str) -> String {
-    use crate::figure::Unit;
     let show = |v: f64| {
-        if matches!(f.unit, Unit::Servers | Unit::People | Unit::Positions) {
+        if f.unit.is_count() {
             plain(v)
         } else {
             three(v)

@@ -71,8 +71,9 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   await c.page.goto(server.url(`${LINK}&dv=2026.12.1&demand=40000000`));
   await waitForApp(c.page);
   const kinds = await c.el('data-notice').locator('li').evaluateAll((li) => li.map((l) => l.dataset.kind));
-  // With a demand the plan's rule too, and 2026.12.6's sourced idle powers and their rule (issue 35).
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule'], 'with a demand, the plan rule too');
+  // With a demand the plan's rule too, 2026.12.6's sourced idle powers and their rule (issue 35), and
+  // 2026.12.7's systems rule (issue 36).
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule'], 'with a demand, the plan rule too');
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });

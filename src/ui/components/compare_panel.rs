@@ -66,6 +66,8 @@ fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: 
 
 /// A grid row's label in the page's language (the core's English label where none is known).
 fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static str {
+    use crate::i18n::NounLabel as L;
+    use crate::system::Noun as N;
     match id {
         "j-per-token" => t.figure_token,
         "wh-per-mtok" => t.figure_million,
@@ -74,11 +76,15 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "board-power-w" => t.figure_board,
         "kwh-per-day" => t.figure_day,
         "btu-per-h" => t.figure_heat,
-        "servers-needed" => t.p_servers_needed,
+        "servers-needed" => (t.noun_label)(L::Needed, N::System),
+        "server-power-w" => (t.noun_label)(L::Peak, N::System),
+        "tokens-per-mw" => t.p_tokens_per_mw,
+        "system-tokens-per-mw" => t.p_system_tokens_per_mw,
+        "site-tokens-per-mw" => t.p_site_tokens_per_mw,
         "busy-load-percent" => t.p_busy_load,
         "rack-positions-needed" => t.p_rack_positions,
-        "servers-per-rack" => t.p_per_rack,
-        "amps-per-phase" => t.p_amps,
+        "servers-per-rack" => (t.noun_label)(L::PerPosition, N::System),
+        "amps-per-phase" => (t.noun_label)(L::Amps, N::System),
         "site-j-per-token" => t.p_site_token,
         "j-per-answer" => t.p_answer,
         "cost-per-mtok" => t.p_cost_mtok,

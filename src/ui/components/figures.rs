@@ -204,9 +204,10 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let rack_note =
         plan.servers_per_rack.as_ref().map(|per| (t.answer_rack_fit)(&format::plain(per.value), boards_only));
     let over = plan.notices.iter().find(|n| matches!(n, PlanNotice::ServerOverRack { .. }));
+    let noun = plan.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
     html! {
         <dl class="answer-plan" data-testid="answer-plan">
-            { item("servers-needed", t.p_servers_needed.to_owned(), plan.servers_needed.as_ref(), None) }
+            { item("servers-needed", (t.noun_label)(crate::i18n::NounLabel::Needed, noun).to_owned(), plan.servers_needed.as_ref(), None) }
             { item("rack-positions-needed", t.p_rack_positions.to_owned(), plan.rack_positions.as_ref(), rack_note) }
             if let Some(n) = over {
                 <div class="answer-item" data-testid="answer-rack-over"><dt>{ t.p_rack_positions }</dt><dd>{ (t.plan_notice)(n) }</dd></div>
@@ -219,10 +220,33 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
             { split_view(t, catalogue, plan) }
+            { tokens_per_mw_view(t, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
             <div class="answer-item answer-sources"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
+    }
+}
+
+/// Output tokens/s per MW at each boundary in one line of the answer (issue 36): the GPU boards, the
+/// system at peak and the site, each with its tag.
+fn tokens_per_mw_view(t: &'static Strings, plan: &Plan) -> Html {
+    let Some(boards) = &plan.tokens_per_mw else { return html! {} };
+    let part = |testid: &'static str, f: &Figure| {
+        html! {
+            <span class="tpmw" data-testid={testid} data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
+                data-scope={f.scope_id()} data-bound={f.side.id()}>
+                { t.side(f) }<span class="number">{ format::figure_value(f, t.range_to) }</span>{ " " }
+                <a class="badge" href="#kinds" data-testid="tag">{ t.tag(f) }</a></span>
+        }
+    };
+    let more = [("system-tokens-per-mw", &plan.system_tokens_per_mw), ("site-tokens-per-mw", &plan.site_tokens_per_mw)];
+    html! {
+        <div class="answer-item answer-wide" data-testid="answer-tokens-per-mw">
+            <dt>{ (t.unit)(crate::figure::Unit::TokensPerSecondPerMegawatt) }</dt>
+            <dd>{ part("tokens-per-mw", boards) }
+                { for more.into_iter().filter_map(|(id, f)| f.as_ref().map(|f| html! { <>{ " · " }{ part(id, f) }</> })) }</dd>
+        </div>
     }
 }
 

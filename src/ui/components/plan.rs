@@ -65,9 +65,9 @@ fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
 }
 
 /// Reference values beside a field: a click applies one (a price with its currency).
-fn references(lang: Lang, catalogue: Cat, field: Field, on_edit: &Callback<Edit>) -> Html {
+fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>) -> Html {
     let t = lang.strings();
-    let values: Vec<&ReferenceValue> = plan::reference_for(field).collect();
+    let values: Vec<&ReferenceValue> = plan::reference_for_plan(field, plan).collect();
     if values.is_empty() {
         return html! {};
     }
@@ -356,17 +356,23 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         .as_ref()
         .filter(|_| !scope.is_some_and(PlanScope::server))
         .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
+    use crate::i18n::NounLabel as L;
+    let noun = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::noun);
+    let part = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::part_noun);
+    // A rack-scale system takes one position per rack: "racks per position" says nothing there.
+    let per_rack = p.servers_per_rack.as_ref().filter(|_| part != crate::system::Noun::Rack);
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
     // The plan's figures in order, those with a value, each value once: a figure equal to one shown
     // above (the configuration's own) or earlier in the plan is not shown again.
     type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>);
     type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>);
     let candidates: Vec<Candidate> = vec![
-        ("servers-needed", t.p_servers_needed.to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None),
+        ("servers-needed", (t.noun_label)(L::Needed, noun).to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None),
         ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None),
         ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None),
-        ("server-power-w", t.p_server_power.to_owned(), server_scope, p.server_power.as_ref(), None),
-        ("it-power-kw", t.p_it_power.to_owned(), server_scope, p.it_power.as_ref(), None),
+        ("server-power-w", (t.noun_label)(L::Peak, noun).to_owned(), server_scope, p.server_power.as_ref(), None),
+        ("part-power-w", (t.noun_label)(L::PartPeak, part).to_owned(), server_scope, p.part_power.as_ref(), None),
+        ("it-power-kw", (t.noun_label)(L::ItPower, noun).to_owned(), server_scope, p.it_power.as_ref(), None),
         // For a demand the site's power is the day's energy over 24 hours: named as an average, with
         // the busy hours' power beside it (what feeds and cooling are sized on).
         (
@@ -380,17 +386,24 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None),
         ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
         ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
+        ("tokens-per-mw", t.p_tokens_per_mw.to_owned(), site_scope, p.tokens_per_mw.as_ref(), None),
+        ("system-tokens-per-mw", t.p_system_tokens_per_mw.to_owned(), site_scope, p.system_tokens_per_mw.as_ref(), None),
+        ("site-tokens-per-mw", t.p_site_tokens_per_mw.to_owned(), site_scope, p.site_tokens_per_mw.as_ref(), None),
         ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
         ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
         ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
         ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None),
         ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None),
-        ("amps-per-phase", t.p_amps.to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
-        ("servers-per-rack", t.p_per_rack.to_owned(), server_scope, p.servers_per_rack.as_ref(), rack_note),
+        ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
+        ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), server_scope, per_rack, rack_note),
         ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None),
-        ("limit-for-one-more", t.p_one_more.to_owned(), server_scope, p.limit_for_one_more.as_ref(), None),
-        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None),
+        ("limit-for-one-more", (t.noun_label)(L::OneMore, part).to_owned(), server_scope, p.limit_for_one_more.as_ref(), None),
+        ("circuit-kw", t.p_circuit_kw.to_owned(), server_scope, p.circuit_kw.as_ref(), None),
+        ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), server_scope, p.circuits_per_feed.as_ref(), None),
+        ("feed-amps", t.p_feed_amps.to_owned(), server_scope, p.feed_amps.as_ref(), None),
+        ("position-kva", t.p_position_kva.to_owned(), server_scope, p.position_kva.as_ref(), None),
         ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None),
+        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None),
     ];
     // The figures the answer above shows: their assumptions and sources are listed here too.
     let answered: Vec<&Figure> = if p.answers() {
@@ -416,8 +429,9 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         if p.answers() && Plan::ANSWER.contains(&id) && in_answer {
             continue;
         }
-        // Counts and the busy load are never "the same value" as a power or an energy.
-        if seen.iter().any(|s| same_value(s, f)) {
+        // Counts and the busy load are never "the same value" as a power or an energy; the peak per
+        // system is shown even where it equals the boards' power (issue 36).
+        if id != "server-power-w" && seen.iter().any(|s| same_value(s, f)) {
             continue;
         }
         seen.push(f);
@@ -449,17 +463,17 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     { number_field(Field::Idle) }
                     { idle_references(lang, c, &props.card) }
                     { number_field(Field::Overhead) }
-                    { references(lang, c, Field::Overhead, &props.on_edit) }
+                    { references(lang, c, Field::Overhead, p, &props.on_edit) }
                     { number_field(Field::Pue) }
-                    { references(lang, c, Field::Pue, &props.on_edit) }
+                    { references(lang, c, Field::Pue, p, &props.on_edit) }
                 </fieldset>
                 <fieldset>
                     <legend>{ t.legend_price }</legend>
                     { number_field(Field::Price) }
                     { choice(Field::Currency, currencies) }
-                    { references(lang, c, Field::Price, &props.on_edit) }
+                    { references(lang, c, Field::Price, p, &props.on_edit) }
                     { number_field(Field::Co2) }
-                    { references(lang, c, Field::Co2, &props.on_edit) }
+                    { references(lang, c, Field::Co2, p, &props.on_edit) }
                 </fieldset>
                 <fieldset>
                     <legend>{ t.legend_electrics }</legend>
@@ -467,9 +481,14 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     { choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
                     { number_field(Field::PowerFactor) }
                     { number_field(Field::Rack) }
+                    { number_field(Field::Breaker) }
+                    { number_field(Field::Derate) }
+                    { references(lang, c, Field::Derate, p, &props.on_edit) }
+                    { number_field(Field::Feeds) }
                 </fieldset>
             </div>
             { notices_view(t, &p.notices) }
+            { system_view(t, p) }
             <div class="plan-figures">
                 { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
             </div>
@@ -484,12 +503,36 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     </p>
                 </div>
             }
+            if p.tokens_per_mw.is_some() {
+                <p class="note" data-testid="tpmw-note">{ t.tpmw_note }{ " " }
+                    <SourceRef catalogue={c} id={AttrValue::from(plan::TPMW_SOURCE)} /></p>
+            }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
             { eu_view(t, c, p) }
             // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
             if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
         </section>
+    }
+}
+
+/// What the plan counts as one system and what its source states (issue 36), and the electrical
+/// sign-off of one rack position where a voltage and a breaker are typed.
+fn system_view(t: &'static Strings, p: &Plan) -> Html {
+    let Some(system) = &p.system else { return html! {} };
+    let max_kw = system.sourced.as_ref().map(|s| (s.max_watts / 1000.0, s.max_high.unwrap_or(s.max_watts) / 1000.0));
+    let gpus = system.gpus_per_part * system.parts();
+    let words = crate::i18n::SystemWords { system, gpus, max_kw };
+    html! {
+        <div class="plan-system" data-testid="plan-system">
+            <p data-testid="system-line" data-system={system.sourced.as_ref().map(|s| s.id.to_string())}
+                data-cooling={system.sourced.as_ref().and_then(|s| s.cooling.as_ref()).map(|c| c.text.to_string())}>
+                { (t.system_line)(&words) }</p>
+            if let Some(s) = &p.sign_off {
+                <p class="sign-off" role="status" data-testid="sign-off" data-rule={s.rule.percent().to_string()}
+                    data-circuits={s.circuits_per_feed.to_string()} data-feeds={s.feeds.to_string()}>{ (t.sign_off)(s) }</p>
+            }
+        </div>
     }
 }
 

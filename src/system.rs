@@ -1,0 +1,111 @@
+//! What the plan counts (issue 36): a configuration's **system** — one server, a system of several
+//! servers as a result published it, or one or more racks of a rack-scale system (NVL72) — and the
+//! parts a rack position holds one of at a time (a server, a rack). The words the page uses follow it:
+//! "servers" only where the system is one server.
+//!
+//! Where a source states a system's maximum input power (`Card::systems`), the plan's peak per
+//! system, its rack fit, amps and heat use it; otherwise they count the GPU boards (plus a typed
+//! overhead), and the fit is "at least".
+
+use crate::catalogue::{Card, System};
+use crate::form::Throughput;
+
+/// What one counted system is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One server: a rack position holds as many as its budget allows.
+    Server,
+    /// Several servers that ran as one system (MLCommons' `Nodes`): each is placed on its own.
+    Nodes { nodes: u32 },
+    /// Whole racks of a rack-scale system: one rack per position, checked rack by rack.
+    Racks { racks: u32 },
+}
+
+/// The word the page counts systems with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Noun {
+    Server,
+    Rack,
+    System,
+}
+
+/// A configuration's system: its shape, the part one rack position takes, and the sourced system
+/// that part is, where one matches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SystemShape<'c> {
+    pub shape: Shape,
+    /// GPUs in the whole system.
+    pub gpus: u32,
+    /// GPUs in one part (a server or a rack).
+    pub gpus_per_part: u32,
+    /// The sourced system one part is (a DGX H100, a GB200 NVL72), where the card has one of that size.
+    pub sourced: Option<&'c System>,
+    /// The rack-scale system's name (`NVL72`) for racks.
+    pub rack_name: Option<&'c str>,
+}
+
+impl SystemShape<'_> {
+    /// Parts in one system: servers or racks.
+    pub fn parts(&self) -> u32 {
+        match self.shape {
+            Shape::Server => 1,
+            Shape::Nodes { nodes } => nodes,
+            Shape::Racks { racks } => racks,
+        }
+    }
+
+    /// What the page counts the systems as.
+    pub fn noun(&self) -> Noun {
+        match self.shape {
+            Shape::Server => Noun::Server,
+            Shape::Racks { racks: 1 } => Noun::Rack,
+            _ => Noun::System,
+        }
+    }
+
+    /// Whether a rack position holds exactly one part (a rack of a rack-scale system).
+    pub fn one_per_position(&self) -> bool {
+        matches!(self.shape, Shape::Racks { .. })
+    }
+}
+
+/// The system of `gpus` cards of `card` running `throughput`: whole racks where the card is sold in
+/// racks and the count fills them; the published result's servers where it ran on several and the
+/// count is a multiple of one; else one server.
+pub fn shape<'c>(card: &'c Card, gpus: u32, throughput: Option<&Throughput>) -> SystemShape<'c> {
+    let of_size = |n: u32| card.systems.iter().find(|s| s.gpus == n);
+    if let Some(rack) = card.rack.as_ref().filter(|r| r.accelerators > 0 && gpus >= r.accelerators) {
+        if gpus % rack.accelerators == 0 {
+            return SystemShape {
+                shape: Shape::Racks { racks: gpus / rack.accelerators },
+                gpus,
+                gpus_per_part: rack.accelerators,
+                sourced: of_size(rack.accelerators),
+                rack_name: Some(&rack.name),
+            };
+        }
+    }
+    if let Some(Throughput::Published(result)) = throughput {
+        if let (true, Some(per)) = (result.nodes > 1, result.accelerators_per_node()) {
+            if per > 0 && gpus > per && gpus % per == 0 {
+                return SystemShape {
+                    shape: Shape::Nodes { nodes: gpus / per },
+                    gpus,
+                    gpus_per_part: per,
+                    sourced: of_size(per),
+                    rack_name: None,
+                };
+            }
+        }
+    }
+    let sourced = of_size(gpus).filter(|_| card.rack.as_ref().is_none_or(|r| r.accelerators != gpus));
+    SystemShape { shape: Shape::Server, gpus, gpus_per_part: gpus, sourced, rack_name: None }
+}
+
+/// The sourced system's own draw at its stated maximum, beyond its GPU boards at their rated power
+/// (DGX H100: 10,200 − 8 × 700 = 4,600 W), as (low, high) for a maximum stated as a span.
+pub fn own_draw(card: &Card, system: &System) -> (f64, f64) {
+    let boards = f64::from(system.gpus) * card.max_power.watts;
+    let high = system.max_high.unwrap_or(system.max_watts);
+    ((system.max_watts - boards).max(0.0), (high - boards).max(0.0))
+}
