@@ -402,8 +402,15 @@ pub enum Delta {
 
 /// The rows whose figures are per system (a server or a rack): between configurations of different
 /// systems (another card count per system) no per cent is given, since the units differ.
-const PER_SYSTEM: [&str; 6] =
-    ["throughput", "board-power-w", "servers-needed", "servers-per-rack", "amps-per-phase", "busy-load-percent"];
+const PER_SYSTEM: [&str; 7] = [
+    "throughput",
+    "board-power-w",
+    "servers-needed",
+    "servers-per-rack",
+    "amps-per-phase",
+    "busy-load-percent",
+    "server-power-w",
+];
 
 /// A cell against the baseline's: `None` when either is missing, when they count different
 /// boundaries of power, or when the baseline's end is zero.
@@ -481,8 +488,18 @@ pub fn evaluated(catalogue: &Catalogue, list: &[Saved]) -> Vec<Evaluated> {
         .map(|s| {
             // The same answer as the page's (issue 34): "all servers" counts the servers the plan uses.
             let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue, &s.form);
-            // A configuration without plan fields adds no plan rows (its year would only repeat its day).
-            let plan = if s.form.plan.is_set() { plan } else { Plan::default() };
+            // A configuration without plan fields adds no plan rows (its year would only repeat its day),
+            // but its system's peak and tokens per MW need no field (issue 36).
+            let plan = if s.form.plan.is_set() {
+                plan
+            } else {
+                Plan {
+                    server_power: plan.server_power,
+                    tokens_per_mw: plan.tokens_per_mw,
+                    system_tokens_per_mw: plan.system_tokens_per_mw,
+                    ..Plan::default()
+                }
+            };
             Evaluated { figures: evaluation.figures, plan }
         })
         .collect()
@@ -589,7 +606,9 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-pub(crate) const PLAN_ROWS: [&str; 13] = [
+pub(crate) const PLAN_ROWS: [&str; 15] = [
+    "system-tokens-per-mw",
+    "site-tokens-per-mw",
     "servers-needed",
     "busy-load-percent",
     "rack-positions-needed",

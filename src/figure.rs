@@ -50,10 +50,7 @@ pub enum Unit {
 impl Unit {
     /// Whether the unit counts whole things (servers, racks, systems, people, positions, circuits).
     pub fn is_count(self) -> bool {
-        matches!(
-            self,
-            Unit::Servers | Unit::Racks | Unit::Systems | Unit::People | Unit::Positions | Unit::Circuits
-        )
+        matches!(self, Unit::Servers | Unit::Racks | Unit::Systems | Unit::People | Unit::Positions | Unit::Circuits)
     }
 
     /// The unit as the page prints it beside a figure (whose label says "per million tokens",

@@ -9,8 +9,9 @@ pub use crate::input::{
     Range, GPUS_RANGE, SERVERS_RANGE, TPS_MAX, TPS_RANGE,
 };
 use crate::input::{
-    idle_range, parse_count, parse_in, ANSWER_RANGE, CO2_RANGE, DEMAND_RANGE, HOURS_RANGE, LOAD_RANGE, OVERHEAD_RANGE,
-    BREAKER_RANGE, DERATE_RANGE, FEEDS_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE,
+    idle_range, parse_count, parse_in, ANSWER_RANGE, BREAKER_RANGE, CO2_RANGE, DEMAND_RANGE, DERATE_RANGE, FEEDS_RANGE,
+    HOURS_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE,
+    USERS_RANGE, VOLTS_RANGE,
 };
 use crate::lang::Lang;
 use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
@@ -699,7 +700,9 @@ impl PlanForm {
             breaker: optional(Field::Breaker, &self.breaker, BREAKER_RANGE),
             derate: optional(Field::Derate, &self.derate, DERATE_RANGE),
             feeds: optional(Field::Feeds, &self.feeds, FEEDS_RANGE).and_then(|v| match v {
-                Some(f) if f.fract() != 0.0 => Err(InputError::new(Field::Feeds, Problem::NotWhole).within(FEEDS_RANGE)),
+                Some(f) if f.fract() != 0.0 => {
+                    Err(InputError::new(Field::Feeds, Problem::NotWhole).within(FEEDS_RANGE))
+                }
                 other => Ok(other),
             }),
             answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),

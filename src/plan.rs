@@ -874,7 +874,14 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
         let held = fit.map_or(1.0, |f| f.min(in_use)).max(1.0);
         sign_off(
             &mut out,
-            SignInputs { p, volts: *volts, breaker: *breaker, load: part.value() * held, held, peak_origins: &peak_origins },
+            SignInputs {
+                p,
+                volts: *volts,
+                breaker: *breaker,
+                load: part.value() * held,
+                held,
+                peak_origins: &peak_origins,
+            },
         );
     }
     if let (Some(size), Some(tb)) = (&size, &tb) {
@@ -1082,8 +1089,10 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
             .and_then(|f| scaled(f, *answer, Unit::JoulesPerAnswer, vec![Origin::Input(Field::Answer)]));
     }
 
-    let curve_origins =
-        servers_origins(with(energy_origins, [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))]));
+    let curve_origins = servers_origins(with(
+        energy_origins,
+        [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))],
+    ));
     out.curve = CURVE_LOADS
         .iter()
         .map(|&l| {
@@ -1233,9 +1242,9 @@ fn rack_fit(
     if !i.shape.one_per_position() || fit < 1.0 {
         let per_card = floor_whole((budget / (fit + 1.0) - own_per_part) / per_part_gpus);
         match i.card.min_power.as_ref() {
-            Some(min) if per_card < min.watts => out
-                .notices
-                .push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts }),
+            Some(min) if per_card < min.watts => {
+                out.notices.push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts })
+            }
             None if i.shape.one_per_position() => {}
             _ if per_card > 0.0 && per_card < i.limit.value() => {
                 out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
@@ -1336,8 +1345,14 @@ fn tokens_per_mw(
     let kind = kind_of(tb.assumptions.clone());
     let origins = with(peak_origins.to_vec(), tb.origins.iter().cloned().map(Some));
     let per_mw = |watts: f64| {
-        Figure::range(size.low_tps * 1e6 / watts, size.high_tps * 1e6 / watts, Unit::TokensPerSecondPerMegawatt, kind.clone(), origins.clone())
-            .map(Figure::at_least)
+        Figure::range(
+            size.low_tps * 1e6 / watts,
+            size.high_tps * 1e6 / watts,
+            Unit::TokensPerSecondPerMegawatt,
+            kind.clone(),
+            origins.clone(),
+        )
+        .map(Figure::at_least)
     };
     out.tokens_per_mw = per_mw(boards).map(|f| f.within(Boundary::Boards));
     let system = out.peak_boundary;
@@ -1345,7 +1360,11 @@ fn tokens_per_mw(
         out.system_tokens_per_mw = per_mw(peak.value()).map(|f| f.within(system));
     }
     if let Some(pue) = pue {
-        let site = if system == Boundary::System { Boundary::SystemSite } else { Boundary::chain(system != Boundary::Boards, true) };
+        let site = if system == Boundary::System {
+            Boundary::SystemSite
+        } else {
+            Boundary::chain(system != Boundary::Boards, true)
+        };
         out.site_tokens_per_mw = per_mw(peak.value() * pue).map(|f| {
             let mut f = f.within(site);
             f.origins.push(Origin::Input(Field::Pue));
@@ -1408,9 +1427,14 @@ pub fn reference_for(field: Field) -> impl Iterator<Item = &'static crate::catal
 
 /// The reference values offered beside a field for the plan's system: an overhead only for the
 /// sourced system it belongs to (issue 36), every other field's all.
-pub fn reference_for_plan(field: Field, plan: &Plan) -> impl Iterator<Item = &'static crate::catalogue::ReferenceValue> + '_ {
+pub fn reference_for_plan(
+    field: Field,
+    plan: &Plan,
+) -> impl Iterator<Item = &'static crate::catalogue::ReferenceValue> + '_ {
     let system = plan.system.as_ref().and_then(|s| s.sourced.as_ref()).map(|s| s.id.to_string());
-    reference_for(field).filter(move |r| r.systems.is_empty() || system.as_ref().is_some_and(|id| r.systems.iter().any(|s| **s == **id)))
+    reference_for(field).filter(move |r| {
+        r.systems.is_empty() || system.as_ref().is_some_and(|id| r.systems.iter().any(|s| **s == **id))
+    })
 }
 
 /// The reference values' data rules, each broken one in words: unique ids, a plan number field,
@@ -1460,10 +1484,7 @@ pub fn reference_errors(
             errors.push(format!("reference value {id}: only an overhead names systems"));
         }
         for sys_id in r.systems.iter() {
-            let found = catalogue
-                .cards
-                .iter()
-                .find_map(|c| c.systems.iter().find(|s| s.id == *sys_id).map(|s| (c, s)));
+            let found = catalogue.cards.iter().find_map(|c| c.systems.iter().find(|s| s.id == *sys_id).map(|s| (c, s)));
             match found {
                 None => errors.push(format!("reference value {id}: system `{sys_id}` is not in the catalogue")),
                 Some((card, sys)) => {

@@ -258,8 +258,14 @@ fn the_csv_holds_every_figure_at_full_precision_with_its_configuration_and_no_co
     // A throughput is published (it bounds nothing), with no power scope.
     let tps = table.find("1", "throughput");
     assert_eq!((tps["kind"], tps["scope"], tps["unit"]), ("published", "", "tokens/s"));
-    // Every configuration has the six figures a published result gives (no measurement for these two).
-    assert_eq!(table.rows.len(), 2 * 6, "{csv}");
+    // Every configuration has the six figures a published result gives (no measurement for these two),
+    // and, needing no plan field, its system's peak and tokens per MW at the GPU boards (issue 36):
+    // 8 × 600 W, and 32,004 tokens/s × 10⁶ ÷ 4,800 W.
+    assert_eq!(table.rows.len(), 2 * 8, "{csv}");
+    assert_eq!(table.find("1", "server-power-w")["value"].parse::<f64>().expect("a number"), 4800.0);
+    let tpmw = table.find("1", "tokens-per-mw");
+    assert_eq!(tpmw["value"].parse::<f64>().expect("a number"), 32004.0 * 1e6 / 4800.0);
+    assert_eq!((tpmw["scope"], tpmw["bound"], tpmw["unit"]), ("gpu-board", "at-least", "tokens/s per MW"));
 }
 
 #[test]
@@ -539,6 +545,11 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     let mut ours = ours;
     if let Some(list) = ours["configurations"].as_array_mut() {
         for c in list {
+            // Issue 36 added the system's peak and tokens per MW to every configuration: main's file has neither.
+            if let Some(figures) = c["figures"].as_array_mut() {
+                figures
+                    .retain(|f| !["server-power-w", "tokens-per-mw"].contains(&f["id"].as_str().unwrap_or_default()));
+            }
             for f in c["figures"].as_array_mut().into_iter().flatten() {
                 let bound = f.as_object_mut().and_then(|o| o.remove("bound"));
                 assert_eq!(bound, Some(serde_json::Value::Null), "a bound on a figure of main's file");

@@ -340,6 +340,10 @@ fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
         "standing-kwh-per-year" => p.standing_kwh_per_year.as_ref(),
         "work-kwh-per-year" => p.work_kwh_per_year.as_ref(),
         "cost-per-mtok" => p.cost_per_mtok.as_ref(),
+        "server-power-w" => p.server_power.as_ref(),
+        "tokens-per-mw" => p.tokens_per_mw.as_ref(),
+        "system-tokens-per-mw" => p.system_tokens_per_mw.as_ref(),
+        "site-tokens-per-mw" => p.site_tokens_per_mw.as_ref(),
         other => panic!("a grid row this test does not know: {other}"),
     }
 }
@@ -399,7 +403,8 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
 }
 
 /// The grid's plan rows (written here): a configuration without plan fields has none of them.
-const PLAN_ROW_IDS: [&str; 13] = [
+const PLAN_ROW_IDS: [&str; 14] = [
+    "site-tokens-per-mw",
     "servers-needed",
     "busy-load-percent",
     "rack-positions-needed",

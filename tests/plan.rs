@@ -542,7 +542,11 @@ fn rack_positions_for_the_servers_used_and_a_server_that_does_not_fit() {
     let p = plan_of(&own(&[(Field::Rack, "3"), (Field::Demand, "1e9")]));
     close(&p.servers_per_rack, 0.0);
     assert!(p.rack_positions.is_none());
-    assert!(p.notices.contains(&PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0, rack_scale: false }), "{:?}", p.notices);
+    assert!(
+        p.notices.contains(&PlanNotice::ServerOverRack { server_kw: 4.8, rack_kw: 3.0, rack_scale: false }),
+        "{:?}",
+        p.notices
+    );
 }
 
 #[test]

@@ -13,8 +13,8 @@
 
 use super::types::{
     Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit,
-    PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts, System,
-    StatedPower,
+    PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts,
+    StatedPower, System,
 };
 use std::borrow::Cow;
 
@@ -349,7 +349,18 @@ bake_struct!(SourcedWatts { watts, source });
 bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
 bake_struct!(PowerMode { label, label_de, max_watts, min_watts, source });
-bake_struct!(Card { id, name, mlperf_accelerators, max_power, min_power, other_limits, power_modes, memory, rack, systems });
+bake_struct!(Card {
+    id,
+    name,
+    mlperf_accelerators,
+    max_power,
+    min_power,
+    other_limits,
+    power_modes,
+    memory,
+    rack,
+    systems
+});
 bake_struct!(System { id, name, gpus, max_watts, max_high, source, psus, cooling });
 bake_struct!(Psus { count, watts, redundancy, source });
 bake_struct!(RackScale { name, accelerators, source });
@@ -391,4 +402,18 @@ bake_struct!(ContextMeasurement {
 });
 bake_struct!(DataVersion { version, date, files, changes });
 bake_struct!(DataChange { kind, text, text_de, cards, results, benchmarks, plan });
-bake_struct!(ReferenceValue { id, field, value, currency, label, year, source, note, label_de, note_de, card, high, systems });
+bake_struct!(ReferenceValue {
+    id,
+    field,
+    value,
+    currency,
+    label,
+    year,
+    source,
+    note,
+    label_de,
+    note_de,
+    card,
+    high,
+    systems
+});

@@ -181,7 +181,10 @@ impl Catalogue {
                 }
                 if let Some(cooling) = &sys.cooling {
                     if !["air", "liquid", "hybrid"].contains(&&*cooling.text) {
-                        errors.push(CatalogueError::Empty { record: record.clone(), field: "cooling (air, liquid or hybrid)" });
+                        errors.push(CatalogueError::Empty {
+                            record: record.clone(),
+                            field: "cooling (air, liquid or hybrid)",
+                        });
                     }
                     cite(&mut errors, &record, &cooling.source);
                 }

@@ -1091,7 +1091,9 @@ fn system_line(w: &super::SystemWords) -> String {
     let cooling = match sys.cooling.as_ref().map(|c| &*c.text) {
         Some("air") => "cooling: air.",
         Some("liquid") => "cooling: liquid; heat to liquid and to air: not published.",
-        Some("hybrid") => "cooling: liquid for GPUs and processors, air for the rest; heat to liquid and to air: not published.",
+        Some("hybrid") => {
+            "cooling: liquid for GPUs and processors, air for the rest; heat to liquid and to air: not published."
+        }
         _ => "cooling: not published.",
     };
     let used = if s.own_sourced {
@@ -1117,9 +1119,11 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
     };
     let rule = match s.rule {
         Rule::Nec => "NEC 210.20(A) and 215.3: a continuous load uses at most 80 % of the breaker rating".to_owned(),
-        Rule::Iec => "IEC 60898-1: the rated current is a continuous rating; apply the assembly's rated diversity factor \
+        Rule::Iec => {
+            "IEC 60898-1: the rated current is a continuous rating; apply the assembly's rated diversity factor \
                       (IEC 61439-1) where its maker states one"
-            .to_owned(),
+                .to_owned()
+        }
         Rule::Policy(p) => format!("{} % as your site's policy", short(p)),
     };
     let n = s.circuits_per_feed;

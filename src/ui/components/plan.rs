@@ -367,7 +367,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>);
     type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>);
     let candidates: Vec<Candidate> = vec![
-        ("servers-needed", (t.noun_label)(L::Needed, noun).to_owned(), t.scope_throughput, p.servers_needed.as_ref(), None),
+        (
+            "servers-needed",
+            (t.noun_label)(L::Needed, noun).to_owned(),
+            t.scope_throughput,
+            p.servers_needed.as_ref(),
+            None,
+        ),
         ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None),
         ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None),
         ("server-power-w", (t.noun_label)(L::Peak, noun).to_owned(), server_scope, p.server_power.as_ref(), None),
@@ -387,7 +393,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
         ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
         ("tokens-per-mw", t.p_tokens_per_mw.to_owned(), site_scope, p.tokens_per_mw.as_ref(), None),
-        ("system-tokens-per-mw", t.p_system_tokens_per_mw.to_owned(), site_scope, p.system_tokens_per_mw.as_ref(), None),
+        (
+            "system-tokens-per-mw",
+            t.p_system_tokens_per_mw.to_owned(),
+            site_scope,
+            p.system_tokens_per_mw.as_ref(),
+            None,
+        ),
         ("site-tokens-per-mw", t.p_site_tokens_per_mw.to_owned(), site_scope, p.site_tokens_per_mw.as_ref(), None),
         ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
         ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
@@ -397,7 +409,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
         ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), server_scope, per_rack, rack_note),
         ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None),
-        ("limit-for-one-more", (t.noun_label)(L::OneMore, part).to_owned(), server_scope, p.limit_for_one_more.as_ref(), None),
+        (
+            "limit-for-one-more",
+            (t.noun_label)(L::OneMore, part).to_owned(),
+            server_scope,
+            p.limit_for_one_more.as_ref(),
+            None,
+        ),
         ("circuit-kw", t.p_circuit_kw.to_owned(), server_scope, p.circuit_kw.as_ref(), None),
         ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), server_scope, p.circuits_per_feed.as_ref(), None),
         ("feed-amps", t.p_feed_amps.to_owned(), server_scope, p.feed_amps.as_ref(), None),
