@@ -691,6 +691,11 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     // typed overhead, or the sourced system's own draw where none is typed, or the boards alone.
     let shape = crate::system::shape(card, gpus, throughput);
     let parts = f64::from(shape.parts());
+    let count_unit = match shape.noun() {
+        crate::system::Noun::Server => Unit::Servers,
+        crate::system::Noun::Rack => Unit::Racks,
+        crate::system::Noun::System => Unit::Systems,
+    };
     let own = match (overhead_set, shape.sourced) {
         (false, Some(sys)) => {
             let (low, high) = crate::system::own_draw(card, sys);
@@ -820,14 +825,8 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
         }
         // Sized on an upper bound of streams per server, the count is at least that many.
         let streams_bound = need_assumptions.iter().any(|a| matches!(a, Assumption::StreamsBound { .. }));
-        out.servers_needed =
-            Figure::new(n, Unit::Servers, Kind::Estimate(need_assumptions.clone()), need_origins.clone()).map(|f| {
-                if streams_bound {
-                    f.at_least()
-                } else {
-                    f
-                }
-            });
+        out.servers_needed = Figure::new(n, count_unit, Kind::Estimate(need_assumptions.clone()), need_origins.clone())
+            .map(|f| if streams_bound { f.at_least() } else { f });
     }
     // The servers the plan uses: the Servers field, or more where more are needed.
     let servers = match (typed_servers, needed) {
