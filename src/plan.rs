@@ -228,17 +228,15 @@ impl Plan {
     }
 
     /// The figures the answer leads with, by their plan `data-testid`, which the plan section skips;
-    /// the site's J/token only for a demand, where the answer shows it as `demand-j-per-token`.
-    pub const ANSWER: [&'static str; 9] = [
+    /// the site's J/token only for a demand, where the answer shows it as `demand-j-per-token`. Tokens
+    /// per MW (issue 36) stand under the answer's J/token always, never in the plan's cards.
+    pub const ANSWER: [&'static str; 6] = [
         "servers-needed",
         "rack-positions-needed",
         "site-j-per-token",
         "site-kwh-per-year",
         "cost-per-year",
         "co2-kg-per-year",
-        "tokens-per-mw",
-        "system-tokens-per-mw",
-        "site-tokens-per-mw",
     ];
 }
 

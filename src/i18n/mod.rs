@@ -467,6 +467,9 @@ table! {
         /// Site power in the demand's busy hours.
         p_site_busy,
         p_tokens_per_mw,
+        scope_circuit,
+        circuits_summary,
+        p_tokens_per_mw_short,
         p_system_tokens_per_mw,
         p_site_tokens_per_mw,
         p_circuit_kw,
@@ -716,6 +719,12 @@ pub enum NounLabel {
     PerPosition,
     OneMore,
     PartPeak,
+    Board,
+    Day,
+    Heat,
+    BusyLoad,
+    /// The scope word of a count or a rate sized on the throughput: "throughput per server".
+    Throughput,
 }
 
 /// What the system line says: the system counted, and its source's facts where sourced.

@@ -56,6 +56,8 @@ export const QUOTED = [
   { name: 'model name', re: /\b(?:Llama \d(?:\.\d)? \d+B|DeepSeek-R1|Mixtral 8x7B|GPT-J 6B|gpt-oss-120b)\b/g },
   { name: 'command', re: /`[^`\n]+`/g },
   { name: 'metric name', re: /\b(?:vllm|sglang|tgi|DCGM)[:_A-Za-z]*\b/g },
+  // A clause of an electrical code or standard (issue 36): "NEC 210.20(A)", "215.3" after it, "IEC 60898-1".
+  { name: 'standard clause', re: /\b(?:NEC|IEC) \d+(?:[.-]\d+)*(?:\([A-Z]\))?(?:(?:,| and| und) \d+\.\d+(?:\([A-Z]\))?)*/g },
 ];
 
 /// Text with the quoted names removed (each replaced by a space).

@@ -50,6 +50,7 @@ test('quoted names are exempt by marker, each marker tested, and only they', () 
     command: ['`nvidia-smi -q -d POWER`', '`dcgmi dmon -e 155,156`'],
     link: ['http://127.0.0.1:36001/?v=1&card=h200-nvl&watts=450.5&idle=90'],
     'metric name': ['vllm:generation_tokens_total', 'DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION'],
+    'standard clause': ['NEC 210.20(A), 215.3', 'NEC 210.20(A) und 215.3', 'IEC 60898-1', 'IEC 61439-1'],
   };
   assert.deepEqual(Object.keys(cases).sort(), QUOTED.map((q) => q.name).sort(), 'every marker has a case');
   for (const [name, examples] of Object.entries(cases)) {
@@ -63,4 +64,5 @@ test('quoted names are exempt by marker, each marker tested, and only they', () 
   assert.deepEqual(kinds('6.0-0021 · 1,400 W rated', 'de'), ['English thousands grouping: 1,400', 'word “rated”: rated']);
   assert.deepEqual(kinds('v4.1 mit 2.5 kW', 'de'), ['decimal point: 2.5']);
   assert.deepEqual(kinds('Llama 3.1 8B und 3.1 kW', 'de'), ['decimal point: 3.1']);
+  assert.deepEqual(kinds('NEC 210.20(A): 17.3 kW', 'de'), ['decimal point: 17.3']);
 });

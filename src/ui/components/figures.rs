@@ -74,6 +74,7 @@ fn figure_view(
     unit: Unit,
     figure: Option<&Figure>,
     bound: &str,
+    extra: Html,
 ) -> Html {
     match figure {
         Some(f) => html! {
@@ -86,6 +87,7 @@ fn figure_view(
                     if testid != "wh-per-mtok" { { " " }{ kind_explanation(t, &f.kind, bound) } }
                     else if matches!(f.kind, Kind::Estimate(_)) { { " " }{ t.same_as_token } }</p>
                 { ends_view(t, f) }
+                { extra }
                 { origins_view(t, catalogue, f) }
             </article>
         },
@@ -200,9 +202,15 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             (t.with_basis)(label, plan.basis)
         }
     };
-    let boards_only = plan.scope.is_some_and(|s| !s.server());
-    let rack_note =
-        plan.servers_per_rack.as_ref().map(|per| (t.answer_rack_fit)(&format::plain(per.value), boards_only));
+    // A sourced system's stated maximum is not the boards alone (issue 36); a rack-scale system takes one
+    // position per rack, which the count says itself.
+    let boards_only = plan.peak_boundary == crate::figure::Boundary::Boards;
+    let racks = plan.system.as_ref().is_some_and(|s| s.part_noun() == crate::system::Noun::Rack);
+    let rack_note = plan
+        .servers_per_rack
+        .as_ref()
+        .filter(|_| !racks)
+        .map(|per| (t.answer_rack_fit)(&format::plain(per.value), boards_only));
     let over = plan.notices.iter().find(|n| matches!(n, PlanNotice::ServerOverRack { .. }));
     let noun = plan.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
     html! {
@@ -220,7 +228,6 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
             { split_view(t, catalogue, plan) }
-            { tokens_per_mw_view(t, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
             <div class="answer-item answer-sources"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
@@ -236,17 +243,15 @@ fn tokens_per_mw_view(t: &'static Strings, plan: &Plan) -> Html {
         html! {
             <span class="tpmw" data-testid={testid} data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                 data-scope={f.scope_id()} data-bound={f.side.id()}>
-                { t.side(f) }<span class="number">{ format::figure_value(f, t.range_to) }</span>{ " " }
+                { t.side(f) }<b class="tpmw-value">{ format::figure_value(f, t.range_to) }</b>{ " " }
                 <a class="badge" href="#kinds" data-testid="tag">{ t.tag(f) }</a></span>
         }
     };
     let more = [("system-tokens-per-mw", &plan.system_tokens_per_mw), ("site-tokens-per-mw", &plan.site_tokens_per_mw)];
     html! {
-        <div class="answer-item answer-wide" data-testid="answer-tokens-per-mw">
-            <dt>{ (t.unit)(crate::figure::Unit::TokensPerSecondPerMegawatt) }</dt>
-            <dd>{ part("tokens-per-mw", boards) }
-                { for more.into_iter().filter_map(|(id, f)| f.as_ref().map(|f| html! { <>{ " · " }{ part(id, f) }</> })) }</dd>
-        </div>
+        <p class="tpmw-line" data-testid="answer-tokens-per-mw"><a href="#method-tpmw"><strong>{ t.p_tokens_per_mw_short }</strong></a>{ " " }
+            { part("tokens-per-mw", boards) }
+            { for more.into_iter().filter_map(|(id, f)| f.as_ref().map(|f| html! { <>{ " · " }{ part(id, f) }</> })) }</p>
     }
 }
 
@@ -315,6 +320,9 @@ fn live_text(t: &'static Strings, f: &Figures) -> String {
 pub fn figures_panel(props: &FiguresProps) -> Html {
     let lang = use_lang();
     let t = lang.strings();
+    // What one "server" of the configuration is (issue 36): a server, a rack, or a system of several.
+    use crate::i18n::NounLabel as L;
+    let noun = props.plan.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
     let f = &props.figures;
     let c = props.catalogue;
     let published = match &props.form.throughput {
@@ -352,18 +360,18 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 // energy per token stands beside it in the answer.
                 { figure_view(t, c, "j-per-token",
                     if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
-                    Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token) }
+                    Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
                 { answer_view(t, c, &props.plan) }
             </div>
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
-                { figure_view(t, c, "wh-per-mtok", t.figure_million, Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), "") }
+                { figure_view(t, c, "wh-per-mtok", t.figure_million, Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), "", html! {}) }
                 if f.measured_energy_per_token.is_some() {
-                    { figure_view(t, c, "measured-j-per-token", t.figure_measured, Unit::JoulesPerToken, f.measured_energy_per_token.as_ref(), "") }
+                    { figure_view(t, c, "measured-j-per-token", t.figure_measured, Unit::JoulesPerToken, f.measured_energy_per_token.as_ref(), "", html! {}) }
                 }
-                { figure_view(t, c, "board-power-w", t.figure_board, Unit::Watts, f.board_power.as_ref(), t.bound_board) }
-                { figure_view(t, c, "kwh-per-day", t.figure_day, Unit::KilowattHoursPerDay, f.energy_per_day.as_ref(), t.bound_day) }
-                { figure_view(t, c, "btu-per-h", t.figure_heat, Unit::BtuPerHour, f.heat.as_ref(), t.bound_heat) }
+                { figure_view(t, c, "board-power-w", (t.noun_label)(L::Board, noun), Unit::Watts, f.board_power.as_ref(), t.bound_board, html! {}) }
+                { figure_view(t, c, "kwh-per-day", (t.noun_label)(L::Day, noun), Unit::KilowattHoursPerDay, f.energy_per_day.as_ref(), t.bound_day, html! {}) }
+                { figure_view(t, c, "btu-per-h", (t.noun_label)(L::Heat, noun), Unit::BtuPerHour, f.heat.as_ref(), t.bound_heat, html! {}) }
             </div>
             if both_scopes {
                 <p class="hint" data-testid="scope-note">{ t.scope_note }</p>

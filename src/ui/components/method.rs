@@ -39,6 +39,8 @@ pub fn method(props: &MethodProps) -> Html {
                 <dd>{ t.m_day_dd }</dd>
                 <dt>{ t.m_heat }</dt>
                 <dd>{ t.m_heat_dd }</dd>
+                <dt id="method-tpmw">{ t.p_tokens_per_mw_short.trim_end_matches(':') }</dt>
+                <dd data-testid="tpmw-note">{ t.tpmw_note }{ " " }{ source(crate::plan::TPMW_SOURCE) }</dd>
             </dl>
             <div id="method-why" data-testid="method-why">
             <h3>{ t.m_why }</h3>

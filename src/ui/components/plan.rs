@@ -351,16 +351,19 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let idle_note =
         p.notices.iter().find(|n| **n == PlanNotice::IdleDecides).map(|n| ("idle-decides", (t.plan_notice)(n)));
     // Without the server's own draw, the count is of GPU boards, not of whole servers.
+    // The answer says it beside the rack positions where it shows them: not again here.
     let rack_note = p
         .servers_per_rack
         .as_ref()
-        .filter(|_| !scope.is_some_and(PlanScope::server))
+        .filter(|_| p.peak_boundary == crate::figure::Boundary::Boards)
+        .filter(|_| !(p.answers() && p.rack_positions.is_some()))
         .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
     use crate::i18n::NounLabel as L;
     let noun = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::noun);
     let part = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::part_noun);
     // A rack-scale system takes one position per rack: "racks per position" says nothing there.
     let per_rack = p.servers_per_rack.as_ref().filter(|_| part != crate::system::Noun::Rack);
+    let throughput_scope = (t.noun_label)(L::Throughput, noun);
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
     // The plan's figures in order, those with a value, each value once: a figure equal to one shown
     // above (the configuration's own) or earlier in the plan is not shown again.
@@ -370,12 +373,18 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         (
             "servers-needed",
             (t.noun_label)(L::Needed, noun).to_owned(),
-            t.scope_throughput,
+            throughput_scope,
             p.servers_needed.as_ref(),
             None,
         ),
-        ("busy-load-percent", t.p_busy_load.to_owned(), t.scope_throughput, p.busy_load.as_ref(), None),
-        ("streams-per-server", t.p_streams.to_owned(), t.scope_throughput, p.streams_per_server.as_ref(), None),
+        (
+            "busy-load-percent",
+            (t.noun_label)(L::BusyLoad, noun).to_owned(),
+            throughput_scope,
+            p.busy_load.as_ref(),
+            None,
+        ),
+        ("streams-per-server", t.p_streams.to_owned(), throughput_scope, p.streams_per_server.as_ref(), None),
         ("server-power-w", (t.noun_label)(L::Peak, noun).to_owned(), server_scope, p.server_power.as_ref(), None),
         ("part-power-w", (t.noun_label)(L::PartPeak, part).to_owned(), server_scope, p.part_power.as_ref(), None),
         ("it-power-kw", (t.noun_label)(L::ItPower, noun).to_owned(), server_scope, p.it_power.as_ref(), None),
@@ -392,15 +401,6 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None),
         ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
         ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
-        ("tokens-per-mw", t.p_tokens_per_mw.to_owned(), site_scope, p.tokens_per_mw.as_ref(), None),
-        (
-            "system-tokens-per-mw",
-            t.p_system_tokens_per_mw.to_owned(),
-            site_scope,
-            p.system_tokens_per_mw.as_ref(),
-            None,
-        ),
-        ("site-tokens-per-mw", t.p_site_tokens_per_mw.to_owned(), site_scope, p.site_tokens_per_mw.as_ref(), None),
         ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
         ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
         ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
@@ -416,8 +416,8 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             p.limit_for_one_more.as_ref(),
             None,
         ),
-        ("circuit-kw", t.p_circuit_kw.to_owned(), server_scope, p.circuit_kw.as_ref(), None),
-        ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), server_scope, p.circuits_per_feed.as_ref(), None),
+        ("circuit-kw", t.p_circuit_kw.to_owned(), t.scope_circuit, p.circuit_kw.as_ref(), None),
+        ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), t.scope_circuit, p.circuits_per_feed.as_ref(), None),
         ("feed-amps", t.p_feed_amps.to_owned(), server_scope, p.feed_amps.as_ref(), None),
         ("position-kva", t.p_position_kva.to_owned(), server_scope, p.position_kva.as_ref(), None),
         ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None),
@@ -499,10 +499,15 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     { choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
                     { number_field(Field::PowerFactor) }
                     { number_field(Field::Rack) }
-                    { number_field(Field::Breaker) }
-                    { number_field(Field::Derate) }
-                    { references(lang, c, Field::Derate, p, &props.on_edit) }
-                    { number_field(Field::Feeds) }
+                    // The circuits (issue 36): folded until one of its fields is set or has a message.
+                    <details class="fold circuits-fold" data-testid="circuits-fold"
+                        open={[Field::Breaker, Field::Derate, Field::Feeds].iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())}>
+                        <summary>{ t.circuits_summary }</summary>
+                        { number_field(Field::Breaker) }
+                        { number_field(Field::Derate) }
+                        { references(lang, c, Field::Derate, p, &props.on_edit) }
+                        { number_field(Field::Feeds) }
+                    </details>
                 </fieldset>
             </div>
             { notices_view(t, &p.notices) }
@@ -521,10 +526,6 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     </p>
                 </div>
             }
-            if p.tokens_per_mw.is_some() {
-                <p class="note" data-testid="tpmw-note">{ t.tpmw_note }{ " " }
-                    <SourceRef catalogue={c} id={AttrValue::from(plan::TPMW_SOURCE)} /></p>
-            }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
             { eu_view(t, c, p) }
@@ -538,6 +539,14 @@ pub fn plan_panel(props: &PlanProps) -> Html {
 /// sign-off of one rack position where a voltage and a breaker are typed.
 fn system_view(t: &'static Strings, p: &Plan) -> Html {
     let Some(system) = &p.system else { return html! {} };
+    // One server no source describes: its figures say "GPU boards" themselves; nothing to add.
+    if system.sourced.is_none()
+        && system.parts() == 1
+        && !matches!(system.shape, crate::system::Shape::Racks { .. })
+        && p.sign_off.is_none()
+    {
+        return html! {};
+    }
     let max_kw = system.sourced.as_ref().map(|s| (s.max_watts / 1000.0, s.max_high.unwrap_or(s.max_watts) / 1000.0));
     let gpus = system.gpus_per_part * system.parts();
     let words = crate::i18n::SystemWords { system, gpus, max_kw };
