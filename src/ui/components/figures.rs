@@ -85,9 +85,9 @@ fn figure_view(
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>
                     // Wh per million tokens is J/token in other units: its bound and assumptions are said there, once.
                     if testid != "wh-per-mtok" { { " " }{ kind_explanation(t, &f.kind, bound) } }
-                    else if matches!(f.kind, Kind::Estimate(_)) { { " " }{ t.same_as_token } }</p>
+                    else if matches!(f.kind, Kind::Estimate(_)) { { " " }{ t.same_as_token } }
+                    { extra }</p>
                 { ends_view(t, f) }
-                { extra }
                 { origins_view(t, catalogue, f) }
             </article>
         },
@@ -243,15 +243,15 @@ fn tokens_per_mw_view(t: &'static Strings, plan: &Plan) -> Html {
         html! {
             <span class="tpmw" data-testid={testid} data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                 data-scope={f.scope_id()} data-bound={f.side.id()}>
-                { t.side(f) }<b class="tpmw-value">{ format::figure_value(f, t.range_to) }</b>{ " " }
-                <a class="badge" href="#kinds" data-testid="tag">{ t.tag(f) }</a></span>
+                { t.side(f) }<b class="tpmw-value">{ format::figure_value(f, t.range_to) }</b>
+                { " (" }<span data-testid="tag">{ t.tag(f) }</span>{ ")" }</span>
         }
     };
     let more = [("system-tokens-per-mw", &plan.system_tokens_per_mw), ("site-tokens-per-mw", &plan.site_tokens_per_mw)];
     html! {
-        <p class="tpmw-line" data-testid="answer-tokens-per-mw"><a href="#method-tpmw"><strong>{ t.p_tokens_per_mw_short }</strong></a>{ " " }
+        <span class="tpmw-line" data-testid="answer-tokens-per-mw">{ " " }<a href="#method-tpmw"><strong>{ t.p_tokens_per_mw_short }</strong></a>{ " " }
             { part("tokens-per-mw", boards) }
-            { for more.into_iter().filter_map(|(id, f)| f.as_ref().map(|f| html! { <>{ " · " }{ part(id, f) }</> })) }</p>
+            { for more.into_iter().filter_map(|(id, f)| f.as_ref().map(|f| html! { <>{ " · " }{ part(id, f) }</> })) }</span>
     }
 }
 
