@@ -588,6 +588,7 @@ pub const DE: Strings = Strings {
     g_enefg: "EnEfG",
     g_enefg_dd: "Das deutsche Energieeffizienzgesetz; sein § 11 setzt PUE-Grenzen für Rechenzentren.",
     plan_chart_summary: "J/Token inkl. PUE und kWh pro Tag über der mittleren Auslastung",
+    answer_hint_invalid: "Die Antwort wartet auf gültige Werte in den Feldern mit Hinweis, in der Konfiguration oder unter ",
     answer_hint_before: "Für Server, Energie, Kosten und CO₂ pro Jahr geben Sie unter „Einsatz planen“ ",
     answer_hint_demand: "Ausgabe-Token pro Tag",
     answer_hint_or: " oder ",

@@ -254,6 +254,7 @@ pub const EN: Strings = Strings {
     g_enefg: "EnEfG",
     g_enefg_dd: "Germany's Energy Efficiency Act (Energieeffizienzgesetz); its § 11 sets PUE limits for data centres.",
     plan_chart_summary: "Site J/token and kWh per day against the average load",
+    answer_hint_invalid: "The answer waits for valid values in the fields with a message, in the configuration or under ",
     answer_hint_before: "For servers, energy, cost and CO₂ per year, type ",
     answer_hint_demand: "output tokens per day",
     answer_hint_or: " or ",

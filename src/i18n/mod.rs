@@ -263,6 +263,7 @@ table! {
         g_enefg_dd,
         plan_chart_summary,
         answer_hint_before,
+        answer_hint_invalid,
         answer_hint_demand,
         answer_hint_or,
         answer_hint_users,

@@ -69,6 +69,18 @@ for (const lang of ['en', 'de']) {
     assert.match(over, lang === 'de' ? /Ein Rack dieses Systems/ : /One rack of this system/);
     assert.equal(await c.el('limit-for-one-more').count(), 0, 'no cap below an unpublished minimum');
     assert.equal(await c.el('rack-positions-needed').count(), 0);
+    // The rack's own draw can be typed: 35 kW is accepted and the plan keeps its demand.
+    await c.page.goto(c.page.url().replace('rack=40', 'rack=132&overhead=35000'));
+    await ready(c);
+    assert.equal(await c.el('error-overhead').count(), 0);
+    assert.ok(near(await value(c, 'server-power-w'), 86_400 + 35_000));
+    assert.equal(await value(c, 'servers-needed'), 1);
+    // Past 200 kW the field names its range, and the answer waits for it instead of asking for the demand.
+    await c.page.goto(c.page.url().replace('overhead=35000', 'overhead=250000'));
+    await ready(c);
+    assert.match(await c.text('error-overhead'), lang === 'de' ? /200\.000/ : /200,000/);
+    assert.equal(await c.el('answer-hint').count(), 0);
+    assert.equal(await c.el('answer-hint-invalid').count(), 1);
   });
 
   test(`${lang}: the sign-off of a DGX-class server on a 415 V three-phase circuit`, T, async () => {

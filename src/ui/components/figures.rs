@@ -70,8 +70,7 @@ fn figure_view(
     t: &'static Strings,
     catalogue: Cat,
     testid: &'static str,
-    label: &str,
-    unit: Unit,
+    (label, unit): (&str, Unit),
     figure: Option<&Figure>,
     bound: &str,
     extra: Html,
@@ -169,7 +168,16 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
 
 /// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
 /// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
-fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
+fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) -> Html {
+    // A demand or people typed, but a plan field the figures need is not valid: say so, never ask
+    // again for what is typed (issue 36).
+    if !plan.answers() && asked {
+        return html! {
+            <p class="answer-hint" data-testid="answer-hint-invalid" role="status">
+                { t.answer_hint_invalid }<a href="#plan-title">{ t.plan_title }</a>{ "." }
+            </p>
+        };
+    }
     if !plan.answers() {
         return html! {
             <p class="answer-hint" data-testid="answer-hint">
@@ -359,19 +367,19 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 // Once a demand is typed, the benchmark's ceiling is named as such: the demand's own
                 // energy per token stands beside it in the answer.
                 { figure_view(t, c, "j-per-token",
-                    if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
-                    Unit::JoulesPerToken, f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
-                { answer_view(t, c, &props.plan) }
+                    (if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
+                    Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
+                { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
             </div>
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
-                { figure_view(t, c, "wh-per-mtok", t.figure_million, Unit::WattHoursPerMillionTokens, f.energy_per_million.as_ref(), "", html! {}) }
+                { figure_view(t, c, "wh-per-mtok", (t.figure_million, Unit::WattHoursPerMillionTokens), f.energy_per_million.as_ref(), "", html! {}) }
                 if f.measured_energy_per_token.is_some() {
-                    { figure_view(t, c, "measured-j-per-token", t.figure_measured, Unit::JoulesPerToken, f.measured_energy_per_token.as_ref(), "", html! {}) }
+                    { figure_view(t, c, "measured-j-per-token", (t.figure_measured, Unit::JoulesPerToken), f.measured_energy_per_token.as_ref(), "", html! {}) }
                 }
-                { figure_view(t, c, "board-power-w", (t.noun_label)(L::Board, noun), Unit::Watts, f.board_power.as_ref(), t.bound_board, html! {}) }
-                { figure_view(t, c, "kwh-per-day", (t.noun_label)(L::Day, noun), Unit::KilowattHoursPerDay, f.energy_per_day.as_ref(), t.bound_day, html! {}) }
-                { figure_view(t, c, "btu-per-h", (t.noun_label)(L::Heat, noun), Unit::BtuPerHour, f.heat.as_ref(), t.bound_heat, html! {}) }
+                { figure_view(t, c, "board-power-w", ((t.noun_label)(L::Board, noun), Unit::Watts), f.board_power.as_ref(), t.bound_board, html! {}) }
+                { figure_view(t, c, "kwh-per-day", ((t.noun_label)(L::Day, noun), Unit::KilowattHoursPerDay), f.energy_per_day.as_ref(), t.bound_day, html! {}) }
+                { figure_view(t, c, "btu-per-h", ((t.noun_label)(L::Heat, noun), Unit::BtuPerHour), f.heat.as_ref(), t.bound_heat, html! {}) }
             </div>
             if both_scopes {
                 <p class="hint" data-testid="scope-note">{ t.scope_note }</p>
