@@ -441,7 +441,7 @@ type Pick = fn(&Evaluated) -> Option<&Figure>;
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
 /// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
 /// the work done: per token, per answer, and per year for the same demand.
-pub(crate) const ROWS: [(&str, &str, Better, Pick); 24] = [
+pub(crate) const ROWS: [(&str, &str, Better, Pick); 26] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
@@ -476,6 +476,10 @@ pub(crate) const ROWS: [(&str, &str, Better, Pick); 24] = [
     }),
     ("work-kwh-per-year", "The work's energy per year", Better::Neither, |e| e.plan.work_kwh_per_year.as_ref()),
     ("cost-per-mtok", "Cost per million output tokens", Better::Lower, |e| e.plan.cost_per_mtok.as_ref()),
+    ("water-l-per-year", "Water consumed per year", Better::Neither, |e| e.plan.water_l_per_year.as_ref()),
+    ("embodied-kg-per-year", "Manufacturing footprint of the GPUs per year", Better::Neither, |e| {
+        e.plan.embodied_kg_per_year.as_ref()
+    }),
 ];
 
 /// The yearly rows compare only configurations whose figures stand for the same thing: all for the
@@ -606,7 +610,9 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-pub(crate) const PLAN_ROWS: [&str; 15] = [
+pub(crate) const PLAN_ROWS: [&str; 17] = [
+    "water-l-per-year",
+    "embodied-kg-per-year",
     "system-tokens-per-mw",
     "site-tokens-per-mw",
     "servers-needed",

@@ -423,6 +423,9 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
         // The year as standing power plus work (issue 35), where an idle power is known.
         lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));
         lines.extend(figure(t.p_work_year, p.work_kwh_per_year.as_ref()));
+        // Water and the GPUs' manufacturing footprint (issue 40), where the plan has them.
+        lines.extend(figure(t.p_water_year, p.water_l_per_year.as_ref()));
+        lines.extend(figure(t.p_embodied_year, p.embodied_kg_per_year.as_ref()));
     }
     lines.join("\n")
 }

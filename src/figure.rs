@@ -45,6 +45,8 @@ pub enum Unit {
     /// A count of circuits.
     Circuits,
     KilovoltAmperes,
+    /// Water in litres (the label says per year).
+    Litres,
 }
 
 impl Unit {
@@ -82,6 +84,7 @@ impl Unit {
             Unit::TokensPerSecondPerMegawatt => "tokens/s per MW",
             Unit::Circuits => "circuits",
             Unit::KilovoltAmperes => "kVA",
+            Unit::Litres => "L",
         }
     }
 }
@@ -116,6 +119,11 @@ pub enum Assumption {
     /// With an idle power: each card draws it all day, plus (limit − idle) × the busy-hour load
     /// during the busy hours.
     PowerFollowsDemand { idle_watts: f64, limit_watts: f64, busy_load_percent: f64, hours: f64 },
+    /// Water consumed in a year (issue 40): the IT energy × the on-site WUE typed, plus the IT energy ×
+    /// PUE × the water the electricity took (either may be absent).
+    WaterPerKwh { onsite: Option<f64>, offsite: Option<f64> },
+    /// The cards' manufacturing footprint spread evenly over the hardware's lifetime, whatever the use.
+    EmbodiedOverLife { kg_per_gpu: f64, years: f64 },
 }
 
 impl Assumption {
@@ -202,6 +210,23 @@ impl fmt::Display for Assumption {
                      reading of this card: {idle} all day, plus the load's share of the way up to the limit."
                 )
             }
+            Assumption::WaterPerKwh { onsite, offsite } => {
+                let part = |v: &Option<f64>| v.map_or_else(|| "not given".to_owned(), |x| format!("{} L/kWh", number(x)));
+                write!(
+                    f,
+                    "Water consumed: on site, the IT energy × your WUE ({}); off site, the IT energy × PUE × the water \
+                     consumed generating the electricity ({}). Manufacturing water, networking and the building are not counted.",
+                    part(onsite),
+                    part(offsite)
+                )
+            }
+            Assumption::EmbodiedOverLife { kg_per_gpu, years } => write!(
+                f,
+                "The cards' manufacturing footprint, {} kg CO₂e per GPU, spread evenly over {} years of use, busy or idle; \
+                 the rest of the server, networking and the building are not counted.",
+                number(*kg_per_gpu),
+                number(*years)
+            ),
             Assumption::BoardsOnlyFit => write!(
                 f,
                 "Rack positions counted with the GPU boards' power alone: with the servers' own draw fewer fit \

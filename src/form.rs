@@ -10,8 +10,8 @@ pub use crate::input::{
 };
 use crate::input::{
     idle_range, parse_count, parse_in, ANSWER_RANGE, BREAKER_RANGE, CO2_RANGE, DEMAND_RANGE, DERATE_RANGE, FEEDS_RANGE,
-    HOURS_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE, SPEED_RANGE,
-    USERS_RANGE, VOLTS_RANGE,
+    HOURS_RANGE, LIFE_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE,
+    SPEED_RANGE, USERS_RANGE, VOLTS_RANGE, WATER_RANGE, WUE_RANGE,
 };
 use crate::lang::Lang;
 use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
@@ -580,6 +580,9 @@ pub struct PlanForm {
     pub breaker: String,
     pub derate: String,
     pub feeds: String,
+    pub wue: String,
+    pub water: String,
+    pub life: String,
     pub answer: String,
     pub hours: String,
     pub users: String,
@@ -608,6 +611,9 @@ impl PlanForm {
             Field::Breaker => &self.breaker,
             Field::Derate => &self.derate,
             Field::Feeds => &self.feeds,
+            Field::Wue => &self.wue,
+            Field::Water => &self.water,
+            Field::Life => &self.life,
             Field::Answer => &self.answer,
             Field::Hours => &self.hours,
             Field::Users => &self.users,
@@ -633,6 +639,9 @@ impl PlanForm {
             Field::Breaker => &mut self.breaker,
             Field::Derate => &mut self.derate,
             Field::Feeds => &mut self.feeds,
+            Field::Wue => &mut self.wue,
+            Field::Water => &mut self.water,
+            Field::Life => &mut self.life,
             Field::Answer => &mut self.answer,
             Field::Hours => &mut self.hours,
             Field::Users => &mut self.users,
@@ -705,6 +714,9 @@ impl PlanForm {
                 }
                 other => Ok(other),
             }),
+            wue: optional(Field::Wue, &self.wue, WUE_RANGE),
+            water: optional(Field::Water, &self.water, WATER_RANGE),
+            life: optional(Field::Life, &self.life, LIFE_RANGE),
             answer: optional(Field::Answer, &self.answer, ANSWER_RANGE),
             hours: optional(Field::Hours, &self.hours, HOURS_RANGE),
             users: optional(Field::Users, &self.users, USERS_RANGE).and_then(|v| match v {
@@ -742,6 +754,12 @@ pub struct PlanChecked {
     pub derate: Result<Option<f64>, InputError>,
     /// 1 or 2; empty: 1.
     pub feeds: Result<Option<f64>, InputError>,
+    /// L/kWh of IT energy, on site.
+    pub wue: Result<Option<f64>, InputError>,
+    /// L/kWh of electricity, off site.
+    pub water: Result<Option<f64>, InputError>,
+    /// Years; empty: 3.
+    pub life: Result<Option<f64>, InputError>,
     pub answer: Result<Option<f64>, InputError>,
     pub hours: Result<Option<f64>, InputError>,
     /// Whole.
@@ -770,6 +788,9 @@ impl PlanChecked {
         errors.extend(self.breaker.as_ref().err());
         errors.extend(self.derate.as_ref().err());
         errors.extend(self.feeds.as_ref().err());
+        errors.extend(self.wue.as_ref().err());
+        errors.extend(self.water.as_ref().err());
+        errors.extend(self.life.as_ref().err());
         errors.extend(self.answer.as_ref().err());
         errors.extend(self.hours.as_ref().err());
         errors.extend(self.users.as_ref().err());

@@ -65,6 +65,12 @@ pub enum Field {
     Derate,
     /// Feeds to each rack position: 1, or 2 (A/B) where each alone carries the whole load.
     Feeds,
+    /// On-site water per kWh of IT energy (WUE), L/kWh (issue 40).
+    Wue,
+    /// Water consumed generating the electricity, L/kWh.
+    Water,
+    /// The hardware's lifetime its manufacturing footprint is spread over, years.
+    Life,
     /// Output tokens per answer.
     Answer,
     /// Busy hours per day over which the demand is generated.
@@ -76,7 +82,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 32] = [
+    pub const ALL: [Field; 35] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -105,6 +111,9 @@ impl Field {
         Field::Breaker,
         Field::Derate,
         Field::Feeds,
+        Field::Wue,
+        Field::Water,
+        Field::Life,
         Field::Answer,
         Field::Hours,
         Field::Users,
@@ -142,6 +151,9 @@ impl Field {
             Field::Breaker => "breaker",
             Field::Derate => "derate",
             Field::Feeds => "feeds",
+            Field::Wue => "wue",
+            Field::Water => "water",
+            Field::Life => "life",
             Field::Answer => "answer",
             Field::Hours => "hours",
             Field::Users => "users",
@@ -180,6 +192,9 @@ impl Field {
             Field::Breaker => "Breaker rating per circuit",
             Field::Derate => "Continuous load, % of the breaker rating",
             Field::Feeds => "Feeds per rack position",
+            Field::Wue => "On-site water (WUE)",
+            Field::Water => "Water of the electricity",
+            Field::Life => "Hardware lifetime",
             Field::Answer => "Output tokens per answer",
             Field::Hours => "Busy hours per day",
             Field::Users => "People generating at once",
@@ -502,7 +517,7 @@ pub(crate) fn parse_in(lang: Lang, field: Field, text: &str, range: Range) -> Re
 // ---- the plan's fields (`crate::plan`) ----
 
 /// The plan's number fields (typed; their messages wait for a pause). Currency and phases are choices.
-pub const PLAN_NUMBERS: [Field; 17] = [
+pub const PLAN_NUMBERS: [Field; 20] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -519,11 +534,14 @@ pub const PLAN_NUMBERS: [Field; 17] = [
     Field::Breaker,
     Field::Derate,
     Field::Feeds,
+    Field::Wue,
+    Field::Water,
+    Field::Life,
     Field::Answer,
 ];
 
 /// Every plan field, in the order the page shows them.
-pub const PLAN_FIELDS: [Field; 19] = [
+pub const PLAN_FIELDS: [Field; 22] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -542,6 +560,9 @@ pub const PLAN_FIELDS: [Field; 19] = [
     Field::Breaker,
     Field::Derate,
     Field::Feeds,
+    Field::Wue,
+    Field::Water,
+    Field::Life,
     Field::Answer,
 ];
 
@@ -567,6 +588,12 @@ pub const BREAKER_RANGE: Range = between(1.0, 1000.0, "A");
 pub const DERATE_RANGE: Range = between(50.0, 100.0, "%");
 /// Feeds per rack position: 1, or 2 for A/B.
 pub const FEEDS_RANGE: Range = between(1.0, 2.0, "feeds");
+/// On-site water per kWh of IT energy: 0 to 10 L/kWh (fleets report 0.1 to 1).
+pub const WUE_RANGE: Range = between(0.0, 10.0, "L/kWh");
+/// Water consumed generating a kWh of electricity: 0 to 20 L/kWh (grids tabulate 1 to 7).
+pub const WATER_RANGE: Range = between(0.0, 20.0, "L/kWh");
+/// The hardware's lifetime: 1 to 20 years.
+pub const LIFE_RANGE: Range = between(1.0, 20.0, "years");
 pub const ANSWER_RANGE: Range = between(1.0, 1.0e6, "tokens");
 /// Busy hours per day: the demand is generated within them.
 pub const HOURS_RANGE: Range = between(1.0, 24.0, "hours a day");
@@ -596,6 +623,9 @@ pub fn plan_range(field: Field, limit: Option<Watts>) -> Option<Range> {
         Field::Breaker => Some(BREAKER_RANGE),
         Field::Derate => Some(DERATE_RANGE),
         Field::Feeds => Some(FEEDS_RANGE),
+        Field::Wue => Some(WUE_RANGE),
+        Field::Water => Some(WATER_RANGE),
+        Field::Life => Some(LIFE_RANGE),
         Field::Answer => Some(ANSWER_RANGE),
         Field::Hours => Some(HOURS_RANGE),
         Field::Users => Some(USERS_RANGE),

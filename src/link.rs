@@ -5,7 +5,7 @@
 //! `your_b` and `your_arch` (the customer's own model, its size in billions of parameters and
 //! `dense` or `moe`: words for the sheet and the proxy's choice; written only when set), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
-//! `volts`, `phases`, `pf`, `rack`, `breaker`, `derate`, `feeds` (issue 36), `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
+//! `volts`, `phases`, `pf`, `rack`, `breaker`, `derate`, `feeds` (issue 36), `wue`, `water`, `life` (issue 40), `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
 //! version the link was made with, `data/meta.json`'s; always written, see [`crate::data_version`]), and `lang` (`en` or `de`: the
 //! page's language and how its typed numbers read; written only once chosen, so a link without it
 //! opens in English, or in the reader's browser language, exactly as before). Decoding is lenient: anything unusable becomes a
@@ -20,7 +20,7 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 39] = [
+pub const KNOWN: [&str; 42] = [
     "v",
     "dv",
     "card",
@@ -52,6 +52,9 @@ pub const KNOWN: [&str; 39] = [
     "breaker",
     "derate",
     "feeds",
+    "wue",
+    "water",
+    "life",
     "answer",
     "hours",
     "users",

@@ -36,6 +36,7 @@ pub fn default_text(field: Field) -> Option<&'static str> {
         Field::Currency => Some("EUR"),
         Field::Derate => Some("80"),
         Field::Feeds => Some("1"),
+        Field::Life => Some("3"),
         _ => None,
     }
 }
@@ -181,6 +182,19 @@ pub struct Plan {
     pub feed_amps: Option<Figure>,
     pub position_kva: Option<Figure>,
     pub sign_off: Option<SignOff>,
+    /// The IT energy of a year (the site's ÷ PUE), and the water it takes (issue 40): on site, off
+    /// site (generating the electricity) and both, where their factors are typed.
+    pub it_kwh_per_year: Option<Figure>,
+    pub water_onsite_l_per_year: Option<Figure>,
+    pub water_offsite_l_per_year: Option<Figure>,
+    pub water_l_per_year: Option<Figure>,
+    /// The cards' manufacturing footprint per year of their lifetime, and per million tokens of the demand.
+    pub embodied_kg_per_year: Option<Figure>,
+    pub embodied_g_per_mtok: Option<Figure>,
+    /// The card has no published manufacturing footprint: the page says so.
+    pub embodied_unpublished: bool,
+    /// The on-site WUE typed (L/kWh), for the EU's indicators.
+    pub wue_typed: Option<f64>,
 }
 
 /// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
@@ -537,7 +551,11 @@ fn merge(mut low: Plan, high: &Plan, idle: &SourcedIdle) -> Plan {
         standing_cost_per_year,
         work_cost_per_year,
         standing_co2_per_year,
-        work_co2_per_year
+        work_co2_per_year,
+        it_kwh_per_year,
+        water_onsite_l_per_year,
+        water_offsite_l_per_year,
+        water_l_per_year
     );
     for (p, q) in low.curve.iter_mut().zip(&high.curve) {
         p.j_per_token = span(&p.j_per_token, &q.j_per_token);
@@ -638,6 +656,16 @@ impl Plan {
             set(f, Boundary::chain(server, site));
         }
         set(&mut self.standing_share, Boundary::Uncounted);
+        // The IT energy and the water it takes on site count the boards and the system; the water of the
+        // electricity is the site's (× PUE); the manufacturing footprint counts no power.
+        for f in [&mut self.it_kwh_per_year, &mut self.water_onsite_l_per_year] {
+            set(f, Boundary::chain(server, false));
+        }
+        for f in [&mut self.water_offsite_l_per_year, &mut self.water_l_per_year] {
+            set(f, Boundary::chain(server, site));
+        }
+        set(&mut self.embodied_kg_per_year, Boundary::Uncounted);
+        set(&mut self.embodied_g_per_mtok, Boundary::Uncounted);
         for p in &mut self.sweep {
             set(&mut p.j_per_token, Boundary::chain(server, site));
         }
@@ -1079,6 +1107,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
             scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * co2, Unit::GramsCo2e, co2_origins.clone())
         });
     }
+    water_and_embodied(&mut out, p, card, gpus, servers, (pue, pue_set), demand);
     if let Ok(Some(answer)) = &p.answer {
         out.j_per_answer = out
             .site_j_per_token
@@ -1115,6 +1144,75 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
         })
         .collect();
     out
+}
+
+/// The hardware lifetime when none is typed, and its source: EcoLogits' `HARDWARE_LIFESPAN` (3 years).
+pub const LIFE_DEFAULT: f64 = 3.0;
+pub const LIFE_SOURCE: &str = "ecologits-llm-inference";
+
+/// Water per year and the cards' manufacturing footprint per year (issue 40). Water: the IT energy (the
+/// site's ÷ PUE) × the on-site WUE, and × PUE × the electricity's water; embodied: GPUs × the card's
+/// stated footprint per GPU ÷ the lifetime, and per million tokens for a demand.
+fn water_and_embodied(
+    out: &mut Plan,
+    p: &PlanChecked,
+    card: &crate::catalogue::Card,
+    gpus: u32,
+    servers: Option<u32>,
+    (pue, pue_set): (f64, bool),
+    demand: Option<f64>,
+) {
+    let wue = p.wue.clone().ok().flatten();
+    let water = p.water.clone().ok().flatten();
+    out.wue_typed = wue;
+    if let Some(site) = out.site_kwh_per_year.clone() {
+        out.it_kwh_per_year = scaled(&site, 1.0 / pue, Unit::KilowattHoursPerYear, Vec::new());
+    }
+    if let Some(it) = out.it_kwh_per_year.clone() {
+        let with_water = |f: Option<Figure>| {
+            f.map(|f| {
+                let mut assumptions = match f.kind.clone() {
+                    Kind::Estimate(a) => a,
+                    _ => Vec::new(),
+                };
+                assumptions.insert(0, Assumption::WaterPerKwh { onsite: wue, offsite: water });
+                let mut origins = f.origins.clone();
+                origins.extend([input_if(pue_set, Field::Pue)].into_iter().flatten());
+                let mut g = f;
+                g.kind = Kind::Estimate(assumptions);
+                g.origins = origins;
+                g
+            })
+        };
+        out.water_onsite_l_per_year =
+            with_water(wue.and_then(|w| scaled(&it, w, Unit::Litres, vec![Origin::Input(Field::Wue)])));
+        out.water_offsite_l_per_year =
+            with_water(water.and_then(|w| scaled(&it, pue * w, Unit::Litres, vec![Origin::Input(Field::Water)])));
+        if let (Some(w), Some(x)) = (wue, water) {
+            out.water_l_per_year = with_water(scaled(
+                &it,
+                w + pue * x,
+                Unit::Litres,
+                vec![Origin::Input(Field::Wue), Origin::Input(Field::Water)],
+            ));
+        }
+    }
+    let (Some(e), Some(s), Ok(life)) = (card.embodied.as_ref(), servers, &p.life) else {
+        out.embodied_unpublished = card.embodied.is_none();
+        return;
+    };
+    let years = life.unwrap_or(LIFE_DEFAULT);
+    let kind = Kind::Estimate(vec![Assumption::EmbodiedOverLife { kg_per_gpu: e.kg_per_gpu, years }]);
+    let mut origins = vec![Origin::Source(e.source.to_string())];
+    origins.push(if life.is_some() { Origin::Input(Field::Life) } else { Origin::Source(LIFE_SOURCE.to_owned()) });
+    let kg = f64::from(gpus) * f64::from(s) * e.kg_per_gpu / years;
+    out.embodied_kg_per_year = Figure::new(kg, Unit::KilogramsCo2e, kind.clone(), origins.clone());
+    if let Some(d) = demand {
+        // Grams per million tokens: kg a year × 1000 ÷ (the demand × 365 ÷ 10⁶).
+        let mtok = d * crate::units::DAYS_PER_YEAR / 1e6;
+        origins.push(Origin::Input(Field::Demand));
+        out.embodied_g_per_mtok = Figure::new(kg * 1000.0 / mtok, Unit::GramsCo2e, kind, origins);
+    }
 }
 
 /// The system's own draw beyond its GPU boards at peak: typed, sourced, or not counted.

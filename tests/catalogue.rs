@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.7");
+    assert_eq!(c.meta.data_version, "2026.12.8");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -104,6 +104,9 @@ fn every_record_cites_a_known_source() {
         cited.extend(sys.cooling.as_ref().map(|p| &*p.source));
     }
     cited.push(token_energy::plan::TPMW_SOURCE);
+    // The cards' manufacturing footprints and the lifetime they are spread over (issue 40).
+    cited.extend(c.cards.iter().filter_map(|c| c.embodied.as_ref().map(|e| &*e.source)));
+    cited.push(token_energy::plan::LIFE_SOURCE);
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

@@ -149,7 +149,17 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
     let c = Catalogue::embedded();
     assert_eq!(
         parsed.iter().map(|v| v.version.as_ref()).collect::<Vec<_>>(),
-        ["2026.12.0", "2026.12.1", "2026.12.2", "2026.12.3", "2026.12.4", "2026.12.5", "2026.12.6", "2026.12.7"],
+        [
+            "2026.12.0",
+            "2026.12.1",
+            "2026.12.2",
+            "2026.12.3",
+            "2026.12.4",
+            "2026.12.5",
+            "2026.12.6",
+            "2026.12.7",
+            "2026.12.8"
+        ],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );
     for pair in parsed.windows(2) {
@@ -207,8 +217,12 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     // With a demand, the plan's rule too, and 2026.12.6's sourced idle powers and their rule (issue 35).
     let d = decode(c, "?v=1&card=l40s&demand=40000000&dv=2026.12.1");
     let (_, _, changes) = older(d.data_notice(&[]));
-    // And 2026.12.7's systems rule (issue 36), which concerns every plan.
-    assert_eq!(kinds(&changes), ["rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule"]);
+    // And 2026.12.7's systems rule (issue 36) and 2026.12.8's water factors and rule (issue 40), which
+    // concern every plan.
+    assert_eq!(
+        kinds(&changes),
+        ["rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule"]
+    );
     assert!(changes[8].plan && changes[8].text.starts_with("The plan counts systems"));
     assert!(changes[1].plan);
     assert!(changes[6].plan && changes[6].text.starts_with("Idle power with a model loaded"));

@@ -14,8 +14,9 @@ fn catalogue() -> &'static Catalogue {
 }
 
 /// Texts that are the same word in English and German on purpose: names as their owners write
-/// them (MLPerf's division and category, the PUE metric, a German law's abbreviation).
-const SAME_ON_PURPOSE: [&str; 3] = ["g_closed", "g_pue", "g_enefg"];
+/// them (MLPerf's division and category, the PUE metric, a German law's abbreviation, the EU
+/// regulation's PUE and WUE formulas in its own symbols).
+const SAME_ON_PURPOSE: [&str; 5] = ["g_closed", "g_pue", "g_enefg", "eu_pue", "eu_wue"];
 
 #[test]
 fn no_german_text_is_missing_empty_or_english_by_accident() {
@@ -270,9 +271,9 @@ fn every_catalogue_text_the_page_shows_has_its_german() {
         check("reference value", &r.label, r.label_de.as_deref());
         check("reference note", &r.note, r.note_de.as_deref());
     }
-    // 2 limits, 2 × 2 context texts, 20 × 2 reference texts (data/*.json: 10, 8 idle powers of issue 35,
+    // 2 limits, 2 × 2 context texts, 28 × 2 reference texts (data/*.json: 10, 8 idle powers of issue 35, the eight water factors of issue 40,
     // and the two continuous-load rules of issue 36).
-    assert_eq!(checked, 2 + 4 + 40);
+    assert_eq!(checked, 2 + 4 + 56);
 }
 
 /// `i18n::intl` writes numbers as `Intl.NumberFormat` does (the prerender's text, which the browser

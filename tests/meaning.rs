@@ -344,6 +344,8 @@ fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
         "tokens-per-mw" => p.tokens_per_mw.as_ref(),
         "system-tokens-per-mw" => p.system_tokens_per_mw.as_ref(),
         "site-tokens-per-mw" => p.site_tokens_per_mw.as_ref(),
+        "water-l-per-year" => p.water_l_per_year.as_ref(),
+        "embodied-kg-per-year" => p.embodied_kg_per_year.as_ref(),
         other => panic!("a grid row this test does not know: {other}"),
     }
 }
@@ -403,7 +405,9 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
 }
 
 /// The grid's plan rows (written here): a configuration without plan fields has none of them.
-const PLAN_ROW_IDS: [&str; 14] = [
+const PLAN_ROW_IDS: [&str; 16] = [
+    "water-l-per-year",
+    "embodied-kg-per-year",
     "site-tokens-per-mw",
     "servers-needed",
     "busy-load-percent",

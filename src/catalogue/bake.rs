@@ -12,9 +12,9 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, MeasuredPower, Meta, NamedLimit,
-    PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText, SourcedWatts,
-    StatedPower, System,
+    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, Embodied, MeasuredPower, Meta,
+    NamedLimit, PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText,
+    SourcedWatts, StatedPower, System,
 };
 use std::borrow::Cow;
 
@@ -359,8 +359,10 @@ bake_struct!(Card {
     power_modes,
     memory,
     rack,
-    systems
+    systems,
+    embodied
 });
+bake_struct!(Embodied { kg_per_gpu, text, source });
 bake_struct!(System { id, name, gpus, max_watts, max_high, source, psus, cooling });
 bake_struct!(Psus { count, watts, redundancy, source });
 bake_struct!(RackScale { name, accelerators, source });

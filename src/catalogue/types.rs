@@ -225,6 +225,21 @@ pub struct Card {
     /// server (NVIDIA DGX H100) or a rack (GB200 NVL72). Empty where none is sourced.
     #[serde(default, skip_serializing_if = "<[System]>::is_empty")]
     pub systems: Cow<'static, [System]>,
+    /// The manufacturing (cradle-to-gate) footprint of the card's share of its baseboard, where a maker's
+    /// product carbon footprint states one (issue 40); `None`: not published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embodied: Option<Embodied>,
+}
+
+/// A product carbon footprint as its maker states it, per GPU: the board's total ÷ its GPUs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Embodied {
+    /// kg CO₂e per GPU.
+    pub kg_per_gpu: f64,
+    /// What the footprint covers, as stated (`HGX H100 8-GPU baseboard: 1,312 kg CO2e`).
+    pub text: Text,
+    pub source: Text,
 }
 
 /// A system whose maximum input power its maker states: what the plan checks a rack budget and a

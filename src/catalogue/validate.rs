@@ -160,6 +160,11 @@ impl Catalogue {
                 positive(&mut errors, &record, "rack.accelerators", f64::from(rack.accelerators));
                 cite(&mut errors, &record, &rack.source);
             }
+            if let Some(e) = &c.embodied {
+                positive(&mut errors, &record, "embodied.kg_per_gpu", e.kg_per_gpu);
+                non_empty(&mut errors, &record, "embodied.text", &e.text);
+                cite(&mut errors, &record, &e.source);
+            }
             // A system's stated maximum covers its GPUs at their rated power and more (issue 36).
             for sys in c.systems.iter() {
                 let record = format!("card {} system {}", c.id, sys.id);

@@ -62,6 +62,9 @@ fn field(field: Field) -> &'static str {
         Field::Breaker => "Bemessungsstrom der Absicherung je Stromkreis",
         Field::Derate => "Dauerlast in % des Bemessungsstroms",
         Field::Feeds => "Einspeisungen je Rack-Stellplatz",
+        Field::Wue => "Wasser vor Ort (WUE)",
+        Field::Water => "Wasser der Stromerzeugung",
+        Field::Life => "Nutzungsdauer der Hardware",
         Field::Answer => "Ausgabe-Token je Antwort",
         Field::Hours => "Betriebsstunden pro Tag",
         Field::Users => "Gleichzeitig generierende Personen",
@@ -137,6 +140,7 @@ fn range_unit(unit: &str) -> String {
         "W per server" => "W je Server",
         "W per system" => "W je System",
         "feeds" => "Einspeisungen",
+        "years" => "Jahre",
         "W per card" => "W je Karte",
         "per kWh" => "je kWh",
         "tokens" => "Token",
@@ -317,6 +321,21 @@ fn assumption(a: &Assumption) -> String {
                  zur Leistungsgrenze."
             )
         }
+        Assumption::WaterPerKwh { onsite, offsite } => {
+            let part = |v: &Option<f64>| v.map_or_else(|| "nicht angegeben".to_owned(), |x| format!("{} L/kWh", n(x)));
+            format!(
+                "Verbrauchtes Wasser: vor Ort die IT-Energie × Ihre WUE ({}); außerhalb die IT-Energie × PUE × das bei der \
+                 Stromerzeugung verbrauchte Wasser ({}). Wasser der Herstellung, Netzwerk und Gebäude sind nicht gezählt.",
+                part(onsite),
+                part(offsite)
+            )
+        }
+        Assumption::EmbodiedOverLife { kg_per_gpu, years } => format!(
+            "Der Herstellungs-Fußabdruck der Karten, {} kg CO₂e je GPU, gleichmäßig auf {} Jahre Nutzung verteilt, \
+             ausgelastet oder nicht; der übrige Server, Netzwerk und Gebäude sind nicht gezählt.",
+            n(*kg_per_gpu),
+            n(*years)
+        ),
         Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
             Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
             .to_owned(),
@@ -648,6 +667,8 @@ pub const DE: Strings = Strings {
         EnergyBasis::Limit => format!("{label}, jede Karte ganztägig an ihrer Grenze"),
     },
     rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server die Eigenaufnahme des Servers (Zusatzleistung je System) eintragen."),
+    water_parts: |on, off| format!("Vor Ort {on} L, bei der Stromerzeugung {off} L: verbrauchtes (verdunstetes) Wasser, nicht der Wasserzufluss, den die WUE der EU zählt."),
+    embodied_unpublished: |card| format!("Herstellungs-Fußabdruck: für die {card} nicht veröffentlicht."),
     noun_label: |label, noun| {
         use super::NounLabel as L;
         use crate::system::Noun as N;
@@ -844,6 +865,8 @@ pub const DE: Strings = Strings {
             Field::Rack => "kW",
             Field::Breaker => "A",
             Field::Derate => "%",
+            Field::Wue | Field::Water => "L/kWh",
+            Field::Life => "Jahre",
             _ => "",
         }
         .to_owned()
@@ -1052,6 +1075,23 @@ pub const DE: Strings = Strings {
     p_tokens_per_mw_short: "Ausgabe-Token/s je MW:",
     circuits_summary: "Stromkreise: Absicherung, Dauerlastregel, Einspeisungen",
     scope_circuit: "ein Stromkreis",
+    water_summary: "Wasser und Herstellung: WUE, Wasser der Stromerzeugung, Nutzungsdauer",
+    p_water_year: "Wasserverbrauch pro Jahr",
+    p_water_onsite: "Wasserverbrauch vor Ort pro Jahr",
+    p_water_offsite: "Wasserverbrauch der Stromerzeugung pro Jahr",
+    p_embodied_year: "Herstellungs-Fußabdruck der GPUs pro Jahr",
+    p_embodied_mtok: "Herstellungs-Fußabdruck je Million Ausgabe-Token",
+    scope_embodied: "GPU-Baseboards, Herstellung",
+    more_water: "einer WUE vor Ort und dem Wasser der Stromerzeugung (Wasser pro Jahr)",
+    eu_kpis_caption: "Was die Verordnung Betreiber melden lässt, mit den Werten dieser Planung, wo sie welche hat",
+    eu_edc: "Gesamter Energieverbrauch (EDC)",
+    eu_eit: "Energieverbrauch der IT-Ausstattung (EIT)",
+    eu_pue: "PUE = EDC ÷ EIT",
+    eu_win: "Gesamter Wasserzufluss (WIN); hier: vor Ort verbrauchtes Wasser",
+    eu_wue: "WUE = WIN ÷ EIT",
+    eu_erf: "Faktor der Energiewiederverwendung (ERF)",
+    eu_ref: "Faktor erneuerbarer Energie (REF)",
+    eu_operator: "vom Betreiber zu melden",
     p_tokens_per_mw: "Ausgabe-Token/s je MW der GPU-Boards",
     p_system_tokens_per_mw: "Ausgabe-Token/s je MW des Systems bei Spitzenlast",
     p_site_tokens_per_mw: "Ausgabe-Token/s je MW am Rechenzentrum, mit PUE",

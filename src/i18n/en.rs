@@ -314,6 +314,8 @@ pub const EN: Strings = Strings {
         EnergyBasis::Limit => format!("{label}, every card at its limit all day"),
     },
     rack_boards_only: |n| format!("GPU boards only: at most {n}; add the server's own draw (System overhead) to count whole servers."),
+    water_parts: |on, off| format!("On site {on} L, generating the electricity {off} L: water consumed (evaporated), not the water withdrawn that the EU's WUE counts."),
+    embodied_unpublished: |card| format!("Manufacturing footprint: not published for the {card}."),
     noun_label: |label, noun| {
         use super::NounLabel as L;
         use crate::system::Noun as N;
@@ -510,6 +512,8 @@ pub const EN: Strings = Strings {
             Field::Rack => "kW",
             Field::Breaker => "A",
             Field::Derate => "%",
+            Field::Wue | Field::Water => "L/kWh",
+            Field::Life => "years",
             _ => "",
         }
         .to_owned()
@@ -699,6 +703,23 @@ pub const EN: Strings = Strings {
     p_tokens_per_mw_short: "Output tokens/s per MW:",
     circuits_summary: "Circuits: breaker, continuous-load rule, feeds",
     scope_circuit: "one circuit",
+    water_summary: "Water and manufacturing: WUE, the electricity's water, lifetime",
+    p_water_year: "Water consumed per year",
+    p_water_onsite: "Water consumed on site per year",
+    p_water_offsite: "Water consumed generating the electricity per year",
+    p_embodied_year: "Manufacturing footprint of the GPUs per year",
+    p_embodied_mtok: "Manufacturing footprint per million output tokens",
+    scope_embodied: "GPU baseboards, made",
+    more_water: "an on-site WUE and the electricity's water (water per year)",
+    eu_kpis_caption: "What the regulation asks operators to report, with this plan's figures where it has them",
+    eu_edc: "Total energy consumption (EDC)",
+    eu_eit: "Energy of the IT equipment (EIT)",
+    eu_pue: "PUE = EDC ÷ EIT",
+    eu_win: "Total water input (WIN); here: water consumed on site",
+    eu_wue: "WUE = WIN ÷ EIT",
+    eu_erf: "Energy reuse factor (ERF)",
+    eu_ref: "Renewable energy factor (REF)",
+    eu_operator: "the operator's to report",
     p_tokens_per_mw: "Output tokens/s per MW of GPU boards",
     p_system_tokens_per_mw: "Output tokens/s per MW of the system at peak",
     p_site_tokens_per_mw: "Output tokens/s per MW at the site, with its PUE",

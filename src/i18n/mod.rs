@@ -468,6 +468,23 @@ table! {
         /// Site power in the demand's busy hours.
         p_site_busy,
         p_tokens_per_mw,
+        water_summary,
+        p_water_year,
+        p_water_onsite,
+        p_water_offsite,
+        p_embodied_year,
+        p_embodied_mtok,
+        scope_embodied,
+        more_water,
+        eu_kpis_caption,
+        eu_edc,
+        eu_eit,
+        eu_pue,
+        eu_win,
+        eu_wue,
+        eu_erf,
+        eu_ref,
+        eu_operator,
         scope_circuit,
         circuits_summary,
         p_tokens_per_mw_short,
@@ -701,6 +718,10 @@ table! {
         rack_boards_only: fn(&str) -> String,
         /// A plan label that names what is counted (issue 36): "Servers needed", "Racks needed", "Systems needed".
         noun_label: fn(NounLabel, crate::system::Noun) -> &'static str,
+        /// The water's two parts, on site and off site, as read (issue 40).
+        water_parts: fn(&str, &str) -> String,
+        /// A card without a published manufacturing footprint.
+        embodied_unpublished: fn(&str) -> String,
         /// A figure's scope at a sourced system's maximum: "whole system", "+ site" where `true`.
         scope_system: fn(bool) -> &'static str,
         /// The system the plan counts and what its source states (issue 36), in a sentence.

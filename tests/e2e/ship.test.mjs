@@ -72,8 +72,8 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   await waitForApp(c.page);
   const kinds = await c.el('data-notice').locator('li').evaluateAll((li) => li.map((l) => l.dataset.kind));
   // With a demand the plan's rule too, 2026.12.6's sourced idle powers and their rule (issue 35), and
-  // 2026.12.7's systems rule (issue 36).
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule'], 'with a demand, the plan rule too');
+  // 2026.12.7's systems rule (issue 36), 2026.12.8's water factors and rule (issue 40).
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule'], 'with a demand, the plan rule too');
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });

@@ -79,6 +79,8 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "servers-needed" => (t.noun_label)(L::Needed, N::System),
         "server-power-w" => (t.noun_label)(L::Peak, N::System),
         "tokens-per-mw" => t.p_tokens_per_mw,
+        "water-l-per-year" => t.p_water_year,
+        "embodied-kg-per-year" => t.p_embodied_year,
         "system-tokens-per-mw" => t.p_system_tokens_per_mw,
         "site-tokens-per-mw" => t.p_site_tokens_per_mw,
         "busy-load-percent" => t.p_busy_load,

@@ -35,6 +35,9 @@ pub struct PlanProps {
     /// The card on the page: its sourced idle power is offered beside the idle field (issue 35).
     #[prop_or_default]
     pub card: AttrValue,
+    /// Its name, for the line that says what is not published for it (issue 40).
+    #[prop_or_default]
+    pub card_name: AttrValue,
 }
 
 /// The customer's own model as the plan shows it.
@@ -364,6 +367,20 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     // A rack-scale system takes one position per rack: "racks per position" says nothing there.
     let per_rack = p.servers_per_rack.as_ref().filter(|_| part != crate::system::Noun::Rack);
     let throughput_scope = (t.noun_label)(L::Throughput, noun);
+    // Water (issue 40): the year's total with its two parts named under it; a part alone where only
+    // its factor is typed.
+    let water_note = match (&p.water_onsite_l_per_year, &p.water_offsite_l_per_year) {
+        (Some(on), Some(off)) => Some((
+            "water-parts",
+            (t.water_parts)(&format::figure_value(on, t.range_to), &format::figure_value(off, t.range_to)),
+        )),
+        _ => None,
+    };
+    let (water_onsite, water_offsite) = if p.water_l_per_year.is_some() {
+        (None, None)
+    } else {
+        (p.water_onsite_l_per_year.as_ref(), p.water_offsite_l_per_year.as_ref())
+    };
     let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
     // The plan's figures in order, those with a value, each value once: a figure equal to one shown
     // above (the configuration's own) or earlier in the plan is not shown again.
@@ -405,6 +422,11 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
         ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
         ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None),
+        ("water-l-per-year", basis(t.p_water_year), site_scope, p.water_l_per_year.as_ref(), water_note),
+        ("water-onsite-l-per-year", basis(t.p_water_onsite), server_scope, water_onsite, None),
+        ("water-offsite-l-per-year", basis(t.p_water_offsite), site_scope, water_offsite, None),
+        ("embodied-kg-per-year", t.p_embodied_year.to_owned(), t.scope_embodied, p.embodied_kg_per_year.as_ref(), None),
+        ("embodied-g-per-mtok", t.p_embodied_mtok.to_owned(), t.scope_embodied, p.embodied_g_per_mtok.as_ref(), None),
         ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None),
         ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
         ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), server_scope, per_rack, rack_note),
@@ -492,6 +514,16 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     { references(lang, c, Field::Price, p, &props.on_edit) }
                     { number_field(Field::Co2) }
                     { references(lang, c, Field::Co2, p, &props.on_edit) }
+                    // Water and the hardware's manufacturing footprint (issue 40): folded until set.
+                    <details class="fold water-fold" data-testid="water-fold"
+                        open={[Field::Wue, Field::Water, Field::Life].iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())}>
+                        <summary>{ t.water_summary }</summary>
+                        { number_field(Field::Wue) }
+                        { references(lang, c, Field::Wue, p, &props.on_edit) }
+                        { number_field(Field::Water) }
+                        { references(lang, c, Field::Water, p, &props.on_edit) }
+                        { number_field(Field::Life) }
+                    </details>
                 </fieldset>
                 <fieldset>
                     <legend>{ t.legend_electrics }</legend>
@@ -512,6 +544,9 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             </div>
             { notices_view(t, &p.notices) }
             { system_view(t, p) }
+            if p.embodied_unpublished && set {
+                <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
+            }
             <div class="plan-figures">
                 { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
             </div>
@@ -528,7 +563,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             }
             { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
             { more_view(t, form) }
-            { eu_view(t, c, p) }
+            { eu_view(t, c, p, p.scope.map(|s| s.pue).filter(|_| !form.pue.trim().is_empty())) }
             // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
             if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
         </section>
@@ -697,13 +732,14 @@ fn basis_view(t: &'static Strings, catalogue: Cat, shown: &[&Figure]) -> Html {
 
 /// What more the plan can compute, each a link to the field that is still empty.
 fn more_view(t: &'static Strings, form: &PlanForm) -> Html {
-    let wanted: [(Field, &'static str); 6] = [
+    let wanted: [(Field, &'static str); 7] = [
         (Field::Demand, t.more_demand),
         (Field::Price, t.more_price),
         (Field::Co2, t.more_co2),
         (Field::Rack, t.more_rack),
         (Field::Volts, t.more_volts),
         (Field::Answer, t.more_answer),
+        (Field::Wue, t.more_water),
     ];
     let missing: Vec<(Field, &'static str)> =
         wanted.into_iter().filter(|(f, _)| form.get(*f).is_none_or(|v| v.trim().is_empty())).collect();
@@ -726,7 +762,51 @@ fn more_view(t: &'static Strings, form: &PlanForm) -> Html {
 }
 
 /// The EU 2024/1364 line: one sentence well below the threshold; the regulation's words near or above it.
-fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
+/// The indicators EU 2024/1364 names (issue 40), with the page's own figures where it has them and the
+/// rest named as the operator's to report.
+fn eu_table(t: &'static Strings, p: &Plan, pue: Option<f64>) -> Html {
+    let fig = |f: Option<&Figure>, unit: &str| f.map(|f| format!("{} {unit}", format::figure_value(f, t.range_to)));
+    let water_m3 = p.water_onsite_l_per_year.as_ref().map(|f| {
+        let low = f.low.map(|l| format::three(l / 1000.0));
+        let high = format::three(f.value / 1000.0);
+        match low {
+            Some(l) if l != high => format!("{l}{}{high} m³", t.range_to),
+            _ => format!("{high} m³"),
+        }
+    });
+    let rows: Vec<(&'static str, &'static str, Option<String>)> = vec![
+        ("edc", t.eu_edc, fig(p.site_kwh_per_year.as_ref(), "kWh")),
+        ("eit", t.eu_eit, fig(p.it_kwh_per_year.as_ref(), "kWh")),
+        ("pue", t.eu_pue, pue.map(format::three)),
+        ("win", t.eu_win, water_m3),
+        (
+            "wue",
+            t.eu_wue,
+            p.water_onsite_l_per_year
+                .as_ref()
+                .and(p.it_kwh_per_year.as_ref())
+                .and(p.wue_typed)
+                .map(|w| format!("{} L/kWh", format::three(w))),
+        ),
+        ("erf", t.eu_erf, None),
+        ("ref", t.eu_ref, None),
+    ];
+    html! {
+        <table class="eu-kpis" data-testid="eu-kpis">
+            <caption>{ t.eu_kpis_caption }</caption>
+            <tbody>
+                { for rows.into_iter().map(|(id, label, value)| html! {
+                    <tr data-testid={format!("eu-kpi-{id}")} data-filled={if value.is_some() { "1" } else { "0" }}>
+                        <th scope="row">{ label }</th>
+                        <td>{ value.unwrap_or_else(|| t.eu_operator.to_owned()) }</td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan, pue: Option<f64>) -> Html {
     match p.eu {
         Some(eu) if eu.it_kilowatts < 0.8 * plan::EU_THRESHOLD_KW => html! {
             <p class="eu" data-testid="eu-2024-1364" data-value="0">
@@ -735,12 +815,15 @@ fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan) -> Html {
             </p>
         },
         Some(eu) => html! {
+            <>
             <p class={classes!("eu", eu.reached.then_some("reached"))} data-testid="eu-2024-1364" data-value={if eu.reached { "1" } else { "0" }}>
                 <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>
                 { t.eu_words }{ t.eu_legal }
                 <span data-testid="eu-reports">{ (t.eu_reports)(p.site_kwh_per_year.as_ref().map(|f| format!("{} kWh", format::figure_value(f, t.range_to))).as_deref()) }</span>{ " " }
                 <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
             </p>
+            if eu.reached { { eu_table(t, p, pue) } }
+            </>
         },
         None => html! {
             <p class="eu" data-testid="eu-2024-1364">{ t.eu_none }</p>
