@@ -82,7 +82,8 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
             { for values.into_iter().map(|r| {
                 let onclick = {
                     let on_edit = on_edit.clone();
-                    let text = plain_number(r.value);
+                    // Written as the page's language reads it: "1.947" is 1,947 in German, "1,947" is 1.947.
+                    let text = (t.decimal)(&plain_number(r.value));
                     let currency = r.currency.as_ref().map(|c| c.to_string());
                     Callback::from(move |_: MouseEvent| {
                         if let Some(c) = &currency {
