@@ -41,7 +41,7 @@ fn bar_chart(t: &'static Strings, c: &BarChart, named: bool) -> Html {
         (t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario))
     };
     html! {
-        <figure class="chart chart-bars" data-testid="chart-published">
+        <figure class="chart chart-bars" data-testid="chart-published" tabindex="0">
             <svg viewBox={format!("0 0 {BAR_WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
                 <title id="chart-published-title">{ title }</title>
                 <desc id="chart-published-desc">{ desc }</desc>
@@ -90,7 +90,7 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
     .collect::<Vec<_>>()
     .join("; ");
     html! {
-        <figure class="chart" data-testid="chart-limit">
+        <figure class="chart" data-testid="chart-limit" tabindex="0">
             <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-limit-title chart-limit-desc">
                 <title id="chart-limit-title">{ t.limit_title }</title>
                 <desc id="chart-limit-desc">{ desc }</desc>

@@ -92,13 +92,15 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
                         on_edit.emit(Edit::Text(field, text.clone()));
                     })
                 };
+                // Read to three significant figures (issue 38: "3,908" reads as a thousands group); the
+                // box gets the full value, as does `data-value`.
                 let value = match &r.currency {
-                    Some(c) => format!("{} {c}", number(lang, r.value)),
-                    None => number(lang, r.value),
+                    Some(c) => format!("{} {c}", format::short(r.value)),
+                    None => format::short(r.value),
                 };
                 html! {
                     <li>
-                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
+                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} data-value={r.value.to_string()} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
                             { (t.use_value)(&value) }
                         </button>
                         { format!(" {}, {} · ", crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
@@ -146,7 +148,7 @@ fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
     html! {
         <details class="fold plan-chart-fold no-print" data-testid="load-sweep-fold">
         <summary>{ t.sweep_summary }</summary>
-        <figure class="plan-chart sweep-chart" data-testid="load-sweep" data-points={c.upper.len().to_string()}>
+        <figure class="plan-chart sweep-chart" data-testid="load-sweep" data-points={c.upper.len().to_string()} tabindex="0">
             <svg viewBox={format!("0 0 {} {}", crate::chart::SWEEP_W, crate::chart::SWEEP_H)} role="img" aria-label={t.sweep_summary}>
                 <title>{ t.sweep_summary }</title>
                 <polygon class="sweep-band" points={path(&band)} />
@@ -268,7 +270,7 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
     html! {
         <details class="fold plan-chart-fold">
         <summary>{ t.plan_chart_summary }</summary>
-        <figure class="plan-chart" data-testid="plan-chart">
+        <figure class="plan-chart" data-testid="plan-chart" tabindex="0">
             <svg viewBox="0 0 320 150" role="img" aria-label={label.clone()} data-points={j.len().to_string()}>
                 <title>{ label }</title>
                 <line class="axis" x1={left.to_string()} y1={bottom.to_string()} x2={right.to_string()} y2={bottom.to_string()} />

@@ -60,6 +60,7 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                 { " " }<button type="button" class="quiet" data-testid="runs-clear" onclick={props.on_clear.reform(|_: MouseEvent| ())}>{ t.clear_runs }</button></p>
             { match chart {
                 Some(p) => html! {
+                    <div class="runs-scroll" tabindex="0">
                     <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width, p.height)} role="img"
                         aria-label={(t.runs_against)((t.run_axis)(p.axis))}>
                         <line class="axis" x1={p.left.to_string()} y1={p.bottom.to_string()} x2={p.right.to_string()} y2={p.bottom.to_string()} />
@@ -70,6 +71,7 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                         <polyline class="line" points={p.line.clone()} />
                         { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ (t.run_point)(p.axis, &format::short(q.at), &format::short(q.j_per_token)) }</title></circle> }) }
                     </svg>
+                    </div>
                 },
                 None => html! { <p class="hint" data-testid="runs-chart-empty">{ (t.no_run_with)(props.axis) }</p> },
             } }
