@@ -1092,6 +1092,7 @@ pub const DE: Strings = Strings {
     eu_erf: "Faktor der Energiewiederverwendung (ERF)",
     eu_ref: "Faktor erneuerbarer Energie (REF)",
     eu_operator: "vom Betreiber zu melden",
+    to_answer: "↑ Zurück zur Antwort",
     p_tokens_per_mw: "Ausgabe-Token/s je MW der GPU-Boards",
     p_system_tokens_per_mw: "Ausgabe-Token/s je MW des Systems bei Spitzenlast",
     p_site_tokens_per_mw: "Ausgabe-Token/s je MW am Rechenzentrum, mit PUE",

@@ -720,6 +720,7 @@ pub const EN: Strings = Strings {
     eu_erf: "Energy reuse factor (ERF)",
     eu_ref: "Renewable energy factor (REF)",
     eu_operator: "the operator's to report",
+    to_answer: "↑ Back to the answer",
     p_tokens_per_mw: "Output tokens/s per MW of GPU boards",
     p_system_tokens_per_mw: "Output tokens/s per MW of the system at peak",
     p_site_tokens_per_mw: "Output tokens/s per MW at the site, with its PUE",

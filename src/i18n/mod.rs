@@ -468,6 +468,7 @@ table! {
         /// Site power in the demand's busy hours.
         p_site_busy,
         p_tokens_per_mw,
+        to_answer,
         water_summary,
         p_water_year,
         p_water_onsite,

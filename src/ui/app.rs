@@ -244,7 +244,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             if state.mode != link::Mode::Measure {
                 <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()}
                     year={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.site_kwh_per_year.clone()).flatten()}
-                    cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()} />
+                    cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()}
+                    servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()} />
             }
             if !state.embed {
                 if below >= Below::Plan {

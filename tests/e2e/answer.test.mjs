@@ -182,10 +182,24 @@ test('4. the phone bar follows the plan once a demand is typed, and the measured
   const cost = `${three(sourcedYear(iLow, 40e6) * 0.25)}–${three(sourcedYear(iHigh, 40e6) * 0.25)}`;
   await c.page.waitForFunction((v) => document.querySelector('[data-testid="mobile-summary"]').innerText.includes(v), cost);
   assert.ok((await bar.innerText()).includes(`${three(sourcedYear(iLow, 40e6))}–${three(sourcedYear(iHigh, 40e6))}`), await bar.innerText());
-  // On the Measure tab the bar follows the measured figure, not the ceiling or the plan.
+  // The buyer's first question leads the bar (issue 38): the servers the demand needs, then with a rack
+  // budget the rack positions.
+  assert.match(await bar.innerText(), /^1\s+server/);
+  await c.type('rack', '15');
+  await c.page.waitForFunction(() => /rack position/.test(document.querySelector('[data-testid="mobile-summary"]').innerText));
+  // On the Measure tab the bar follows the measured figure, not the ceiling or the plan; before there is
+  // one, no bar (issue 38: never a bare "— J/token").
   await c.el('mode-measure').click();
+  await c.el('measure').waitFor();
+  await c.page.waitForFunction(() => !document.querySelector('[data-testid="mobile-summary"]'));
+  const dmon = (mj) => `#Entity  POWER  TOTEC\nID       W      mJ\nGPU 0    512.3  ${mj}\n`;
+  await c.el('gpu-energy-before').fill(dmon(136324526));
+  await c.el('gpu-energy-after').fill(dmon(1936324526));
+  await c.el('tokens-before').fill('vllm:generation_tokens_total{model_name="m"} 1000.0\n');
+  await c.el('tokens-after').fill('vllm:generation_tokens_total{model_name="m"} 1801000.0\n');
   await c.page.waitForFunction(() => document.querySelector('[data-testid="mobile-summary"]')?.dataset.follows === 'measure');
-  assert.equal(await c.page.locator('[data-testid="mobile-summary"]').count(), 1);
+  // (1,936,324,526 − 136,324,526) mJ ÷ 1,800,000 tokens = 1.00 J/token.
+  assert.match(await bar.innerText(), /1\.00/);
   assert.doesNotMatch(await bar.innerText(), /EUR|0\.294/);
 });
 

@@ -545,6 +545,10 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     </details>
                 </fieldset>
             </div>
+            // Back to the answer from the last field (issue 38): on a phone it is screens above.
+            if p.answers() {
+                <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
+            }
             { notices_view(t, &p.notices) }
             { system_view(t, p) }
             if p.embodied_unpublished && set {

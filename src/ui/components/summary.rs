@@ -21,6 +21,35 @@ pub struct SummaryProps {
     /// On the Measure tab: the bar shows the measured J/token (in `energy_per_token`) alone.
     #[prop_or_default]
     pub measured: bool,
+    /// The plan's answer for a demand (issue 38): the servers, racks or systems it needs, and the rack
+    /// positions, before the year's energy and cost.
+    #[prop_or_default]
+    pub servers: Option<Figure>,
+    #[prop_or_default]
+    pub positions: Option<Figure>,
+}
+
+/// A value in the bar without its tag (the row says it once).
+fn bare(figure: Option<&Figure>, unit: &str) -> Html {
+    match figure {
+        Some(f) => html! {
+            <span class="summary-part"><strong>{ match f.low {
+                Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
+                None => format::three(f.value),
+            } }</strong>{ format!(" {unit}") }</span>
+        },
+        None => html! {},
+    }
+}
+
+/// A count in the bar: "4 servers", "at least 2 rack positions".
+fn count(t: &'static Strings, figure: Option<&Figure>) -> Html {
+    match figure {
+        Some(f) => html! {
+            <span class="summary-part summary-count">{ t.side(f) }<strong>{ format::plain(f.value) }</strong>{ " " }{ t.unit_after(f.value, None, f.unit) }</span>
+        },
+        None => html! {},
+    }
 }
 
 fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
@@ -49,15 +78,26 @@ pub fn summary(props: &SummaryProps) -> Html {
     } else {
         "figures"
     };
+    // On the Measure tab before a figure: no bar, never a bare "—".
+    if props.measured && props.energy_per_token.is_none() {
+        return html! {};
+    }
     html! {
         <aside class="mobile-summary" aria-hidden="true" data-testid="mobile-summary" data-follows={follows}>
             if props.measured {
                 { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
             } else if let Some(year) = &props.year {
-                { part(t, Some(year), &format!("{} {}", (t.unit)(year.unit), t.per_year)) }
-                if let Some(cost) = &props.cost {
-                    { part(t, Some(cost), &format!("{} {}", (t.unit)(cost.unit), t.per_year)) }
-                }
+                // The plan's answer in two short rows (issue 38): what it needs, then the year; the
+                // year's kind and scope said once (the cost shares them).
+                <span class="summary-row">
+                    { count(t, props.servers.as_ref()) }
+                    { count(t, props.positions.as_ref()) }
+                </span>
+                <span class="summary-row">
+                    { bare(Some(year), &format!("{} {}", (t.unit)(year.unit), t.per_year)) }
+                    { bare(props.cost.as_ref(), &props.cost.as_ref().map(|c| format!("{} {}", (t.unit)(c.unit), t.per_year)).unwrap_or_default()) }
+                    <span class="badge">{ t.tag(year) }</span>
+                </span>
             } else {
                 { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
                 { part(t, props.energy_per_day.as_ref(), t.per_day) }
