@@ -480,3 +480,20 @@ fn a_count_of_one_takes_the_singular() {
     assert_eq!(de.unit_after(positions.value, positions.low, positions.unit), "Rack-Stellplatz");
     assert_eq!(en.unit_after(positions.value, positions.low, positions.unit), "rack position");
 }
+
+/// The German review (issue 38, `tests/fixtures/german-review.json`): every phrase it replaced stays out of
+/// the German table, and its replacement is there.
+#[test]
+#[allow(clippy::indexing_slicing, clippy::expect_used)]
+fn the_german_reviews_phrases_stay_replaced() {
+    let review: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/german-review.json")).expect("the review is JSON");
+    let german = include_str!("../src/i18n/de.rs");
+    let replaced = review["replaced"].as_array().expect("a list");
+    assert!(replaced.len() >= 10, "{} phrases", replaced.len());
+    for r in replaced {
+        let (was, now) = (r["was"].as_str().expect("was"), r["now"].as_str().expect("now"));
+        assert!(!german.contains(was), "the German page brings back “{was}”");
+        assert!(german.contains(now), "the German page lacks “{now}”");
+    }
+}

@@ -67,7 +67,7 @@ fn field(field: Field) -> &'static str {
         Field::Life => "Nutzungsdauer der Hardware",
         Field::Answer => "Ausgabe-Token je Antwort",
         Field::Hours => "Betriebsstunden pro Tag",
-        Field::Users => "Gleichzeitig generierende Personen",
+        Field::Users => "Gleichzeitig aktive Nutzer",
         Field::Speed => "Ausgabe-Token/s je Person",
     }
 }
@@ -397,9 +397,9 @@ pub const DE: Strings = Strings {
     tps_hint: "Ausgabe-Token pro Sekunde, die ein Server bei der unten eingestellten Leistungsgrenze erzeugt hat.",
     per_card: " je Karte",
     slider_label: "Leistungsgrenze je Karte, Schieberegler",
-    lg_summary: "Der Bereich Ihrer eigenen Karte (nvidia-smi)",
+    lg_summary: "Einstellbarer Leistungsbereich Ihrer Karte (nvidia-smi)",
     lg_query: "zeigt Min Power Limit und Max Power Limit der gelieferten Karte; sie können vom veröffentlichten Bereich abweichen: Eine RTX PRO 6000 Server Edition im 450-W-Kabelmodus meldet höchstens 450 W.",
-    lg_set: "setzt eine Grenze innerhalb dieses Bereichs (hier 450 W für GPU 0); dafür braucht es Root-Rechte.",
+    lg_set: "setzt eine Grenze innerhalb dieses Bereichs (hier 450 W für GPU 0); dazu sind Root-Rechte erforderlich.",
     lg_check: "Eine so gesetzte Grenze übersteht keinen Neustart und kein Neuladen des Treibers: Prüfen Sie danach, ob sie noch gilt. DCGM meldet die Grenze, die der Treiber durchsetzt, als",
     ok: "Verstanden",
     figures_title: "Kennzahlen",
@@ -543,7 +543,7 @@ pub const DE: Strings = Strings {
     own_model_words,
     own_proxy,
     plan_title: "Einsatz planen",
-    plan_intro: "Jedes Feld ist freiwillig; die Kennzahlen verwenden die Konfiguration oben.",
+    plan_intro: "Jedes Feld ist optional; die Kennzahlen verwenden die Konfiguration oben.",
     plan_print: "Planung: ",
     own_legend: "Ihr Modell",
     own_hint: "Das Modell, das Sie betreiben wollen: ein Name, ein Link zu seiner Modellkarte oder wo seine Angaben stehen (eine Tabelle, eine E-Mail, ein Export). Wird auf das Blatt gedruckt und im Link gespeichert; die Werte bleiben die eines veröffentlichten Benchmarks.",
@@ -583,7 +583,7 @@ pub const DE: Strings = Strings {
     p_heat: "Abwärme der IT-Last",
     p_cooling: "Kühllast der IT",
     p_busy_load: "Auslastung der Server in den Betriebsstunden",
-    p_streams: "Gleichzeitig generierende Personen je Server, höchstens",
+    p_streams: "Gleichzeitig aktive Nutzer je Server, höchstens",
     p_rack_positions: "Benötigte Rack-Stellplätze",
     need_users: "gleichzeitig generierende Personen und ein Server- oder Interaktiv-Ergebnis",
     need_positions: "ein Leistungsbudget je Rack und einen Bedarf oder gleichzeitige Personen",
@@ -628,7 +628,7 @@ pub const DE: Strings = Strings {
     chart_load: "mittlere Auslastung",
     chart_key_j: "━ J/Token inkl. PUE (links)",
     chart_key_kwh: "┅ kWh pro Tag (rechts)",
-    plan_empty: |default| default.map_or_else(|| "freiwillig".to_owned(), |d| format!("leer: {d}")),
+    plan_empty: |default| default.map_or_else(|| "optional".to_owned(), |d| format!("ohne Angabe: {d}")),
     refs_label: |field| format!("Richtwerte: {field}"),
     use_value: |value| format!("{value} übernehmen"),
     scope_server: |watts| watts.map_or_else(|| "Server (keine Zusatzleistung eingegeben)".to_owned(), |w| format!("Server (+{w} W Zusatzleistung)")),
@@ -656,7 +656,7 @@ pub const DE: Strings = Strings {
     plan_notice,
     sources_summary: |n| format!("{n} Quellen"),
     answer_rack_fit: |n, boards_only| if boards_only {
-        format!("nur GPU-Boards: höchstens {n} je Rack; die Eigenaufnahme des Servers kommt hinzu")
+        format!("nur GPU-Boards: höchstens {n} je Rack; die Leistungsaufnahme des Servers ohne GPUs (CPU, Lüfter, Netzteilverluste) kommt hinzu")
     } else {
         format!("höchstens {n} Server je Rack")
     },
@@ -666,7 +666,7 @@ pub const DE: Strings = Strings {
         EnergyBasis::Load => format!("{label}, bei mittlerer Auslastung"),
         EnergyBasis::Limit => format!("{label}, jede Karte ganztägig an ihrer Grenze"),
     },
-    rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server die Eigenaufnahme des Servers (Zusatzleistung je System) eintragen."),
+    rack_boards_only: |n| format!("Nur GPU-Boards: höchstens {n}; für ganze Server tragen Sie die Leistungsaufnahme des Servers ohne GPUs (CPU, Lüfter, Netzteilverluste) unter „Zusatzleistung je System“ ein."),
     water_parts: |on, off| format!("Vor Ort {on} L, bei der Stromerzeugung {off} L: verbrauchtes (verdunstetes) Wasser, nicht der Wasserzufluss, den die WUE der EU zählt."),
     embodied_unpublished: |card| format!("Herstellungs-Fußabdruck: für die {card} nicht veröffentlicht."),
     noun_label: |label, noun| {
@@ -714,7 +714,7 @@ pub const DE: Strings = Strings {
     sign_off,
     chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh pro Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
-    table_choose: " Eine Zeile wählen, um ihre Konfiguration zu laden.",
+    table_choose: " Wählen Sie eine Zeile, um ihre Konfiguration zu laden.",
     col_result: "Ergebnis",
     col_card: "Karte × Anzahl",
     col_precision: "Präzision",
@@ -1383,8 +1383,19 @@ fn plan_notice(notice: &PlanNotice) -> String {
             let then = if serving.is_empty() {
                 "Der Katalog hat für diesen Benchmark kein Server- oder Interaktiv-Ergebnis dieser Karte.".to_owned()
             } else {
-                let list: Vec<String> = serving.iter().map(|(id, s)| format!("{id} {}", scenario(*s))).collect();
-                format!("Für Personen, die auf Antworten warten, planen Sie mit {} derselben Karte.", list.join(" oder "))
+                // „mit dem Szenario „Server“ oder „Interaktiv“ desselben Eintrags 6.0-0021“ (German review 38).
+                let same = serving.windows(2).all(|w| w.first().map(|a| &a.0) == w.last().map(|b| &b.0));
+                let quoted = |s: Scenario| format!("„{}“", scenario(s));
+                match (same, serving.first()) {
+                    (true, Some((id, _))) => format!(
+                        "Für Nutzer, die auf Antworten warten, planen Sie mit dem Szenario {} desselben Eintrags {id}.",
+                        serving.iter().map(|(_, s)| quoted(*s)).collect::<Vec<_>>().join(" oder ")
+                    ),
+                    _ => format!(
+                        "Für Nutzer, die auf Antworten warten, planen Sie mit {} derselben Karte.",
+                        serving.iter().map(|(id, s)| format!("dem Szenario {} des Eintrags {id}", quoted(*s))).collect::<Vec<_>>().join(" oder ")
+                    ),
+                }
             };
             format!(
                 "Offline hat keine Latenzgrenze: Die hier gezählten Server erledigen die Token des Tages als Stapel, \

@@ -164,7 +164,7 @@ test('8. all of it on the German page, in German', T, async () => {
   assert.match(await s.text('scenario-explained'), /2\.000 ms.*200 ms/s);
   const o = await open('?result=6.0-0021&scenario=offline&demand=40000000&lang=de', { width: 1440, height: 900 });
   await below(o);
-  assert.match(await o.text('plan-notice-offline-no-bound'), /Offline hat keine Latenzgrenze.*6\.0-0021 Server oder 6\.0-0021 Interaktiv/s);
+  assert.match(await o.text('plan-notice-offline-no-bound'), /Offline hat keine Latenzgrenze.*mit dem Szenario „Server“ oder „Interaktiv“ desselben Eintrags 6\.0-0021/s);
   const u = await open('?result=6.0-0021&scenario=server&watts=450&users=100&lang=de', { width: 1440, height: 900 });
   await below(u);
   assert.match(await u.text('plan-notice-bound-at-own-setting'), /158,8 ms/);
