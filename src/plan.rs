@@ -717,11 +717,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     // typed overhead, or the sourced system's own draw where none is typed, or the boards alone.
     let shape = crate::system::shape(card, gpus, throughput);
     let parts = f64::from(shape.parts());
-    let count_unit = match shape.noun() {
-        crate::system::Noun::Server => Unit::Servers,
-        crate::system::Noun::Rack => Unit::Racks,
-        crate::system::Noun::System => Unit::Systems,
-    };
+    let count_unit = count_unit(shape.noun());
     let own = match (overhead_set, shape.sourced) {
         (false, Some(sys)) => {
             let (low, high) = crate::system::own_draw(card, sys);
@@ -888,7 +884,7 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
 
     let fit = rack_fit(
         &mut out,
-        RackInputs { p, card, gpus, limit, shape: &shape, part, overhead: &own, peak_origins: &peak_origins },
+        RackInputs { p, card, limit, shape: &shape, part, overhead: &own, peak_origins: &peak_origins },
         servers.zip(Some(demand.is_some() || users.is_some())),
         &servers_origins,
     );
@@ -1242,38 +1238,26 @@ pub struct PlanSystem {
 impl PlanSystem {
     /// The word the page counts systems with.
     pub fn noun(&self) -> crate::system::Noun {
-        use crate::system::{Noun, Shape};
-        match self.shape {
-            Shape::Server => Noun::Server,
-            Shape::Racks { racks: 1 } => Noun::Rack,
-            _ => Noun::System,
-        }
+        self.shape.noun()
     }
 
     /// The word for one part a rack position holds: a server, or a rack.
     pub fn part_noun(&self) -> crate::system::Noun {
-        match self.shape {
-            crate::system::Shape::Racks { .. } => crate::system::Noun::Rack,
-            _ => crate::system::Noun::Server,
-        }
+        self.shape.part_noun()
     }
 
     /// Parts in one system.
     pub fn parts(&self) -> u32 {
-        match self.shape {
-            crate::system::Shape::Server => 1,
-            crate::system::Shape::Nodes { nodes } => nodes,
-            crate::system::Shape::Racks { racks } => racks,
-        }
+        self.shape.parts()
     }
+}
 
-    /// The unit the plan counts systems in.
-    pub fn count_unit(&self) -> Unit {
-        match self.noun() {
-            crate::system::Noun::Server => Unit::Servers,
-            crate::system::Noun::Rack => Unit::Racks,
-            crate::system::Noun::System => Unit::Systems,
-        }
+/// The unit the plan counts systems in.
+fn count_unit(noun: crate::system::Noun) -> Unit {
+    match noun {
+        crate::system::Noun::Server => Unit::Servers,
+        crate::system::Noun::Rack => Unit::Racks,
+        crate::system::Noun::System => Unit::Systems,
     }
 }
 
@@ -1298,7 +1282,6 @@ pub struct SignOff {
 struct RackInputs<'a> {
     p: &'a PlanChecked,
     card: &'a crate::catalogue::Card,
-    gpus: u32,
     limit: Watts,
     shape: &'a crate::system::SystemShape<'a>,
     /// One part's peak.
@@ -1347,7 +1330,6 @@ fn rack_fit(
             _ => {}
         }
     }
-    let _ = i.gpus;
     if fit < 1.0 {
         out.notices.push(PlanNotice::ServerOverRack {
             server_kw: part / 1000.0,

@@ -21,6 +21,34 @@ pub enum Shape {
     Racks { racks: u32 },
 }
 
+impl Shape {
+    /// Parts in one system: servers or racks.
+    pub fn parts(self) -> u32 {
+        match self {
+            Shape::Server => 1,
+            Shape::Nodes { nodes } => nodes,
+            Shape::Racks { racks } => racks,
+        }
+    }
+
+    /// What the page counts the systems as: "servers" only where a system is one.
+    pub fn noun(self) -> Noun {
+        match self {
+            Shape::Server => Noun::Server,
+            Shape::Racks { racks: 1 } => Noun::Rack,
+            _ => Noun::System,
+        }
+    }
+
+    /// What a rack position holds one or more of: a server, or one rack of a rack-scale system.
+    pub fn part_noun(self) -> Noun {
+        match self {
+            Shape::Racks { .. } => Noun::Rack,
+            _ => Noun::Server,
+        }
+    }
+}
+
 /// The word the page counts systems with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Noun {
@@ -47,20 +75,12 @@ pub struct SystemShape<'c> {
 impl SystemShape<'_> {
     /// Parts in one system: servers or racks.
     pub fn parts(&self) -> u32 {
-        match self.shape {
-            Shape::Server => 1,
-            Shape::Nodes { nodes } => nodes,
-            Shape::Racks { racks } => racks,
-        }
+        self.shape.parts()
     }
 
     /// What the page counts the systems as.
     pub fn noun(&self) -> Noun {
-        match self.shape {
-            Shape::Server => Noun::Server,
-            Shape::Racks { racks: 1 } => Noun::Rack,
-            _ => Noun::System,
-        }
+        self.shape.noun()
     }
 
     /// Whether a rack position holds exactly one part (a rack of a rack-scale system).
