@@ -620,6 +620,7 @@ fn runs_are_kept_and_laid_out_for_the_chart() {
         power_limit: None,
         j_per_token: Figure::new(j, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
         tokens_per_s: None,
+        about: runs::About::default(),
     };
     let p = runs::plot(&[at(64.0, 0.2), at(1.0, 2.0), at(16.0, 0.5)], Axis::Concurrency).unwrap();
     let xs: Vec<f64> = p.points.iter().map(|q| q.x).collect();
@@ -1144,6 +1145,7 @@ fn kept_runs_show_tokens_per_user_and_say_when_their_loads_differ() {
         j_per_token: Figure::new(0.5, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
         tokens_per_s: tps
             .map(|t| Figure::new(t, Unit::TokensPerSecond, Kind::Measured(Scope::GpuBoard), vec![]).unwrap()),
+        about: runs::About::default(),
     };
     // 2,400 tokens/s at 16 users: 150 each; at 64 users 9,600 tokens/s is 150 each too.
     assert_eq!(run(Some(16.0), None, Some(2400.0)).tokens_per_user(), Some(150.0));

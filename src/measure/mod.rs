@@ -15,6 +15,7 @@ pub mod power;
 pub mod prom;
 pub mod runs;
 pub mod tokens;
+pub mod versus;
 
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
@@ -298,6 +299,8 @@ pub struct Measurement {
     /// Set where the energy was integrated from power samples.
     pub series: Option<SeriesInfo>,
     pub engine: Option<tokens::Engine>,
+    /// The models the token counters name, each once (issue 39: compared with the benchmark's).
+    pub models: Vec<String>,
     pub errors: Vec<MeasureError>,
 }
 
@@ -603,6 +606,11 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     let mut generated = None;
     if let Some((before, after)) = token_pair {
         m.engine = Some(after.engine);
+        for model in before.models.iter().chain(after.models.iter()) {
+            if !m.models.contains(model) {
+                m.models.push(model.clone());
+            }
+        }
         let delta = after.generated - before.generated;
         if before.engine != after.engine {
             let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
@@ -700,15 +708,8 @@ pub fn versus_ceiling(own: &Figure, ceiling: &Figure) -> Option<Figure> {
 /// sits at or below it; a ceiling taken at another throughput (the published one) bounds only runs
 /// at that throughput. `None` without the run's tokens/s or GPUs.
 pub fn ceiling_at_own_throughput(m: &Measurement, limit_watts: f64) -> Option<Figure> {
-    let tps = m.tokens_per_s.as_ref()?;
-    if m.gpus.is_empty() || limit_watts.is_nan() || limit_watts <= 0.0 || tps.value <= 0.0 {
-        return None;
-    }
-    let mut origins = tps.origins.clone();
-    origins.extend(m.gpu_energy.iter().flat_map(|e| e.origins.iter().cloned()));
-    origins.push(Origin::Input(Field::Watts));
-    let watts = m.gpus.len() as f64 * limit_watts;
-    Figure::new(watts / tps.value, Unit::JoulesPerToken, Kind::Ceiling, origins)
+    let limit = versus::Limit::choose(None, Some(limit_watts))?;
+    versus::ceiling_at(m, limit)
 }
 
 /// The pasted GPUs' own name (`modelName`) where it is not the configured card's.
@@ -748,12 +749,7 @@ pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, conf
 
 /// Average board power per GPU as a share of the configured power limit, %.
 pub fn versus_limit(average_power: &Figure, limit_watts: f64) -> Option<Figure> {
-    if limit_watts.is_nan() || limit_watts <= 0.0 {
-        return None;
-    }
-    let mut origins = average_power.origins.clone();
-    origins.push(Origin::Input(Field::Watts));
-    Figure::new(100.0 * average_power.value / limit_watts, Unit::Percent, GPU, origins)
+    versus::share_of_limit(average_power, versus::Limit::choose(None, Some(limit_watts))?)
 }
 
 /// MLPerf Power's window mean as figures: node power (W) and, where the detail log has the
