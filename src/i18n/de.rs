@@ -1060,6 +1060,7 @@ pub const DE: Strings = Strings {
         }
     ),
     gpu_row_mig: |series, spread| format!("{series} MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert (sie wichen um bis zu {spread} J ab: jede wurde zu einem eigenen Zeitpunkt gelesen)."),
+    gpu_row_own_window: |first, last, polls, seconds| format!("Nur in den Abfragen {first} bis {last} von {polls} aufgeführt: Die Energie dieser GPU ist ihre letzte Abfrage abzüglich der ersten, über ihr eigenes Fenster von {seconds} s; ihre mittlere Leistungsaufnahme bezieht sich auf dieses Fenster. Außerhalb davon fehlt diese GPU in der Energie des Laufs."),
     gpu_row_samples: |samples, gaps| format!("Aus {samples} {}; {gaps} {}.", if samples == 1 { "Leistungswert" } else { "Leistungswerten" }, if gaps == 1 { "Lücke" } else { "Lücken" }),
     missing_boxes: |boxes| format!("Noch einzufügen: {boxes}."),
     versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(

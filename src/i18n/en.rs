@@ -688,6 +688,7 @@ pub const EN: Strings = Strings {
         }
     ),
     gpu_row_mig: |series, spread| format!("{series} MIG series of this one GPU, counted once at the largest value (they differed by up to {spread} J: each was read at its own instant)."),
+    gpu_row_own_window: |first, last, polls, seconds| format!("Listed only in polls {first} to {last} of {polls}: its energy is its own last poll less its first, over its own {seconds} s, and its average power divides by that window. The run's energy misses this GPU outside it."),
     gpu_row_samples: |samples, gaps| format!("From {samples} power {}; {gaps} {}.", if samples == 1 { "sample" } else { "samples" }, if gaps == 1 { "gap" } else { "gaps" }),
     missing_boxes: |boxes| format!("Still to paste: {boxes}."),
     versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(

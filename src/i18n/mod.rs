@@ -624,6 +624,8 @@ table! {
         gpu_row_mig: fn(usize, &str) -> String,
         /// `(samples, gaps)`.
         gpu_row_samples: fn(usize, usize) -> String,
+        /// A `dcgmi dmon` GPU listed only in polls `first` to `last` of `polls`, over its own `seconds`.
+        gpu_row_own_window: fn(usize, usize, usize, &str) -> String,
         missing_boxes: fn(&str) -> String,
         /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s, whose limit, whether the run
         /// averaged above it)`.

@@ -251,6 +251,10 @@ pub enum RowNote {
     Samples { samples: usize, gaps: usize },
     /// The energy is the counter's last poll less its first, in one pasted series.
     FirstToLast,
+    /// In a `dcgmi dmon` series, a GPU listed only from poll `first` to `last` (numbered from 1) of
+    /// `polls`: its energy covers its own window, `seconds`, which its average power divides by
+    /// (issue 39).
+    OwnWindow { first: usize, last: usize, polls: usize, seconds: f64 },
 }
 
 /// Where the GPU energy came from, where it was a power-sample series.
@@ -361,6 +365,8 @@ struct RunEnergy {
     host: Option<String>,
     joules: f64,
     note: Option<RowNote>,
+    /// The GPU's own window where it is not the run's (s).
+    window: Option<f64>,
 }
 
 /// Per-GPU energy over the run, J, matched by GPU; errors name the GPU and the line.
@@ -400,6 +406,7 @@ fn energy_difference(
                 host: a.host.clone(),
                 joules: (a.millijoules - b.millijoules) / 1000.0,
                 note,
+                window: None,
             },
         ));
     }
@@ -427,6 +434,7 @@ fn series_energy(series: power::PowerSeries) -> Vec<RunEnergy> {
             host: None,
             joules: g.joules,
             note: Some(RowNote::Samples { samples: g.samples, gaps: g.gaps }),
+            window: None,
         })
         .collect()
 }
@@ -534,7 +542,16 @@ pub fn evaluate(texts: &Texts) -> Measurement {
         });
         match energy_difference(&series.first, &series.last) {
             Ok(rows) => {
-                per_gpu = Some(rows.into_iter().map(|r| RunEnergy { note: Some(RowNote::FirstToLast), ..r }).collect())
+                let own = |r: RunEnergy| match series.short.iter().find(|(id, _, _)| *id == r.id) {
+                    Some((_, first, last)) => {
+                        let seconds = (last - first) as f64 * step;
+                        let note =
+                            RowNote::OwnWindow { first: first + 1, last: last + 1, polls: series.polls, seconds };
+                        RunEnergy { note: Some(note), window: Some(seconds), ..r }
+                    }
+                    None => RunEnergy { note: Some(RowNote::FirstToLast), ..r },
+                };
+                per_gpu = Some(rows.into_iter().map(own).collect())
             }
             Err(e) => {
                 // Within one series, a counter lower at the end went backwards (a reset).
@@ -586,6 +603,9 @@ pub fn evaluate(texts: &Texts) -> Measurement {
                 let average_power = duration.as_ref().and_then(|(d, origins)| {
                     let mut o = e_origins.clone();
                     o.extend(origins.iter().cloned());
+                    // A GPU missing from a series' first or last poll: its energy covers its own
+                    // window only, so its average power divides by that.
+                    let d = r.window.unwrap_or(*d);
                     Figure::new(r.joules / d, Unit::Watts, GPU, o)
                 });
                 m.gpus.push(GpuRow {

@@ -71,7 +71,12 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
         })
     };
     let id = input.id();
-    let message = (*file_error).clone().map(AttrValue::from).or_else(|| props.error.clone());
+    // A refused file's message first, then the box's own (a box emptied by a refusal is still
+    // missing, and "Keep this run" says there is nothing to keep).
+    let message = match ((*file_error).clone(), props.error.clone()) {
+        (Some(file), Some(error)) => Some(AttrValue::from(format!("{file} {error}"))),
+        (file, error) => file.map(AttrValue::from).or(error),
+    };
     html! {
         <div class={classes!("field", "paste", message.is_some().then_some("invalid"))}>
             <label for={id}>{ (t.measure_input)(input) }</label>
