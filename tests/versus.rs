@@ -289,3 +289,40 @@ fn kept_runs_keep_their_card_gpus_model_day_and_ceiling_across_a_reload() {
     assert!(runs::from_text(&stored.replace(";1;gemma", ";zero;gemma")).is_empty());
     assert!(runs::from_text(&stored.replace("2026-12-05", "2026-13-05")).is_empty());
 }
+
+// ---- smaller items ------------------------------------------------------------------------------------
+
+#[test]
+fn token_boxes_swapped_alone_are_named_as_swapped_or_a_restart() {
+    // kaito's pair has no prompt counter: swapped boxes and a restart look the same, so the message
+    // names both.
+    let (Some(before), Some(after)) = (sample("pairs/kaito-before.txt"), sample("pairs/kaito-after.txt")) else {
+        return;
+    };
+    let (Some(eb), Some(ea)) = (sample("pairs/t4-before.txt"), sample("pairs/t4-after.txt")) else { return };
+    let m = evaluate(&Texts {
+        energy_before: eb,
+        energy_after: ea,
+        tokens_before: after,
+        tokens_after: before,
+        ..Texts::default()
+    });
+    let problem = &m.errors.iter().find(|e| e.input == Input::TokensAfter).expect("an error on the box").problem;
+    for lang in [Lang::En, Lang::De] {
+        let text = (lang.strings().measure_problem)(problem);
+        let (swapped, restart) =
+            if lang == Lang::En { ("swapped", "restarted") } else { ("vertauscht", "neu gestartet") };
+        assert!(text.contains(swapped) && text.contains(restart), "{text}");
+    }
+}
+
+#[test]
+fn a_box_is_named_in_a_sentence_without_lower_casing_its_abbreviations() {
+    let s = Lang::En.strings();
+    assert_eq!((s.your_paste)((s.measure_input)(Input::EnergyBefore)), "your paste (GPU energy, before the run)");
+    assert_eq!((s.your_paste)((s.measure_input)(Input::TokensAfter)), "your paste (token counters, after the run)");
+    assert_eq!(
+        (s.your_file)("mlperf_log_detail.txt", (s.measure_input)(Input::DetailLog)),
+        "your file mlperf_log_detail.txt (LoadGen detail log (mlperf_log_detail.txt))"
+    );
+}

@@ -976,6 +976,7 @@ pub const DE: Strings = Strings {
     col_concurrency: "Parallelität",
     col_limit_w: "Leistungsgrenze (W)",
     col_per_user: "Token/s je Nutzer",
+    kind_measured_count: "Messwert · vom Inferenzserver gezählt",
     col_run_card: "Karte",
     col_gpus: "Gemessene GPUs",
     col_model: "Modell",
@@ -1313,7 +1314,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         ),
         P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Zählerstände scheinen vertauscht zu sein.".to_owned(),
         P::TokensWentBackwards { line } => format!(
-            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Zählerständen neu gestartet?)."
+            "Zeile {line}: nachher weniger erzeugte Token als vorher: Die beiden Token-Felder sind vertauscht, oder der Server wurde zwischen den Zählerständen neu gestartet (die Zähler enthalten nichts, was beides unterscheidet)."
         ),
         P::ZeroTokens => {
             "Zwischen den Zählerständen wurden keine Token erzeugt: J/Token lässt sich nicht berechnen.".to_owned()

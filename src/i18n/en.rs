@@ -127,7 +127,7 @@ pub const EN: Strings = Strings {
     assumption: |a| a.to_string(),
     range_ends: |a| a.range_ends(),
     your_input: |field| format!("your input ({})", field.to_ascii_lowercase()),
-    your_paste: |input| format!("your paste ({})", input.to_ascii_lowercase()),
+    your_paste: |input| format!("your paste ({})", in_sentence(input)),
     live: |label, value, kind| match value {
         Some(v) => format!("{label}: {v}, {kind}."),
         None => format!("{label}: not available."),
@@ -613,6 +613,7 @@ pub const EN: Strings = Strings {
     col_concurrency: "Concurrency",
     col_limit_w: "Power limit (W)",
     col_per_user: "Tokens/s per user",
+    kind_measured_count: "Measured · counted by the serving engine",
     col_run_card: "Card",
     col_gpus: "GPUs measured",
     col_model: "Model",
@@ -747,7 +748,7 @@ pub const EN: Strings = Strings {
             words.join("; ")
         )
     },
-    your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
+    your_file: |name, input| format!("your file {name} ({})", in_sentence(input)),
     amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
     other_card: |pasted, configured, listed| if listed {
         format!("The pasted GPUs report themselves as {pasted}, not the {configured} configured below: the ceilings compare another card.")
@@ -936,6 +937,21 @@ fn plan_notice(n: &PlanNotice) -> String {
 }
 
 /// A "Measure your own" box's label on the page.
+/// A box's label inside a sentence: its first letter lower-cased where its first word is an
+/// ordinary word ("token counters, …"), never a name or an abbreviation ("GPU energy, …",
+/// "LoadGen detail log …"); the rest as written.
+fn in_sentence(label: &str) -> String {
+    let first_word = label.split_whitespace().next().unwrap_or("");
+    let mut chars = first_word.chars();
+    let ordinary = chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| !c.is_ascii_uppercase());
+    let mut letters = label.chars();
+    match letters.next() {
+        // ASCII rules, as the other phrases: the wasm carries no Unicode case tables.
+        Some(c) if ordinary => std::iter::once(c.to_ascii_lowercase()).chain(letters).collect(),
+        _ => label.to_owned(),
+    }
+}
+
 fn measure_input(input: Input) -> &'static str {
     match input {
         Input::EnergyBefore => "GPU energy, before the run",
@@ -1026,7 +1042,7 @@ impl fmt::Display for Problem {
             }
             Problem::TokensWentBackwards { line } => write!(
                 f,
-                "line {line}: fewer generated tokens after than before (server restarted between the snapshots?)."
+                "line {line}: fewer generated tokens after than before: the two token boxes swapped, or the server restarted between the snapshots (the counters carry nothing that tells the two apart)."
             ),
             Problem::ZeroTokens => write!(f, "no tokens were generated between the snapshots: no J/token to compute."),
             Problem::ZeroEnergy => write!(f, "the energy counters did not move between the snapshots."),

@@ -436,6 +436,8 @@ table! {
         col_per_user,
         // Issue 39: what a kept run was measured on, and its ceiling.
         col_run_card,
+        /// A measured count (tokens, tokens/s): the engine's counters, no power boundary.
+        kind_measured_count,
         col_gpus,
         col_model,
         col_date,
