@@ -601,3 +601,29 @@ for (const lang of ['en', 'de']) {
     assert.equal(await c.el('run-row').count(), 0);
   });
 }
+
+test('a dcgmi dmon series whose last poll misses a GPU: that GPU over its own window, said on its row', T, async () => {
+  const c = await open();
+  // PLANNING.md §6b's rows polled three times, 10 s apart; GPU 6 is missing from the last poll.
+  const series = `#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     57.4    108702777
+GPU 6     64.2    121075349
+GPU 7     498.0   1008702777
+GPU 6     505.1   621075349
+#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     512.5   1908702777
+`;
+  await paste(c, 'gpu-power-series', series);
+  await c.type('sample-interval', '10');
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(2300000));
+  await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+  const notes = await c.el('own-gpu-note').allInnerTexts();
+  assert.ok(notes.some((n) => /Listed only in polls 1 to 2 of 3: .*its own 10 s/.test(n)), notes.join(' | '));
+  // Token counts are the engine's: no GPU-boards badge on them.
+  assert.doesNotMatch(await c.text('own-output-tokens'), /GPU boards/);
+  assert.match(await c.text('own-output-tokens'), /counted by the serving engine/);
+});
