@@ -993,6 +993,7 @@ pub const DE: Strings = Strings {
     window_token: "Serverenergie je Ausgabe-Token",
     window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
     pick_file: "oder eine Datei wählen ",
+    more_digits: "Eine Stelle mehr",
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "Die über den Lauf integrierten Leistungswerte der GPUs ÷ erzeugte Token: nur die GPU-Boards, ohne Prozessoren, Lüfter oder Netzteile.",
     tps_series_note: "Erzeugte Token ÷ Dauer der Leistungsreihe, vom ersten bis zum letzten vollständigen Messwert (keine Laufzeit eingegeben).",

@@ -630,6 +630,7 @@ pub const EN: Strings = Strings {
     window_token: "Node energy per output token",
     window_token_note: "The window's mean power ÷ the run's output tokens per second from the detail log.",
     pick_file: "or pick a file ",
+    more_digits: "One digit more",
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "The GPUs' power samples integrated over the run ÷ generated tokens: GPU boards only, without processors, fans or power supplies.",
     tps_series_note: "Generated tokens ÷ the power series' span, first to last complete sample (no duration typed).",

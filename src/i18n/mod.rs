@@ -453,6 +453,8 @@ table! {
         window_token,
         window_token_note,
         pick_file,
+        /// The fold under a measured figure with one digit more.
+        more_digits,
         // Issue 25: power samples, MIG rows, the two comparisons.
         series_token_note,
         tps_series_note,

@@ -590,6 +590,9 @@ for (const lang of ['en', 'de']) {
   test(`${lang}: a refused file leaves no figure, and nothing to keep`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
     const c = await open(q());
     await t4Gemma(c, 0);
+    // One digit more, on request: 3 600 000 J ÷ 5 000 000 tokens = 0.7200 J/token.
+    await c.el('own-j-per-token-more').locator('summary').click();
+    assert.match(await c.text('own-j-per-token-more'), lang === 'de' ? /0,7200 J\/Token/ : /0\.7200 J\/token/);
     // 5.2 MB, over the 4 MB a box takes.
     await c.el('tokens-after-file').setInputFiles({ name: 'huge.prom', mimeType: 'text/plain', buffer: Buffer.alloc(5_200_000, 'a') });
     await c.el('measure-error-tokens-after').waitFor();

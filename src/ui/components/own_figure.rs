@@ -67,6 +67,12 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 data-value={f.value.to_string()} data-kind={f.kind.id()}>
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
+                if !matches!(f.unit, Unit::Tokens) {
+                    <details class="more-digits" data-testid={format!("{}-more", props.testid)}>
+                        <summary>{ t.more_digits }</summary>
+                        <span class="number">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                    </details>
+                }
                 <p class="kind"><span class="badge">{ badge(t, f) }</span>{ " " }{ props.note.clone() }</p>
                 { origins(t, props.catalogue, f, &props.files) }
             </article>
