@@ -317,6 +317,20 @@ fn numbers_are_written_as_intl_writes_them() {
     assert_eq!(short(0.999_6, en), "1");
 }
 
+/// Issue 39: a measured value a person checks by hand, with one digit more than `three`: four
+/// significant figures, worked out by hand (3 600 000 J ÷ 5 000 000 tokens; 3 730 J ÷ 2 000 tokens).
+#[test]
+fn four_significant_figures_for_checking_by_hand() {
+    use token_energy::i18n::intl::four;
+    assert_eq!(four(3_600_000.0 / 5_000_000.0, Lang::En), "0.7200");
+    assert_eq!(four(3730.0 / 2000.0, Lang::En), "1.865");
+    assert_eq!(four(3730.0 / 2000.0, Lang::De), "1,865");
+    assert_eq!(four(5_000_000.0 / 1500.0, Lang::En), "3,333");
+    assert_eq!(four(5_000_000.0 / 1500.0, Lang::De), "3.333");
+    assert_eq!(four(9999.5, Lang::En), "10,000");
+    assert_eq!(four(0.000_123_456, Lang::En), "0.0001235");
+}
+
 /// The English phrases lower-case a label with ASCII rules (the wasm then carries no Unicode case
 /// tables): for every label they are given, that is exactly what Unicode lower-casing gives.
 #[test]
@@ -328,9 +342,20 @@ fn english_phrases_lower_case_every_label_as_unicode_would() {
         assert_eq!((en.your_input)(label), format!("your input ({})", label.to_lowercase()));
         assert_eq!((en.refs_label)(label), format!("Reference values for {}", label.to_lowercase()));
     }
+    // A box's label keeps its abbreviations and names (issue 39: never "gpu energy"): only an
+    // ordinary first word — one capital, at its start — is lower-cased.
     for input in Input::ALL {
         let label = (en.measure_input)(input);
-        assert_eq!((en.your_paste)(label), format!("your paste ({})", label.to_lowercase()));
+        let first = label.split_whitespace().next().unwrap();
+        let capitals = first.chars().filter(|c| c.is_uppercase()).count();
+        let want = if capitals == 1 && first.starts_with(char::is_uppercase) {
+            let mut chars = label.chars();
+            chars.next().unwrap().to_lowercase().chain(chars).collect::<String>()
+        } else {
+            label.to_owned()
+        };
+        assert_eq!((en.your_paste)(label), format!("your paste ({want})"));
+        assert!(!(en.your_paste)(label).contains("gpu "), "{label}");
     }
 }
 

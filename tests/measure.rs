@@ -620,6 +620,7 @@ fn runs_are_kept_and_laid_out_for_the_chart() {
         power_limit: None,
         j_per_token: Figure::new(j, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
         tokens_per_s: None,
+        about: runs::About::default(),
     };
     let p = runs::plot(&[at(64.0, 0.2), at(1.0, 2.0), at(16.0, 0.5)], Axis::Concurrency).unwrap();
     let xs: Vec<f64> = p.points.iter().map(|q| q.x).collect();
@@ -1053,6 +1054,44 @@ GPU 6     510.0   1021075349
     assert_eq!(dcgm::parse_series(A100_BEFORE), Err(Problem::NoPowerSamples));
 }
 
+/// Issue 39: a `dcgmi dmon` series whose last poll misses a GPU: that GPU's energy covers its own
+/// window (its first to its last poll), which its average power divides by, and its row says so.
+#[test]
+fn a_gpu_missing_from_a_dcgmi_dmon_series_last_poll_has_its_own_window() {
+    // §6b's rows polled three times, 10 s apart; GPU 6 is not listed in the last poll.
+    let series = "#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     57.4    108702777
+GPU 6     64.2    121075349
+GPU 7     498.0   1008702777
+GPU 6     505.1   621075349
+#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     512.5   1908702777
+";
+    let s = dcgm::parse_series(series).unwrap();
+    assert_eq!(s.polls, 3);
+    assert_eq!(s.short, [("GPU 6".to_owned(), 0, 1)]);
+    let m = evaluate(&Texts {
+        power_series: series.into(),
+        interval: "10".into(),
+        ..texts("", "", &tgi(0, 0), &tgi(2_300_000, 0))
+    });
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    // GPU 7: 1 800 000 J over the run's 20 s; GPU 6: 500 000 J over its own 10 s.
+    let row = |id: &str| m.gpus.iter().find(|g| g.id == id).unwrap();
+    assert!(close(row("GPU 7").average_power.as_ref().unwrap().value, 1_800_000.0 / 20.0));
+    assert!(close(row("GPU 6").average_power.as_ref().unwrap().value, (621_075_349.0 - 121_075_349.0) / 1000.0 / 10.0));
+    assert_eq!(row("GPU 6").note, Some(RowNote::OwnWindow { first: 1, last: 2, polls: 3, seconds: 10.0 }));
+    assert_eq!(row("GPU 7").note, Some(RowNote::FirstToLast));
+    // The run's duration is still the series' whole span.
+    assert!(close(m.tokens_per_s.as_ref().unwrap().value, 2_300_000.0 / 20.0));
+    for lang in [token_energy::i18n::Lang::En, token_energy::i18n::Lang::De] {
+        let text = (lang.strings().gpu_row_own_window)(1, 2, 3, "10");
+        assert!(text.contains('1') && text.contains('2') && text.contains('3') && text.contains("10 s"), "{text}");
+    }
+}
+
 // ---- issue 25: the pasted card against the configured one --------------------------------------------
 
 #[test]
@@ -1144,6 +1183,7 @@ fn kept_runs_show_tokens_per_user_and_say_when_their_loads_differ() {
         j_per_token: Figure::new(0.5, Unit::JoulesPerToken, Kind::Measured(Scope::GpuBoard), vec![]).unwrap(),
         tokens_per_s: tps
             .map(|t| Figure::new(t, Unit::TokensPerSecond, Kind::Measured(Scope::GpuBoard), vec![]).unwrap()),
+        about: runs::About::default(),
     };
     // 2,400 tokens/s at 16 users: 150 each; at 64 users 9,600 tokens/s is 150 each too.
     assert_eq!(run(Some(16.0), None, Some(2400.0)).tokens_per_user(), Some(150.0));

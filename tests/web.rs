@@ -297,6 +297,9 @@ fn the_prerenders_numbers_are_intls() {
             let three =
                 intl_format(locale, &[("minimumSignificantDigits", 3.0), ("maximumSignificantDigits", 3.0)], value);
             assert_eq!(intl::three(value, lang), three, "three({value}) in {locale}");
+            let four =
+                intl_format(locale, &[("minimumSignificantDigits", 4.0), ("maximumSignificantDigits", 4.0)], value);
+            assert_eq!(intl::four(value, lang), four, "four({value}) in {locale}");
             let plain = intl_format(locale, &[("maximumFractionDigits", 2.0)], value);
             assert_eq!(intl::plain(value, lang), plain, "plain({value}) in {locale}");
             let short = intl_format(locale, &[("maximumSignificantDigits", 3.0)], value);

@@ -8,6 +8,7 @@ use crate::figure::{Assumption, Unit};
 use crate::form::{clip_or, Adjustment, Field, InputError, Problem, Range};
 use crate::link::Notice;
 use crate::measure::runs::Axis;
+use crate::measure::versus::{LimitFrom, Pace, Suspect};
 use crate::model::ResultPower;
 use crate::plan::{EnergyBasis, PlanNotice};
 
@@ -951,7 +952,7 @@ pub const DE: Strings = Strings {
     hint_idle: "Optional, zusammen mit der Laufzeit: Energie je Token über dem Leerlauf.",
     hint_wall: "Optional: ein Wert vom BMC oder einer messenden PDU über dasselbe Zeitfenster ergibt eine Kennzahl für den ganzen Server.",
     hint_concurrency: "Optional, für das Diagramm: gleichzeitig laufende Anfragen während des Laufs.",
-    hint_run_limit: "Optional, für das Diagramm: die Leistungsgrenze, mit der die GPUs liefen.",
+    hint_run_limit: "Optional: die Leistungsgrenze, mit der die GPUs liefen. Die Vergleiche oben verwenden sie (sonst die des Rechners), ebenso das Diagramm.",
     node_note: "Ihr Wert am Netzeingang (BMC oder messende PDU) über den Lauf ÷ die erzeugten Token: der ganze Server, netzseitig (AC).",
     gpu_note: "Σ der Differenzen der GPU-Energiezähler ÷ erzeugte Token: nur GPU-Boards, ohne Prozessoren, Lüfter und Netzteile.",
     own_token: "Ihre Energie je Ausgabe-Token",
@@ -975,6 +976,12 @@ pub const DE: Strings = Strings {
     col_concurrency: "Parallelität",
     col_limit_w: "Leistungsgrenze (W)",
     col_per_user: "Token/s je Nutzer",
+    kind_measured_count: "Messwert · vom Inferenzserver gezählt",
+    col_run_card: "Karte",
+    col_gpus: "Gemessene GPUs",
+    col_model: "Modell",
+    col_date: "Gespeichert am",
+    col_ceiling: "Obergrenze bei seinem Durchsatz (J/Token)",
     chart_against: "Diagramm über: ",
     axis_concurrency: "Parallelität",
     axis_limit: "Leistungsgrenze",
@@ -986,6 +993,7 @@ pub const DE: Strings = Strings {
     window_token: "Serverenergie je Ausgabe-Token",
     window_token_note: "Die mittlere Leistung im Fenster ÷ die Ausgabe-Token pro Sekunde des Laufs laut Detail-Log.",
     pick_file: "oder eine Datei wählen ",
+    more_digits: "Eine Stelle mehr",
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "Die über den Lauf integrierten Leistungswerte der GPUs ÷ erzeugte Token: nur die GPU-Boards, ohne Prozessoren, Lüfter oder Netzteile.",
     tps_series_note: "Erzeugte Token ÷ Dauer der Leistungsreihe, vom ersten bis zum letzten vollständigen Messwert (keine Laufzeit eingegeben).",
@@ -995,8 +1003,23 @@ pub const DE: Strings = Strings {
     measure_problem,
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
     engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über alle Zeitreihen summiert."),
-    versus_ceiling: |pct, ceiling, range| format!("Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}).", if range { ", das obere Ende ihrer Spanne" } else { "" }),
-    versus_limit: |pct, watts| format!("Die mittlere Leistungsaufnahme beträgt {pct} % der Leistungsgrenze von {watts} W je Karte."),
+    versus_ceiling: |pct, ceiling, range, other, timed| format!(
+        "{}Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}). {}",
+        other.map_or_else(String::new, |b| format!("Kein Vergleich unter Gleichen: Die Obergrenze gilt für {b}, ein anderes Modell als das, das Ihre Zähler nennen. ")),
+        if range { ", das obere Ende ihrer Spanne" } else { "" },
+        if timed {
+            "Diese Obergrenze gilt nur beim Durchsatz des Rechners: Ein Lauf mit weniger Token pro Sekunde je GPU kann darüber liegen."
+        } else {
+            "Ohne die Laufzeit ist der Durchsatz des Laufs unbekannt, und diese Obergrenze gilt nur beim Durchsatz des Rechners: Ein Lauf mit weniger Token pro Sekunde je GPU kann darüber liegen. Geben Sie die Laufzeit ein, um beim eigenen Durchsatz Ihres Laufs zu vergleichen."
+        }
+    ),
+    versus_limit: |pct, watts, from| format!(
+        "Die mittlere Leistungsaufnahme beträgt {pct} % der Leistungsgrenze von {watts} W je Karte ({}).",
+        match from {
+            LimitFrom::Run => "die Grenze des Laufs, wie eingegeben",
+            LimitFrom::Calculator => "die Grenze des Rechners; geben Sie unten die Grenze des Laufs ein, falls er mit einer anderen lief",
+        }
+    ),
     runs_against: |axis| format!("J/Token über {axis}"),
     run_axis: |axis| match axis {
         Axis::Concurrency => "Parallelität",
@@ -1039,16 +1062,65 @@ pub const DE: Strings = Strings {
         }
     ),
     gpu_row_mig: |series, spread| format!("{series} MIG-Reihen dieser einen GPU, einmal gezählt mit dem größten Wert (sie wichen um bis zu {spread} J ab: jede wurde zu einem eigenen Zeitpunkt gelesen)."),
+    gpu_row_own_window: |first, last, polls, seconds| format!("Nur in den Abfragen {first} bis {last} von {polls} aufgeführt: Die Energie dieser GPU ist ihre letzte Abfrage abzüglich der ersten, über ihr eigenes Fenster von {seconds} s; ihre mittlere Leistungsaufnahme bezieht sich auf dieses Fenster. Außerhalb davon fehlt diese GPU in der Energie des Laufs."),
     gpu_row_samples: |samples, gaps| format!("Aus {samples} {}; {gaps} {}.", if samples == 1 { "Leistungswert" } else { "Leistungswerten" }, if gaps == 1 { "Lücke" } else { "Lücken" }),
     missing_boxes: |boxes| format!("Noch einzufügen: {boxes}."),
-    versus_own_ceiling: |pct, ceiling, gpus, watts, tps| format!(
-        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W ÷ Ihre {tps} Token/s). Die Karten können nicht mehr aufnehmen als ihre Leistungsgrenze, also bleibt ein Messwert der Boards bei oder unter dieser Obergrenze.",
-        if gpus == 1 { "GPU" } else { "GPUs" }
+    versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(
+        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W, {}, ÷ Ihre {tps} Token/s). {}",
+        if gpus == 1 { "GPU" } else { "GPUs" },
+        match from {
+            LimitFrom::Run => "die Grenze des Laufs",
+            LimitFrom::Calculator => "die Grenze des Rechners",
+        },
+        if above {
+            "Die Karten können nicht mehr aufnehmen als ihre Leistungsgrenze; ein Ergebnis über dieser Obergrenze heißt, dass eine Angabe falsch ist: siehe die Warnung."
+        } else {
+            "Die Karten können nicht mehr aufnehmen als ihre Leistungsgrenze, also bleibt ein Messwert der Boards bei oder unter dieser Obergrenze."
+        }
     ),
-    versus_published: |pct, ceiling, published, own, range| format!(
-        "Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {published} Token/s (für die unten eingestellte Karte und Grenze{}). Diese Obergrenze gilt nur bei diesem Durchsatz: Ihr Lauf schaffte {own} Token/s, und bei weniger Token pro Sekunde trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
-        if range { ", das obere Ende ihrer Spanne" } else { "" }
+    versus_published: |pct, ceiling, range, other, p| format!(
+        "{}Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {} Token/s mit {} {} (für die unten eingestellte Karte und Grenze{}). Je GPU schaffte Ihr Lauf {} Token/s ({} Token/s mit {} {}), das veröffentlichte Ergebnis {}: {}. Diese Obergrenze gilt nur beim veröffentlichten Durchsatz: Bei weniger Token pro Sekunde je GPU trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
+        other.map_or_else(String::new, |b| format!("Kein Vergleich unter Gleichen: Die Obergrenze gilt für {b}, ein anderes Modell als das, das Ihre Zähler nennen. ")),
+        p.published_total,
+        p.published_cards,
+        if p.published_cards == 1 { "GPU" } else { "GPUs" },
+        if range { ", das obere Ende ihrer Spanne" } else { "" },
+        p.run,
+        p.run_total,
+        p.run_gpus,
+        if p.run_gpus == 1 { "GPU" } else { "GPUs" },
+        p.published,
+        match p.pace {
+            Pace::Faster => "mehr Token pro Sekunde je GPU als das veröffentlichte Ergebnis",
+            Pace::Slower => "weniger Token pro Sekunde je GPU als das veröffentlichte Ergebnis",
+            Pace::Same => "etwa so viele Token pro Sekunde je GPU wie das veröffentlichte Ergebnis",
+        }
     ),
+    other_model: |pasted, benchmark| format!(
+        "Ein anderes Modell: Ihre Token-Zähler nennen {pasted}, die Obergrenzen des Rechners gelten dagegen für {benchmark}, den unten eingestellten Benchmark. Ein Prozentwert über zwei Modelle hinweg ist kein Vergleich unter Gleichen."
+    ),
+    model_proxy: |own, benchmark| format!(
+        "Für Ihr Modell ({own}) nennt der Rechner {benchmark} als Stellvertreter, den nach Größe und Art nächsten Benchmark: Wählen Sie unten eines seiner Ergebnisse, um damit zu vergleichen."
+    ),
+    use_model: |name| format!("{name} im Rechner als Ihr Modell übernehmen"),
+    above_limit: |watts, pct, limit, suspects, card| {
+        let words: Vec<String> = suspects
+            .iter()
+            .map(|s| match s {
+                Suspect::Duration { from_series: false } => "die Laufzeit (zu kurz?)".to_owned(),
+                Suspect::Duration { from_series: true } => "die Sekunden zwischen den Abfragen (daraus ergibt sich die Laufzeit der Reihe)".to_owned(),
+                Suspect::Gpus(n) => format!("die eingefügten GPUs ({n}: alle GPUs, die den Lauf bedienten, und nur diese)"),
+                Suspect::Limit(LimitFrom::Run) => "die für den Lauf eingegebene Leistungsgrenze".to_owned(),
+                Suspect::Limit(LimitFrom::Calculator) => "die Leistungsgrenze des Rechners (geben Sie unten die Grenze des Laufs ein)".to_owned(),
+                Suspect::Card => format!("die unten eingestellte Karte ({card}: sind die GPUs eine andere Karte?)"),
+            })
+            .collect();
+        format!(
+            "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, {pct} % der Leistungsgrenze von {limit} W, mehr als die Genauigkeit der Messwerte von ±{} W zulässt. Eine Karte hält ihre Leistungsgrenze ein; wahrscheinlich ist eine Angabe falsch: {}.",
+            crate::measure::versus::READING_ACCURACY_W,
+            words.join("; ")
+        )
+    },
     your_file: |name, input| format!("Ihre Datei {name} ({input})"),
     amd_counter_note: |tool| format!("Aus dem Energiezähler von {tool} (aufsummiert seit dem Laden des Treibers)."),
     other_card: |pasted, configured, listed| if listed {
@@ -1244,7 +1316,7 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         ),
         P::Swapped => "Jeder Zähler ist nachher niedriger als vorher: Die beiden Zählerstände scheinen vertauscht zu sein.".to_owned(),
         P::TokensWentBackwards { line } => format!(
-            "Zeile {line}: nachher weniger erzeugte Token als vorher (Server zwischen den Zählerständen neu gestartet?)."
+            "Zeile {line}: nachher weniger erzeugte Token als vorher: Die beiden Token-Felder sind vertauscht, oder der Server wurde zwischen den Zählerständen neu gestartet (die Zähler enthalten nichts, was beides unterscheidet)."
         ),
         P::ZeroTokens => {
             "Zwischen den Zählerständen wurden keine Token erzeugt: J/Token lässt sich nicht berechnen.".to_owned()

@@ -7,6 +7,7 @@ use crate::figure::Unit;
 use crate::form::Field;
 use crate::form::{clip, number as english_number};
 use crate::measure::runs::Axis;
+use crate::measure::versus::{LimitFrom, Pace, Suspect};
 use crate::measure::{Input, MeasureError, Problem};
 use crate::model::ResultPower;
 use crate::plan::{EnergyBasis, PlanNotice};
@@ -126,7 +127,7 @@ pub const EN: Strings = Strings {
     assumption: |a| a.to_string(),
     range_ends: |a| a.range_ends(),
     your_input: |field| format!("your input ({})", field.to_ascii_lowercase()),
-    your_paste: |input| format!("your paste ({})", input.to_ascii_lowercase()),
+    your_paste: |input| format!("your paste ({})", in_sentence(input)),
     live: |label, value, kind| match value {
         Some(v) => format!("{label}: {v}, {kind}."),
         None => format!("{label}: not available."),
@@ -588,7 +589,7 @@ pub const EN: Strings = Strings {
     hint_idle: "Optional, with the duration: energy per token above idle.",
     hint_wall: "Optional: a BMC or metered-PDU reading over the same window gives a whole-node figure.",
     hint_concurrency: "Optional, for the chart: requests in flight during the run.",
-    hint_run_limit: "Optional, for the chart: the limit the GPUs ran at.",
+    hint_run_limit: "Optional: the limit the GPUs ran at. The comparisons above use it (else the calculator's), and the chart.",
     node_note: "Your wall reading (BMC or metered PDU) over the run ÷ the generated tokens: the whole node, AC.",
     gpu_note: "Σ of the GPUs' energy-counter differences ÷ generated tokens: GPU boards only, without processors, fans or power supplies.",
     own_token: "Your energy per output token",
@@ -612,6 +613,12 @@ pub const EN: Strings = Strings {
     col_concurrency: "Concurrency",
     col_limit_w: "Power limit (W)",
     col_per_user: "Tokens/s per user",
+    kind_measured_count: "Measured · counted by the serving engine",
+    col_run_card: "Card",
+    col_gpus: "GPUs measured",
+    col_model: "Model",
+    col_date: "Kept on",
+    col_ceiling: "Ceiling at its throughput (J/token)",
     chart_against: "Chart against: ",
     axis_concurrency: "concurrency",
     axis_limit: "power limit",
@@ -623,6 +630,7 @@ pub const EN: Strings = Strings {
     window_token: "Node energy per output token",
     window_token_note: "The window's mean power ÷ the run's output tokens per second from the detail log.",
     pick_file: "or pick a file ",
+    more_digits: "One digit more",
     // Issue 25: power samples, MIG rows, the two comparisons.
     series_token_note: "The GPUs' power samples integrated over the run ÷ generated tokens: GPU boards only, without processors, fans or power supplies.",
     tps_series_note: "Generated tokens ÷ the power series' span, first to last complete sample (no duration typed).",
@@ -632,8 +640,23 @@ pub const EN: Strings = Strings {
     measure_problem: |p| p.to_string(),
     counter_note: |tool| format!("From {tool}'s energy counter (field 156, mJ)."),
     engine_note: |engine| format!("{engine}'s generated-token counter, summed over its series."),
-    versus_ceiling: |pct, ceiling, range| format!("Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}).", if range { ", the upper end of its range" } else { "" }),
-    versus_limit: |pct, watts| format!("Average board power is {pct} % of the {watts} W limit per card."),
+    versus_ceiling: |pct, ceiling, range, other, timed| format!(
+        "{}Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}). {}",
+        other.map_or_else(String::new, |b| format!("Not like with like: the ceiling is {b}'s, another model than your counters name. ")),
+        if range { ", the upper end of its range" } else { "" },
+        if timed {
+            "That ceiling holds only at the calculator's throughput: a run with fewer tokens per second per GPU can exceed it."
+        } else {
+            "Without the run's duration its throughput is unknown, and that ceiling holds only at the calculator's throughput: a run with fewer tokens per second per GPU can exceed it. Type the duration to compare at your run's own throughput."
+        }
+    ),
+    versus_limit: |pct, watts, from| format!(
+        "Average board power is {pct} % of the {watts} W limit per card ({}).",
+        match from {
+            LimitFrom::Run => "the run's limit, as typed",
+            LimitFrom::Calculator => "the calculator's limit; type the run's own limit below if it ran at another",
+        }
+    ),
     runs_against: |axis| format!("J/token against {axis}"),
     run_axis: |axis| match axis {
         Axis::Concurrency => "concurrency",
@@ -667,17 +690,66 @@ pub const EN: Strings = Strings {
         }
     ),
     gpu_row_mig: |series, spread| format!("{series} MIG series of this one GPU, counted once at the largest value (they differed by up to {spread} J: each was read at its own instant)."),
+    gpu_row_own_window: |first, last, polls, seconds| format!("Listed only in polls {first} to {last} of {polls}: its energy is its own last poll less its first, over its own {seconds} s, and its average power divides by that window. The run's energy misses this GPU outside it."),
     gpu_row_samples: |samples, gaps| format!("From {samples} power {}; {gaps} {}.", if samples == 1 { "sample" } else { "samples" }, if gaps == 1 { "gap" } else { "gaps" }),
     missing_boxes: |boxes| format!("Still to paste: {boxes}."),
-    versus_own_ceiling: |pct, ceiling, gpus, watts, tps| format!(
-        "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W ÷ your {tps} tokens/s). The cards cannot draw more than their limit, so a board measurement stays at or below this ceiling.",
-        if gpus == 1 { "GPU" } else { "GPUs" }
+    versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(
+        "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W, {}, ÷ your {tps} tokens/s). {}",
+        if gpus == 1 { "GPU" } else { "GPUs" },
+        match from {
+            LimitFrom::Run => "the run's limit",
+            LimitFrom::Calculator => "the calculator's limit",
+        },
+        if above {
+            "The cards cannot draw more than their limit, so a result above this ceiling means a field is wrong: see the warning."
+        } else {
+            "The cards cannot draw more than their limit, so a board measurement stays at or below this ceiling."
+        }
     ),
-    versus_published: |pct, ceiling, published, own, range| format!(
-        "Against the published figure: {pct} % of the ceiling of {ceiling} J/token at the published {published} tokens/s (the card and limit configured below{}). That ceiling holds only at that throughput: your run made {own} tokens/s, and at fewer tokens per second each token carries a larger share of the same power, so a measurement can exceed a ceiling taken at another throughput.",
-        if range { ", the upper end of its range" } else { "" }
+    versus_published: |pct, ceiling, range, other, p| format!(
+        "{}Against the published figure: {pct} % of the ceiling of {ceiling} J/token at the published {} tokens/s on {} {} (the card and limit configured below{}). Per GPU, your run made {} tokens/s ({} tokens/s on {} {}) against the published {}: {}. That ceiling holds only at the published throughput: at fewer tokens per second per GPU each token carries a larger share of the same power, so a measurement can exceed a ceiling taken at another throughput.",
+        other.map_or_else(String::new, |b| format!("Not like with like: the ceiling is {b}'s, another model than your counters name. ")),
+        p.published_total,
+        p.published_cards,
+        if p.published_cards == 1 { "GPU" } else { "GPUs" },
+        if range { ", the upper end of its range" } else { "" },
+        p.run,
+        p.run_total,
+        p.run_gpus,
+        if p.run_gpus == 1 { "GPU" } else { "GPUs" },
+        p.published,
+        match p.pace {
+            Pace::Faster => "more tokens per second per GPU than the published result",
+            Pace::Slower => "fewer tokens per second per GPU than the published result",
+            Pace::Same => "about as many tokens per second per GPU as the published result",
+        }
     ),
-    your_file: |name, input| format!("your file {name} ({})", input.to_ascii_lowercase()),
+    other_model: |pasted, benchmark| format!(
+        "Another model: your token counters name {pasted}, while the calculator's ceilings are for {benchmark}, the benchmark configured below. A percentage across two models is not like with like."
+    ),
+    model_proxy: |own, benchmark| format!(
+        "For your model ({own}) the calculator names {benchmark} as its proxy, the closest benchmark by size and kind: choose one of its results below to compare with it."
+    ),
+    use_model: |name| format!("Take {name} as your model in the calculator"),
+    above_limit: |watts, pct, limit, suspects, card| {
+        let words: Vec<String> = suspects
+            .iter()
+            .map(|s| match s {
+                Suspect::Duration { from_series: false } => "the run's duration (too short?)".to_owned(),
+                Suspect::Duration { from_series: true } => "the seconds between polls (the series' duration comes from them)".to_owned(),
+                Suspect::Gpus(n) => format!("the GPUs pasted ({n}: every GPU that served the run, and only those)"),
+                Suspect::Limit(LimitFrom::Run) => "the power limit typed for the run".to_owned(),
+                Suspect::Limit(LimitFrom::Calculator) => "the calculator's power limit (type the run's own limit below)".to_owned(),
+                Suspect::Card => format!("the card configured below ({card}: are the GPUs another card?)"),
+            })
+            .collect();
+        format!(
+            "Not possible as measured: the GPUs averaged {watts} W each, {pct} % of the {limit} W limit, more than the readings' ±{} W accuracy allows. A board holds its limit, so a field is likely wrong: {}.",
+            crate::measure::versus::READING_ACCURACY_W,
+            words.join("; ")
+        )
+    },
+    your_file: |name, input| format!("your file {name} ({})", in_sentence(input)),
     amd_counter_note: |tool| format!("From {tool}'s energy counter (accumulated since the driver was loaded)."),
     other_card: |pasted, configured, listed| if listed {
         format!("The pasted GPUs report themselves as {pasted}, not the {configured} configured below: the ceilings compare another card.")
@@ -867,6 +939,21 @@ fn plan_notice(n: &PlanNotice) -> String {
 }
 
 /// A "Measure your own" box's label on the page.
+/// A box's label inside a sentence: its first letter lower-cased where its first word is an
+/// ordinary word ("token counters, …"), never a name or an abbreviation ("GPU energy, …",
+/// "LoadGen detail log …"); the rest as written.
+fn in_sentence(label: &str) -> String {
+    let first_word = label.split_whitespace().next().unwrap_or("");
+    let mut chars = first_word.chars();
+    let ordinary = chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| !c.is_ascii_uppercase());
+    let mut letters = label.chars();
+    match letters.next() {
+        // ASCII rules, as the other phrases: the wasm carries no Unicode case tables.
+        Some(c) if ordinary => std::iter::once(c.to_ascii_lowercase()).chain(letters).collect(),
+        _ => label.to_owned(),
+    }
+}
+
 fn measure_input(input: Input) -> &'static str {
     match input {
         Input::EnergyBefore => "GPU energy, before the run",
@@ -957,7 +1044,7 @@ impl fmt::Display for Problem {
             }
             Problem::TokensWentBackwards { line } => write!(
                 f,
-                "line {line}: fewer generated tokens after than before (server restarted between the snapshots?)."
+                "line {line}: fewer generated tokens after than before: the two token boxes swapped, or the server restarted between the snapshots (the counters carry nothing that tells the two apart)."
             ),
             Problem::ZeroTokens => write!(f, "no tokens were generated between the snapshots: no J/token to compute."),
             Problem::ZeroEnergy => write!(f, "the energy counters did not move between the snapshots."),

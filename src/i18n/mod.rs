@@ -434,6 +434,14 @@ table! {
         col_limit_w,
         /// The kept runs' column: tokens/s ÷ concurrency.
         col_per_user,
+        // Issue 39: what a kept run was measured on, and its ceiling.
+        col_run_card,
+        /// A measured count (tokens, tokens/s): the engine's counters, no power boundary.
+        kind_measured_count,
+        col_gpus,
+        col_model,
+        col_date,
+        col_ceiling,
         chart_against,
         axis_concurrency,
         axis_limit,
@@ -445,6 +453,8 @@ table! {
         window_token,
         window_token_note,
         pick_file,
+        /// The fold under a measured figure with one digit more.
+        more_digits,
         // Issue 25: power samples, MIG rows, the two comparisons.
         series_token_note,
         tps_series_note,
@@ -597,8 +607,12 @@ table! {
         measure_problem: fn(&crate::measure::Problem) -> String,
         counter_note: fn(&str) -> String,
         engine_note: fn(&str) -> String,
-        versus_ceiling: fn(&str, &str, bool) -> String,
-        versus_limit: fn(&str, &str) -> String,
+        /// Against the published figure where the run's or the published throughput per GPU is
+        /// not known: `(percent, ceiling, range, the benchmark's model where the counters name
+        /// another, whether the run's tokens/s is known)`.
+        versus_ceiling: fn(&str, &str, bool, Option<&str>, bool) -> String,
+        /// `(percent, limit W, whose limit)`.
+        versus_limit: fn(&str, &str, crate::measure::versus::LimitFrom) -> String,
         runs_against: fn(&str) -> String,
         /// The kept-runs chart's horizontal axis, and a point's tooltip `(axis, axis value, J/token)`.
         run_axis: fn(crate::measure::runs::Axis) -> &'static str,
@@ -615,11 +629,26 @@ table! {
         gpu_row_mig: fn(usize, &str) -> String,
         /// `(samples, gaps)`.
         gpu_row_samples: fn(usize, usize) -> String,
+        /// A `dcgmi dmon` GPU listed only in polls `first` to `last` of `polls`, over its own `seconds`.
+        gpu_row_own_window: fn(usize, usize, usize, &str) -> String,
         missing_boxes: fn(&str) -> String,
-        /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s)`.
-        versus_own_ceiling: fn(&str, &str, usize, &str, &str) -> String,
-        /// `(percent, ceiling, published tokens/s, the run's tokens/s, range)`.
-        versus_published: fn(&str, &str, &str, &str, bool) -> String,
+        /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s, whose limit, whether the run
+        /// averaged above it)`.
+        versus_own_ceiling: fn(&str, &str, usize, &str, &str, crate::measure::versus::LimitFrom, bool) -> String,
+        /// `(percent, ceiling, range, the benchmark's model where the counters name another, the
+        /// throughput per GPU)`.
+        versus_published: fn(&str, &str, bool, Option<&str>, &PaceWords) -> String,
+        /// The counters name another model than the benchmark's: `(the pasted names, the
+        /// benchmark's model)`.
+        other_model: fn(&str, &str) -> String,
+        /// The calculator's proxy for the customer's model: `(the model typed there, the proxy's
+        /// benchmark model)`.
+        model_proxy: fn(&str, &str) -> String,
+        /// The button taking the pasted model as the customer's own model in the calculator.
+        use_model: fn(&str) -> String,
+        /// A run averaging above its limit: `(W per GPU, percent, limit W, the fields likely
+        /// wrong, the configured card's name)`.
+        above_limit: fn(&str, &str, &str, &[crate::measure::versus::Suspect], &str) -> String,
         /// `(file name, box)`.
         your_file: fn(&str, &str) -> String,
         /// An AMD tool's energy counter.
@@ -793,6 +822,18 @@ pub fn result_label(lang: Lang, parts: &crate::model::ResultLabel) -> String {
         parts.weights.to_ascii_uppercase(),
         (lang.strings().result_power)(parts.power)
     )
+}
+
+/// The run's throughput per GPU against the published result's, written with the page's numbers
+/// (`measure::versus::PerGpu`).
+pub struct PaceWords<'a> {
+    pub run: &'a str,
+    pub run_total: &'a str,
+    pub run_gpus: usize,
+    pub published: &'a str,
+    pub published_total: &'a str,
+    pub published_cards: u32,
+    pub pace: crate::measure::versus::Pace,
 }
 
 /// A pair of published results at two power settings, in words and formatted numbers.

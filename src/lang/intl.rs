@@ -115,6 +115,15 @@ pub fn three(value: f64, lang: Lang) -> String {
     d.write(fraction, lang)
 }
 
+/// Four significant figures, grouped (`minimumSignificantDigits` and `maximumSignificantDigits` 4,
+/// "0.7200", "1,865"): one digit more than [`three`], for a measured value a person checks by hand.
+pub fn four(value: f64, lang: Lang) -> String {
+    let mut d = Decimal::shortest(value);
+    d.round_at(4);
+    let fraction = (3 - d.exp).max(0);
+    d.write(fraction, lang)
+}
+
 /// Up to two decimals, grouped: `maximumFractionDigits` 2 ("32,004", "6,952.97").
 pub fn plain(value: f64, lang: Lang) -> String {
     let mut d = Decimal::shortest(value);

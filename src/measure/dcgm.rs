@@ -10,12 +10,38 @@ pub const EXPORTER_METRIC: &str = super::prom::DCGM_ENERGY;
 /// `dcgmi dmon`'s short name for field 156.
 pub const DMON_COLUMN: &str = "TOTEC";
 
+/// A GPU's first dmon reading, how many polls listed it, and the first and last poll (numbered
+/// from 0) that did.
+struct First {
+    reading: GpuEnergy,
+    listed: usize,
+    first_poll: usize,
+    last_poll: usize,
+}
+
+/// Where a dmon paste is: the poll being read and the GPUs it has listed so far. A GPU listed again
+/// starts the next poll.
+#[derive(Default)]
+struct Polls {
+    current: usize,
+    listed: Vec<String>,
+}
+
 /// Adds a dmon reading: a GPU listed in a later poll keeps its last reading; `first` keeps each
-/// GPU's first reading and how many polls listed it.
-fn put(gpus: &mut Vec<GpuEnergy>, first: &mut Vec<(GpuEnergy, usize)>, reading: GpuEnergy) {
-    match first.iter_mut().find(|(g, _)| g.id == reading.id) {
-        Some((_, polls)) => *polls += 1,
-        None => first.push((reading.clone(), 1)),
+/// GPU's first reading, how many polls listed it and its first and last poll.
+fn put(gpus: &mut Vec<GpuEnergy>, first: &mut Vec<First>, polls: &mut Polls, reading: GpuEnergy) {
+    if polls.listed.contains(&reading.id) {
+        polls.current += 1;
+        polls.listed.clear();
+    }
+    polls.listed.push(reading.id.clone());
+    let poll = polls.current;
+    match first.iter_mut().find(|f| f.reading.id == reading.id) {
+        Some(f) => {
+            f.listed += 1;
+            f.last_poll = poll;
+        }
+        None => first.push(First { reading: reading.clone(), listed: 1, first_poll: poll, last_poll: poll }),
     }
     match gpus.iter_mut().find(|g| g.id == reading.id) {
         Some(known) => *known = reading,
@@ -28,8 +54,11 @@ fn put(gpus: &mut Vec<GpuEnergy>, first: &mut Vec<(GpuEnergy, usize)>, reading: 
 pub struct DmonSeries {
     pub first: EnergySnapshot,
     pub last: EnergySnapshot,
-    /// The most polls any GPU was listed in.
+    /// The polls in the series (a poll ends where a GPU is listed again).
     pub polls: usize,
+    /// Each GPU's first and last poll (from 0) where they are not the series' own: a GPU missing
+    /// from the last poll (or the first) has a shorter window, its own `(last − first)` intervals.
+    pub short: Vec<(String, usize, usize)>,
 }
 
 /// Reads a whole `dcgmi dmon -e 155,156` series: the run's energy is each GPU's last counter
@@ -39,12 +68,19 @@ pub fn parse_series(text: &str) -> Result<DmonSeries, Problem> {
     if last.format != EnergyFormat::Dmon {
         return Err(Problem::NoPowerSamples);
     }
-    if let Some((g, _)) = first.iter().find(|(_, polls)| *polls < 2) {
-        return Err(Problem::TooFewSamples { gpu: g.id.clone(), line: g.line });
+    if let Some(f) = first.iter().find(|f| f.listed < 2) {
+        return Err(Problem::TooFewSamples { gpu: f.reading.id.clone(), line: f.reading.line });
     }
-    let polls = first.iter().map(|(_, p)| *p).max().unwrap_or(0);
-    let first = EnergySnapshot { format: EnergyFormat::Dmon, gpus: first.into_iter().map(|(g, _)| g).collect() };
-    Ok(DmonSeries { first, last, polls })
+    let start = first.iter().map(|f| f.first_poll).min().unwrap_or(0);
+    let end = first.iter().map(|f| f.last_poll).max().unwrap_or(0);
+    let polls = end - start + 1;
+    let short = first
+        .iter()
+        .filter(|f| f.first_poll != start || f.last_poll != end)
+        .map(|f| (f.reading.id.clone(), f.first_poll - start, f.last_poll - start))
+        .collect();
+    let first = EnergySnapshot { format: EnergyFormat::Dmon, gpus: first.into_iter().map(|f| f.reading).collect() };
+    Ok(DmonSeries { first, last, polls, short })
 }
 
 /// One exporter series: its labels, sorted, identify it.
@@ -98,8 +134,9 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
 }
 
 /// [`parse`]'s reading, with dmon's first reading and poll count per GPU.
-fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem> {
+fn read(text: &str) -> Result<(EnergySnapshot, Vec<First>), Problem> {
     let mut firsts = Vec::new();
+    let mut polls = Polls::default();
     let mut format: Option<EnergyFormat> = None;
     let mut column: Option<usize> = None; // index of TOTEC among the header's fields
     let mut header_line = 0;
@@ -147,7 +184,7 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<(GpuEnergy, usize)>), Problem
             }
             let millijoules = prom::value(field, line)?;
             let reading = GpuEnergy::indexed(index, millijoules, line);
-            put(&mut gpus, &mut firsts, reading);
+            put(&mut gpus, &mut firsts, &mut polls, reading);
             continue;
         }
         if format == Some(EnergyFormat::Dmon) {

@@ -15,6 +15,7 @@ pub mod power;
 pub mod prom;
 pub mod runs;
 pub mod tokens;
+pub mod versus;
 
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
@@ -250,6 +251,10 @@ pub enum RowNote {
     Samples { samples: usize, gaps: usize },
     /// The energy is the counter's last poll less its first, in one pasted series.
     FirstToLast,
+    /// In a `dcgmi dmon` series, a GPU listed only from poll `first` to `last` (numbered from 1) of
+    /// `polls`: its energy covers its own window, `seconds`, which its average power divides by
+    /// (issue 39).
+    OwnWindow { first: usize, last: usize, polls: usize, seconds: f64 },
 }
 
 /// Where the GPU energy came from, where it was a power-sample series.
@@ -298,6 +303,8 @@ pub struct Measurement {
     /// Set where the energy was integrated from power samples.
     pub series: Option<SeriesInfo>,
     pub engine: Option<tokens::Engine>,
+    /// The models the token counters name, each once (issue 39: compared with the benchmark's).
+    pub models: Vec<String>,
     pub errors: Vec<MeasureError>,
 }
 
@@ -358,6 +365,8 @@ struct RunEnergy {
     host: Option<String>,
     joules: f64,
     note: Option<RowNote>,
+    /// The GPU's own window where it is not the run's (s).
+    window: Option<f64>,
 }
 
 /// Per-GPU energy over the run, J, matched by GPU; errors name the GPU and the line.
@@ -397,6 +406,7 @@ fn energy_difference(
                 host: a.host.clone(),
                 joules: (a.millijoules - b.millijoules) / 1000.0,
                 note,
+                window: None,
             },
         ));
     }
@@ -424,6 +434,7 @@ fn series_energy(series: power::PowerSeries) -> Vec<RunEnergy> {
             host: None,
             joules: g.joules,
             note: Some(RowNote::Samples { samples: g.samples, gaps: g.gaps }),
+            window: None,
         })
         .collect()
 }
@@ -531,7 +542,16 @@ pub fn evaluate(texts: &Texts) -> Measurement {
         });
         match energy_difference(&series.first, &series.last) {
             Ok(rows) => {
-                per_gpu = Some(rows.into_iter().map(|r| RunEnergy { note: Some(RowNote::FirstToLast), ..r }).collect())
+                let own = |r: RunEnergy| match series.short.iter().find(|(id, _, _)| *id == r.id) {
+                    Some((_, first, last)) => {
+                        let seconds = (last - first) as f64 * step;
+                        let note =
+                            RowNote::OwnWindow { first: first + 1, last: last + 1, polls: series.polls, seconds };
+                        RunEnergy { note: Some(note), window: Some(seconds), ..r }
+                    }
+                    None => RunEnergy { note: Some(RowNote::FirstToLast), ..r },
+                };
+                per_gpu = Some(rows.into_iter().map(own).collect())
             }
             Err(e) => {
                 // Within one series, a counter lower at the end went backwards (a reset).
@@ -583,6 +603,9 @@ pub fn evaluate(texts: &Texts) -> Measurement {
                 let average_power = duration.as_ref().and_then(|(d, origins)| {
                     let mut o = e_origins.clone();
                     o.extend(origins.iter().cloned());
+                    // A GPU missing from a series' first or last poll: its energy covers its own
+                    // window only, so its average power divides by that.
+                    let d = r.window.unwrap_or(*d);
                     Figure::new(r.joules / d, Unit::Watts, GPU, o)
                 });
                 m.gpus.push(GpuRow {
@@ -603,6 +626,11 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     let mut generated = None;
     if let Some((before, after)) = token_pair {
         m.engine = Some(after.engine);
+        for model in before.models.iter().chain(after.models.iter()) {
+            if !m.models.contains(model) {
+                m.models.push(model.clone());
+            }
+        }
         let delta = after.generated - before.generated;
         if before.engine != after.engine {
             let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
@@ -700,15 +728,8 @@ pub fn versus_ceiling(own: &Figure, ceiling: &Figure) -> Option<Figure> {
 /// sits at or below it; a ceiling taken at another throughput (the published one) bounds only runs
 /// at that throughput. `None` without the run's tokens/s or GPUs.
 pub fn ceiling_at_own_throughput(m: &Measurement, limit_watts: f64) -> Option<Figure> {
-    let tps = m.tokens_per_s.as_ref()?;
-    if m.gpus.is_empty() || limit_watts.is_nan() || limit_watts <= 0.0 || tps.value <= 0.0 {
-        return None;
-    }
-    let mut origins = tps.origins.clone();
-    origins.extend(m.gpu_energy.iter().flat_map(|e| e.origins.iter().cloned()));
-    origins.push(Origin::Input(Field::Watts));
-    let watts = m.gpus.len() as f64 * limit_watts;
-    Figure::new(watts / tps.value, Unit::JoulesPerToken, Kind::Ceiling, origins)
+    let limit = versus::Limit::choose(None, Some(limit_watts))?;
+    versus::ceiling_at(m, limit)
 }
 
 /// The pasted GPUs' own name (`modelName`) where it is not the configured card's.
@@ -748,12 +769,7 @@ pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, conf
 
 /// Average board power per GPU as a share of the configured power limit, %.
 pub fn versus_limit(average_power: &Figure, limit_watts: f64) -> Option<Figure> {
-    if limit_watts.is_nan() || limit_watts <= 0.0 {
-        return None;
-    }
-    let mut origins = average_power.origins.clone();
-    origins.push(Origin::Input(Field::Watts));
-    Figure::new(100.0 * average_power.value / limit_watts, Unit::Percent, GPU, origins)
+    versus::share_of_limit(average_power, versus::Limit::choose(None, Some(limit_watts))?)
 }
 
 /// MLPerf Power's window mean as figures: node power (W) and, where the detail log has the

@@ -12,6 +12,34 @@ pub struct Run {
     pub power_limit: Option<f64>,
     pub j_per_token: Figure,
     pub tokens_per_s: Option<Figure>,
+    /// What the run was measured on (issue 39); runs stored before carry none of it.
+    pub about: About,
+}
+
+/// What a kept run was measured on and against, where known: the configured card (its id), the
+/// GPUs measured, the model the token counters named, the day kept (year, month, day) and the ceiling at
+/// the run's own throughput (J/token) at the limit it was compared with.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct About {
+    pub card: Option<String>,
+    pub gpus: Option<usize>,
+    pub model: Option<String>,
+    pub date: Option<(i32, u32, u32)>,
+    pub ceiling: Option<f64>,
+}
+
+/// A day as stored: `YYYY-MM-DD`.
+fn date_text(date: Option<(i32, u32, u32)>) -> String {
+    date.map_or_else(String::new, |(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+fn read_date(text: &str) -> Option<Option<(i32, u32, u32)>> {
+    if text.is_empty() {
+        return Some(None);
+    }
+    let mut parts = text.split('-');
+    let (y, m, d) = (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
+    (parts.next().is_none() && y > 0 && (1..=12).contains(&m) && (1..=31).contains(&d)).then_some(Some((y, m, d)))
 }
 
 impl Run {
@@ -61,6 +89,18 @@ pub fn load_differs(runs: &[Run]) -> LoadDiffers {
 
 /// A run from the current measurement and the typed concurrency and limit (both optional).
 pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run, Vec<MeasureError>> {
+    keep_with(m, concurrency, power_limit, About::default())
+}
+
+/// [`keep`], with what the run was measured on: `about`'s card, date and ceiling as the page knows
+/// them; the GPU count and the model are the measurement's own (the model where the counters name
+/// exactly one).
+pub fn keep_with(
+    m: &Measurement,
+    concurrency: &str,
+    power_limit: &str,
+    about: About,
+) -> Result<Run, Vec<MeasureError>> {
     let mut errors = Vec::new();
     let concurrency =
         super::optional_number(m.lang, Input::Concurrency, concurrency).map_err(|e| errors.push(e)).ok().flatten();
@@ -73,7 +113,16 @@ pub fn keep(m: &Measurement, concurrency: &str, power_limit: &str) -> Result<Run
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Run { concurrency, power_limit, j_per_token, tokens_per_s: m.tokens_per_s.clone() })
+    let about = About {
+        gpus: (!m.gpus.is_empty()).then_some(m.gpus.len()),
+        model: match m.models.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        ceiling: about.ceiling.filter(|c| c.is_finite() && *c > 0.0),
+        ..about
+    };
+    Ok(Run { concurrency, power_limit, j_per_token, tokens_per_s: m.tokens_per_s.clone(), about })
 }
 
 /// Where the browser keeps the runs (`localStorage`), so they survive a reload.
@@ -97,10 +146,37 @@ fn origins_text(f: &Figure) -> String {
     ids.join(",")
 }
 
+/// Text stored between `;`: `%`, `;`, `,` and line breaks written as `%XX`.
+fn escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '%' | ';' | ',' | '\n' | '\r' => out.push_str(&format!("%{:02X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '%' {
+            let hex: String = chars.by_ref().take(2).collect();
+            out.push(char::from(u8::from_str_radix(&hex, 16).ok()?));
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
 /// The runs as the browser stores them: one line a run,
-/// `concurrency;limit;J/token;scope;its boxes;tokens/s;its boxes` (an absent value empty; numbers as
-/// `f64`'s `Display` writes them, the shortest text that reads back to the same bits, as
-/// `data-value` does; the boxes by their ids).
+/// `concurrency;limit;J/token;scope;its boxes;tokens/s;its boxes;card;GPUs;model;date;ceiling` (an
+/// absent value empty; numbers as `f64`'s `Display` writes them, the shortest text that reads back
+/// to the same bits, as `data-value` does; the boxes by their ids; card and model escaped). Runs
+/// stored before issue 39 have the first seven fields only, and still read.
 pub fn to_text(runs: &[Run]) -> String {
     let scope = |f: &Figure| match f.kind {
         Kind::Measured(Scope::NodeAc) => "node-ac",
@@ -112,13 +188,20 @@ pub fn to_text(runs: &[Run]) -> String {
                 Some(t) => (t.value.to_string(), origins_text(t)),
                 None => (String::new(), String::new()),
             };
+            let a = &r.about;
+            let text = |t: &Option<String>| t.as_deref().map_or_else(String::new, escape);
             format!(
-                "{};{};{};{};{};{tps};{tps_origins}\n",
+                "{};{};{};{};{};{tps};{tps_origins};{};{};{};{};{}\n",
                 optional(r.concurrency),
                 optional(r.power_limit),
                 r.j_per_token.value,
                 scope(&r.j_per_token),
-                origins_text(&r.j_per_token)
+                origins_text(&r.j_per_token),
+                text(&a.card),
+                a.gpus.map_or_else(String::new, |g| g.to_string()),
+                text(&a.model),
+                date_text(a.date),
+                optional(a.ceiling),
             )
         })
         .collect()
@@ -142,9 +225,22 @@ fn read_run(line: &str) -> Option<Run> {
     let mut f = line.split(';');
     let (concurrency, limit, jpt, scope, origins, tps, tps_origins) =
         (f.next()?, f.next()?, f.next()?, f.next()?, f.next()?, f.next()?, f.next()?);
-    if f.next().is_some() {
-        return None;
-    }
+    let about = match (f.next(), f.next(), f.next(), f.next(), f.next(), f.next()) {
+        // Stored before issue 39: nothing about the run.
+        (None, ..) => About::default(),
+        (Some(card), Some(gpus), Some(model), Some(date), Some(ceiling), None) => {
+            let text = |t: &str| if t.is_empty() { Some(None) } else { unescape(t).map(Some) };
+            let gpus = if gpus.is_empty() { None } else { Some(gpus.parse::<usize>().ok().filter(|g| *g > 0)?) };
+            About {
+                card: text(card)?,
+                gpus,
+                model: text(model)?,
+                date: read_date(date)?,
+                ceiling: read_number(ceiling)?,
+            }
+        }
+        _ => return None,
+    };
     let scope = match scope {
         "gpu-board" => Scope::GpuBoard,
         "node-ac" => Scope::NodeAc,
@@ -158,7 +254,13 @@ fn read_run(line: &str) -> Option<Run> {
         }
         None => None,
     };
-    Some(Run { concurrency: read_number(concurrency)?, power_limit: read_number(limit)?, j_per_token, tokens_per_s })
+    Some(Run {
+        concurrency: read_number(concurrency)?,
+        power_limit: read_number(limit)?,
+        j_per_token,
+        tokens_per_s,
+        about,
+    })
 }
 
 /// Reads stored runs back; a line that does not read as a run is left out (the store is the page's

@@ -47,6 +47,19 @@ pub struct TokenSnapshot {
     pub series: usize,
     /// The first line of the generated counter.
     pub line: usize,
+    /// The models the counters name (`model_name`, or early SGLang's `name`), each once, in the
+    /// order read; empty where no series names one (TGI's counters carry no label).
+    pub models: Vec<String>,
+}
+
+/// The model a token counter's series names: `model_name` (vLLM, SGLang), else early SGLang's
+/// `name` label (a path to the weights).
+fn model_of(sample: &prom::Sample, engine: Engine) -> Option<String> {
+    let named = match engine {
+        Engine::Sglang => sample.label(&["model_name", "name"]),
+        Engine::Vllm | Engine::Tgi => sample.label(&["model_name"]),
+    };
+    named.map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned)
 }
 
 /// Reads one snapshot of token counters.
@@ -56,6 +69,7 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
     let mut prompt: Option<f64> = None;
     let mut seen: Vec<(String, Vec<(String, String)>)> = Vec::new();
     let mut energy_line = None;
+    let mut models: Vec<String> = Vec::new();
     let lines = lines(text)?;
     if let Some((line, _)) = lines.iter().find(|(_, l)| super::amd::is_amd(l)) {
         return Err(Problem::WrongBox { line: *line }); // AMD's energy counter in the token box
@@ -92,6 +106,11 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
             _ => engine = Some(this),
         }
         let sample = prom::parse(trimmed, line)?;
+        if let Some(model) = model_of(&sample, this) {
+            if !models.contains(&model) {
+                models.push(model);
+            }
+        }
         let mut key_labels = sample.labels.clone();
         crate::sort::sort_by(&mut key_labels, Ord::cmp);
         let key = (sample.name.clone(), key_labels);
@@ -108,7 +127,7 @@ pub fn parse(text: &str) -> Result<TokenSnapshot, Problem> {
     }
     match (engine, generated) {
         (Some(engine), Some((generated, series, line))) => {
-            Ok(TokenSnapshot { engine, generated, prompt, series, line })
+            Ok(TokenSnapshot { engine, generated, prompt, series, line, models })
         }
         _ => Err(match energy_line {
             Some(line) => Problem::WrongBox { line },

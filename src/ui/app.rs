@@ -146,6 +146,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     let on_dismiss_notices = use_action(&dispatch, |()| Action::DismissNotices);
     let on_mode = use_action(&dispatch, Action::Mode);
     let on_card_from_measure = use_action(&dispatch, |id: String| Action::Edit(Edit::Card(id)));
+    let on_model_from_measure =
+        use_action(&dispatch, |name: String| Action::Edit(Edit::Text(crate::form::Field::OwnModel, name)));
     let on_dismiss_adjustments = use_action(&dispatch, |()| Action::DismissAdjustments);
     let on_list = use_action(&dispatch, Action::Compare);
     let on_baseline = use_action(&dispatch, Action::Baseline);
@@ -218,7 +220,11 @@ fn calculator(props: &CalculatorProps) -> Html {
             if state.mode == link::Mode::Measure {
                 <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
                     throughput={evaluation.figures.throughput.as_ref().map(|f| f.value)}
-                    card={AttrValue::from(state.form.card.clone())} on_card={on_card_from_measure.clone()} />
+                    card={AttrValue::from(state.form.card.clone())} on_card={on_card_from_measure.clone()}
+                    benchmark={match &checked.throughput { Ok(crate::form::Throughput::Published(r)) => Some(r.benchmark), _ => None }}
+                    cards={checked.gpus.as_ref().ok().copied()}
+                    own_model={AttrValue::from(state.form.own_model.trim().to_owned())}
+                    proxy={checked.proxy().benchmark()} on_own_model={on_model_from_measure.clone()} />
             }
             <div class="workspace">
                 <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}

@@ -26,6 +26,11 @@ pub fn three(value: f64) -> String {
     intl::three(value, lang())
 }
 
+/// Four significant figures ("0.7200"): a measured value checked by hand.
+pub fn four(value: f64) -> String {
+    intl::four(value, lang())
+}
+
 /// As published: up to two decimals, grouped ("32,004", "6,952.97").
 pub fn plain(value: f64) -> String {
     intl::plain(value, lang())

@@ -261,7 +261,8 @@ test('a power-sample series in one box gives the run energy, its duration and th
   const ceiling = await c.figure('j-per-token');
   const versus = Number(await c.el('own-vs-ceiling').getAttribute('data-value'));
   assert.ok(near(versus, 100 * (SMI_JOULES / 2000) / ceiling.value), `${versus} vs ${ceiling.value}`);
-  assert.match(await c.text('own-vs-ceiling'), /your run made 500 tokens\/s.*can exceed a ceiling taken at another throughput/s);
+  // Per GPU on both sides (issue 39): 500 tokens/s on 2 GPUs is 250 each.
+  assert.match(await c.text('own-vs-ceiling'), /Per GPU, your run made 250 tokens\/s \(500 tokens\/s on 2 GPUs\).*can exceed a ceiling taken at another throughput/s);
   // Snapshots as well as the series: which one measures the run?
   await paste(c, 'gpu-energy-before', DMON_BEFORE);
   await c.el('measure-error-gpu-power-series').waitFor();
@@ -421,7 +422,7 @@ test('kept runs survive a reload, until cleared', T, async () => {
   await c.el('runs').waitFor();
   assert.equal(await c.el('run-row').count(), 2);
   // 3 GPUs × 1 800 000 J ÷ 5 400 000 tokens, kept exactly.
-  const kept = await c.el('run-row').first().locator('td[data-value]').getAttribute('data-value');
+  const kept = await c.el('run-row').first().locator('td[data-value]').first().getAttribute('data-value');
   assert.ok(near(Number(kept), 3 * 1800000 / 5400000), kept);
   assert.equal(await c.el('run-point').count(), 2);
   await c.el('runs-clear').click();
@@ -445,4 +446,187 @@ test('on a phone, a GPU row with a long UUID and host wraps inside its column', 
     document.querySelector('[data-testid="measure"]').getBoundingClientRect().right,
   ]);
   assert.ok(table <= section + 0.5, `the table ends at ${table} px, the section at ${section} px`);
+});
+
+// ---- issue 39: like with like, on the shared telemetry samples' real text ------------------------------
+// A T4's dcgm-exporter scrape and kaito's two-engine vLLM scrape serving gemma-4-e4b-it, each "after"
+// advanced by a round amount (../shared/reference/telemetry/pairs/, read where present, never copied).
+const PAIRS = path.join(REPO, '..', 'shared', 'reference', 'telemetry', 'pairs');
+const havePairs = existsSync(path.join(PAIRS, 't4-before.txt'));
+const pair = async (name) => (await import('node:fs/promises')).readFile(path.join(PAIRS, name), 'utf8');
+// The samples' own numbers: 18 752 422 938 − 15 152 422 938 mJ; (2 908 832 − 408 832) + (2 907 040 − 407 040) tokens.
+const T4_J = (18752422938 - 15152422938) / 1000;
+const GEMMA_TOKENS = (2908832 - 408832) + (2907040 - 407040);
+// MLCommons' v4.1-0049, llama2-70b-99.9 Offline: 25 262.1 tokens/s on 8 × H200-SXM.
+const PUBLISHED = 25262.1;
+const CONFIG = 'result=v4.1-0049&scenario=offline&model=llama2-70b-99.9';
+
+async function t4Gemma(c, seconds) {
+  await paste(c, 'gpu-energy-before', await pair('t4-before.txt'));
+  await paste(c, 'gpu-energy-after', await pair('t4-after.txt'));
+  await paste(c, 'tokens-before', await pair('kaito-before.txt'));
+  await paste(c, 'tokens-after', await pair('kaito-after.txt'));
+  if (seconds) await c.type('run-seconds', String(seconds));
+  const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.ok(near(j.value, T4_J / GEMMA_TOKENS), `${j.value}: 0.72 J/token`);
+}
+
+const WORDS = {
+  en: {
+    otherModel: /Another model: your token counters name gemma-4-e4b-it, while the calculator's ceilings are for Llama 2 70B/,
+    notLike: /^Not like with like: the ceiling is Llama 2 70B's/,
+    proxy: /For your model \(gemma-4-e4b-it\) the calculator names Llama 3\.1 8B as its proxy/,
+    above: /Not possible as measured: the GPUs averaged 1,000 W each.*the run's duration.*the GPUs pasted \(1:.*the calculator's power limit.*the card configured below/s,
+    stays: /stays at or below this ceiling/,
+    runLimit: /of the 300 W limit per card \(the run's limit, as typed\)/,
+    calcLimit: /the calculator's limit; type the run's own limit/,
+    faster: /Per GPU, your run made 3,330 tokens\/s \(3,330 tokens\/s on 1 GPU\) against the published 3,160: more tokens per second per GPU than the published result/,
+    slower: /fewer tokens per second per GPU than the published result/,
+    untimed: /Without the run's duration its throughput is unknown/,
+    tooLarge: /too large/,
+    nothing: /no J\/token yet/,
+  },
+  de: {
+    otherModel: /Ein anderes Modell: Ihre Token-Zähler nennen gemma-4-e4b-it, die Obergrenzen des Rechners gelten dagegen für Llama 2 70B/,
+    notLike: /^Kein Vergleich unter Gleichen: Die Obergrenze gilt für Llama 2 70B/,
+    proxy: /Für Ihr Modell \(gemma-4-e4b-it\) nennt der Rechner Llama 3\.1 8B als Stellvertreter/,
+    above: /So nicht möglich: Die GPUs nahmen im Mittel je 1\.000 W auf.*die Laufzeit.*die eingefügten GPUs \(1:.*die Leistungsgrenze des Rechners.*die unten eingestellte Karte/s,
+    stays: /bleibt ein Messwert der Boards bei oder unter dieser Obergrenze/,
+    runLimit: /der Leistungsgrenze von 300 W je Karte \(die Grenze des Laufs, wie eingegeben\)/,
+    calcLimit: /die Grenze des Rechners; geben Sie unten die Grenze des Laufs ein/,
+    faster: /Je GPU schaffte Ihr Lauf 3\.330 Token\/s \(3\.330 Token\/s mit 1 GPU\), das veröffentlichte Ergebnis 3\.160: mehr Token pro Sekunde je GPU als das veröffentlichte Ergebnis/,
+    slower: /weniger Token pro Sekunde je GPU als das veröffentlichte Ergebnis/,
+    untimed: /Ohne die Laufzeit ist der Durchsatz des Laufs unbekannt/,
+    tooLarge: /zu groß/,
+    nothing: /noch kein J\/Token/,
+  },
+};
+
+for (const lang of ['en', 'de']) {
+  const w = WORDS[lang];
+  const q = (extra = '') => `?mode=measure&lang=${lang}&${CONFIG}${extra}`;
+
+  test(`${lang}: counters of another model are said where the percentage stands, with the customer-model proxy`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+    const c = await open(q());
+    await t4Gemma(c, 18000);
+    await c.el('own-other-model').waitFor();
+    assert.match(await c.text('own-other-model'), w.otherModel);
+    assert.equal(await c.el('own-vs-ceiling').getAttribute('data-other-model'), 'true');
+    assert.match(await c.text('own-vs-ceiling'), w.notLike);
+    // The pasted model taken as the customer's own; with its size and kind the proxy is named here.
+    await c.el('own-use-model').click();
+    await c.page.waitForFunction(() => document.querySelector('[data-testid="your_model"]')?.value === 'gemma-4-e4b-it');
+    await c.type('your_b', '4');
+    await c.choose('your_arch', 'dense');
+    await c.el('own-model-proxy').waitFor();
+    assert.match(await c.text('own-model-proxy'), w.proxy);
+    assert.equal(await c.el('own-use-model').count(), 0, 'a model typed is not offered again');
+  });
+
+  test(`${lang}: a run above its limit is an alert naming the fields, never "at or below"`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+    const c = await open(q());
+    const limit = Number(await c.value('watts'));
+    // 3 600 000 J in 3 600 s on one GPU: 1 000 W, above any card limit the catalogue's H200 has.
+    await t4Gemma(c, 3600);
+    const alert = c.el('own-above-limit');
+    await alert.waitFor();
+    assert.equal(await alert.getAttribute('role'), 'alert');
+    assert.ok(near(Number(await alert.getAttribute('data-value')), 100 * 1000 / limit), `${await alert.getAttribute('data-value')} at ${limit} W`);
+    assert.match(await c.text('own-above-limit'), w.above);
+    assert.doesNotMatch(await c.text('own-vs-own-ceiling'), w.stays);
+    // A plausible duration: no alert, and the sentence holds again.
+    await c.type('run-seconds', '36000');
+    await alert.waitFor({ state: 'detached' });
+    assert.match(await c.text('own-vs-own-ceiling'), w.stays);
+  });
+
+  test(`${lang}: the run's typed limit is the one its comparisons use, and the calculator's is named`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+    const c = await open(q());
+    const calculator = Number(await c.value('watts'));
+    // 3 600 000 J in 14 400 s: 250 W on the one GPU.
+    await t4Gemma(c, 14400);
+    await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-limit"]')?.dataset.limitFrom === 'calculator');
+    assert.ok(near(Number(await c.el('own-vs-limit').getAttribute('data-value')), 100 * 250 / calculator));
+    assert.match(await c.text('own-vs-limit'), w.calcLimit);
+    await c.type('run-power-limit', '300');
+    await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-limit"]')?.dataset.limitFrom === 'run');
+    assert.ok(near(Number(await c.el('own-vs-limit').getAttribute('data-value')), 100 * 250 / 300));
+    assert.match(await c.text('own-vs-limit'), w.runLimit);
+    // The ceiling at the run's own throughput at 300 W: 1 GPU × 300 W ÷ (tokens ÷ 14 400 s).
+    const own = c.el('own-vs-own-ceiling');
+    assert.equal(await own.getAttribute('data-limit-from'), 'run');
+    assert.ok(near(Number(await own.getAttribute('data-ceiling')), 300 / (GEMMA_TOKENS / 14400)));
+    // Kept with its card, GPUs, model, day and ceiling; all still there after a reload.
+    await c.el('keep-run').click();
+    await c.el('run-row').waitFor();
+    await c.page.reload();
+    await c.el('run-row').waitFor();
+    assert.equal(await c.el('run-card').getAttribute('data-value'), 'h200-sxm');
+    assert.match(await c.text('run-card'), /H200/);
+    assert.equal(await c.text('run-gpus'), '1');
+    assert.equal(await c.text('run-model'), 'gemma-4-e4b-it');
+    assert.ok(near(Number(await c.el('run-ceiling').getAttribute('data-value')), 300 / (GEMMA_TOKENS / 14400)));
+    assert.match(await c.text('run-date'), /20\d\d/);
+    await c.el('runs-clear').click();
+  });
+
+  test(`${lang}: throughput is compared per GPU, and without a duration the published line says so`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+    const c = await open(q());
+    const cards = Number(await c.value('gpus'));
+    await t4Gemma(c, 0);
+    assert.match(await c.text('own-vs-ceiling'), w.untimed);
+    // 5 000 000 tokens in 1 500 s on one GPU: 3 333 tokens/s (3,330 to three figures), fewer than the
+    // server's 25 262.1, more than its 25 262.1 ÷ 8 = 3 157.8 (3,160) per GPU.
+    await c.type('run-seconds', '1500');
+    await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-ceiling"]')?.dataset.runPerGpu);
+    const v = c.el('own-vs-ceiling');
+    assert.ok(near(Number(await v.getAttribute('data-run-per-gpu')), GEMMA_TOKENS / 1500));
+    assert.ok(near(Number(await v.getAttribute('data-published-per-gpu')), PUBLISHED / cards, 1e-6), `${cards} cards`);
+    assert.match(await c.text('own-vs-ceiling'), w.faster);
+    await c.type('run-seconds', '18000');
+    await c.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="own-vs-ceiling"]').innerText), w.slower.source);
+  });
+
+  test(`${lang}: a refused file leaves no figure, and nothing to keep`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+    const c = await open(q());
+    await t4Gemma(c, 0);
+    // One digit more, on request: 3 600 000 J ÷ 5 000 000 tokens = 0.7200 J/token.
+    await c.el('own-j-per-token-more').locator('summary').click();
+    assert.match(await c.text('own-j-per-token-more'), lang === 'de' ? /0,7200 J\/Token/ : /0\.7200 J\/token/);
+    // 5.2 MB, over the 4 MB a box takes.
+    await c.el('tokens-after-file').setInputFiles({ name: 'huge.prom', mimeType: 'text/plain', buffer: Buffer.alloc(5_200_000, 'a') });
+    await c.el('measure-error-tokens-after').waitFor();
+    assert.match(await c.text('measure-error-tokens-after'), w.tooLarge);
+    await c.waitForFigure('own-j-per-token', (f) => f.value === null);
+    assert.equal(await c.value('tokens-after'), '');
+    await c.el('keep-run').click();
+    await c.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="measure-error-tokens-after"]')?.innerText ?? ''), w.nothing.source);
+    assert.equal(await c.el('run-row').count(), 0);
+  });
+}
+
+test('a dcgmi dmon series whose last poll misses a GPU: that GPU over its own window, said on its row', T, async () => {
+  const c = await open();
+  // PLANNING.md §6b's rows polled three times, 10 s apart; GPU 6 is missing from the last poll.
+  const series = `#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     57.4    108702777
+GPU 6     64.2    121075349
+GPU 7     498.0   1008702777
+GPU 6     505.1   621075349
+#Entity   POWER   TOTEC
+ID        W       mJ
+GPU 7     512.5   1908702777
+`;
+  await paste(c, 'gpu-power-series', series);
+  await c.type('sample-interval', '10');
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(2300000));
+  await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  assert.equal(await c.el('own-gpu-row').count(), 2);
+  const notes = await c.el('own-gpu-note').allInnerTexts();
+  assert.ok(notes.some((n) => /Listed only in polls 1 to 2 of 3: .*its own 10 s/.test(n)), notes.join(' | '));
+  // Token counts are the engine's: no GPU-boards badge on them.
+  assert.doesNotMatch(await c.text('own-output-tokens'), /GPU boards/);
+  assert.match(await c.text('own-output-tokens'), /counted by the serving engine/);
 });

@@ -44,6 +44,7 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
                                     RowNote::Mig { series, spread } => (t.gpu_row_mig)(*series, &format::short(spread.value)),
                                     RowNote::Samples { samples, gaps } => (t.gpu_row_samples)(*samples, *gaps),
                                     RowNote::FirstToLast => t.gpu_row_first_last.to_owned(),
+                                    RowNote::OwnWindow { first, last, polls, seconds } => (t.gpu_row_own_window)(*first, *last, *polls, &crate::ui::format::plain(*seconds)),
                                 } }</small>
                             }
                         </th>

@@ -13,7 +13,8 @@ use super::paste_box::PasteBox;
 use super::runs_chart::RunsChart;
 use super::summary::Summary;
 use crate::figure::{Figure, Unit};
-use crate::measure::runs::{self, keep, Axis, Run};
+use crate::measure::runs::{self, keep_with, Axis, Run};
+use crate::measure::versus::{self, Limit};
 use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
 use crate::ui::browser;
 use crate::ui::Cat;
@@ -35,6 +36,19 @@ pub struct MeasureProps {
     pub card: AttrValue,
     #[prop_or_default]
     pub on_card: Callback<String>,
+    /// The configured result's benchmark (none for one's own throughput), the cards per server
+    /// the published throughput is for, the customer's own model as typed in the calculator, its
+    /// proxy's benchmark, and the switch taking a pasted model as the customer's own.
+    #[prop_or_default]
+    pub benchmark: Option<crate::catalogue::Benchmark>,
+    #[prop_or_default]
+    pub cards: Option<u32>,
+    #[prop_or_default]
+    pub own_model: AttrValue,
+    #[prop_or_default]
+    pub proxy: Option<crate::catalogue::Benchmark>,
+    #[prop_or_default]
+    pub on_own_model: Callback<String>,
 }
 
 /// The section's own state.
@@ -53,7 +67,7 @@ struct Local {
 enum Msg {
     Text(Input, String),
     File(Input, String),
-    Keep(crate::i18n::Lang),
+    Keep(crate::i18n::Lang, runs::About),
     Axis(Axis),
     ClearRuns,
 }
@@ -91,8 +105,9 @@ impl Reducible for Local {
                 files.push((input, name));
                 next.files = Rc::new(files);
             }
-            Msg::Keep(lang) => {
-                match keep(&evaluate(&Texts { lang, ..next.texts.clone() }), &next.concurrency, &next.power_limit) {
+            Msg::Keep(lang, about) => {
+                let m = evaluate(&Texts { lang, ..next.texts.clone() });
+                match keep_with(&m, &next.concurrency, &next.power_limit, about) {
                     Ok(run) => {
                         if next.runs.len() >= runs::MAX_RUNS {
                             next.runs.remove(0);
@@ -143,16 +158,29 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         let dispatch = local.dispatcher();
         use_callback((), move |(), _| dispatch.dispatch(Msg::ClearRuns))
     };
+    let m = evaluate(&Texts { lang, ..local.texts.clone() });
+    // Issue 39: the run's own limit, where typed, is the one its comparisons use.
+    let (typed_limit, limit_error) = match versus::run_limit(lang, &local.power_limit) {
+        Ok(w) => (w, None),
+        Err(e) => (None, Some(e)),
+    };
+    let limit = Limit::choose(typed_limit, props.limit_watts);
     let on_keep = {
         let dispatch = local.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang)))
+        let about = runs::About {
+            card: (!props.card.is_empty()).then(|| props.card.to_string()),
+            date: browser::today(),
+            ceiling: limit.and_then(|l| versus::ceiling_at(&m, l)).map(|c| c.value),
+            ..runs::About::default()
+        };
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone())))
     };
-    let m = evaluate(&Texts { lang, ..local.texts.clone() });
     let error_of = |input: Input| -> Option<AttrValue> {
         let all: Vec<String> = m
             .errors
             .iter()
-            .chain(local.keep_errors.iter())
+            .chain(local.keep_errors.iter().filter(|e| limit_error.is_none() || e.input != Input::PowerLimit))
+            .chain(limit_error.iter())
             .filter(|e| e.input == input)
             .map(|e| (words.measure_problem)(&e.problem))
             .collect();
@@ -207,7 +235,6 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         AttrValue::from((words.missing_boxes)(&names.join(", ")))
     });
     // The enforced limit a dcgm-exporter paste carries, against the run's typed limit.
-    let typed_limit = crate::form::parse_decimal_in(lang, crate::form::Field::Watts, &local.power_limit).ok();
     let enforced = crate::measure::dcgm::enforced_against(&t.energy_after, typed_limit)
         .or_else(|| crate::measure::dcgm::enforced_against(&t.energy_before, typed_limit))
         .map(|(limits, agree)| {
@@ -260,8 +287,9 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 }
             </div>
             <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
-                measurement={m.clone()} ceiling={props.ceiling.clone()} limit_watts={props.limit_watts}
-                throughput={props.throughput} />
+                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit}
+                throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
+                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()} />
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">
                 { field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
@@ -272,7 +300,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
             }
             <LimitGuide catalogue={c} />
-            <RunsChart runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
+            <RunsChart catalogue={c} runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
             <MlperfLogs catalogue={c} />
         </section>
     }

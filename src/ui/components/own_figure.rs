@@ -49,6 +49,15 @@ fn origins(t: &'static Strings, catalogue: Cat, figure: &Figure, files: &[(Input
     html! { <p class="origins">{ t.from }{ cited.join("; ") }</p> }
 }
 
+/// The figure's badge: a count of tokens (or tokens per second) is the engine's, with no power
+/// boundary, so it carries no "GPU boards" scope (issue 39).
+fn badge(t: &'static Strings, f: &Figure) -> &'static str {
+    match (&f.kind, f.unit) {
+        (crate::figure::Kind::Measured(_), Unit::Tokens | Unit::TokensPerSecond) => t.kind_measured_count,
+        (kind, _) => kind_title(t, kind),
+    }
+}
+
 #[function_component(OwnFigure)]
 pub fn own_figure(props: &OwnFigureProps) -> Html {
     let t = use_strings();
@@ -58,7 +67,13 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 data-value={f.value.to_string()} data-kind={f.kind.id()}>
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
-                <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>{ " " }{ props.note.clone() }</p>
+                if !matches!(f.unit, Unit::Tokens) {
+                    <details class="more-digits" data-testid={format!("{}-more", props.testid)}>
+                        <summary>{ t.more_digits }</summary>
+                        <span class="number">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                    </details>
+                }
+                <p class="kind"><span class="badge">{ badge(t, f) }</span>{ " " }{ props.note.clone() }</p>
                 { origins(t, props.catalogue, f, &props.files) }
             </article>
         },

@@ -1,10 +1,16 @@
 //! The measurement against the calculator: at the run's own throughput (the measured GPUs at the
-//! configured limit ÷ the run's tokens/s, which a board measurement cannot exceed), against the
-//! published figure (the ceiling at the published throughput, with why a run can exceed it), and the
-//! average board power's share of the limit. The arithmetic is `measure`'s; this only words it.
+//! limit ÷ the run's tokens/s, which a board measurement cannot exceed), against the published
+//! figure (the ceiling at the published throughput, with the throughput per GPU on both sides), and
+//! the average board power's share of the limit — the run's own limit where typed, else the
+//! calculator's, named either way (issue 39). A run above its limit is an alert naming the fields
+//! likely wrong; counters naming another model than the benchmark's say so where the percentage
+//! stands. The arithmetic is `measure`'s; this only words it.
 
+use crate::catalogue::Benchmark;
 use crate::figure::Figure;
-use crate::measure::{ceiling_at_own_throughput, other_card, versus_ceiling, versus_limit, Measurement};
+use crate::i18n::PaceWords;
+use crate::measure::versus::{self, Limit};
+use crate::measure::{other_card, versus_ceiling, Measurement};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
@@ -18,10 +24,24 @@ pub struct OwnVersusProps {
     pub measurement: Measurement,
     /// The calculator's J/token ceiling for the configured card, limit and throughput.
     pub ceiling: Option<Figure>,
-    /// The configured power limit per card, W.
-    pub limit_watts: Option<f64>,
-    /// The throughput the ceiling was taken at, tokens/s.
+    /// The limit the comparisons use: the run's where typed, else the calculator's.
+    pub limit: Option<Limit>,
+    /// The throughput the ceiling was taken at (per server), tokens/s.
     pub throughput: Option<f64>,
+    /// The cards per server that throughput is for.
+    #[prop_or_default]
+    pub cards: Option<u32>,
+    /// The configured result's benchmark.
+    #[prop_or_default]
+    pub benchmark: Option<Benchmark>,
+    /// The customer's own model as typed in the calculator, and its proxy's benchmark.
+    #[prop_or_default]
+    pub own_model: AttrValue,
+    #[prop_or_default]
+    pub proxy: Option<Benchmark>,
+    /// Takes a pasted model name as the customer's own model.
+    #[prop_or_default]
+    pub on_own_model: Callback<String>,
 }
 
 #[function_component(OwnVersus)]
@@ -30,47 +50,79 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
     let words = lang.strings();
     let m = &props.measurement;
     let three = |v: f64| format::three(v);
-    // At the run's own throughput: every measured GPU at the configured limit ÷ the run's tokens/s.
-    let own_ceiling = props.limit_watts.and_then(|w| ceiling_at_own_throughput(m, w).map(|c| (c, w)));
-    let versus_own = m.j_per_token.as_ref().zip(own_ceiling.as_ref()).and_then(|(own, (ceiling, w))| {
+    let above = props.limit.and_then(|l| versus::above_limit(m, l));
+    // At the run's own throughput: every measured GPU at the limit ÷ the run's tokens/s.
+    let own_ceiling = props.limit.and_then(|l| versus::ceiling_at(m, l).map(|c| (c, l)));
+    let versus_own = m.j_per_token.as_ref().zip(own_ceiling.as_ref()).and_then(|(own, (ceiling, l))| {
         let pct = versus_ceiling(own, ceiling)?;
         let tps = m.tokens_per_s.as_ref()?.value;
         let text = (words.versus_own_ceiling)(
             &three(pct.value),
             &three(ceiling.value),
             m.gpus.len(),
-            &crate::i18n::number(lang, *w),
+            &crate::i18n::number(lang, l.watts),
             &three(tps),
+            l.from,
+            above.is_some(),
         );
         Some((pct, text))
     });
+    // The model the counters name against the benchmark's.
+    let other_model = versus::other_model(m, props.benchmark);
+    let other_benchmark = other_model.as_ref().map(|o| o.benchmark.name());
     // Against the published figure: the calculator's ceiling at the published throughput.
+    let per_gpu = versus::per_gpu(m, props.throughput, props.cards);
     let versus = m.j_per_token.as_ref().zip(props.ceiling.as_ref()).and_then(|(own, ceiling)| {
         let pct = versus_ceiling(own, ceiling)?;
         let range = ceiling.low.is_some();
-        let text = match (props.throughput, m.tokens_per_s.as_ref()) {
-            (Some(published), Some(run)) => (words.versus_published)(
+        let text = match &per_gpu {
+            Some(p) => {
+                let (run, run_total, published, published_total) =
+                    (three(p.run), three(p.run_total), three(p.published), format::plain(p.published_total));
+                let pace = PaceWords {
+                    run: &run,
+                    run_total: &run_total,
+                    run_gpus: p.run_gpus,
+                    published: &published,
+                    published_total: &published_total,
+                    published_cards: p.published_cards,
+                    pace: p.pace,
+                };
+                (words.versus_published)(&three(pct.value), &three(ceiling.value), range, other_benchmark, &pace)
+            }
+            None => (words.versus_ceiling)(
                 &three(pct.value),
                 &three(ceiling.value),
-                &format::plain(published),
-                &three(run.value),
                 range,
+                other_benchmark,
+                m.tokens_per_s.is_some(),
             ),
-            _ => (words.versus_ceiling)(&three(pct.value), &three(ceiling.value), range),
         };
         Some((pct, text))
     });
     let of_limit = m
         .average_power_per_gpu
         .as_ref()
-        .zip(props.limit_watts)
-        .and_then(|(p, w)| versus_limit(p, w).map(|pct| (pct, w)));
+        .zip(props.limit)
+        .and_then(|(p, l)| versus::share_of_limit(p, l).map(|pct| (pct, l)));
     let configured = props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| c.name.to_string());
     let other = other_card(m, props.catalogue.0, &props.card).map(|o| {
         let target =
             o.card.as_deref().and_then(|id| props.catalogue.0.card(id)).map(|c| (c.id.to_string(), c.name.to_string()));
         (o, target)
     });
+    // The customer-model proxy: named where the calculator has one for another benchmark; else the
+    // pasted model can be taken as the customer's own, for the calculator to find one.
+    let own_model = props.own_model.trim();
+    let proxy_line = other_model.as_ref().and_then(|o| {
+        let proxy = props.proxy.filter(|p| p.name() != o.benchmark.name())?;
+        (!own_model.is_empty()).then(|| (words.model_proxy)(own_model, proxy.name()))
+    });
+    let take_model = other_model
+        .as_ref()
+        .and_then(|o| o.pasted.first())
+        .filter(|name| own_model.is_empty() && name.chars().count() <= 200)
+        .cloned();
     html! {
         <>
             if let Some((o, target)) = other {
@@ -85,18 +137,51 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
                     }
                 </p>
             }
+            if let Some(a) = &above {
+                <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.to_string()}>
+                    { (words.above_limit)(&three(a.watts), &three(a.percent), &crate::i18n::number(lang, a.limit.watts), &a.suspects, &configured) }
+                </p>
+            }
+            if let Some(o) = &other_model {
+                <p class="versus other-model" role="status" data-testid="own-other-model">
+                    { (words.other_model)(&o.pasted.join(", "), o.benchmark.name()) }
+                    if let Some(line) = proxy_line {
+                        { " " }<span data-testid="own-model-proxy">{ line }</span>
+                    }
+                    if let Some(name) = take_model {
+                        { " " }
+                        <button type="button" data-testid="own-use-model" onclick={
+                            let on_own_model = props.on_own_model.clone();
+                            let name = name.clone();
+                            Callback::from(move |_: MouseEvent| on_own_model.emit(name.clone()))
+                        }>{ (words.use_model)(&name) }</button>
+                    }
+                </p>
+            }
             if let Some((pct, text)) = versus_own {
                 <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
-                    data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}>{ text }</p>
+                    data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}
+                    data-limit-from={own_ceiling.as_ref().map(|(_, l)| limit_id(*l))}>{ text }</p>
             }
             if let Some((pct, text)) = versus {
-                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}>{ text }</p>
+                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}
+                    data-other-model={other_benchmark.is_some().then_some("true")}
+                    data-run-per-gpu={per_gpu.as_ref().map(|p| p.run.to_string())}
+                    data-published-per-gpu={per_gpu.as_ref().map(|p| p.published.to_string())}>{ text }</p>
             }
-            if let Some((pct, w)) = of_limit {
-                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()}>
-                    { (words.versus_limit)(&three(pct.value), &crate::i18n::number(lang, w)) }
+            if let Some((pct, l)) = of_limit {
+                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()} data-limit-from={limit_id(l)}>
+                    { (words.versus_limit)(&three(pct.value), &crate::i18n::number(lang, l.watts), l.from) }
                 </p>
             }
         </>
+    }
+}
+
+/// Whose limit, for machines (`data-limit-from`).
+fn limit_id(limit: Limit) -> &'static str {
+    match limit.from {
+        versus::LimitFrom::Run => "run",
+        versus::LimitFrom::Calculator => "calculator",
     }
 }

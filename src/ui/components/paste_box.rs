@@ -1,6 +1,7 @@
 //! A box for pasted text with a file picker beside it (the picked file's text fills the box).
-//! A file larger than the box accepts is refused before it is read; a paste that large empties the
-//! box (the browser would otherwise lay out megabytes of text on every render).
+//! A file larger than the box accepts is refused before it is read, and a paste that large too:
+//! either empties the box, so it holds no figure (and the browser does not lay out megabytes of
+//! text on every render).
 
 use crate::measure::{Input, Problem, PASTE_LIMIT};
 use crate::ui::browser;
@@ -52,7 +53,10 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
                 return;
             };
             if size > PASTE_LIMIT as f64 {
+                // A refused file leaves nothing behind: the box is emptied, so no figure stays
+                // from the text before (issue 39).
                 file_error.set(Some(too_large(size as usize)));
+                on_change.emit((input, String::new()));
                 return;
             }
             file_error.set(None);
@@ -67,7 +71,12 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
         })
     };
     let id = input.id();
-    let message = (*file_error).clone().map(AttrValue::from).or_else(|| props.error.clone());
+    // A refused file's message first, then the box's own (a box emptied by a refusal is still
+    // missing, and "Keep this run" says there is nothing to keep).
+    let message = match ((*file_error).clone(), props.error.clone()) {
+        (Some(file), Some(error)) => Some(AttrValue::from(format!("{file} {error}"))),
+        (file, error) => file.map(AttrValue::from).or(error),
+    };
     html! {
         <div class={classes!("field", "paste", message.is_some().then_some("invalid"))}>
             <label for={id}>{ (t.measure_input)(input) }</label>

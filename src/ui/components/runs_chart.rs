@@ -1,12 +1,14 @@
-//! Kept runs (concurrency, power limit, J/token, tokens/s) and their chart: J/token against
+//! Kept runs (concurrency, power limit, J/token, tokens/s, and since issue 39 the card, GPUs, model,
+//! day and the ceiling at the run's own throughput, where kept) and their chart: J/token against
 //! concurrency or power limit. The layout comes from `measure::runs::plot`; this only draws it.
 
 use crate::measure::runs::{load_differs, plot, Axis, Run};
-use crate::ui::format;
+use crate::ui::{format, Cat};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct RunsChartProps {
+    pub catalogue: Cat,
     pub runs: Vec<Run>,
     pub axis: Axis,
     pub on_axis: Callback<Axis>,
@@ -30,6 +32,11 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
     };
     let chart = plot(&props.runs, props.axis);
     let lang = crate::ui::words::use_lang();
+    let catalogue = props.catalogue.0;
+    let card_name = |id: Option<&str>| match id {
+        Some(id) => catalogue.card(id).map_or_else(|| id.to_owned(), |c| c.name.to_string()),
+        None => "—".to_owned(),
+    };
     let differ = load_differs(&props.runs);
     let words = |values: &[f64]| values.iter().map(|v| crate::i18n::number(lang, *v)).collect::<Vec<_>>();
     html! {
@@ -40,6 +47,8 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                     <th scope="col">{ t.col_concurrency }</th><th scope="col">{ t.col_limit_w }</th>
                     <th scope="col">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</th><th scope="col">{ (t.unit)(crate::figure::Unit::TokensPerSecond) }</th>
                     <th scope="col">{ t.col_per_user }</th>
+                    <th scope="col">{ t.col_ceiling }</th><th scope="col">{ t.col_run_card }</th>
+                    <th scope="col">{ t.col_gpus }</th><th scope="col">{ t.col_model }</th><th scope="col">{ t.col_date }</th>
                 </tr></thead>
                 <tbody>
                     { for props.runs.iter().map(|r| html! {
@@ -49,6 +58,11 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
                             <td data-value={r.j_per_token.value.to_string()}>{ format::three(r.j_per_token.value) }</td>
                             <td>{ r.tokens_per_s.as_ref().map_or_else(|| "—".to_owned(), |t| format::three(t.value)) }</td>
                             <td data-testid="run-per-user" data-value={r.tokens_per_user().map(|v| v.to_string())}>{ r.tokens_per_user().map_or_else(|| "—".to_owned(), format::three) }</td>
+                            <td data-testid="run-ceiling" data-value={r.about.ceiling.map(|v| v.to_string())}>{ r.about.ceiling.map_or_else(|| "—".to_owned(), format::three) }</td>
+                            <td data-testid="run-card" data-value={r.about.card.clone()}>{ card_name(r.about.card.as_deref()) }</td>
+                            <td data-testid="run-gpus">{ r.about.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string()) }</td>
+                            <td data-testid="run-model" translate="no">{ r.about.model.clone().unwrap_or_else(|| "—".to_owned()) }</td>
+                            <td data-testid="run-date">{ r.about.date.map_or_else(|| "—".to_owned(), |(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)) }</td>
                         </tr>
                     }) }
                 </tbody>
