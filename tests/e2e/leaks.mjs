@@ -102,9 +102,21 @@ export async function pageText(page) {
   return page.evaluate((quoted) => {
     const lines = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // A number the page writes with a stated count of significant digits (`data-digits`, issue 39's "one
+    // digit more") is read against its own `data-value` in the page's language, with the browser's Intl:
+    // "2,571" on the German page is then a decimal, not an English thousands group; any other text stays checked.
+    const lang = document.documentElement.lang || 'en';
+    const digits = (el, text) => {
+      const d = Number(el.dataset.digits);
+      const v = Number(el.dataset.value);
+      if (!d || !Number.isFinite(v)) return false;
+      const f = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { minimumSignificantDigits: d, maximumSignificantDigits: d });
+      return f.format(v) === text.trim();
+    };
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       if (!el || el.closest(quoted)) continue;
+      if (el.hasAttribute('data-digits') && digits(el, n.data)) continue;
       if (n.data.trim()) lines.push(n.data);
     }
     for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {

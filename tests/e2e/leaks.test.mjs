@@ -66,3 +66,11 @@ test('quoted names are exempt by marker, each marker tested, and only they', () 
   assert.deepEqual(kinds('Llama 3.1 8B und 3.1 kW', 'de'), ['decimal point: 3.1']);
   assert.deepEqual(kinds('NEC 210.20(A): 17.3 kW', 'de'), ['decimal point: 17.3']);
 });
+
+test('a number with its stated significant digits is read against its own value, nothing else is', async () => {
+  // The browser side of pageText is exercised in languages.test.mjs; here the rule it relies on: four
+  // significant digits of 2.5712 in German are "2,571", which the text rules alone would call a leak.
+  const de = new Intl.NumberFormat('de-DE', { minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
+  assert.equal(de.format(2.5712), '2,571');
+  assert.deepEqual(kinds('2,571', 'de'), ['English thousands grouping: 2,571']);
+});

@@ -70,7 +70,7 @@ pub fn own_figure(props: &OwnFigureProps) -> Html {
                 if !matches!(f.unit, Unit::Tokens) {
                     <details class="more-digits" data-testid={format!("{}-more", props.testid)}>
                         <summary>{ t.more_digits }</summary>
-                        <span class="number">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                        <span class="number" data-value={f.value.to_string()} data-digits="4">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
                     </details>
                 }
                 <p class="kind"><span class="badge">{ badge(t, f) }</span>{ " " }{ props.note.clone() }</p>
