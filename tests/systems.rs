@@ -10,7 +10,7 @@ mod common;
 use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::electric::{self, Rule};
 use token_energy::figure::{Assumption, Boundary, Kind, Side, Unit};
-use token_energy::form::{Edit, Field, Form};
+use token_energy::form::{Field, Form};
 use token_energy::plan::{self, Plan, PlanNotice};
 use token_energy::system::{Noun, Shape};
 use token_energy::units::Phases;
@@ -26,12 +26,7 @@ fn close(actual: f64, expected: f64) {
 
 /// A configuration of `card` on the published result `id` (its benchmark and scenario), with plan fields typed.
 fn config(card: &str, id: &str, benchmark: Benchmark, scenario: &str, typed: &[(Field, &str)]) -> Form {
-    let mut form = Form::initial(catalogue());
-    form = form.apply(catalogue(), Edit::Card(card.into())).form;
-    form = form.apply(catalogue(), Edit::Throughput(id.into())).form;
-    form = form.apply(catalogue(), Edit::Benchmark(benchmark.id().into())).form;
-    form = form.apply(catalogue(), Edit::Scenario(scenario.into())).form;
-    common::typed(catalogue(), form, typed)
+    common::configured(catalogue(), (card, id), benchmark, scenario, typed)
 }
 
 fn plan_of(form: &Form) -> Plan {

@@ -8,7 +8,7 @@ mod common;
 
 use token_energy::catalogue::{Benchmark, Catalogue};
 use token_energy::figure::{Assumption, Kind, Unit};
-use token_energy::form::{Edit, Field, Form};
+use token_energy::form::{Field, Form};
 use token_energy::plan::{self, Plan};
 
 fn catalogue() -> &'static Catalogue {
@@ -22,12 +22,7 @@ fn close(actual: f64, expected: f64) {
 
 /// v4.1-0005: 8 × H100 SXM at the rated 700 W, Llama 2 70B Offline 24,323.6 tokens/s.
 fn h100(typed: &[(Field, &str)]) -> Form {
-    let mut form = Form::initial(catalogue());
-    form = form.apply(catalogue(), Edit::Card("h100-sxm".into())).form;
-    form = form.apply(catalogue(), Edit::Throughput("v4.1-0005".into())).form;
-    form = form.apply(catalogue(), Edit::Benchmark(Benchmark::Llama2_70b99.id().into())).form;
-    form = form.apply(catalogue(), Edit::Scenario("offline".into())).form;
-    common::typed(catalogue(), form, typed)
+    common::configured(catalogue(), ("h100-sxm", "v4.1-0005"), Benchmark::Llama2_70b99, "offline", typed)
 }
 
 fn plan_of(form: &Form) -> Plan {

@@ -56,6 +56,29 @@ pub fn typed(
     })
 }
 
+/// A configuration as a person chooses it: the card, a published result, its benchmark and scenario,
+/// then the plan fields typed in turn (issues 36 and 40).
+#[allow(dead_code)] // each test crate uses what it needs
+pub fn configured(
+    catalogue: &token_energy::catalogue::Catalogue,
+    (card, result): (&str, &str),
+    benchmark: token_energy::catalogue::Benchmark,
+    scenario: &str,
+    edits: &[(token_energy::form::Field, &str)],
+) -> token_energy::form::Form {
+    use token_energy::form::{Edit, Form};
+    let mut form = Form::initial(catalogue);
+    for edit in [
+        Edit::Card(card.into()),
+        Edit::Throughput(result.into()),
+        Edit::Benchmark(benchmark.id().into()),
+        Edit::Scenario(scenario.into()),
+    ] {
+        form = form.apply(catalogue, edit).form;
+    }
+    typed(catalogue, form, edits)
+}
+
 /// The fields the page's `JSON.parse` reads from an exported comparison
 /// (`browser::parse_comparison_json`), read with serde here.
 #[allow(clippy::indexing_slicing)] // serde_json's `value[key]` gives Null for a missing key, never panics

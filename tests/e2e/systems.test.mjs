@@ -100,6 +100,9 @@ for (const lang of ['en', 'de']) {
     assert.equal(await value(c, 'circuits-per-feed'), 1);
     assert.ok(near(await value(c, 'feed-amps'), 30_600 / (Math.sqrt(3) * 415)));
     assert.ok(near(await value(c, 'position-kva'), 30.6));
+    // The count sized on the stated maximum names that scope, not the GPU boards.
+    assert.equal(await value(c, 'servers-per-rack'), 3);
+    assert.match(await c.el('servers-per-rack').locator('[data-testid="tag"]').innerText(), lang === 'de' ? /Gesamtsystem/ : /whole system/);
     const sign = c.el('sign-off');
     assert.equal(await sign.getAttribute('data-rule'), '80');
     assert.equal(await sign.getAttribute('data-feeds'), '2');
@@ -117,6 +120,33 @@ for (const lang of ['en', 'de']) {
     await ready(c);
     assert.match(await c.text('error-breaker'), lang === 'de' ? /1 bis 1\.000/ : /1 to 1,000/);
     assert.equal(await c.el('sign-off').count(), 0);
+  });
+
+  test(`${lang}: a person opens the circuits, types a breaker, takes the IEC rule and a second feed`, T, async () => {
+    const c = await suite.open(
+      `?card=h100-sxm&result=v4.1-0005&model=llama2-70b-99&scenario=offline&demand=10000000000&rack=35&volts=400&phases=3&lang=${lang}`,
+      { width: 360, height: 740 },
+    );
+    await ready(c);
+    assert.equal(await c.el('sign-off').count(), 0, 'no sign-off without a breaker');
+    await c.el('circuits-fold').locator('> summary').click();
+    await c.type('breaker', '32');
+    await c.page.waitForSelector('[data-testid="sign-off"][data-rule="80"]');
+    // Under NEC, √3 × 400 V × 32 A × 0.8 per circuit; three DGX H100 (30.6 kW) need 2 per feed.
+    assert.ok(near(await value(c, 'circuit-kw'), Math.sqrt(3) * 400 * 32 * 0.8 / 1000));
+    assert.equal(await value(c, 'circuits-per-feed'), 2);
+    // The IEC reference value, then two feeds: each feed alone still needs 2.
+    await c.el('refs-derate').locator('xpath=..').locator('summary').click();
+    await c.el('ref-derate-iec').click();
+    await c.page.waitForSelector('[data-testid="sign-off"][data-rule="100"]');
+    assert.ok(near(await value(c, 'circuit-kw'), Math.sqrt(3) * 400 * 32 / 1000));
+    await c.type('feeds', '2');
+    await c.page.waitForSelector('[data-testid="sign-off"][data-feeds="2"]');
+    assert.equal(await value(c, 'circuits-per-feed'), 2);
+    // Everything typed travels in the link.
+    const q = await c.waitForQuery('feeds', '2');
+    assert.equal(q.get('breaker'), '32');
+    assert.equal(q.get('derate'), '100');
   });
 
   test(`${lang}: tokens per MW in the answer and the grid, each with its boundary`, T, async () => {

@@ -67,6 +67,14 @@ fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
     }
 }
 
+/// The significant digits of a plainly written number ("3.908" → 4, "4600" → 2, "0.26" → 2).
+fn significant_digits(plain: &str) -> usize {
+    let digits: String = plain.chars().filter(char::is_ascii_digit).collect();
+    let trimmed = digits.trim_start_matches('0');
+    let trimmed = if plain.contains('.') { trimmed } else { trimmed.trim_end_matches('0') };
+    trimmed.len().max(1)
+}
+
 /// Reference values beside a field: a click applies one (a price with its currency).
 fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>) -> Html {
     let t = lang.strings();
@@ -92,16 +100,20 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
                         on_edit.emit(Edit::Text(field, text.clone()));
                     })
                 };
-                // Read to three significant figures (issue 38: "3,908" reads as a thousands group); the
-                // box gets the full value, as does `data-value`.
+                // The button shows the value it applies, in full; its digits are stated (`data-digits`) so
+                // a reader of the page can tell "3,908" (German, 3.908) from a thousands group.
+                let digits = significant_digits(&plain_number(r.value));
+                let shown = number(lang, r.value);
                 let value = match &r.currency {
-                    Some(c) => format!("{} {c}", format::short(r.value)),
-                    None => format::short(r.value),
+                    Some(c) => format!("{shown} {c}"),
+                    None => shown.clone(),
                 };
+                let words = (t.use_value)(&value);
+                let (before, after) = words.split_once(shown.as_str()).unwrap_or((words.as_str(), ""));
                 html! {
                     <li>
                         <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} data-value={r.value.to_string()} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
-                            { (t.use_value)(&value) }
+                            { before.to_owned() }<span data-value={r.value.to_string()} data-digits={digits.to_string()}>{ shown.clone() }</span>{ after.to_owned() }
                         </button>
                         { format!(" {}, {} · ", crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
                         <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
@@ -350,7 +362,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         }
     };
     let scope = p.scope.as_ref();
-    let server_scope = (t.plan_scope)(scope.is_some_and(PlanScope::server), false);
+    // Counts sized on the peak (servers per position, the limit for one more) name the peak's scope: the
+    // whole system where a stated maximum set it, never "GPU boards" then.
+    let server_scope = if p.peak_boundary == crate::figure::Boundary::System {
+        (t.scope_system)(false)
+    } else {
+        (t.plan_scope)(scope.is_some_and(PlanScope::server), false)
+    };
     let site_scope = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
     let set = form.is_set();
     let basis = |label: &str| (t.with_basis)(label, p.basis);
