@@ -59,23 +59,34 @@ macro_rules! table {
             /// A figure's kind and what it counts, in a few words, as every view writes it: "estimate,
             /// GPU boards + server + site", "measured, whole server", "estimate" for a count.
             pub fn tag(&self, f: &crate::figure::Figure) -> String {
-                use crate::figure::{Boundary, Kind};
+                use crate::figure::Kind;
                 let kind = match &f.kind {
                     Kind::Measured(crate::catalogue::Scope::NodeAc) => return self.short_measured_node.to_owned(),
                     Kind::Measured(crate::catalogue::Scope::GpuBoard) => return self.short_measured_board.to_owned(),
                     Kind::Ceiling => self.tag_ceiling,
                     Kind::Estimate(_) => self.tag_estimate,
                 };
+                match self.boundary(f) {
+                    Some(scope) => format!("{kind}, {scope}"),
+                    None => kind.to_owned(),
+                }
+            }
+
+            /// What a figure counts of the power, in words ("GPU boards + site", "whole system"); `None`
+            /// for a count. Where a lower bound is derived from a ceiling (tokens per MW), this names
+            /// its scope without calling the bound a ceiling.
+            pub fn boundary(&self, f: &crate::figure::Figure) -> Option<&'static str> {
+                use crate::figure::Boundary;
                 let (server, site) = match f.boundary {
-                    Boundary::Uncounted => return kind.to_owned(),
-                    Boundary::System => return format!("{kind}, {}", (self.scope_system)(false)),
-                    Boundary::SystemSite => return format!("{kind}, {}", (self.scope_system)(true)),
+                    Boundary::Uncounted => return None,
+                    Boundary::System => return Some((self.scope_system)(false)),
+                    Boundary::SystemSite => return Some((self.scope_system)(true)),
                     Boundary::Boards => (false, false),
                     Boundary::BoardsServer => (true, false),
                     Boundary::BoardsSite => (false, true),
                     Boundary::BoardsServerSite => (true, true),
                 };
-                format!("{kind}, {}", (self.plan_scope)(server, site))
+                Some((self.plan_scope)(server, site))
             }
 
             /// "at least " before a value that is a lower bound, else nothing.

@@ -165,6 +165,9 @@ for (const lang of ['en', 'de']) {
     assert.ok(near(await value(c, 'site-tokens-per-mw'), row.tokens_per_s * 1e6 / (10_200 * 1.3)));
     // Written as read: at least 4,340,000 (4.340.000 in German).
     assert.match(await c.text('answer-tokens-per-mw'), lang === 'de' ? /4\.340\.000/ : /4,340,000/);
+    // A floor is never called a ceiling: "at least 4,340,000 (GPU boards)".
+    assert.doesNotMatch(await c.text('answer-tokens-per-mw'), lang === 'de' ? /Obergrenze/ : /ceiling/);
+    assert.match(await c.text('answer-tokens-per-mw'), lang === 'de' ? /mindestens 4\.340\.000 \(GPU-Boards\)/ : /at least 4,340,000 \(GPU boards\)/);
     // The method says how these differ from InferenceX's, with its source.
     assert.match(await c.el('tpmw-note').textContent(), /InferenceX/);
     // In the comparison's grid, a row per boundary.

@@ -252,7 +252,8 @@ fn tokens_per_mw_view(t: &'static Strings, plan: &Plan) -> Html {
             <span class="tpmw" data-testid={testid} data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                 data-scope={f.scope_id()} data-bound={f.side.id()}>
                 { t.side(f) }<b class="tpmw-value">{ format::figure_value(f, t.range_to) }</b>
-                { " (" }<span data-testid="tag">{ t.tag(f) }</span>{ ")" }</span>
+                // "at least …" is a floor: its scope in brackets, never the word "ceiling" beside it.
+                { " (" }<span data-testid="tag">{ t.boundary(f).unwrap_or_default() }</span>{ ")" }</span>
         }
     };
     let more = [("system-tokens-per-mw", &plan.system_tokens_per_mw), ("site-tokens-per-mw", &plan.site_tokens_per_mw)];
