@@ -466,9 +466,9 @@ pub(crate) const ROWS: [(&str, &str, Better, Pick); 26] = [
     ("site-tokens-per-mw", "Output tokens/s per MW at the site, with its PUE", Better::Higher, |e| {
         e.plan.site_tokens_per_mw.as_ref()
     }),
-    ("site-j-per-token", "Site energy per output token", Better::Lower, |e| e.plan.site_j_per_token.as_ref()),
+    ("site-j-per-token", "Energy per output token in this plan", Better::Lower, |e| e.plan.site_j_per_token.as_ref()),
     ("j-per-answer", "Energy per answer", Better::Lower, |e| e.plan.j_per_answer.as_ref()),
-    ("site-kwh-per-year", "Site energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),
+    ("site-kwh-per-year", "Energy per year", Better::Lower, |e| e.plan.site_kwh_per_year.as_ref()),
     ("cost-per-year", "Electricity cost per year", Better::Lower, |e| e.plan.cost_per_year.as_ref()),
     ("co2-kg-per-year", "Emissions per year", Better::Lower, |e| e.plan.co2_per_year.as_ref()),
     ("standing-kwh-per-year", "Standing power's energy per year", Better::Neither, |e| {

@@ -395,6 +395,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     let figure = |label: &str, f: Option<&crate::figure::Figure>| {
         f.map(|f| {
             let tag = t.tag(f);
+            let f = &*f.for_reading();
             format!(
                 "{label}: {}{}",
                 t.side(f),
@@ -418,7 +419,10 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
         let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
         lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
         lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
-        lines.extend(figure(t.p_site_year, p.site_kwh_per_year.as_ref()));
+        lines.extend(figure(
+            t.energy_label(crate::i18n::EnergyLabel::Year, p.site_kwh_per_year.as_ref()),
+            p.site_kwh_per_year.as_ref(),
+        ));
         lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
         // The year as standing power plus work (issue 35), where an idle power is known.
         lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));

@@ -47,6 +47,8 @@ pub enum Unit {
     KilovoltAmperes,
     /// Water in litres (the label says per year).
     Litres,
+    /// Tonnes of CO₂e: only as a person reads a mass of 1,000 kg or more (`Figure::for_reading`).
+    TonnesCo2e,
 }
 
 impl Unit {
@@ -85,6 +87,7 @@ impl Unit {
             Unit::Circuits => "circuits",
             Unit::KilovoltAmperes => "kVA",
             Unit::Litres => "L",
+            Unit::TonnesCo2e => "t CO₂e",
         }
     }
 }
@@ -397,6 +400,20 @@ fn unique(origins: Vec<Origin>) -> Vec<Origin> {
 }
 
 impl Figure {
+    /// The figure in the unit a person reads it in (issue 38): a mass of CO₂e from 1,000 kg on in
+    /// tonnes. Machines read the figure itself (`data-value`, CSV, JSON keep kilograms).
+    pub fn for_reading(&self) -> std::borrow::Cow<'_, Figure> {
+        if self.unit == Unit::KilogramsCo2e && self.value >= 1000.0 {
+            let mut f = self.clone();
+            f.value /= 1000.0;
+            f.low = f.low.map(|l| l / 1000.0);
+            f.unit = Unit::TonnesCo2e;
+            std::borrow::Cow::Owned(f)
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
+    }
+
     /// A figure is only made from a finite, non-negative value; anything else is no figure.
     pub fn new(value: f64, unit: Unit, kind: Kind, origins: Vec<Origin>) -> Option<Figure> {
         // A point is a range whose ends meet: one constructor holds the checks.

@@ -466,3 +466,42 @@ fn standing_plus_work_is_the_year_at_several_loads_and_limits() {
         }
     }
 }
+
+#[test]
+fn an_energy_label_names_the_site_only_where_a_pue_counts_it() {
+    // Without a PUE the year counts GPU boards (and the server's own draw): no "site", no "RZ-".
+    let boards = l40s(&[(Field::Overhead, "1200")]);
+    let p = plan::answer(catalogue(), &boards).plan;
+    let year = p.site_kwh_per_year.as_ref().expect("year");
+    assert_eq!(year.boundary, Boundary::BoardsServer);
+    let en = export::quote_text(catalogue(), &boards, &[], "https://x.test/", "", Lang::En.strings());
+    assert!(en.lines().any(|l| l.starts_with("Energy per year")), "{en}");
+    assert!(!en.contains("Site energy"), "{en}");
+    let de = export::quote_text(catalogue(), &boards, &[], "https://x.test/", "", Lang::De.strings());
+    assert!(de.lines().any(|l| l.starts_with("Energie je Jahr")), "{de}");
+    assert!(!de.contains("RZ-"), "{de}");
+    // With a PUE above 1 the site is counted, and named.
+    let site = l40s(&[(Field::Overhead, "1200"), (Field::Pue, "1.3")]);
+    let de = export::quote_text(catalogue(), &site, &[], "https://x.test/", "", Lang::De.strings());
+    assert!(de.lines().any(|l| l.starts_with("RZ-Energie je Jahr")), "{de}");
+}
+
+#[test]
+fn a_mass_of_a_tonne_or_more_reads_in_tonnes_and_machines_keep_kilograms() {
+    let f = Figure::new(4_254.0, token_energy::figure::Unit::KilogramsCo2e, Kind::Ceiling, vec![]).expect("figure");
+    let read = f.for_reading();
+    assert_eq!(read.unit, token_energy::figure::Unit::TonnesCo2e);
+    assert!((read.value - 4.254).abs() < 1e-12);
+    let small = Figure::new(999.0, token_energy::figure::Unit::KilogramsCo2e, Kind::Ceiling, vec![]).expect("figure");
+    assert_eq!(small.for_reading().unit, token_energy::figure::Unit::KilogramsCo2e);
+    // The plan's CO₂ per year: 400 M tokens a day on the L40S at 380 g/kWh is some 19 t a year, read
+    // in tonnes: the year's kWh × 0.380 kg ÷ 1,000.
+    let form = l40s(&[(Field::Co2, "380")]);
+    let p = plan::answer(catalogue(), &form).plan;
+    let kwh = p.site_kwh_per_year.as_ref().expect("year").value;
+    let co2 = p.co2_per_year.as_ref().expect("co2");
+    let read = co2.for_reading();
+    assert_eq!(read.unit, token_energy::figure::Unit::TonnesCo2e);
+    assert!((read.value - kwh * 0.380 / 1000.0).abs() < 1e-9 * read.value, "{} t", read.value);
+    assert_eq!(co2.unit, token_energy::figure::Unit::KilogramsCo2e, "machines keep kilograms");
+}

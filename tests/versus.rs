@@ -253,7 +253,7 @@ fn throughput_is_compared_per_gpu() {
         None,
         &PaceWords { published_total: "3.717,74", ..pace },
     );
-    assert!(de.contains("mehr Token pro Sekunde je GPU") && de.contains("3.717,74"), "{de}");
+    assert!(de.contains("mehr Token je Sekunde und GPU") && de.contains("3.717,74"), "{de}");
     let untimed = (Lang::En.strings().versus_ceiling)("480", "0.15", false, None, false);
     assert!(untimed.contains("Without the run's duration"), "{untimed}");
     let timed = (Lang::En.strings().versus_ceiling)("480", "0.15", false, None, true);

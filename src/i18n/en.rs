@@ -228,7 +228,7 @@ pub const EN: Strings = Strings {
     p_co2_year: "Emissions per year",
     p_co2_mtok: "Emissions per million output tokens",
     p_answer: "Site energy per answer",
-    p_heat: "Heat of the IT load",
+    p_heat: "Heat of the IT load in BTU/h",
     p_cooling: "Cooling for the IT load",
     p_busy_load: "Load of the servers in the busy hours",
     p_streams: "People generating at once per server, at most",
@@ -427,7 +427,7 @@ pub const EN: Strings = Strings {
     privacy: "Privacy policy",
     legal_label: "About the host",
     offline_copy_title: "Offline copy",
-    trademark: "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information. Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics.",
+    trademark_own: "Results cited here were verified by MLCommons Association; the energy figures derived from them are this page's calculation, not MLPerf metrics.",
     per_response: |j| format!(", {j} J per response"),
     no_measurement: |v| format!("No measurement is published for this card (as of data version {v})."),
     round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) publishes no LLM result for this card; its newest here are from {rounds}."),
@@ -692,7 +692,10 @@ pub const EN: Strings = Strings {
     gpu_row_mig: |series, spread| format!("{series} MIG series of this one GPU, counted once at the largest value (they differed by up to {spread} J: each was read at its own instant)."),
     gpu_row_own_window: |first, last, polls, seconds| format!("Listed only in polls {first} to {last} of {polls}: its energy is its own last poll less its first, over its own {seconds} s, and its average power divides by that window. The run's energy misses this GPU outside it."),
     gpu_row_samples: |samples, gaps| format!("From {samples} power {}; {gaps} {}.", if samples == 1 { "sample" } else { "samples" }, if gaps == 1 { "gap" } else { "gaps" }),
-    missing_boxes: |boxes| format!("Still to paste: {boxes}."),
+    missing_boxes: |boxes| {
+        let list: Vec<String> = boxes.iter().map(|b| format!("“{b}”")).collect();
+        format!("Still to paste: {}.", list.join("; "))
+    },
     versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(
         "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W, {}, ÷ your {tps} tokens/s). {}",
         if gpus == 1 { "GPU" } else { "GPUs" },
@@ -772,6 +775,13 @@ pub const EN: Strings = Strings {
     at_least: "at least",
     p_site_power_avg: "Site power, 24-hour average",
     p_site_busy: "Site power in the busy hours",
+    p_plain_power: "Power drawn",
+    p_plain_power_avg: "Power, 24-hour average",
+    p_plain_busy: "Power in the busy hours",
+    p_plain_day: "Energy per day",
+    p_plain_year: "Energy per year",
+    p_plain_token: "Energy per output token in this plan",
+    p_plain_answer: "Energy per answer",
     p_tokens_per_mw_short: "Output tokens/s per MW:",
     circuits_summary: "Circuits: breaker, continuous-load rule, feeds",
     scope_circuit: "one circuit",

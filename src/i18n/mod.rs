@@ -37,6 +37,18 @@ impl Lang {
     }
 }
 
+/// The plan's energy and power figures whose label names the site only where a PUE is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnergyLabel {
+    Power,
+    PowerAverage,
+    Busy,
+    Day,
+    Year,
+    Token,
+    Answer,
+}
+
 macro_rules! table {
     (texts { $($(#[$doc:meta])* $text:ident,)* } messages { $($(#[$mdoc:meta])* $message:ident: $ty:ty,)* }) => {
         /// One language's words: every text, and every message with values as a function.
@@ -87,6 +99,29 @@ macro_rules! table {
                     Boundary::BoardsServerSite => (true, true),
                 };
                 Some((self.plan_scope)(server, site))
+            }
+
+            /// A plan energy or power figure's label, named after the site only where its scope includes
+            /// the site's overhead (a PUE): "Site energy per year" then, "Energy per year" otherwise.
+            pub fn energy_label(&self, which: EnergyLabel, f: Option<&crate::figure::Figure>) -> &'static str {
+                use crate::figure::Boundary;
+                let site = f.is_some_and(|f| matches!(f.boundary, Boundary::BoardsSite | Boundary::BoardsServerSite | Boundary::SystemSite));
+                match (which, site) {
+                    (EnergyLabel::Power, true) => self.p_site_power,
+                    (EnergyLabel::Power, false) => self.p_plain_power,
+                    (EnergyLabel::PowerAverage, true) => self.p_site_power_avg,
+                    (EnergyLabel::PowerAverage, false) => self.p_plain_power_avg,
+                    (EnergyLabel::Busy, true) => self.p_site_busy,
+                    (EnergyLabel::Busy, false) => self.p_plain_busy,
+                    (EnergyLabel::Day, true) => self.p_site_day,
+                    (EnergyLabel::Day, false) => self.p_plain_day,
+                    (EnergyLabel::Year, true) => self.p_site_year,
+                    (EnergyLabel::Year, false) => self.p_plain_year,
+                    (EnergyLabel::Token, true) => self.p_site_token,
+                    (EnergyLabel::Token, false) => self.p_plain_token,
+                    (EnergyLabel::Answer, true) => self.p_answer,
+                    (EnergyLabel::Answer, false) => self.p_plain_answer,
+                }
             }
 
             /// "at least " before a value that is a lower bound, else nothing.
@@ -356,7 +391,8 @@ table! {
         ctx_title,
         ctx_hint,
         sources_title,
-        trademark,
+        /// After the MLCommons trademark notice (quoted in English, ui::components::footer): the page's own sentence.
+        trademark_own,
         /// The vendor's imprint and privacy policy, linked from a standalone page's footer.
         imprint,
         privacy,
@@ -488,6 +524,15 @@ table! {
         p_site_power_avg,
         /// Site power in the demand's busy hours.
         p_site_busy,
+        /// The energy and power labels of a figure whose scope stops short of the site (no PUE): the
+        /// same figures as `p_site_*`, not named after a data centre (issue 38).
+        p_plain_power,
+        p_plain_power_avg,
+        p_plain_busy,
+        p_plain_day,
+        p_plain_year,
+        p_plain_token,
+        p_plain_answer,
         p_tokens_per_mw,
         to_answer,
         water_summary,
@@ -642,7 +687,8 @@ table! {
         gpu_row_samples: fn(usize, usize) -> String,
         /// A `dcgmi dmon` GPU listed only in polls `first` to `last` of `polls`, over its own `seconds`.
         gpu_row_own_window: fn(usize, usize, usize, &str) -> String,
-        missing_boxes: fn(&str) -> String,
+        /// The boxes still to fill, each named, as a list the language writes.
+        missing_boxes: fn(&[&str]) -> String,
         /// `(percent, ceiling, GPUs, watts per GPU, the run's tokens/s, whose limit, whether the run
         /// averaged above it)`.
         versus_own_ceiling: fn(&str, &str, usize, &str, &str, crate::measure::versus::LimitFrom, bool) -> String,

@@ -202,3 +202,31 @@ test('the catalogue\'s own words in German: card limits, measured context, refer
   assert.ok(context.some((t) => /Textdialog/.test(t)) && context.some((t) => /Problemlösen/.test(t)), context.join('\n'));
   assert.match(await c.page.locator('.plan').textContent(), /Durchschnittliche PUE der Branche/);
 });
+
+test('the German review (issue 38): "RZ-" only with a PUE, heat in kW first, t CO₂e, the trademark notice quoted in English', T, async () => {
+  const buyer = '?result=6.0-0021&scenario=interactive&model=llama2-70b-99&servers=1&demand=40000000&price=0.3&co2=380&rack=15&lang=de';
+  const c = await open(buyer);
+  await c.waitForFigure('site-kwh-per-year', (f) => f.value !== null);
+  const body = () => c.page.locator('main').innerText();
+  // No PUE typed: the year counts GPU boards, and nothing is named after a data centre.
+  assert.doesNotMatch(await body(), /RZ-/);
+  assert.match(await c.text('site-kwh-per-year'), /^Energie je Jahr/);
+  // 8 × 600 W = 4.8 kW of heat, then 4,800 × 3.412141633 = 16,378 BTU/h ("16.400" as read).
+  const heat = await c.figure('btu-per-h');
+  assert.ok(near(heat.value, 8 * 600 * 3.412141633), String(heat.value));
+  assert.match(heat.text, /4,80\s*kW\s*\(16\.400 BTU\/h\)/);
+  // CO₂ per year: the year's kWh × 0.380 kg, read in tonnes from 1,000 kg on.
+  const year = await c.figure('site-kwh-per-year');
+  const co2 = await c.figure('co2-kg-per-year');
+  assert.ok(near(co2.value, year.value * 0.380), `${co2.value} vs ${year.value}`);
+  assert.ok(co2.value >= 1000, String(co2.value));
+  assert.match(co2.text, /t CO₂e/);
+  assert.doesNotMatch(co2.text, /kg CO₂e/);
+  // MLCommons' notice is quoted in English, the page's own sentence follows in German.
+  assert.equal(await c.el('trademark-notice').getAttribute('lang'), 'en');
+  assert.match(await c.text('trademark'), /Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft/);
+  // With a PUE the site is counted and named.
+  const site = await open(`${buyer}&pue=1.3`);
+  await site.waitForFigure('site-kwh-per-year', (f) => f.value !== null);
+  assert.match(await site.text('site-kwh-per-year'), /^RZ-Energie je Jahr/);
+});

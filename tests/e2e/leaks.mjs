@@ -42,7 +42,7 @@ const NUMBER_LEAKS = {
 // Elements whose text is quoted, not the page's words: code, commands, file contents, citations, and
 // anything marked `translate="no"` or `data-quoted` (MLPerf ids, system and model names, source titles).
 // `noscript` holds the bare page's note for a browser without JavaScript, which never reads German.
-export const QUOTED_ELEMENTS = 'code, kbd, samp, pre, textarea, script, style, noscript, cite, [translate="no"], [data-quoted]';
+export const QUOTED_ELEMENTS = 'code, kbd, samp, pre, textarea, script, style, noscript, cite, [translate="no"], [data-quoted], body [lang="en"]';
 
 // Quoted text inside running text, each an exact kind of name with its own test case: MLPerf result
 // ids ("6.0-0021", "v4.1-0049"), versions ("v4.1", "MLPerf Inference v6.0"), the catalogue's version

@@ -301,11 +301,11 @@ test('wording: JSON in a token box, the boxes still blank, a picked file cited b
   const c = await open();
   await c.el('own-j-per-token-missing').waitFor();
   assert.match(await c.text('own-j-per-token-missing'),
-    /Still to paste: GPU energy, before the run, GPU energy, after the run, Token counters, before the run, Token counters, after the run/);
+    /Still to paste: “GPU energy, before the run”; “GPU energy, after the run”; “Token counters, before the run”; “Token counters, after the run”\./);
   await paste(c, 'gpu-power-series', SMI_CSV);
   await paste(c, 'tokens-before', tgi(0));
   await c.waitForFigure('own-gpu-energy-j', (f) => f.value !== null);
-  assert.match(await c.text('own-j-per-token-missing'), /^Still to paste: Token counters, after the run\.$/);
+  assert.match(await c.text('own-j-per-token-missing'), /^Still to paste: “Token counters, after the run”\.$/);
   await paste(c, 'tokens-after', '{"data": {"vllm:generation_tokens_total": 27453}}');
   await c.el('measure-error-tokens-after').waitFor();
   assert.match(await c.text('measure-error-tokens-after'), /line 1: this looks like JSON, not Prometheus text/);
@@ -494,8 +494,8 @@ const WORDS = {
     stays: /bleibt ein Messwert der Boards bei oder unter dieser Obergrenze/,
     runLimit: /der Leistungsgrenze von 300 W je Karte \(die Grenze des Laufs, wie eingegeben\)/,
     calcLimit: /die Grenze des Rechners; geben Sie unten die Grenze des Laufs ein/,
-    faster: /Je GPU schaffte Ihr Lauf 3\.330 Token\/s \(3\.330 Token\/s mit 1 GPU\), das veröffentlichte Ergebnis 3\.160: mehr Token pro Sekunde je GPU als das veröffentlichte Ergebnis/,
-    slower: /weniger Token pro Sekunde je GPU als das veröffentlichte Ergebnis/,
+    faster: /Je GPU schaffte Ihr Lauf 3\.330 Token\/s \(3\.330 Token\/s mit 1 GPU\), das veröffentlichte Ergebnis 3\.160: mehr Token je Sekunde und GPU als das veröffentlichte Ergebnis/,
+    slower: /weniger Token je Sekunde und GPU als das veröffentlichte Ergebnis/,
     untimed: /Ohne die Laufzeit ist der Durchsatz des Laufs unbekannt/,
     tooLarge: /zu groß/,
     nothing: /noch kein J\/Token/,

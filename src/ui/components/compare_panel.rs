@@ -36,6 +36,7 @@ pub struct ComparePanelProps {
 const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 
 fn cell_value(t: &'static Strings, f: &Figure) -> String {
+    let f = &*f.for_reading();
     match f.low {
         Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
         None => format!("{}{} {}", t.side(f), format::three(f.value), t.unit_after(f.value, None, f.unit)),
@@ -87,10 +88,10 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "rack-positions-needed" => t.p_rack_positions,
         "servers-per-rack" => (t.noun_label)(L::PerPosition, N::System),
         "amps-per-phase" => (t.noun_label)(L::Amps, N::System),
-        "site-j-per-token" => t.p_site_token,
-        "j-per-answer" => t.p_answer,
+        "site-j-per-token" => t.p_plain_token,
+        "j-per-answer" => t.p_plain_answer,
         "cost-per-mtok" => t.p_cost_mtok,
-        "site-kwh-per-year" => t.p_site_year,
+        "site-kwh-per-year" => t.p_plain_year,
         "cost-per-year" => t.p_cost_year,
         "co2-kg-per-year" => t.p_co2_year,
         "standing-kwh-per-year" => t.p_standing_year,

@@ -41,6 +41,22 @@ pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Htm
 
 /// The value as read: one number, or "low to high" for a range, with the figure's unit.
 fn value_view(t: &'static Strings, f: &Figure) -> Html {
+    // Heat reads first as kW, as a facility engineer sizes cooling, with BTU/h after it (issue 38).
+    if f.unit == Unit::BtuPerHour {
+        let kw = |btu: f64| format::three(btu / crate::units::BTU_PER_HOUR_PER_WATT / 1000.0);
+        let (kw_text, btu_text) = match f.low {
+            Some(low) => (
+                format!("{}{}{}", kw(low), t.range_to, kw(f.value)),
+                format!("{}{}{}", format::three(low), t.range_to, format::three(f.value)),
+            ),
+            None => (kw(f.value), format::three(f.value)),
+        };
+        return html! {
+            <p class={classes!("value", f.low.map(|_| "range"))}><span class="number">{ kw_text }</span>{ " " }
+                <span class="unit">{ (t.unit)(Unit::Kilowatts) }</span>
+                <span class="also" data-testid="heat-btu">{ format!(" ({btu_text} {})", (t.unit)(Unit::BtuPerHour)) }</span></p>
+        };
+    }
     match f.low {
         Some(low) => html! {
             <p class="value range"><span class="number">{ format::three(low) }</span>{ t.range_to }
@@ -188,13 +204,14 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
     }
     let item = |testid: &'static str, label: String, f: Option<&Figure>, note: Option<String>| match f {
         Some(f) => {
-            let value = format::figure_value(f, t.range_to);
+            let read = f.for_reading();
+            let value = format::figure_value(&read, t.range_to);
             html! {
                 <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
                     data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()} data-scope={f.scope_id()}
                     data-bound={f.side.id()}>
                     <dt>{ label }</dt>
-                    <dd>{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span>
+                    <dd>{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(read.value, read.low, read.unit) }</span>
                         { " " }<a class="badge" href="#kinds" data-testid="tag">{ t.tag(f) }</a>
                         if let Some(n) = note { <span class="answer-note">{ n }</span> }</dd>
                 </div>
@@ -232,7 +249,7 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
             if plan.basis == crate::plan::EnergyBasis::Demand {
                 { item("demand-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
             }
-            { item("site-kwh-per-year", basis(t.p_site_year), plan.site_kwh_per_year.as_ref(), None) }
+            { item("site-kwh-per-year", basis(t.energy_label(crate::i18n::EnergyLabel::Year, plan.site_kwh_per_year.as_ref())), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
             { split_view(t, catalogue, plan) }

@@ -66,9 +66,14 @@ pub fn footer(props: &FooterProps) -> Html {
                     }
                 </nav>
             }
+            // MLCommons' trademark notice is quoted as MLCommons words it, in English on every page
+            // (issue 38); the page's own sentence follows in the page's language.
             <p class="trademark" data-testid="trademark">
-                { t.trademark }
+                <span lang="en" data-testid="trademark-notice">{ TRADEMARK_NOTICE }</span>{ " " }{ t.trademark_own }
             </p>
         </footer>
     }
 }
+
+/// MLCommons' trademark notice, verbatim.
+const TRADEMARK_NOTICE: &str = "The MLPerf name and logo are registered and unregistered trademarks of MLCommons Association in the United States and other countries. All rights reserved. Unauthorized use strictly prohibited. See www.mlcommons.org for more information.";

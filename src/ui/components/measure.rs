@@ -232,7 +232,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let missing = missing_boxes(t, &m);
     let missing = (!missing.is_empty()).then(|| {
         let names: Vec<&str> = missing.iter().map(|i| (words.measure_input)(*i)).collect();
-        AttrValue::from((words.missing_boxes)(&names.join(", ")))
+        AttrValue::from((words.missing_boxes)(&names))
     });
     // The enforced limit a dcgm-exporter paste carries, against the run's typed limit.
     let enforced = crate::measure::dcgm::enforced_against(&t.energy_after, typed_limit)

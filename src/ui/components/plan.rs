@@ -225,12 +225,13 @@ fn figure_view(
     note: Option<(&'static str, String)>,
 ) -> Html {
     let note = note.map(|(id, text)| html! { <p class="note" data-testid={id}>{ text }</p> });
-    let value = format::figure_value(f, t.range_to);
+    let read = f.for_reading();
+    let value = format::figure_value(&read, t.range_to);
     html! {
         <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
             data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
             <h3>{ label.to_owned() }</h3>
-            <p class="value">{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(f.value, f.low, f.unit) }</span></p>
+            <p class="value">{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(read.value, read.low, read.unit) }</span></p>
             // A power or energy carries its own boundary (issue 34); a count names what it counts.
             <p class="kind"><a class="badge" href="#kinds" data-testid="tag" data-scope={f.scope_id()}>{
                 if f.boundary == crate::figure::Boundary::Uncounted { kind_words(t, &f.kind, scope) } else { t.tag(f) }
@@ -382,6 +383,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         .filter(|_| p.peak_boundary == crate::figure::Boundary::Boards)
         .filter(|_| !(p.answers() && p.rack_positions.is_some()))
         .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
+    use crate::i18n::EnergyLabel as E;
     use crate::i18n::NounLabel as L;
     let noun = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::noun);
     let part = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::part_noun);
@@ -430,15 +432,43 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         // the busy hours' power beside it (what feeds and cooling are sized on).
         (
             "site-power-w",
-            if p.basis == plan::EnergyBasis::Demand { t.p_site_power_avg.to_owned() } else { basis(t.p_site_power) },
+            if p.basis == plan::EnergyBasis::Demand {
+                t.energy_label(E::PowerAverage, p.site_power.as_ref()).to_owned()
+            } else {
+                basis(t.energy_label(E::Power, p.site_power.as_ref()))
+            },
             site_scope,
             p.site_power.as_ref(),
             None,
         ),
-        ("site-busy-power-w", t.p_site_busy.to_owned(), site_scope, p.site_busy_power.as_ref(), None),
-        ("site-kwh-per-day", basis(t.p_site_day), site_scope, p.site_kwh_per_day.as_ref(), None),
-        ("site-kwh-per-year", basis(t.p_site_year), site_scope, p.site_kwh_per_year.as_ref(), None),
-        ("site-j-per-token", t.p_site_token.to_owned(), site_scope, p.site_j_per_token.as_ref(), None),
+        (
+            "site-busy-power-w",
+            t.energy_label(E::Busy, p.site_busy_power.as_ref()).to_owned(),
+            site_scope,
+            p.site_busy_power.as_ref(),
+            None,
+        ),
+        (
+            "site-kwh-per-day",
+            basis(t.energy_label(E::Day, p.site_kwh_per_day.as_ref())),
+            site_scope,
+            p.site_kwh_per_day.as_ref(),
+            None,
+        ),
+        (
+            "site-kwh-per-year",
+            basis(t.energy_label(E::Year, p.site_kwh_per_year.as_ref())),
+            site_scope,
+            p.site_kwh_per_year.as_ref(),
+            None,
+        ),
+        (
+            "site-j-per-token",
+            t.energy_label(E::Token, p.site_j_per_token.as_ref()).to_owned(),
+            site_scope,
+            p.site_j_per_token.as_ref(),
+            None,
+        ),
         ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
         ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
         ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
@@ -448,7 +478,13 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         ("water-offsite-l-per-year", basis(t.p_water_offsite), site_scope, water_offsite, None),
         ("embodied-kg-per-year", t.p_embodied_year.to_owned(), t.scope_embodied, p.embodied_kg_per_year.as_ref(), None),
         ("embodied-g-per-mtok", t.p_embodied_mtok.to_owned(), t.scope_embodied, p.embodied_g_per_mtok.as_ref(), None),
-        ("j-per-answer", t.p_answer.to_owned(), site_scope, p.j_per_answer.as_ref(), None),
+        (
+            "j-per-answer",
+            t.energy_label(E::Answer, p.j_per_answer.as_ref()).to_owned(),
+            site_scope,
+            p.j_per_answer.as_ref(),
+            None,
+        ),
         ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
         ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), server_scope, per_rack, rack_note),
         ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None),
@@ -577,7 +613,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             </div>
             if let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
                 <div class="plan-range" data-testid="plan-range">
-                    <p><strong>{ basis(t.p_site_year) }</strong></p>
+                    <p><strong>{ basis(t.energy_label(crate::i18n::EnergyLabel::Year, Some(year))) }</strong></p>
                     { ends_view(t, year) }
                     <p class="note">
                         if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " }
