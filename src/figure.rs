@@ -177,7 +177,7 @@ impl fmt::Display for Assumption {
             ),
             Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => write!(
                 f,
-                "Assumes each card draws its idle {} W plus {} % of the way up to its {} W limit, in proportion to the load.",
+                "Assumes each card draws its idle {} W plus {} % of the way up to its {} W limit, in proportion to the load.",
                 number(*idle_watts),
                 number(*load_percent),
                 number(*limit_watts)
@@ -242,7 +242,7 @@ impl fmt::Display for Assumption {
             ),
             Assumption::PowerFollowsDemand { idle_watts, limit_watts, busy_load_percent, hours } => write!(
                 f,
-                "Assumes each card draws its idle {} W all day, plus {} % of the way up to its {} W limit during the \
+                "Assumes each card draws its idle {} W all day, plus {} % of the way up to its {} W limit during the \
                  {} busy hours (the share of the servers' throughput the demand uses).",
                 number(*idle_watts),
                 number(*busy_load_percent),

@@ -776,8 +776,8 @@ fn ambiguous_accelerators_belong_to_no_card() {
 #[test]
 fn benchmarks_name_their_model_and_accuracy() {
     let expected = [
-        (B99, "llama2-70b-99", "Llama 2 70B", Some("99 %")),
-        (B999, "llama2-70b-99.9", "Llama 2 70B", Some("99.9 %")),
+        (B99, "llama2-70b-99", "Llama 2 70B", Some("99 %")),
+        (B999, "llama2-70b-99.9", "Llama 2 70B", Some("99.9 %")),
         (Llama3_1_8b, "llama3.1-8b", "Llama 3.1 8B", None),
         (Llama3_1_405b, "llama3.1-405b", "Llama 3.1 405B", None),
         (Mixtral8x7b, "mixtral-8x7b", "Mixtral 8x7B", None),

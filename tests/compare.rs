@@ -375,7 +375,7 @@ fn the_grid_names_each_configuration_and_warns_when_they_stand_for_different_wor
     let sub = (t.compare_subtitle)(&compare::facts(catalogue(), &h.form));
     assert_eq!(
         sub,
-        "8 × H200 NVL × 1 server · MLPerf 6.0-0021 · Interactive · Llama 2 70B (99 %) · FP8 weights · 600 W per card"
+        "8 × H200 NVL × 1 server · MLPerf 6.0-0021 · Interactive · Llama 2 70B (99 %) · FP8 weights · 600 W per card"
     );
     let german = (Lang::De.strings().compare_subtitle)(&compare::facts(catalogue(), &l.form));
     assert!(german.contains("Server") && german.contains("W je Karte"), "{german}");

@@ -80,8 +80,8 @@ fn every_field_label_and_message_exists_in_german() {
         assert_ne!((de.assumption)(a), (en.assumption)(a));
         assert_eq!((de.range_ends)(a).is_some(), (en.range_ends)(a).is_some());
     }
-    assert!((de.assumption)(&assumptions[2]).contains("62,5 %"));
-    assert!((de.assumption)(&assumptions[7]).contains("2,78 %"), "{}", (de.assumption)(&assumptions[7]));
+    assert!((de.assumption)(&assumptions[2]).contains("62,5 %"));
+    assert!((de.assumption)(&assumptions[7]).contains("2,78 %"), "{}", (de.assumption)(&assumptions[7]));
     // The plan's notices, every one in both languages, the German with its own numbers.
     let notices = [
         PlanNotice::LoadIgnored { typed_percent: 62.5 },
@@ -106,7 +106,7 @@ fn every_field_label_and_message_exists_in_german() {
     for n in &notices {
         assert_ne!((de.plan_notice)(n), (en.plan_notice)(n));
     }
-    assert!((de.plan_notice)(&notices[0]).contains("62,5 %"));
+    assert!((de.plan_notice)(&notices[0]).contains("62,5 %"));
     assert!((de.plan_notice)(&notices[4]).contains("Server oder Interaktiv"));
     assert!((en.plan_notice)(&notices[4]).contains("Server or Interactive"));
     assert!((de.plan_notice)(&notices[8]).contains("4,8 kW"), "{}", (de.plan_notice)(&notices[8]));

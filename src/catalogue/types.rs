@@ -68,8 +68,8 @@ impl Benchmark {
     /// The accuracy target the id carries (share of the reference model's accuracy), where it carries one.
     pub fn accuracy(self) -> Option<&'static str> {
         match self {
-            Benchmark::Llama2_70b99 => Some("99 %"),
-            Benchmark::Llama2_70b999 => Some("99.9 %"),
+            Benchmark::Llama2_70b99 => Some("99 %"),
+            Benchmark::Llama2_70b999 => Some("99.9 %"),
             Benchmark::Llama3_1_8b
             | Benchmark::Llama3_1_405b
             | Benchmark::Mixtral8x7b

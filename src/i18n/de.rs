@@ -89,13 +89,13 @@ fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> St
                 .to_owned()
         }
         (Scenario::Server, Some(b)) => format!(
-            "Anfragen treffen zufällig ein; in diesem Benchmark müssen 99 % das erste Token binnen {} ms und jedes \
+            "Anfragen treffen zufällig ein; in diesem Benchmark müssen 99 % das erste Token binnen {} ms und jedes \
              weitere binnen {} ms erhalten",
             ms(b.ttft_ms),
             ms(b.tpot_ms)
         ),
         (Scenario::Interactive, Some(b)) => format!(
-            "ein Server-Lauf mit engeren Grenzen, das Szenario für einen Chatbot: in diesem Benchmark müssen 99 % das \
+            "ein Server-Lauf mit engeren Grenzen, das Szenario für einen Chatbot: in diesem Benchmark müssen 99 % das \
              erste Token binnen {} ms und jedes weitere binnen {} ms erhalten",
             ms(b.ttft_ms),
             ms(b.tpot_ms)
@@ -289,7 +289,7 @@ fn assumption(a: &Assumption) -> String {
             "Annahme: lineare Skalierung – der Durchsatz des Ergebnisses mit {published_cards} Karten wird je Karte auf {cards} umgerechnet."
         ),
         Assumption::PowerFollowsLoad { idle_watts, limit_watts, load_percent } => format!(
-            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf, zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (proportional zur Last).",
+            "Annahme: Jede Karte nimmt ihre Leerlaufleistung von {} W auf, zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (proportional zur Last).",
             n(*idle_watts),
             n(*load_percent),
             n(*limit_watts)
@@ -345,7 +345,7 @@ fn assumption(a: &Assumption) -> String {
             .to_owned(),
         Assumption::PowerFollowsDemand { idle_watts, limit_watts, busy_load_percent, hours } => format!(
             "Annahme: Jede Karte nimmt rund um die Uhr ihre Leerlaufleistung von {} W auf und in den {} Betriebsstunden \
-             zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (der Anteil des Serverdurchsatzes, den der Bedarf nutzt).",
+             zuzüglich {} % der Differenz bis zu ihrer Leistungsgrenze von {} W (der Anteil des Serverdurchsatzes, den der Bedarf nutzt).",
             n(*idle_watts),
             n(*hours),
             n(*busy_load_percent),
@@ -492,7 +492,7 @@ pub const DE: Strings = Strings {
     more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Vergleichspaare"),
     cap_pair: |p: &CapPair| {
         format!(
-            "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
+            "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
             p.cards,
             p.low_setting,
             p.low_tps,
@@ -713,7 +713,7 @@ pub const DE: Strings = Strings {
     scope_system: |site| if site { "Gesamtsystem + Rechenzentrum" } else { "Gesamtsystem" },
     system_line,
     sign_off,
-    chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh je Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
+    chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh je Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Wählen Sie eine Zeile, um ihre Konfiguration zu laden.",
     col_result: "Ergebnis",
@@ -847,9 +847,9 @@ pub const DE: Strings = Strings {
     move_up: |name| format!("{name} nach oben verschieben"),
     move_down: |name| format!("{name} nach unten verschieben"),
     remove_named: |name| format!("{name} entfernen"),
-    delta: |percent| format!("{percent} % gegenüber der Referenz"),
+    delta: |percent| format!("{percent} % gegenüber der Referenz"),
     idle_sourced: |w| format!("Leerlauf {w} W je Karte, ein veröffentlichter Messwert:"),
-    standing_part: |kwh, share| format!("Grundlast {kwh} ({share} %)"),
+    standing_part: |kwh, share| format!("Grundlast {kwh} ({share} %)"),
     work_part: |kwh| format!("Arbeit {kwh}"),
     box_unit: |field, currency| {
         match field {
@@ -872,7 +872,7 @@ pub const DE: Strings = Strings {
         }
         .to_owned()
     },
-    delta_ends: |low, high| format!("{low} % an den unteren Enden, {high} % an den oberen Enden gegenüber der Referenz"),
+    delta_ends: |low, high| format!("{low} % an den unteren Enden, {high} % an den oberen Enden gegenüber der Referenz"),
     plan_differs: |names| {
         format!(
             "Jede Konfiguration behält die Planung, mit der sie hinzugefügt wurde. {} rechnen mit einer anderen Planung als der auf der Seite (Bedarf, Betriebsstunden, Leistungsaufnahme des Servers, PUE, Preis oder Rack); ihre Planungszeilen sind nicht die der Seite.",
@@ -1004,7 +1004,7 @@ pub const DE: Strings = Strings {
     counter_note: |tool| format!("Aus dem Energiezähler von {tool} (Feld 156, mJ)."),
     engine_note: |engine| format!("Zähler der erzeugten Token von {engine}, über alle Zeitreihen summiert."),
     versus_ceiling: |pct, ceiling, range, other, timed| format!(
-        "{}Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}). {}",
+        "{}Ihr Messwert beträgt {pct} % der Obergrenze ({ceiling} J/Token für die unten eingestellte Karte und Grenze{}). {}",
         other.map_or_else(String::new, |b| format!("Kein Vergleich unter Gleichen: Die Obergrenze gilt für {b}, ein anderes Modell als das, das Ihre Zähler nennen. ")),
         if range { ", das obere Ende ihrer Spanne" } else { "" },
         if timed {
@@ -1014,7 +1014,7 @@ pub const DE: Strings = Strings {
         }
     ),
     versus_limit: |pct, watts, from| format!(
-        "Die mittlere Leistungsaufnahme beträgt {pct} % der Leistungsgrenze von {watts} W je Karte ({}).",
+        "Die mittlere Leistungsaufnahme beträgt {pct} % der Leistungsgrenze von {watts} W je Karte ({}).",
         match from {
             LimitFrom::Run => "die Grenze des Laufs, wie eingegeben",
             LimitFrom::Calculator => "die Grenze des Rechners; geben Sie unten die Grenze des Laufs ein, falls er mit einer anderen lief",
@@ -1069,7 +1069,7 @@ pub const DE: Strings = Strings {
         format!("Noch einzufügen: {}.", list.join("; "))
     },
     versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(
-        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W, {}, ÷ Ihre {tps} Token/s). {}",
+        "Beim eigenen Durchsatz Ihres Laufs: Ihr Messwert beträgt {pct} % der Obergrenze von {ceiling} J/Token ({gpus} {} × {watts} W, {}, ÷ Ihre {tps} Token/s). {}",
         if gpus == 1 { "GPU" } else { "GPUs" },
         match from {
             LimitFrom::Run => "die Grenze des Laufs",
@@ -1082,7 +1082,7 @@ pub const DE: Strings = Strings {
         }
     ),
     versus_published: |pct, ceiling, range, other, p| format!(
-        "{}Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {} Token/s mit {} {} (für die unten eingestellte Karte und Grenze{}). Je GPU schaffte Ihr Lauf {} Token/s ({} Token/s mit {} {}), das veröffentlichte Ergebnis {}: {}. Diese Obergrenze gilt nur beim veröffentlichten Durchsatz: Bei weniger Token je Sekunde und GPU trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
+        "{}Gegenüber dem veröffentlichten Wert: {pct} % der Obergrenze von {ceiling} J/Token bei den veröffentlichten {} Token/s mit {} {} (für die unten eingestellte Karte und Grenze{}). Je GPU schaffte Ihr Lauf {} Token/s ({} Token/s mit {} {}), das veröffentlichte Ergebnis {}: {}. Diese Obergrenze gilt nur beim veröffentlichten Durchsatz: Bei weniger Token je Sekunde und GPU trägt jedes Token einen größeren Teil derselben Leistung; so kann ein Messwert über einer Obergrenze liegen, die bei einem anderen Durchsatz gilt.",
         other.map_or_else(String::new, |b| format!("Kein Vergleich unter Gleichen: Die Obergrenze gilt für {b}, ein anderes Modell als das, das Ihre Zähler nennen. ")),
         p.published_total,
         p.published_cards,
@@ -1119,7 +1119,7 @@ pub const DE: Strings = Strings {
             })
             .collect();
         format!(
-            "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, {pct} % der Leistungsgrenze von {limit} W, mehr als die Genauigkeit der Messwerte von ±{} W zulässt. Eine Karte hält ihre Leistungsgrenze ein; wahrscheinlich ist eine Angabe falsch: {}.",
+            "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, {pct} % der Leistungsgrenze von {limit} W, mehr als die Genauigkeit der Messwerte von ±{} W zulässt. Eine Karte hält ihre Leistungsgrenze ein; wahrscheinlich ist eine Angabe falsch: {}.",
             crate::measure::versus::READING_ACCURACY_W,
             words.join("; ")
         )
@@ -1392,7 +1392,7 @@ fn plan_notice(notice: &PlanNotice) -> String {
     match notice {
         PlanNotice::LoadIgnored { typed_percent } => format!(
             "Ein Bedarf ist angegeben, die Auslastung der Server ergibt sich daraus: Die eingetragene mittlere \
-             Auslastung ({} %) wird nicht verwendet.",
+             Auslastung ({} %) wird nicht verwendet.",
             super::intl::plain(*typed_percent, Lang::De)
         ),
         PlanNotice::UsesMoreServers { typed, used } => format!(
@@ -1654,16 +1654,16 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         crate::units::Phases::Three => "dreiphasig",
     };
     let rule = match s.rule {
-        Rule::Nec => "NEC 210.20(A) und 215.3: Dauerlast höchstens 80 % des Bemessungsstroms".to_owned(),
+        Rule::Nec => "NEC 210.20(A) und 215.3: Dauerlast höchstens 80 % des Bemessungsstroms".to_owned(),
         Rule::Iec => "IEC 60898-1: Der Bemessungsstrom gilt dauernd; den Bemessungsbelastungsgrad der \
                       Schaltgerätekombination (IEC 61439-1) anwenden, wo ihr Hersteller ihn angibt"
             .to_owned(),
-        Rule::Policy(p) => format!("{} % als Vorgabe Ihres Standorts", short(p)),
+        Rule::Policy(p) => format!("{} % als Vorgabe Ihres Standorts", short(p)),
     };
     let n = s.circuits_per_feed;
     let circuits = if n == 1.0 { "1 Stromkreis".to_owned() } else { format!("{} Stromkreise", plain(n)) };
     format!(
-        "{feeds}: {circuits} mit {} V {phases}, {} A, je {} kW nutzbar bei {} % ({rule}), für die {} kW des Stellplatzes bei Spitzenlast.",
+        "{feeds}: {circuits} mit {} V {phases}, {} A, je {} kW nutzbar bei {} % ({rule}), für die {} kW des Stellplatzes bei Spitzenlast.",
         plain(s.volts),
         plain(s.breaker),
         short(s.circuit_kw),

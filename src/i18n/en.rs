@@ -137,7 +137,7 @@ pub const EN: Strings = Strings {
     more_results: |n| format!("{n} more published results and pairs"),
     cap_pair: |p: &CapPair| {
         format!(
-            "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {} throughput at the lower setting.",
+            "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {} throughput at the lower setting.",
             p.cards,
             p.low_setting,
             p.low_tps,
@@ -360,7 +360,7 @@ pub const EN: Strings = Strings {
     scope_system: |site| if site { "whole system + site" } else { "whole system" },
     system_line,
     sign_off,
-    chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
+    chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
     col_result: "Result",
@@ -494,9 +494,9 @@ pub const EN: Strings = Strings {
     move_up: |name| format!("Move {name} up"),
     move_down: |name| format!("Move {name} down"),
     remove_named: |name| format!("Remove {name}"),
-    delta: |percent| format!("{percent} % against the baseline"),
+    delta: |percent| format!("{percent} % against the baseline"),
     idle_sourced: |w| format!("Idle {w} W per card, a posted reading:"),
-    standing_part: |kwh, share| format!("Standing {kwh} ({share} %)"),
+    standing_part: |kwh, share| format!("Standing {kwh} ({share} %)"),
     work_part: |kwh| format!("work {kwh}"),
     box_unit: |field, currency| {
         match field {
@@ -519,7 +519,7 @@ pub const EN: Strings = Strings {
         }
         .to_owned()
     },
-    delta_ends: |low, high| format!("{low} % at the lower ends, {high} % at the upper ends, against the baseline"),
+    delta_ends: |low, high| format!("{low} % at the lower ends, {high} % at the upper ends, against the baseline"),
     plan_differs: |names| {
         format!(
             "Each configuration keeps the plan it was added with. {} answer another plan than the one on the page (demand, hours, overhead, PUE, price or rack), so their plan rows are not the page's.",
@@ -641,7 +641,7 @@ pub const EN: Strings = Strings {
     counter_note: |tool| format!("From {tool}'s energy counter (field 156, mJ)."),
     engine_note: |engine| format!("{engine}'s generated-token counter, summed over its series."),
     versus_ceiling: |pct, ceiling, range, other, timed| format!(
-        "{}Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}). {}",
+        "{}Your measurement is {pct} % of the ceiling ({ceiling} J/token for the card and limit configured below{}). {}",
         other.map_or_else(String::new, |b| format!("Not like with like: the ceiling is {b}'s, another model than your counters name. ")),
         if range { ", the upper end of its range" } else { "" },
         if timed {
@@ -651,7 +651,7 @@ pub const EN: Strings = Strings {
         }
     ),
     versus_limit: |pct, watts, from| format!(
-        "Average board power is {pct} % of the {watts} W limit per card ({}).",
+        "Average board power is {pct} % of the {watts} W limit per card ({}).",
         match from {
             LimitFrom::Run => "the run's limit, as typed",
             LimitFrom::Calculator => "the calculator's limit; type the run's own limit below if it ran at another",
@@ -697,7 +697,7 @@ pub const EN: Strings = Strings {
         format!("Still to paste: {}.", list.join("; "))
     },
     versus_own_ceiling: |pct, ceiling, gpus, watts, tps, from, above| format!(
-        "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W, {}, ÷ your {tps} tokens/s). {}",
+        "At your run's own throughput: your measurement is {pct} % of the ceiling of {ceiling} J/token ({gpus} {} × {watts} W, {}, ÷ your {tps} tokens/s). {}",
         if gpus == 1 { "GPU" } else { "GPUs" },
         match from {
             LimitFrom::Run => "the run's limit",
@@ -710,7 +710,7 @@ pub const EN: Strings = Strings {
         }
     ),
     versus_published: |pct, ceiling, range, other, p| format!(
-        "{}Against the published figure: {pct} % of the ceiling of {ceiling} J/token at the published {} tokens/s on {} {} (the card and limit configured below{}). Per GPU, your run made {} tokens/s ({} tokens/s on {} {}) against the published {}: {}. That ceiling holds only at the published throughput: at fewer tokens per second per GPU each token carries a larger share of the same power, so a measurement can exceed a ceiling taken at another throughput.",
+        "{}Against the published figure: {pct} % of the ceiling of {ceiling} J/token at the published {} tokens/s on {} {} (the card and limit configured below{}). Per GPU, your run made {} tokens/s ({} tokens/s on {} {}) against the published {}: {}. That ceiling holds only at the published throughput: at fewer tokens per second per GPU each token carries a larger share of the same power, so a measurement can exceed a ceiling taken at another throughput.",
         other.map_or_else(String::new, |b| format!("Not like with like: the ceiling is {b}'s, another model than your counters name. ")),
         p.published_total,
         p.published_cards,
@@ -747,7 +747,7 @@ pub const EN: Strings = Strings {
             })
             .collect();
         format!(
-            "Not possible as measured: the GPUs averaged {watts} W each, {pct} % of the {limit} W limit, more than the readings' ±{} W accuracy allows. A board holds its limit, so a field is likely wrong: {}.",
+            "Not possible as measured: the GPUs averaged {watts} W each, {pct} % of the {limit} W limit, more than the readings' ±{} W accuracy allows. A board holds its limit, so a field is likely wrong: {}.",
             crate::measure::versus::READING_ACCURACY_W,
             words.join("; ")
         )
@@ -838,13 +838,13 @@ fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> St
             "batch work: every request is there at once, so only throughput counts; no latency bound".to_owned()
         }
         (Scenario::Server, Some(b)) => format!(
-            "requests arrive at random; for this benchmark 99 % must see the first token within {} ms and each \
+            "requests arrive at random; for this benchmark 99 % must see the first token within {} ms and each \
              further token within {} ms",
             ms(b.ttft_ms),
             ms(b.tpot_ms)
         ),
         (Scenario::Interactive, Some(b)) => format!(
-            "a Server run with tighter bounds, the one for a chatbot: for this benchmark 99 % must see the first \
+            "a Server run with tighter bounds, the one for a chatbot: for this benchmark 99 % must see the first \
              token within {} ms and each further token within {} ms",
             ms(b.ttft_ms),
             ms(b.tpot_ms)
@@ -861,7 +861,7 @@ fn plan_notice(n: &PlanNotice) -> String {
     let short = |v: f64| intl::short(v, Lang::En);
     match n {
         PlanNotice::LoadIgnored { typed_percent } => format!(
-            "A demand is given, so the servers' load follows from it: the typed average load ({} %) is not used.",
+            "A demand is given, so the servers' load follows from it: the typed average load ({} %) is not used.",
             intl::plain(*typed_percent, Lang::En)
         ),
         PlanNotice::UsesMoreServers { typed, used } => format!(
@@ -1256,18 +1256,18 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         crate::units::Phases::Three => "three-phase",
     };
     let rule = match s.rule {
-        Rule::Nec => "NEC 210.20(A) and 215.3: a continuous load uses at most 80 % of the breaker rating".to_owned(),
+        Rule::Nec => "NEC 210.20(A) and 215.3: a continuous load uses at most 80 % of the breaker rating".to_owned(),
         Rule::Iec => {
             "IEC 60898-1: the rated current is a continuous rating; apply the assembly's rated diversity factor \
                       (IEC 61439-1) where its maker states one"
                 .to_owned()
         }
-        Rule::Policy(p) => format!("{} % as your site's policy", short(p)),
+        Rule::Policy(p) => format!("{} % as your site's policy", short(p)),
     };
     let n = s.circuits_per_feed;
     let circuits = if n == 1.0 { "1 circuit".to_owned() } else { format!("{} circuits", intl::plain(n, Lang::En)) };
     format!(
-        "{feeds}: {circuits} of {} V {phases} {} A, each {} kW usable at {} % ({rule}), for the rack position's {} kW at peak.",
+        "{feeds}: {circuits} of {} V {phases} {} A, each {} kW usable at {} % ({rule}), for the rack position's {} kW at peak.",
         intl::plain(s.volts, Lang::En),
         intl::plain(s.breaker, Lang::En),
         short(s.circuit_kw),

@@ -74,10 +74,10 @@ test('adding, the grid with the best marked, and the differences against a basel
   assert.ok(near(tps[0].value, 32004), JSON.stringify(tps));
   assert.match(tps[0].text, /as published or typed/);
   assert.doesNotMatch(tps[0].text, /GPU boards/);
-  assert.match(j[1].text, new RegExp(`\\+${three((J_RTX / J_H200 - 1) * 100)} % against the baseline`));
+  assert.match(j[1].text, new RegExp(`\\+${three((J_RTX / J_H200 - 1) * 100)}\\u00a0% against the baseline`));
   await c.page.selectOption('[data-testid="compare-baseline"]', '1');
   await c.page.waitForFunction(() => /against the baseline/.test(document.querySelector('[data-testid="compare-row-j-per-token"] td').innerText));
-  assert.match((await gridValues(c))[0].text, new RegExp(`${three((J_H200 / J_RTX - 1) * 100)} % against the baseline`));
+  assert.match((await gridValues(c))[0].text, new RegExp(`${three((J_H200 / J_RTX - 1) * 100)}\\u00a0% against the baseline`));
 });
 
 test('rename, reorder by keyboard, remove; the link and the browser keep the list', T, async () => {

@@ -166,7 +166,7 @@ test('8. the sections below read German too: plan, comparison, table, charts, me
   const names = await c.page.locator('[data-testid="compared-name"]').evaluateAll((e) => e.map((i) => i.value));
   assert.deepEqual(names, ['', '']);
   assert.deepEqual(await c.page.locator('[data-testid="compare-name"]').allInnerTexts(), ['8 × H200 NVL · 6.0-0021 · Offline', '8 × H200 NVL · 6.0-0021 · Offline']);
-  assert.match(await c.page.locator('[data-testid="compare-subtitle"]').nth(1).innerText(), /8 × H200 NVL × 200 Server · MLPerf 6\.0-0021 · Offline · Llama 2 70B \(99 %\) · Gewichte FP8 · 600 W je Karte/);
+  assert.match(await c.page.locator('[data-testid="compare-subtitle"]').nth(1).innerText(), /8 × H200 NVL × 200 Server · MLPerf 6\.0-0021 · Offline · Llama 2 70B \(99\u00a0%\) · Gewichte FP8 · 600 W je Karte/);
   assert.match(await c.text('compare-row-j-per-token'), /Energie je Ausgabe-Token/);
   await c.page.waitForFunction(() => /gegenüber der Referenz/.test(document.querySelector('[data-testid="compare-row-kwh-per-day"]').innerText));
 });

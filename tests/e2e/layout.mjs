@@ -7,9 +7,10 @@ export const MIN_FONT_PX = 12;
 
 /**
  * Every layout fault of the page as it is now: `{ kind, text, detail }`. Opens every fold first
- * (`details`), so nothing hides behind one.
+ * (`details`), so nothing hides behind one. `minFont`: the smallest font allowed (12 px on a screen;
+ * the printed sheet sets its own, in points).
  */
-export async function layoutFaults(page, { openFolds = true } = {}) {
+export async function layoutFaults(page, { openFolds = true, minFont = MIN_FONT_PX } = {}) {
   return page.evaluate(
     ({ openFolds, minFont }) => {
       if (openFolds) document.querySelectorAll('details').forEach((d) => { d.open = true; });
@@ -66,7 +67,7 @@ export async function layoutFaults(page, { openFolds = true } = {}) {
           size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
         }
         if (size < minFont - 0.01) {
-          faults.push({ kind: 'font below 12 px', text: text.slice(0, 60), detail: `${size.toFixed(1)} px in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` });
+          faults.push({ kind: `font below ${minFont} px`, text: text.slice(0, 60), detail: `${size.toFixed(1)} px in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` });
         }
         for (const r of rects) boxes.push({ r, el, text });
         // Text outside its card: a figure card holds its own words.
@@ -99,7 +100,7 @@ export async function layoutFaults(page, { openFolds = true } = {}) {
       }
       return faults;
     },
-    { openFolds, minFont: MIN_FONT_PX },
+    { openFolds, minFont },
   );
 }
 

@@ -63,3 +63,16 @@ for (const lang of ['en', 'de']) {
     });
   }
 }
+
+// The printed sheet as a phone's print preview lays it out, at its own width (issue 38): headings clear
+// of labels, nothing cut at the edge. The sheet sets its own type in points (A4's 5.5 pt sources and
+// more): below 7 px is a fault there.
+for (const lang of ['en', 'de']) {
+  test(`${lang}: the sheet printed at 360 px lays out cleanly`, T, async () => {
+    const c = await suite.open(`${BUYER}&lang=${lang}`, { width: 360, height: 800 });
+    await settled(c);
+    await c.page.emulateMedia({ media: 'print' });
+    const faults = await layoutFaults(c.page, { openFolds: false, minFont: 7 });
+    assert.equal(faults.length, 0, describe(faults));
+  });
+}

@@ -108,7 +108,7 @@ test('4. each origin once, and a value from the result is credited to the result
 test('5. benchmarks, scenarios, precision and power settings in plain words', T, async () => {
   const c = await open('?result=6.0-0054&scenario=offline&model=llama2-70b-99');
   const models = await c.options('model');
-  assert.ok(models.some((o) => o.value === 'llama2-70b-99' && o.text.startsWith('Llama 2 70B, 99 % accuracy')), JSON.stringify(models));
+  assert.ok(models.some((o) => o.value === 'llama2-70b-99' && o.text.startsWith('Llama 2 70B, 99\u00a0% accuracy')), JSON.stringify(models));
   const results = await c.options('result');
   const r = results.find((o) => o.value === '6.0-0054');
   assert.match(r?.text ?? '', /6\.0-0054 · HPE · 4 × FP4 · 450 W/, r?.text);

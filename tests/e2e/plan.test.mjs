@@ -129,7 +129,7 @@ test('4. the link carries the plan there and back; the range at another limit', 
   assert.ok(near(low, site(iLow, 32004)), `${low}`);
   // Servers are counted at the lower end of the throughput at 450 W (× 0.75), never divided by the typed load.
   assert.ok(near((await c.figure('servers-needed')).value, Math.ceil(1e10 / (32004 * 0.75 * 86400))));
-  assert.match(await c.text('plan-notice-load-ignored'), /typed average load \(80 %\) is not used/);
+  assert.match(await c.text('plan-notice-load-ignored'), /typed average load \(80\u00a0%\) is not used/);
   assert.ok(near((await c.figure('servers-per-rack')).value, Math.floor(30000 / 5100)));
   assert.ok(near((await c.figure('amps-per-phase')).value, 5100 / (Math.sqrt(3) * 415 * 0.9)));
   assert.ok(near((await c.figure('j-per-answer')).value, j.value * 600));

@@ -127,7 +127,7 @@ test('the grid names and describes each configuration, warns where they differ, 
   );
   chosen.forEach((p, i) => {
     assert.equal(heads[i].name, `${p.n} × ${p.card} · ${p.id} · Server`);
-    for (const part of [`${p.n} × ${p.card} × 1 server`, `MLPerf ${p.id}`, 'Llama 2 70B (99 %)', p.served ? `${p.served} weights` : `started from ${p.weights} weights`, `${p.watts.toLocaleString('en-US')} W per card`]) {
+    for (const part of [`${p.n} × ${p.card} × 1 server`, `MLPerf ${p.id}`, 'Llama 2 70B (99\u00a0%)', p.served ? `${p.served} weights` : `started from ${p.weights} weights`, `${p.watts.toLocaleString('en-US')} W per card`]) {
       assert.ok(heads[i].sub.includes(part), `${heads[i].sub} ⊅ ${part}`);
     }
   });

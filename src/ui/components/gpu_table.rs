@@ -49,7 +49,7 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
                             }
                         </th>
                         <td data-value={r.energy.value.to_string()}>{ format::three(r.energy.value) }</td>
-                        <td data-value={r.share.value.to_string()}>{ format!("{} %", format::three(r.share.value)) }</td>
+                        <td data-value={r.share.value.to_string()}>{ format!("{}\u{a0}%", format::three(r.share.value)) }</td>
                         if with_power {
                             <td>{ r.average_power.as_ref().map_or_else(|| "—".to_owned(), |p| format::three(p.value)) }</td>
                         }
