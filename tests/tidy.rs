@@ -496,7 +496,6 @@ const TO_BE_SPLIT: &[(&str, &str)] = &[
     ("src/i18n/en.rs", "fmt"),
     ("src/link.rs", "decode"),
     ("src/measure/dcgm.rs", "read"),
-    ("src/measure/mod.rs", "evaluate"),
     ("src/measure/power.rs", "samples"),
     ("src/plan.rs", "reference_errors"),
 ];
