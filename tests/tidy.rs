@@ -486,7 +486,6 @@ const TO_BE_SPLIT: &[(&str, &str)] = &[
     ("src/ui/components/compare_panel.rs", "compare_panel"),
     // Outside the UI, not split yet (issue 41).
     ("src/catalogue/bake.rs", "published_results"),
-    ("src/catalogue/validate.rs", "validate"),
     ("src/export.rs", "json"),
     ("src/figure.rs", "fmt"),
     ("src/i18n/de.rs", "assumption"),
