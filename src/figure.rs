@@ -155,6 +155,7 @@ impl Assumption {
 }
 
 impl fmt::Display for Assumption {
+    // long: a table, one arm per `Assumption` variant, each its English sentence
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => {

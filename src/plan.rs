@@ -20,8 +20,10 @@ pub use crate::input::{
     USERS_RANGE, VOLTS_RANGE,
 };
 use crate::latency;
-use crate::model::{basis, cards_origins, limit_origins};
-use crate::units::{Amperes, JoulesPerToken, TokensPerSecond, Watts};
+
+pub mod steps;
+use crate::model::basis;
+use crate::units::{Amperes, Watts};
 pub use crate::units::{Currency, Phases};
 
 /// What an empty field means: its default in words, or `None` where the figures that need it are left out.
@@ -371,28 +373,6 @@ fn three_figures(x: f64) -> f64 {
     (x * scale).round() / scale
 }
 
-/// The throughput a plan sizes with: the configuration's tokens/s per server, and at a power limit
-/// other than the result's setting its two ends (`low_tps` ≤ `high_tps`).
-struct Sizing {
-    /// T × min(1, limit ÷ setting): servers are counted with this.
-    low_tps: f64,
-    /// T × max(1, limit ÷ setting).
-    high_tps: f64,
-    /// The sizing's own assumption, where it takes the lower end.
-    lower_end: Option<Assumption>,
-}
-
-fn sizing(basis: &crate::model::ThroughputBasis, limit: Watts) -> Sizing {
-    let t = basis.per_server.value();
-    let ratio = basis.setting.map_or(1.0, |s| limit.value() / s.value());
-    let ratio = if (ratio - 1.0).abs() < 1e-12 { 1.0 } else { ratio };
-    let lower_end = basis
-        .setting
-        .filter(|_| ratio < 1.0)
-        .map(|setting| Assumption::SizedAtLowerEnd { limit_watts: limit.value(), setting_watts: setting.value() });
-    Sizing { low_tps: t * ratio.min(1.0), high_tps: t * ratio.max(1.0), lower_end }
-}
-
 /// The results of an Offline result's card and benchmark that carry a latency bound: the same
 /// entry's Server and Interactive rows where it publishes them, else, per scenario, the card's row
 /// with the most tokens/s per accelerator.
@@ -676,552 +656,147 @@ impl Plan {
     }
 }
 
+/// The plan's figures at one idle power (`idle_default`, where none is typed): [`steps`] in turn —
+/// the inputs, the system, sizing, the electrics, tokens per MW, the IT load, then the site's energy —
+/// each step's result written into the plan, its notices in the order the steps run.
 fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>) -> Plan {
     let p = &checked.plan;
-    let mut out = Plan { currency: p.currency.clone().ok().flatten().unwrap_or_default(), ..Plan::default() };
-    let card = checked.card.as_ref().ok().copied();
-    let gpus = checked.gpus.as_ref().ok().copied();
-    let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
-    let typed_servers = checked.servers.as_ref().ok().copied();
-    let throughput = checked.throughput.as_ref().ok();
-
-    let overhead = p.overhead.clone().ok().map(|o| (o.unwrap_or_default(), o.is_some()));
-    let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
-    let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
-    let hours = p.hours.clone().ok().map(|v| (v.unwrap_or(24.0), v.is_some()));
-    let idle = match (p.idle.clone(), idle_default) {
-        (Some(Ok(None)), Some(d)) => Some(Some(d)),
-        (typed, _) => typed.and_then(Result::ok),
-    };
-    let demand = p.demand.clone().ok().flatten();
-    let users = p.users.clone().ok().flatten();
-    let speed = p.speed.clone().ok().flatten();
-    if let (Some((overhead, _)), Some((pue, _))) = (overhead, pue) {
-        out.scope = Some(PlanScope { overhead, pue });
+    let reading = steps::read(checked, idle_default);
+    let mut out =
+        Plan { currency: reading.currency, scope: reading.scope, notices: reading.notices, ..Plan::default() };
+    let Some(i) = reading.inputs else { return out };
+    let sys = steps::system(&i);
+    out.system = Some(sys.system.clone());
+    out.peak_boundary = sys.boundary;
+    out.server_power = sys.server_power.clone();
+    out.part_power = sys.part_power.clone();
+    if let (Ok(Some(volts)), Ok(pf), Ok(phases)) = (&p.volts, &p.pf, &p.phases) {
+        out.amps_per_phase = steps::part_amps(sys.part, *volts, *pf, *phases, &sys.peak_origins);
     }
-    if let (Some(_), Some((typed, true))) = (demand, load) {
-        out.notices.push(PlanNotice::LoadIgnored { typed_percent: typed });
-    }
-    if let Ok(Some(co2)) = &p.co2 {
-        if *co2 > 0.0 && *co2 < CO2_QUESTION_BELOW {
-            out.notices.push(PlanNotice::Co2InKilograms { typed: *co2 });
-        }
-    }
-
-    let (Some(card), Some(gpus), Some(limit), Some((overhead, overhead_set))) = (card, gpus, limit, overhead) else {
-        return out;
-    };
-    let mut base = cards_origins(gpus, throughput);
-    base.extend(limit_origins(card, limit, throughput));
-    // The system (issue 36): what one counted unit is, and its peak — the boards at the limit plus the
-    // typed overhead, or the sourced system's own draw where none is typed, or the boards alone.
-    let shape = crate::system::shape(card, gpus, throughput);
-    let parts = f64::from(shape.parts());
-    let count_unit = count_unit(shape.noun());
-    let own = match (overhead_set, shape.sourced) {
-        (false, Some(sys)) => {
-            let (low, high) = crate::system::own_draw(card, sys);
-            Own::Sourced { low: low * parts, high: high * parts, source: sys.source.to_string() }
-        }
-        (true, _) if overhead.value() > 0.0 => Own::Typed(overhead.value()),
-        _ => Own::Boards,
-    };
-    let boards = limit.value() * f64::from(gpus);
-    let (peak_low, peak) = match &own {
-        Own::Sourced { low, high, .. } => (boards + low, Watts(boards + high)),
-        Own::Typed(w) => (boards + w, Watts(boards + w)),
-        Own::Boards => (boards, Watts(boards)),
-    };
-    out.peak_boundary = match own {
-        Own::Sourced { .. } => Boundary::System,
-        Own::Typed(_) => Boundary::BoardsServer,
-        Own::Boards => Boundary::Boards,
-    };
-    let peak_origins = match &own {
-        Own::Sourced { source, .. } => with(base.clone(), [Some(Origin::Source(source.clone()))]),
-        _ => with(base.clone(), [input_if(overhead_set, Field::Overhead)]),
-    };
-    // The energy figures count what is drawn all day: the boards and a typed overhead, never a
-    // sourced maximum (a peak, not an average).
-    let energy_origins = with(base.clone(), [input_if(overhead_set, Field::Overhead)]);
-    out.system = Some(PlanSystem {
-        shape: shape.shape,
-        gpus_per_part: shape.gpus_per_part,
-        sourced: shape.sourced.cloned(),
-        rack_name: shape.rack_name.map(str::to_owned),
-        own_sourced: matches!(own, Own::Sourced { .. }),
-    });
-    out.server_power = Figure::range(peak_low, peak.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
-    // One part (a server of the system, a rack): what a rack position and a circuit see.
-    let part = Watts(peak.value() / parts);
-    if shape.parts() > 1 {
-        out.part_power =
-            Figure::range(peak_low / parts, part.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
-    }
-
-    // Electrics: the peak of one part (a server, or one rack of a rack-scale system).
-    let electric = (&p.volts, &p.pf, &p.phases);
-    if let (Ok(Some(volts)), Ok(pf), Ok(phases)) = electric {
-        let a = amps(part, *volts, pf.unwrap_or(1.0), phases.unwrap_or_default());
-        let origins = with(
-            peak_origins.clone(),
-            [
-                Some(Origin::Input(Field::Volts)),
-                input_if(phases.is_some(), Field::Phases),
-                input_if(pf.is_some(), Field::PowerFactor),
-            ],
-        );
-        out.amps_per_phase = Figure::new(a.value(), Unit::Amperes, Kind::Ceiling, origins);
-    }
-
-    // Servers needed: for the demand in its busy hours, and for the people at once.
-    let tb = throughput.map(|t| basis(t, card, gpus, limit));
-    let size = tb.as_ref().map(|b| sizing(b, limit));
-    let rate = match (demand, hours) {
-        (Some(d), Some((h, _))) => Some(d / (h * 3600.0)),
-        _ => None,
-    };
-    let hours_set = hours.is_some_and(|(_, set)| set);
-    let mut needed: Option<f64> = None;
-    let mut need_assumptions: Vec<Assumption> = Vec::new();
-    let mut need_origins: Vec<Origin> = tb.as_ref().map(|b| b.origins.clone()).unwrap_or_default();
-    if let (Some(r), Some(size)) = (rate, &size) {
-        needed = Some(ceil_whole(r / size.low_tps));
-        need_assumptions.push(Assumption::DemandSpread { hours: hours.map_or(24.0, |h| h.0) });
-        need_assumptions.extend(size.lower_end.clone());
-        need_origins
-            .extend([Some(Origin::Input(Field::Demand)), input_if(hours_set, Field::Hours)].into_iter().flatten());
-    }
-    if let (Some(users), Some(t), Some(size)) = (users, throughput, &size) {
-        match promise(catalogue, t, size.low_tps, speed) {
-            Promise::Streams { streams, tpot_ms } => {
-                if let (Some(setting), true) = (tb.as_ref().and_then(|b| b.setting), size.lower_end.is_some()) {
-                    out.notices.push(PlanNotice::BoundAtOwnSetting {
-                        limit_watts: limit.value(),
-                        setting_watts: setting.value(),
-                        tpot_ms,
-                    });
-                }
-                let origins = with(
-                    with(
-                        need_origins.clone(),
-                        [Some(Origin::Source(latency::SOURCE.to_owned())), Some(Origin::Input(Field::Users))],
-                    ),
-                    [speed.map(|_| Origin::Input(Field::Speed))],
-                );
-                let mut assumptions = vec![Assumption::StreamsBound { tpot_ms }];
-                assumptions.extend(size.lower_end.clone());
-                out.streams_per_server = Figure::new(
-                    streams,
-                    Unit::People,
-                    Kind::Estimate(assumptions.clone()),
-                    with(
-                        tb.as_ref().map(|b| b.origins.clone()).unwrap_or_default(),
-                        [Some(Origin::Source(latency::SOURCE.to_owned()))],
-                    ),
-                );
-                let for_users = ceil_whole(users / streams);
-                needed = Some(needed.map_or(for_users, |n| n.max(for_users)));
-                for a in assumptions {
-                    if !need_assumptions.contains(&a) {
-                        need_assumptions.push(a);
-                    }
-                }
-                need_origins = origins;
-            }
-            Promise::Notice(n) => out.notices.push(n),
-        }
-    }
-    if let (Some(_), None, Some(Throughput::Published(result))) = (demand, users, throughput) {
-        if result.scenario == Scenario::Offline {
-            out.notices.push(PlanNotice::OfflineNoBound { serving: serving_results(catalogue, result) });
-        }
-    }
-    if let Some(n) = needed {
-        if let Some(b) = &tb {
-            for a in &b.assumptions {
-                if !need_assumptions.contains(a) {
-                    need_assumptions.push(a.clone());
-                }
-            }
-        }
-        // Sized on an upper bound of streams per server, the count is at least that many.
-        let streams_bound = need_assumptions.iter().any(|a| matches!(a, Assumption::StreamsBound { .. }));
-        out.servers_needed = Figure::new(n, count_unit, Kind::Estimate(need_assumptions.clone()), need_origins.clone())
-            .map(|f| if streams_bound { f.at_least() } else { f });
-    }
-    // The servers the plan uses: the Servers field, or more where more are needed.
-    let servers = match (typed_servers, needed) {
-        (Some(typed), Some(n)) if n > f64::from(typed) => {
-            // `n` is whole and at most the quotient of finite numbers; a count past u32 is no count.
-            let used = if n <= f64::from(u32::MAX) { Some(n as u32) } else { None };
-            if let Some(used) = used {
-                out.notices.push(PlanNotice::UsesMoreServers { typed, used });
-            }
-            used
-        }
-        (Some(typed), _) => Some(typed),
-        (None, Some(n)) if n <= f64::from(u32::MAX) => Some(n as u32),
-        _ => None,
-    };
-    out.servers_used = servers;
-    let servers_from_need = servers.is_some() && servers != typed_servers;
-    let servers_origins = |origins: Vec<Origin>| -> Vec<Origin> {
-        if servers_from_need {
-            with(origins, need_origins.iter().cloned().map(Some))
-        } else {
-            with(origins, [Some(Origin::Input(Field::Servers))])
-        }
-    };
-
-    if let (Some(r), Some(size), Some(s)) = (rate, &size, servers) {
-        let load = 100.0 * r / (f64::from(s) * size.low_tps);
-        let mut assumptions = vec![Assumption::DemandSpread { hours: hours.map_or(24.0, |h| h.0) }];
-        assumptions.extend(size.lower_end.clone());
-        out.busy_load =
-            Figure::new(load, Unit::Percent, Kind::Estimate(assumptions), servers_origins(need_origins.clone()));
-    }
-
-    let fit = rack_fit(
-        &mut out,
-        RackInputs { p, card, limit, shape: &shape, part, overhead: &own, peak_origins: &peak_origins },
-        servers.zip(Some(demand.is_some() || users.is_some())),
-        &servers_origins,
-    );
-    if let (Some(s), Ok(Some(volts)), Ok(Some(breaker))) = (servers, &p.volts, &p.breaker) {
-        // One rack position's load at peak: the parts it holds (as many as fit, never more than the
-        // plan uses), or one part where no budget is typed.
-        let in_use = f64::from(s) * parts;
-        let held = fit.map_or(1.0, |f| f.min(in_use)).max(1.0);
-        sign_off(
-            &mut out,
-            SignInputs {
-                p,
-                volts: *volts,
-                breaker: *breaker,
-                load: part.value() * held,
-                held,
-                peak_origins: &peak_origins,
-            },
-        );
-    }
+    let tb = i.throughput.map(|t| basis(t, i.card, i.gpus, i.limit));
+    let size = tb.as_ref().map(|b| steps::sizing(b, i.limit));
+    let need = steps::servers(catalogue, &i, tb.as_ref(), size.as_ref(), sys.count_unit);
+    out.notices.extend(need.notices.iter().cloned());
+    out.servers_needed = need.servers_needed.clone();
+    out.streams_per_server = need.streams_per_server.clone();
+    out.busy_load = need.busy_load.clone();
+    out.servers_used = need.servers_used;
+    electrics(&mut out, p, &i, &sys, &need);
     if let (Some(size), Some(tb)) = (&size, &tb) {
-        let site_pue = pue.map(|(v, _)| v).filter(|v| *v > 1.0);
-        tokens_per_mw(&mut out, size, tb, boards, peak, site_pue, &peak_origins);
+        let m = steps::tokens_per_mw(size, tb, &sys, i.pue.map(|(v, _)| v).filter(|v| *v > 1.0));
+        (out.tokens_per_mw, out.system_tokens_per_mw, out.site_tokens_per_mw) = (m.boards, m.system, m.site);
     }
-    if let Some(servers) = servers {
-        let it = peak * f64::from(servers);
-        let origins = servers_origins(peak_origins.clone());
-        out.it_power = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins.clone());
-        out.heat = Figure::new(it.as_heat().value(), Unit::BtuPerHour, Kind::Ceiling, origins.clone());
-        out.cooling = Figure::new(it.kilowatts().value(), Unit::Kilowatts, Kind::Ceiling, origins);
-        let kw = it.kilowatts().value();
-        out.eu = kw.is_finite().then_some(EuThreshold { reached: kw >= EU_THRESHOLD_KW, it_kilowatts: kw });
+    if let Some(s) = need.servers_used {
+        let it = steps::it_load(sys.peak, s, need.counted(sys.peak_origins.clone()));
+        (out.it_power, out.heat, out.cooling, out.eu) = (it.it_power, it.heat, it.cooling, it.eu);
     }
-
     // The site: for the demand where one is given, else at the average load.
-    let (Some((pue, pue_set)), Some((load, load_set)), Some(idle)) = (pue, load, idle) else {
-        return out;
-    };
-    // The load sweep (issue 35): site J/token of one server against its busy-hour load, where an idle
-    // power is known — standing power over few tokens at the left, the benchmark's ceiling at 100 %.
-    if let (Some(i), Some(size), Some(tb)) = (idle, &size, &tb) {
-        let (cards, lim, h) = (f64::from(gpus), limit.value(), hours.map_or(24.0, |x| x.0));
-        let origins = with(
-            with(energy_origins.clone(), tb.origins.iter().cloned().map(Some)),
-            [input_if(pue_set, Field::Pue), input_if(hours_set, Field::Hours), Some(Origin::Input(Field::Idle))],
-        );
-        out.sweep = SWEEP_LOADS
-            .iter()
-            .map(|&l| {
-                let u = l / 100.0;
-                let day_wh = (cards * (i.value() * 24.0 + (lim - i.value()) * u * h) + overhead.value() * 24.0) * pue;
-                let j = |tps: f64| day_wh / (tps * u * h);
-                let mut assumptions = vec![Assumption::PowerFollowsDemand {
-                    idle_watts: i.value(),
-                    limit_watts: lim,
-                    busy_load_percent: l,
-                    hours: h,
-                }];
-                assumptions.extend(tb.assumptions.iter().cloned());
-                SweepPoint {
-                    load: l,
-                    j_per_token: Figure::range(
-                        j(size.high_tps),
-                        j(size.low_tps),
-                        Unit::JoulesPerToken,
-                        Kind::Estimate(assumptions),
-                        origins.clone(),
-                    ),
-                }
-            })
-            .collect();
+    if let Some(site) = i.site() {
+        energy(&mut out, p, &i, &site, &sys, &need, (tb.as_ref(), size.as_ref()));
     }
-    let at = |load: f64| -> Site {
-        site(
-            SiteInputs { gpus, limit, idle, overhead, pue, load, servers },
-            throughput.map(|t| basis(t, card, gpus, limit)),
-        )
-    };
-    if let (Some(d), Some(r), Some(size), Some(tb), Some(s), Some((h, _))) = (demand, rate, &size, &tb, servers, hours)
-    {
-        out.basis = EnergyBasis::Demand;
-        let origins = servers_origins(with(
-            with(energy_origins.clone(), tb.origins.iter().cloned().map(Some)),
-            [
-                input_if(pue_set, Field::Pue),
-                Some(Origin::Input(Field::Demand)),
-                input_if(hours_set, Field::Hours),
-                idle.map(|_| Origin::Input(Field::Idle)),
-            ],
-        ));
-        let (s, cards, lim) = (f64::from(s), f64::from(gpus), limit.value());
-        // Watt-hours a day of all the servers' GPU boards, (low, high).
-        let (boards_low, boards_high, mut assumptions) = match idle {
-            Some(i) => {
-                let i = i.value();
-                let boards = |tps: f64| s * cards * (i * 24.0 + (lim - i) * (r / (s * tps)) * h);
-                let busy = 100.0 * r / (s * size.low_tps);
-                let follows = Assumption::PowerFollowsDemand {
-                    idle_watts: i,
-                    limit_watts: lim,
-                    busy_load_percent: three_figures(busy),
-                    hours: h,
-                };
-                (boards(size.high_tps), boards(size.low_tps), vec![follows])
-            }
-            None => {
-                out.notices.push(PlanNotice::IdleDecides);
-                // Every token at the lower end of J/token: boards ÷ (T × max(1, limit ÷ setting)).
-                let low = d * (cards * lim / size.high_tps) / 3600.0;
-                (low, s * cards * lim * 24.0, vec![Assumption::DemandRange])
-            }
-        };
-        assumptions.extend(tb.assumptions.iter().cloned());
-        let kind = Kind::Estimate(assumptions);
-        let site_wh = |boards: f64| (boards + s * overhead.value() * 24.0) * pue;
-        let (low, high) = (site_wh(boards_low), site_wh(boards_high));
-        out.site_kwh_per_day =
-            Figure::range(low / 1000.0, high / 1000.0, Unit::KilowattHoursPerDay, kind.clone(), origins.clone());
-        out.site_power = Figure::range(low / 24.0, high / 24.0, Unit::Watts, kind.clone(), origins.clone());
-        // The busy hours: the day's energy less what the servers draw outside them (each card at its
-        // idle power, or, without one, nothing at the low end and the limit at the high end), over h.
-        let off_hours = 24.0 - h;
-        let (busy_low, busy_high) = match idle {
-            Some(i) => {
-                let standing = (s * cards * i.value() + s * overhead.value()) * pue * off_hours;
-                ((low - standing) / h, (high - standing) / h)
-            }
-            None => {
-                let low_busy = (boards_low + s * overhead.value() * h) * pue / h;
-                (low_busy, (s * cards * lim + s * overhead.value()) * pue)
-            }
-        };
-        out.site_busy_power =
-            Figure::range(busy_low.min(busy_high), busy_high, Unit::Watts, kind.clone(), origins.clone());
-        // The year as standing power plus work (issue 35): every card at its idle power all day and the
-        // server's own draw, × PUE, whatever the demand; the rest is the work the tokens take.
-        if let Some(i) = idle {
-            let standing = (s * cards * i.value() + s * overhead.value()) * 24.0 * pue;
-            let year = crate::units::DAYS_PER_YEAR / 1000.0;
-            out.standing_kwh_per_year =
-                Figure::new(standing * year, Unit::KilowattHoursPerYear, kind.clone(), origins.clone());
-            out.work_kwh_per_year = Figure::range(
-                (low - standing).max(0.0) * year,
-                (high - standing).max(0.0) * year,
-                Unit::KilowattHoursPerYear,
-                kind.clone(),
-                origins.clone(),
-            );
-            if low > 0.0 {
-                out.standing_share = Figure::range(
-                    100.0 * standing / high,
-                    100.0 * standing / low,
-                    Unit::Percent,
-                    kind.clone(),
-                    origins.clone(),
-                );
-            }
-        }
-        out.site_j_per_token = Figure::range(low * 3600.0 / d, high * 3600.0 / d, Unit::JoulesPerToken, kind, origins);
-    } else {
-        out.basis = if idle.is_some() && load < 100.0 { EnergyBasis::Load } else { EnergyBasis::Limit };
-        let site_origins = servers_origins(with(
-            energy_origins.clone(),
-            [input_if(pue_set, Field::Pue), input_if(load_set, Field::Load), idle.map(|_| Origin::Input(Field::Idle))],
-        ));
-        let here = at(load);
-        if servers.is_some() {
-            out.site_power =
-                Figure::new(here.power.value(), Unit::Watts, here.power_kind.clone(), site_origins.clone());
-        }
-        out.site_kwh_per_day =
-            out.site_power.as_ref().and_then(|f| scaled(f, 24.0 / 1000.0, Unit::KilowattHoursPerDay, vec![]));
-        out.site_j_per_token = here.j_per_token.as_ref().and_then(|(low, high, kind, origins)| {
-            Figure::range(
-                low.value(),
-                high.value(),
-                Unit::JoulesPerToken,
-                kind.clone(),
-                with(site_origins.clone(), origins.iter().cloned().map(Some)),
-            )
-        });
-    }
-    out.site_kwh_per_year = out
-        .site_kwh_per_day
-        .as_ref()
-        .and_then(|f| scaled(f, crate::units::DAYS_PER_YEAR, Unit::KilowattHoursPerYear, vec![]));
+    out
+}
 
+/// The electrics' steps into the plan: rack positions part by part, then the sign-off of one position
+/// at its peak — the parts it holds (as many as fit, never more than the plan uses), or one part where
+/// no budget is typed.
+fn electrics(out: &mut Plan, p: &PlanChecked, i: &steps::Inputs, sys: &steps::SystemPeak, need: &steps::Need) {
+    let fit = match &p.rack {
+        Ok(Some(rack)) => {
+            let sized = need.servers_used.filter(|_| i.demand.is_some() || i.users.is_some());
+            let r = steps::rack_fit(*rack, i, sys, sized, need.servers_needed.as_ref(), need);
+            out.notices.extend(r.notices);
+            (out.servers_per_rack, out.limit_for_one_more, out.rack_positions) =
+                (r.servers_per_rack, r.limit_for_one_more, r.rack_positions);
+            Some(r.fit)
+        }
+        _ => None,
+    };
+    if let (Some(s), Some(circuit)) = (need.servers_used, steps::Circuit::of(p)) {
+        let in_use = f64::from(s) * sys.parts();
+        let held = fit.map_or(1.0, |f| f.min(in_use)).max(1.0);
+        let e = steps::sign_off(&circuit, sys.part.value() * held, held, &sys.peak_origins);
+        (out.circuit_kw, out.circuits_per_feed, out.feed_amps, out.position_kva, out.sign_off) =
+            (e.circuit_kw, e.circuits_per_feed, e.feed_amps, e.position_kva, e.sign_off);
+    }
+}
+
+/// The site's steps into the plan: the load sweep, the energy for the demand or at the average load,
+/// its cost and carbon, water and the cards' footprint, J per answer and the load curve.
+fn energy(
+    out: &mut Plan,
+    p: &PlanChecked,
+    i: &steps::Inputs,
+    site: &steps::SiteSettings,
+    sys: &steps::SystemPeak,
+    need: &steps::Need,
+    (tb, size): (Option<&crate::model::ThroughputBasis>, Option<&steps::Sizing>),
+) {
+    if let (Some(size), Some(tb)) = (size, tb) {
+        out.sweep = steps::sweep(i, site, size, tb, &sys.energy_origins);
+    }
+    let (pue_origin, idle_origin) = (input_if(site.pue.1, Field::Pue), site.idle.map(|_| Origin::Input(Field::Idle)));
+    let e = match (steps::Demand::of(i, need), size, tb) {
+        (Some(d), Some(size), Some(tb)) => {
+            let more = [pue_origin.clone(), Some(Origin::Input(Field::Demand)), input_if(i.hours_set(), Field::Hours)];
+            let origins = with(sys.energy_origins.clone(), tb.origins.iter().cloned().map(Some));
+            let origins = need.counted(with(with(origins, more), [idle_origin.clone()]));
+            steps::demand_energy(i, site, &d, size, tb, origins)
+        }
+        _ => {
+            let more = [pue_origin.clone(), input_if(site.load.1, Field::Load), idle_origin.clone()];
+            steps::load_energy(i, site, need.servers_used, tb, need.counted(with(sys.energy_origins.clone(), more)))
+        }
+    };
+    out.notices.extend(e.notices.iter().cloned());
+    out.basis = e.basis;
+    (out.site_power, out.site_busy_power, out.site_kwh_per_day, out.site_kwh_per_year, out.site_j_per_token) = (
+        e.site_power.clone(),
+        e.site_busy_power.clone(),
+        e.site_kwh_per_day.clone(),
+        e.site_kwh_per_year.clone(),
+        e.site_j_per_token.clone(),
+    );
+    (out.standing_kwh_per_year, out.work_kwh_per_year, out.standing_share) =
+        (e.standing_kwh_per_year.clone(), e.work_kwh_per_year.clone(), e.standing_share.clone());
     if let (Ok(Some(price)), Ok(_)) = (&p.price, &p.currency) {
-        let money = Unit::Money(out.currency);
-        let price_origins = vec![Origin::Input(Field::Price)];
-        out.cost_per_year =
-            out.site_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
-        out.standing_cost_per_year =
-            out.standing_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
-        out.work_cost_per_year =
-            out.work_kwh_per_year.as_ref().and_then(|f| scaled(f, *price, money, price_origins.clone()));
-        out.cost_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
-            scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * price, money, price_origins.clone())
-        });
+        let c = steps::cost(&e, *price, out.currency);
+        (out.cost_per_year, out.standing_cost_per_year, out.work_cost_per_year, out.cost_per_mtok) =
+            (c.per_year, c.standing_per_year, c.work_per_year, c.per_mtok);
     }
     if let Ok(Some(co2)) = &p.co2 {
-        let co2_origins = vec![Origin::Input(Field::Co2)];
-        out.co2_per_year = out
-            .site_kwh_per_year
-            .as_ref()
-            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
-        out.standing_co2_per_year = out
-            .standing_kwh_per_year
-            .as_ref()
-            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
-        out.work_co2_per_year = out
-            .work_kwh_per_year
-            .as_ref()
-            .and_then(|f| scaled(f, co2 / 1000.0, Unit::KilogramsCo2e, co2_origins.clone()));
-        out.co2_per_mtok = out.site_j_per_token.as_ref().and_then(|f| {
-            scaled(f, JoulesPerToken(1.0).kilowatt_hours_per_million() * co2, Unit::GramsCo2e, co2_origins.clone())
-        });
+        let c = steps::carbon(&e, *co2);
+        (out.co2_per_year, out.standing_co2_per_year, out.work_co2_per_year, out.co2_per_mtok) =
+            (c.per_year, c.standing_per_year, c.work_per_year, c.per_mtok);
     }
-    water_and_embodied(&mut out, p, card, gpus, servers, (pue, pue_set), demand);
+    let footprint = steps::Footprint::of(p);
+    out.wue_typed = footprint.wue;
+    let w = steps::water_and_embodied(
+        e.site_kwh_per_year.as_ref(),
+        &footprint,
+        i.card,
+        i.gpus,
+        need.servers_used,
+        site.pue,
+        i.demand,
+    );
+    (out.it_kwh_per_year, out.water_onsite_l_per_year, out.water_offsite_l_per_year, out.water_l_per_year) =
+        (w.it_kwh_per_year, w.water_onsite_l_per_year, w.water_offsite_l_per_year, w.water_l_per_year);
+    (out.embodied_kg_per_year, out.embodied_g_per_mtok, out.embodied_unpublished) =
+        (w.embodied_kg_per_year, w.embodied_g_per_mtok, w.embodied_unpublished);
     if let Ok(Some(answer)) = &p.answer {
-        out.j_per_answer = out
+        out.j_per_answer = e
             .site_j_per_token
             .as_ref()
             .and_then(|f| scaled(f, *answer, Unit::JoulesPerAnswer, vec![Origin::Input(Field::Answer)]));
     }
-
-    let curve_origins = servers_origins(with(
-        energy_origins,
-        [input_if(pue_set, Field::Pue), idle.map(|_| Origin::Input(Field::Idle))],
-    ));
-    out.curve = CURVE_LOADS
-        .iter()
-        .map(|&l| {
-            let s = at(l);
-            let kwh = servers.and_then(|_| {
-                Figure::new(
-                    s.power.per_day().value(),
-                    Unit::KilowattHoursPerDay,
-                    s.power_kind.clone(),
-                    curve_origins.clone(),
-                )
-            });
-            let j = s.j_per_token.and_then(|(low, high, kind, origins)| {
-                Figure::range(
-                    low.value(),
-                    high.value(),
-                    Unit::JoulesPerToken,
-                    kind,
-                    with(curve_origins.clone(), origins.into_iter().map(Some)),
-                )
-            });
-            CurvePoint { load: l, j_per_token: j, kwh_per_day: kwh }
-        })
-        .collect();
-    out
+    let curve_origins = need.counted(with(sys.energy_origins.clone(), [pue_origin, idle_origin]));
+    out.curve = steps::curve(i, site, need.servers_used, tb, &curve_origins);
 }
 
 /// The hardware lifetime when none is typed, and its source: EcoLogits' `HARDWARE_LIFESPAN` (3 years).
 pub const LIFE_DEFAULT: f64 = 3.0;
 pub const LIFE_SOURCE: &str = "ecologits-llm-inference";
-
-/// Water per year and the cards' manufacturing footprint per year (issue 40). Water: the IT energy (the
-/// site's ÷ PUE) × the on-site WUE, and × PUE × the electricity's water; embodied: GPUs × the card's
-/// stated footprint per GPU ÷ the lifetime, and per million tokens for a demand.
-fn water_and_embodied(
-    out: &mut Plan,
-    p: &PlanChecked,
-    card: &crate::catalogue::Card,
-    gpus: u32,
-    servers: Option<u32>,
-    (pue, pue_set): (f64, bool),
-    demand: Option<f64>,
-) {
-    let wue = p.wue.clone().ok().flatten();
-    let water = p.water.clone().ok().flatten();
-    out.wue_typed = wue;
-    if let Some(site) = out.site_kwh_per_year.clone() {
-        out.it_kwh_per_year = scaled(&site, 1.0 / pue, Unit::KilowattHoursPerYear, Vec::new());
-    }
-    if let Some(it) = out.it_kwh_per_year.clone() {
-        let with_water = |f: Option<Figure>| {
-            f.map(|f| {
-                let mut assumptions = match f.kind.clone() {
-                    Kind::Estimate(a) => a,
-                    _ => Vec::new(),
-                };
-                assumptions.insert(0, Assumption::WaterPerKwh { onsite: wue, offsite: water });
-                let mut origins = f.origins.clone();
-                origins.extend([input_if(pue_set, Field::Pue)].into_iter().flatten());
-                let mut g = f;
-                g.kind = Kind::Estimate(assumptions);
-                g.origins = origins;
-                g
-            })
-        };
-        out.water_onsite_l_per_year =
-            with_water(wue.and_then(|w| scaled(&it, w, Unit::Litres, vec![Origin::Input(Field::Wue)])));
-        out.water_offsite_l_per_year =
-            with_water(water.and_then(|w| scaled(&it, pue * w, Unit::Litres, vec![Origin::Input(Field::Water)])));
-        if let (Some(w), Some(x)) = (wue, water) {
-            out.water_l_per_year = with_water(scaled(
-                &it,
-                w + pue * x,
-                Unit::Litres,
-                vec![Origin::Input(Field::Wue), Origin::Input(Field::Water)],
-            ));
-        }
-    }
-    let (Some(e), Some(s), Ok(life)) = (card.embodied.as_ref(), servers, &p.life) else {
-        out.embodied_unpublished = card.embodied.is_none();
-        return;
-    };
-    let years = life.unwrap_or(LIFE_DEFAULT);
-    let kind = Kind::Estimate(vec![Assumption::EmbodiedOverLife { kg_per_gpu: e.kg_per_gpu, years }]);
-    let mut origins = vec![Origin::Source(e.source.to_string())];
-    origins.push(if life.is_some() { Origin::Input(Field::Life) } else { Origin::Source(LIFE_SOURCE.to_owned()) });
-    let kg = f64::from(gpus) * f64::from(s) * e.kg_per_gpu / years;
-    out.embodied_kg_per_year = Figure::new(kg, Unit::KilogramsCo2e, kind.clone(), origins.clone());
-    if let Some(d) = demand {
-        // Grams per million tokens: kg a year × 1000 ÷ (the demand × 365 ÷ 10⁶).
-        let mtok = d * crate::units::DAYS_PER_YEAR / 1e6;
-        origins.push(Origin::Input(Field::Demand));
-        out.embodied_g_per_mtok = Figure::new(kg * 1000.0 / mtok, Unit::GramsCo2e, kind, origins);
-    }
-}
-
-/// The system's own draw beyond its GPU boards at peak: typed, sourced, or not counted.
-enum Own {
-    Boards,
-    Typed(f64),
-    /// A sourced system's own draw for all its parts, as a span where the maximum is one.
-    Sourced {
-        low: f64,
-        high: f64,
-        source: String,
-    },
-}
 
 /// What the plan counts as one system (issue 36), for the page's words and the sign-off.
 #[derive(Debug, Clone, PartialEq)]
@@ -1277,224 +852,6 @@ pub struct SignOff {
     /// Usable kW of one circuit.
     pub circuit_kw: f64,
     pub circuits_per_feed: f64,
-}
-
-struct RackInputs<'a> {
-    p: &'a PlanChecked,
-    card: &'a crate::catalogue::Card,
-    limit: Watts,
-    shape: &'a crate::system::SystemShape<'a>,
-    /// One part's peak.
-    part: Watts,
-    overhead: &'a Own,
-    peak_origins: &'a [Origin],
-}
-
-/// Rack positions, checked part by part (issue 36): a rack-scale system takes one position per rack
-/// where its rack fits the budget; servers as many per position as fit. Returns the parts one
-/// position holds, where a budget is typed.
-fn rack_fit(
-    out: &mut Plan,
-    i: RackInputs,
-    servers: Option<(u32, bool)>,
-    servers_origins: &dyn Fn(Vec<Origin>) -> Vec<Origin>,
-) -> Option<f64> {
-    let Ok(Some(rack)) = &i.p.rack else { return None };
-    let budget = rack.value() * 1000.0;
-    let part = i.part.value();
-    let per_part_gpus = f64::from(i.shape.gpus_per_part);
-    let parts = f64::from(i.shape.parts());
-    let own_per_part = match i.overhead {
-        Own::Boards => 0.0,
-        Own::Typed(w) => w / parts,
-        Own::Sourced { high, .. } => high / parts,
-    };
-    let fits = floor_whole(budget / part);
-    let fit = if i.shape.one_per_position() { fits.min(1.0) } else { fits };
-    let origins = with(i.peak_origins.to_vec(), [Some(Origin::Input(Field::Rack))]);
-    let noun = if i.shape.one_per_position() { Unit::Racks } else { Unit::Servers };
-    out.servers_per_rack = Figure::new(fit, noun, Kind::Ceiling, origins.clone());
-    // The limit per card at which one more part would fit, rounded down to a whole watt; for racks
-    // only where one does not fit. Never below the card's published minimum, nor where none is published
-    // for a rack-scale system (a cap no source offers).
-    if !i.shape.one_per_position() || fit < 1.0 {
-        let per_card = floor_whole((budget / (fit + 1.0) - own_per_part) / per_part_gpus);
-        match i.card.min_power.as_ref() {
-            Some(min) if per_card < min.watts => {
-                out.notices.push(PlanNotice::OneMoreBelowMinimum { watts: per_card.max(0.0), min_watts: min.watts })
-            }
-            None if i.shape.one_per_position() => {}
-            _ if per_card > 0.0 && per_card < i.limit.value() => {
-                out.limit_for_one_more = Figure::new(per_card, Unit::Watts, Kind::Ceiling, origins.clone());
-            }
-            _ => {}
-        }
-    }
-    if fit < 1.0 {
-        out.notices.push(PlanNotice::ServerOverRack {
-            server_kw: part / 1000.0,
-            rack_kw: rack.value(),
-            rack_scale: i.shape.one_per_position(),
-        });
-        return Some(0.0);
-    }
-    if let Some((s, true)) = servers {
-        let mut kind = out.servers_needed.as_ref().map_or(Kind::Ceiling, |n| n.kind.clone());
-        let boards_only = matches!(i.overhead, Own::Boards);
-        if boards_only {
-            let mut assumptions = match kind {
-                Kind::Estimate(a) => a,
-                _ => Vec::new(),
-            };
-            assumptions.push(Assumption::BoardsOnlyFit);
-            kind = Kind::Estimate(assumptions);
-        }
-        let at_least = boards_only || out.servers_needed.as_ref().is_some_and(|n| n.side == Side::AtLeast);
-        out.rack_positions =
-            Figure::new(ceil_whole(f64::from(s) * parts / fit), Unit::Positions, kind, servers_origins(origins))
-                .map(|f| if at_least { f.at_least() } else { f });
-    }
-    Some(fit)
-}
-
-struct SignInputs<'a> {
-    p: &'a PlanChecked,
-    volts: f64,
-    breaker: f64,
-    /// One rack position's load at peak, W.
-    load: f64,
-    held: f64,
-    peak_origins: &'a [Origin],
-}
-
-/// The electrical sign-off of one rack position (issue 36): usable kW per circuit under the rule,
-/// circuits per feed (each feed alone carries the whole load), amps per phase on one feed, kVA.
-fn sign_off(out: &mut Plan, i: SignInputs) {
-    let (Ok(pf), Ok(phases), Ok(derate), Ok(feeds)) = (&i.p.pf, &i.p.phases, &i.p.derate, &i.p.feeds) else {
-        return;
-    };
-    let pf = pf.unwrap_or(1.0);
-    let phases = phases.unwrap_or_default();
-    let rule = crate::electric::Rule::of(derate.unwrap_or(crate::electric::NEC_PERCENT));
-    let feeds = feeds.map_or(1, |f| if f >= 2.0 { 2 } else { 1 });
-    let usable_va = crate::electric::usable_va(i.volts, i.breaker, phases, rule);
-    let circuits = crate::electric::circuits(i.load, usable_va, pf);
-    let inputs = [
-        Some(Origin::Input(Field::Volts)),
-        Some(Origin::Input(Field::Breaker)),
-        input_if(derate.is_some(), Field::Derate),
-        input_if(phases != Phases::One, Field::Phases),
-        input_if(pf != 1.0, Field::PowerFactor),
-    ];
-    let circuit_origins = with(Vec::new(), inputs.clone());
-    let load_origins = with(with(i.peak_origins.to_vec(), inputs), [input_if(feeds == 2, Field::Feeds)]);
-    out.circuit_kw = Figure::new(usable_va * pf / 1000.0, Unit::Kilowatts, Kind::Ceiling, circuit_origins);
-    out.circuits_per_feed = Figure::new(circuits, Unit::Circuits, Kind::Ceiling, load_origins.clone());
-    let a = amps(Watts(i.load), i.volts, pf, phases);
-    out.feed_amps = Figure::new(a.value(), Unit::Amperes, Kind::Ceiling, load_origins.clone());
-    out.position_kva = Figure::new(i.load / pf / 1000.0, Unit::KilovoltAmperes, Kind::Ceiling, load_origins);
-    if circuits.is_finite() {
-        out.sign_off = Some(SignOff {
-            rule,
-            feeds,
-            phases,
-            volts: i.volts,
-            breaker: i.breaker,
-            held: i.held,
-            load_kw: i.load / 1000.0,
-            circuit_kw: usable_va * pf / 1000.0,
-            circuits_per_feed: circuits,
-        });
-    }
-}
-
-/// Output tokens per second per MW (issue 36) at the GPU boards (a floor: the boards' watts are a
-/// ceiling), at the system's peak where it counts more than the boards, and at the site with its PUE.
-fn tokens_per_mw(
-    out: &mut Plan,
-    size: &Sizing,
-    tb: &crate::model::ThroughputBasis,
-    boards: f64,
-    peak: Watts,
-    pue: Option<f64>,
-    peak_origins: &[Origin],
-) {
-    let kind = kind_of(tb.assumptions.clone());
-    let origins = with(peak_origins.to_vec(), tb.origins.iter().cloned().map(Some));
-    let per_mw = |watts: f64| {
-        Figure::range(
-            size.low_tps * 1e6 / watts,
-            size.high_tps * 1e6 / watts,
-            Unit::TokensPerSecondPerMegawatt,
-            kind.clone(),
-            origins.clone(),
-        )
-        .map(Figure::at_least)
-    };
-    out.tokens_per_mw = per_mw(boards).map(|f| f.within(Boundary::Boards));
-    let system = out.peak_boundary;
-    if system != Boundary::Boards {
-        out.system_tokens_per_mw = per_mw(peak.value()).map(|f| f.within(system));
-    }
-    if let Some(pue) = pue {
-        let site = if system == Boundary::System {
-            Boundary::SystemSite
-        } else {
-            Boundary::chain(system != Boundary::Boards, true)
-        };
-        out.site_tokens_per_mw = per_mw(peak.value() * pue).map(|f| {
-            let mut f = f.within(site);
-            f.origins.push(Origin::Input(Field::Pue));
-            f
-        });
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-struct SiteInputs {
-    gpus: u32,
-    limit: Watts,
-    idle: Option<Watts>,
-    overhead: Watts,
-    pue: f64,
-    /// Per cent.
-    load: f64,
-    servers: Option<u32>,
-}
-
-struct Site {
-    /// All servers at the site (or one, without a server count).
-    power: Watts,
-    power_kind: Kind,
-    /// Low end, high end, kind and the throughput's origins.
-    j_per_token: Option<(JoulesPerToken, JoulesPerToken, Kind, Vec<Origin>)>,
-}
-
-fn site(i: SiteInputs, basis: Option<crate::model::ThroughputBasis>) -> Site {
-    let u = i.load / 100.0;
-    let per_server = site_power_per_server(i.gpus, card_power(i.limit, i.idle, u), i.overhead, i.pue);
-    let follows = match i.idle {
-        Some(idle) if u < 1.0 => vec![Assumption::PowerFollowsLoad {
-            idle_watts: idle.value(),
-            limit_watts: i.limit.value(),
-            load_percent: i.load,
-        }],
-        _ => Vec::new(),
-    };
-    let power = per_server * f64::from(i.servers.unwrap_or(1));
-    let j_per_token = basis.map(|b| {
-        let tps = TokensPerSecond(b.per_server.value() * u);
-        // At a limit other than the result's setting, as J/token: throughput unchanged at one end,
-        // in proportion to power at the other.
-        let ratio = b.setting.map_or(1.0, |s| i.limit.value() / s.value());
-        let ratio = if (ratio - 1.0).abs() < 1e-12 { 1.0 } else { ratio };
-        let high = per_server / (tps * ratio.min(1.0));
-        let low = per_server / (tps * ratio.max(1.0));
-        let mut assumptions = follows.clone();
-        assumptions.extend(b.assumptions);
-        (low, high, kind_of(assumptions), b.origins)
-    });
-    Site { power, power_kind: kind_of(follows), j_per_token }
 }
 
 /// The reference values offered beside a field, in `data/reference.json`'s order.

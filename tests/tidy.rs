@@ -466,3 +466,211 @@ fn the_layer_check_can_fail() {
     let stray = [file("src/c.rs", "use crate::a::X;\n")];
     assert_eq!(layer_offences(&imports(&stray).unwrap_or_default(), layers).len(), 1);
 }
+
+// ---- no long function without a reason (issue 41) ---------------------------------------------------
+
+/// Lines a function may take before it needs a `// long: <reason>` comment above it (or its doc and
+/// attribute block).
+const LONG: usize = 80;
+
+/// The long functions another task splits: `(file, fn)`. To be split (issue 41); an entry that is no
+/// longer long fails the test, so the list only shrinks.
+const TO_BE_SPLIT: &[(&str, &str)] = &[
+    // The UI's components, to be split (issue 41).
+    ("src/ui/app.rs", "calculator"),
+    ("src/ui/components/plan.rs", "plan_panel"),
+    ("src/ui/components/measure.rs", "measure_section"),
+    ("src/ui/components/config.rs", "config_panel"),
+    ("src/ui/components/comparison.rs", "comparison_table"),
+    ("src/ui/components/own_versus.rs", "own_versus"),
+    ("src/ui/components/compare_panel.rs", "compare_panel"),
+    // Outside the UI, to be split (issue 41); `export::json` and `link::decode` are in files other tasks edit now.
+    ("src/catalogue/bake.rs", "published_results"),
+    ("src/export.rs", "json"),
+    ("src/link.rs", "decode"),
+    ("src/measure/dcgm.rs", "read"),
+    ("src/measure/power.rs", "samples"),
+    ("src/plan.rs", "reference_errors"),
+];
+
+/// The text with comments, string and character literals blanked (newlines kept), so braces and
+/// `fn` inside them are not read as code. Raw strings (`r#"…"#`), byte strings, escapes, nested block
+/// comments; a `'` starts a character literal only where one closes it (else it is a lifetime).
+#[allow(clippy::indexing_slicing)] // a test's scanner: each index is below the length it was checked against, and a panic fails the test
+fn blank_literals(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let blank =
+        |out: &mut Vec<u8>, from: &[u8]| out.extend(from.iter().map(|&c| if c == b'\n' { b'\n' } else { b' ' }));
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while i < b.len() {
+        let rest = &b[i..];
+        let end = if rest.starts_with(b"//") {
+            i + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
+        } else if rest.starts_with(b"/*") {
+            let (mut depth, mut j) = (0usize, i);
+            while j < b.len() {
+                if b[j..].starts_with(b"/*") {
+                    depth += 1;
+                    j += 2;
+                } else if b[j..].starts_with(b"*/") {
+                    depth -= 1;
+                    j += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            j
+        } else if (rest.starts_with(b"r\"") || rest.starts_with(b"r#") || rest.starts_with(b"br"))
+            && (i == 0 || !ident(b[i - 1]))
+            && {
+                let after_r = if rest[0] == b'b' { 2 } else { 1 };
+                let hashes = rest[after_r..].iter().take_while(|&&c| c == b'#').count();
+                rest.get(after_r + hashes) == Some(&b'"')
+            }
+        {
+            let after_r = if rest[0] == b'b' { 2 } else { 1 };
+            let hashes = rest[after_r..].iter().take_while(|&&c| c == b'#').count();
+            let mut close = vec![b'"'];
+            close.extend(std::iter::repeat_n(b'#', hashes));
+            let body = i + after_r + hashes + 1;
+            b[body..]
+                .windows(close.len())
+                .position(|w| w == close.as_slice())
+                .map_or(b.len(), |p| body + p + close.len())
+        } else if rest[0] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            (j + 1).min(b.len())
+        } else if rest[0] == b'\'' {
+            // 'x', '\n', '\u{1F600}', or a lifetime ('a, 'static) which no quote closes soon.
+            let close = if rest.get(1) == Some(&b'\\') {
+                rest.iter().skip(3).position(|&c| c == b'\'').map(|p| p + 3)
+            } else {
+                let ch = std::str::from_utf8(&rest[1..rest.len().min(5)])
+                    .ok()
+                    .or_else(|| (2..5).rev().find_map(|n| std::str::from_utf8(&rest[1..rest.len().min(n)]).ok()));
+                ch.and_then(|s| s.chars().next()).map(|c| 1 + c.len_utf8()).filter(|&p| rest.get(p) == Some(&b'\''))
+            };
+            match close {
+                Some(p) => i + p + 1,
+                None => {
+                    out.push(b'\'');
+                    i += 1;
+                    continue;
+                }
+            }
+        } else {
+            out.push(rest[0]);
+            i += 1;
+            continue;
+        };
+        blank(&mut out, &b[i..end]);
+        i = end;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Every `fn` with a body of more than `LONG` lines (from its `fn` line to its closing brace), as
+/// `(name, first line, lines)`, unless a `// long: <reason>` comment stands in the comment, doc and
+/// attribute lines right above it.
+#[allow(clippy::indexing_slicing)] // a test's scanner: each index is below the length it was checked against, and a panic fails the test
+fn long_functions(text: &str) -> Vec<(String, usize, usize)> {
+    let code = blank_literals(text);
+    let lines: Vec<&str> = text.lines().collect();
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("fn ").map(|p| p + from) {
+        from = at + 3;
+        if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
+            continue;
+        }
+        let name = ident(code[at + 3..].trim_start());
+        if name.is_empty() {
+            continue;
+        }
+        // The body: the first `{` before any `;` (a declaration without one has none), to its match.
+        let Some(open) = code[at..].find(['{', ';']).map(|p| p + at).filter(|&p| b[p] == b'{') else { continue };
+        let mut depth = 0usize;
+        let mut close = b.len();
+        for (j, &c) in b.iter().enumerate().skip(open) {
+            match c {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = j;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let first = code[..at].matches('\n').count() + 1;
+        let last = code[..close.min(b.len())].matches('\n').count() + 1;
+        let length = last - first + 1;
+        let reason = lines[..first - 1]
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .take_while(|l| l.starts_with("//") || l.starts_with("#[") || l.starts_with("#!["))
+            .any(|l| l.strip_prefix("// long:").is_some_and(|r| !r.trim().is_empty()));
+        if length > LONG && !reason {
+            out.push((name.to_owned(), first, length));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_long_without_a_reason() {
+    let mut offences = Vec::new();
+    let mut seen = Vec::new();
+    for (path, text) in src() {
+        for (name, line, length) in long_functions(&text) {
+            if TO_BE_SPLIT.contains(&(path.as_str(), name.as_str())) {
+                seen.push((path.clone(), name));
+            } else {
+                offences.push(format!("{path}:{line}: fn {name} is {length} lines (more than {LONG})"));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "split these into named steps, or write `// long: <reason>` above one that is one flat list:\n{}",
+        offences.join("\n")
+    );
+    for (path, name) in TO_BE_SPLIT {
+        assert!(
+            seen.iter().any(|(p, n)| p == path && n == name),
+            "{path}'s `{name}` is no longer long (or gone): remove it from TO_BE_SPLIT"
+        );
+    }
+}
+
+#[test]
+fn the_long_function_check_can_fail() {
+    let body = "    let x = 1;\n".repeat(LONG);
+    // 80 lines of body and two of braces: 82 lines, with braces, a `fn` and quotes in literals and comments.
+    let planted = format!(
+        "/// Doc.\n#[inline]\npub fn planted(a: &'static str) -> char {{\n    let s = \"}} fn fake() {{\";\n    // }} {{\n{body}    let r = r#\"}}\"#;\n    let c = '}}';\n    /* {{ */ c\n}}\nfn short() {{}}\n"
+    );
+    let found = long_functions(&planted);
+    assert_eq!(found, [("planted".to_owned(), 3, LONG + 7)], "{found:?}");
+    // A reason above the doc and attributes lets it stand; an empty reason does not.
+    assert!(long_functions(&format!("// long: one flat list of fields\n{planted}")).is_empty());
+    assert_eq!(long_functions(&format!("// long:\n{planted}")).len(), 1);
+    // Eighty lines exactly pass; a declaration without a body is none.
+    let eighty = format!("fn f() {{\n{}}}\n", "    g();\n".repeat(LONG - 2));
+    assert!(long_functions(&eighty).is_empty());
+    assert!(long_functions("trait T { fn f(&self); }\nfn g() {}").is_empty());
+    // Braces and quotes inside literals do not end a body early; a lifetime is no character.
+    assert_eq!(blank_literals("'a' '\\'' 'b x \"{\\\"}\""), format!("{}'b x {}", " ".repeat(9), " ".repeat(6)));
+}

@@ -1,7 +1,7 @@
 //! The rules the catalogue's data must keep. The tests run [`Catalogue::validate`] on the embedded
 //! data and on broken copies of it.
 
-use super::Catalogue;
+use super::{Card, Catalogue, System};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -83,160 +83,100 @@ fn non_empty(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str
     }
 }
 
+/// The rules' findings as they are checked, with the catalogue's source ids to cite against.
+struct Check<'c> {
+    sources: HashSet<&'c str>,
+    errors: Vec<CatalogueError>,
+}
+
+impl Check<'_> {
+    fn cite(&mut self, record: &str, source: &str) {
+        if !self.sources.contains(source) {
+            self.errors.push(CatalogueError::UnknownSource { record: record.to_owned(), source: source.to_owned() });
+        }
+    }
+
+    fn non_empty(&mut self, record: &str, field: &'static str, value: &str) {
+        non_empty(&mut self.errors, record, field, value);
+    }
+
+    fn positive(&mut self, record: &str, field: &'static str, value: f64) {
+        positive(&mut self.errors, record, field, value);
+    }
+}
+
 impl Catalogue {
-    /// Every broken rule in the catalogue; empty when the data is sound.
+    /// Every broken rule in the catalogue; empty when the data is sound: the meta, the sources, the
+    /// cards and their systems, the results and the context measurements, in that order.
     pub fn validate(&self) -> Vec<CatalogueError> {
+        let mut check = Check { sources: self.sources.iter().map(|s| &*s.id).collect(), errors: Vec::new() };
+        check.non_empty("meta", "data_version", &self.meta.data_version);
+        check.non_empty("meta", "last_updated", &self.meta.last_updated);
+        self.validate_sources(&mut check);
+        let mut seen = HashSet::new();
         let mut seen_systems: HashSet<&str> = HashSet::new();
-        let mut errors = Vec::new();
-        let sources: HashSet<&str> = self.sources.iter().map(|s| &*s.id).collect();
-        let cite = |errors: &mut Vec<CatalogueError>, record: &str, source: &str| {
-            if !sources.contains(source) {
-                errors.push(CatalogueError::UnknownSource { record: record.to_owned(), source: source.to_owned() });
+        for c in &self.cards {
+            if !seen.insert(&*c.id) {
+                check.errors.push(CatalogueError::DuplicateId { kind: "card", id: c.id.to_string() });
             }
-        };
+            validate_card(c, &mut check);
+            for sys in c.systems.iter() {
+                validate_system(c, sys, &mut seen_systems, &mut check);
+            }
+        }
+        self.validate_results(&mut check);
+        self.validate_context(&mut check);
+        check.errors
+    }
 
-        non_empty(&mut errors, "meta", "data_version", &self.meta.data_version);
-        non_empty(&mut errors, "meta", "last_updated", &self.meta.last_updated);
-
+    fn validate_sources(&self, check: &mut Check) {
         let mut seen = HashSet::new();
         for s in &self.sources {
             if !seen.insert(&*s.id) {
-                errors.push(CatalogueError::DuplicateId { kind: "source", id: s.id.to_string() });
+                check.errors.push(CatalogueError::DuplicateId { kind: "source", id: s.id.to_string() });
             }
             let record = format!("source {}", s.id);
-            non_empty(&mut errors, &record, "id", &s.id);
-            non_empty(&mut errors, &record, "publisher", &s.publisher);
-            non_empty(&mut errors, &record, "title", &s.title);
-            non_empty(&mut errors, &record, "date", &s.date);
+            check.non_empty(&record, "id", &s.id);
+            check.non_empty(&record, "publisher", &s.publisher);
+            check.non_empty(&record, "title", &s.title);
+            check.non_empty(&record, "date", &s.date);
         }
+    }
 
-        let mut seen = HashSet::new();
-        for c in &self.cards {
-            let record = format!("card {}", c.id);
-            if !seen.insert(&*c.id) {
-                errors.push(CatalogueError::DuplicateId { kind: "card", id: c.id.to_string() });
-            }
-            non_empty(&mut errors, &record, "id", &c.id);
-            non_empty(&mut errors, &record, "name", &c.name);
-            positive(&mut errors, &record, "max_power", c.max_power.watts);
-            cite(&mut errors, &record, &c.max_power.source);
-            if let Some(min) = &c.min_power {
-                positive(&mut errors, &record, "min_power", min.watts);
-                cite(&mut errors, &record, &min.source);
-                if min.watts > c.max_power.watts {
-                    errors.push(CatalogueError::MinAboveMax {
-                        card: c.id.to_string(),
-                        min: min.watts,
-                        max: c.max_power.watts,
-                    });
-                }
-            }
-            for limit in c.other_limits.iter() {
-                positive(&mut errors, &record, "other_limits.watts", limit.watts);
-                cite(&mut errors, &record, &limit.source);
-            }
-            for mode in c.power_modes.iter() {
-                positive(&mut errors, &record, "power_modes.max_watts", mode.max_watts);
-                if let Some(min) = mode.min_watts {
-                    positive(&mut errors, &record, "power_modes.min_watts", min);
-                    if min > mode.max_watts {
-                        errors.push(CatalogueError::MinAboveMax { card: c.id.to_string(), min, max: mode.max_watts });
-                    }
-                }
-                if mode.max_watts > c.max_power.watts {
-                    errors.push(CatalogueError::MinAboveMax {
-                        card: c.id.to_string(),
-                        min: mode.max_watts,
-                        max: c.max_power.watts,
-                    });
-                }
-                cite(&mut errors, &record, &mode.source);
-            }
-            if let Some(memory) = &c.memory {
-                cite(&mut errors, &record, &memory.source);
-            }
-            if let Some(rack) = &c.rack {
-                non_empty(&mut errors, &record, "rack.name", &rack.name);
-                positive(&mut errors, &record, "rack.accelerators", f64::from(rack.accelerators));
-                cite(&mut errors, &record, &rack.source);
-            }
-            if let Some(e) = &c.embodied {
-                positive(&mut errors, &record, "embodied.kg_per_gpu", e.kg_per_gpu);
-                non_empty(&mut errors, &record, "embodied.text", &e.text);
-                cite(&mut errors, &record, &e.source);
-            }
-            // A system's stated maximum covers its GPUs at their rated power and more (issue 36).
-            for sys in c.systems.iter() {
-                let record = format!("card {} system {}", c.id, sys.id);
-                non_empty(&mut errors, &record, "id", &sys.id);
-                non_empty(&mut errors, &record, "name", &sys.name);
-                positive(&mut errors, &record, "gpus", f64::from(sys.gpus));
-                let boards = f64::from(sys.gpus) * c.max_power.watts;
-                let high = sys.max_high.unwrap_or(sys.max_watts);
-                positive(&mut errors, &record, "max_watts above the boards", sys.max_watts - boards);
-                positive(&mut errors, &record, "max_high not below max_watts", high - sys.max_watts + 1.0);
-                cite(&mut errors, &record, &sys.source);
-                if !seen_systems.insert(&*sys.id) {
-                    errors.push(CatalogueError::DuplicateId { kind: "system", id: sys.id.to_string() });
-                }
-                if let Some(p) = &sys.psus {
-                    positive(&mut errors, &record, "psus.count", f64::from(p.count));
-                    positive(&mut errors, &record, "psus.watts", p.watts);
-                    cite(&mut errors, &record, &p.source);
-                }
-                if let Some(cooling) = &sys.cooling {
-                    if !["air", "liquid", "hybrid"].contains(&&*cooling.text) {
-                        errors.push(CatalogueError::Empty {
-                            record: record.clone(),
-                            field: "cooling (air, liquid or hybrid)",
-                        });
-                    }
-                    cite(&mut errors, &record, &cooling.source);
-                }
-                // A rack-scale card's system is its rack; a server's is no larger than its results' nodes.
-                if let Some(rack) = &c.rack {
-                    if sys.gpus != rack.accelerators {
-                        errors.push(CatalogueError::UnevenNodes {
-                            result: record.clone(),
-                            accelerators: sys.gpus,
-                            nodes: rack.accelerators,
-                        });
-                    }
-                }
-            }
-        }
-
+    fn validate_results(&self, check: &mut Check) {
         let mut seen = HashSet::new();
         for r in &self.results {
             let record = format!("result {} {} {}", r.id, r.benchmark.id(), r.scenario.id());
             if !seen.insert((&*r.id, r.benchmark, r.scenario)) {
-                errors.push(CatalogueError::DuplicateId { kind: "result", id: record.clone() });
+                check.errors.push(CatalogueError::DuplicateId { kind: "result", id: record.clone() });
             }
-            non_empty(&mut errors, &record, "id", &r.id);
-            non_empty(&mut errors, &record, "system", &r.system);
-            non_empty(&mut errors, &record, "submitter", &r.submitter);
-            positive(&mut errors, &record, "tokens_per_s", r.tokens_per_s);
-            positive(&mut errors, &record, "accelerators", f64::from(r.accelerators));
-            positive(&mut errors, &record, "nodes", f64::from(r.nodes));
+            check.non_empty(&record, "id", &r.id);
+            check.non_empty(&record, "system", &r.system);
+            check.non_empty(&record, "submitter", &r.submitter);
+            check.positive(&record, "tokens_per_s", r.tokens_per_s);
+            check.positive(&record, "accelerators", f64::from(r.accelerators));
+            check.positive(&record, "nodes", f64::from(r.nodes));
             if r.accelerators_per_node().is_none() && r.nodes > 0 {
-                errors.push(CatalogueError::UnevenNodes {
+                check.errors.push(CatalogueError::UnevenNodes {
                     result: record.clone(),
                     accelerators: r.accelerators,
                     nodes: r.nodes,
                 });
             }
-            cite(&mut errors, &record, &r.source);
+            check.cite(&record, &r.source);
             if let Some(t) = &r.weight_transformations {
-                cite(&mut errors, &record, &t.source);
+                check.cite(&record, &t.source);
             }
             match self.card(&r.card) {
-                None => errors.push(CatalogueError::UnknownCard { result: r.id.to_string(), card: r.card.to_string() }),
+                None => check
+                    .errors
+                    .push(CatalogueError::UnknownCard { result: r.id.to_string(), card: r.card.to_string() }),
                 Some(card) => {
                     if let Some(p) = &r.stated_power {
-                        positive(&mut errors, &record, "stated_power.watts", p.watts);
+                        check.positive(&record, "stated_power.watts", p.watts);
                         let min = card.min_power.as_ref().map_or(0.0, |m| m.watts);
                         if p.watts > card.max_power.watts || p.watts < min {
-                            errors.push(CatalogueError::StatedPowerOutOfRange {
+                            check.errors.push(CatalogueError::StatedPowerOutOfRange {
                                 result: r.id.to_string(),
                                 watts: p.watts,
                             });
@@ -245,25 +185,120 @@ impl Catalogue {
                 }
             }
             if let Some(m) = &r.measured_power {
-                positive(&mut errors, &record, "measured_power.mean_watts", m.mean_watts);
+                check.positive(&record, "measured_power.mean_watts", m.mean_watts);
             }
         }
+    }
 
+    fn validate_context(&self, check: &mut Check) {
         let mut seen = HashSet::new();
         for m in &self.context {
             let record = format!("context {}", m.id);
             if !seen.insert(&*m.id) {
-                errors.push(CatalogueError::DuplicateId { kind: "context", id: m.id.to_string() });
+                check.errors.push(CatalogueError::DuplicateId { kind: "context", id: m.id.to_string() });
             }
-            positive(&mut errors, &record, "joules_per_token", m.joules_per_token);
+            check.positive(&record, "joules_per_token", m.joules_per_token);
             if let Some(j) = m.joules_per_response {
-                positive(&mut errors, &record, "joules_per_response", j);
+                check.positive(&record, "joules_per_response", j);
             }
             if self.card(&m.card).is_none() {
-                errors.push(CatalogueError::UnknownCard { result: m.id.to_string(), card: m.card.to_string() });
+                check.errors.push(CatalogueError::UnknownCard { result: m.id.to_string(), card: m.card.to_string() });
             }
-            cite(&mut errors, &record, &m.source);
+            check.cite(&record, &m.source);
         }
-        errors
+    }
+}
+
+/// A card's rules: its names, its powers (minimum ≤ maximum, power modes within it), their sources.
+fn validate_card(c: &Card, check: &mut Check) {
+    let record = format!("card {}", c.id);
+    check.non_empty(&record, "id", &c.id);
+    check.non_empty(&record, "name", &c.name);
+    check.positive(&record, "max_power", c.max_power.watts);
+    check.cite(&record, &c.max_power.source);
+    if let Some(min) = &c.min_power {
+        check.positive(&record, "min_power", min.watts);
+        check.cite(&record, &min.source);
+        if min.watts > c.max_power.watts {
+            check.errors.push(CatalogueError::MinAboveMax {
+                card: c.id.to_string(),
+                min: min.watts,
+                max: c.max_power.watts,
+            });
+        }
+    }
+    for limit in c.other_limits.iter() {
+        check.positive(&record, "other_limits.watts", limit.watts);
+        check.cite(&record, &limit.source);
+    }
+    for mode in c.power_modes.iter() {
+        check.positive(&record, "power_modes.max_watts", mode.max_watts);
+        if let Some(min) = mode.min_watts {
+            check.positive(&record, "power_modes.min_watts", min);
+            if min > mode.max_watts {
+                check.errors.push(CatalogueError::MinAboveMax { card: c.id.to_string(), min, max: mode.max_watts });
+            }
+        }
+        if mode.max_watts > c.max_power.watts {
+            check.errors.push(CatalogueError::MinAboveMax {
+                card: c.id.to_string(),
+                min: mode.max_watts,
+                max: c.max_power.watts,
+            });
+        }
+        check.cite(&record, &mode.source);
+    }
+    if let Some(memory) = &c.memory {
+        check.cite(&record, &memory.source);
+    }
+    if let Some(rack) = &c.rack {
+        check.non_empty(&record, "rack.name", &rack.name);
+        check.positive(&record, "rack.accelerators", f64::from(rack.accelerators));
+        check.cite(&record, &rack.source);
+    }
+    if let Some(e) = &c.embodied {
+        check.positive(&record, "embodied.kg_per_gpu", e.kg_per_gpu);
+        check.non_empty(&record, "embodied.text", &e.text);
+        check.cite(&record, &e.source);
+    }
+}
+
+/// A card's system's rules (issue 36): its stated maximum covers its GPUs at their rated power and
+/// more; supplies and cooling sourced; a rack-scale card's system is its rack.
+fn validate_system<'c>(c: &Card, sys: &'c System, seen: &mut HashSet<&'c str>, check: &mut Check) {
+    let record = format!("card {} system {}", c.id, sys.id);
+    check.non_empty(&record, "id", &sys.id);
+    check.non_empty(&record, "name", &sys.name);
+    check.positive(&record, "gpus", f64::from(sys.gpus));
+    let boards = f64::from(sys.gpus) * c.max_power.watts;
+    let high = sys.max_high.unwrap_or(sys.max_watts);
+    check.positive(&record, "max_watts above the boards", sys.max_watts - boards);
+    check.positive(&record, "max_high not below max_watts", high - sys.max_watts + 1.0);
+    check.cite(&record, &sys.source);
+    if !seen.insert(&*sys.id) {
+        check.errors.push(CatalogueError::DuplicateId { kind: "system", id: sys.id.to_string() });
+    }
+    if let Some(p) = &sys.psus {
+        check.positive(&record, "psus.count", f64::from(p.count));
+        check.positive(&record, "psus.watts", p.watts);
+        check.cite(&record, &p.source);
+    }
+    if let Some(cooling) = &sys.cooling {
+        if !["air", "liquid", "hybrid"].contains(&&*cooling.text) {
+            check
+                .errors
+                .push(CatalogueError::Empty { record: record.clone(), field: "cooling (air, liquid or hybrid)" });
+        }
+        check.cite(&record, &cooling.source);
+    }
+    // A rack-scale card's system is its rack; a server's is no larger than its results' nodes.
+    if let Some(rack) = &c.rack {
+        if sys.gpus != rack.accelerators {
+            check.errors.push(CatalogueError::UnevenNodes {
+                result: record.clone(),
+                accelerators: sys.gpus,
+                nodes: rack.accelerators,
+            });
+        }
     }
 }

@@ -269,6 +269,7 @@ fn notice(notice: &Notice) -> String {
     }
 }
 
+// long: a table, one arm per `Assumption` variant, each its German sentence
 fn assumption(a: &Assumption) -> String {
     match a {
         Assumption::PowerLimitDiffers { limit_watts, setting_watts, setting_stated } => {
@@ -1267,6 +1268,7 @@ fn expected_de(expected: &str) -> String {
     expected_de_checked(expected).map_or_else(|| expected.to_owned(), str::to_owned)
 }
 
+// long: a table, one arm per `measure::Problem` variant, each its German sentence
 fn measure_problem(problem: &crate::measure::Problem) -> String {
     use crate::measure::Problem as P;
     match problem {
@@ -1387,6 +1389,7 @@ fn scenarios(list: &[Scenario]) -> String {
     list.iter().map(|s| scenario(*s)).collect::<Vec<_>>().join(" oder ")
 }
 
+// long: a table, one arm per `PlanNotice` variant, each its German sentence
 fn plan_notice(notice: &PlanNotice) -> String {
     let short = |v: f64| super::intl::short(v, Lang::De);
     match notice {

@@ -857,6 +857,7 @@ fn scenarios(list: &[Scenario]) -> String {
     list.iter().map(|s| s.label()).collect::<Vec<_>>().join(" or ")
 }
 
+// long: a table, one arm per `PlanNotice` variant, each its English sentence
 fn plan_notice(n: &PlanNotice) -> String {
     let short = |v: f64| intl::short(v, Lang::En);
     match n {
@@ -984,6 +985,7 @@ fn measure_input(input: Input) -> &'static str {
 
 // The measure errors in English: the `Display` of the core types is the English table.
 impl fmt::Display for Problem {
+    // long: a table, one arm per `Problem` variant, each its English sentence
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Missing => write!(f, "empty: paste the other snapshot here too."),

@@ -463,9 +463,40 @@ pub fn missing_boxes(texts: &Texts, m: &Measurement) -> Vec<Input> {
     out
 }
 
-/// Everything the section shows from the pasted texts.
+/// Everything the section shows from the pasted texts: the boxes read ([`read`]), the energy per GPU
+/// from the snapshots or a series ([`energy`]), the GPU rows ([`gpu_rows`]), the tokens generated
+/// ([`generated`]), and the figures per token and per second ([`per_token`]). Errors in that order.
 pub fn evaluate(texts: &Texts) -> Measurement {
     let mut m = Measurement { lang: texts.lang, ..Measurement::default() };
+    let mut pasted = read(texts, &mut m);
+    let e = energy(&mut pasted, &mut m);
+    let (total_j, gpu_count) = match e.per_gpu {
+        Some(rows) => gpu_rows(rows, &e.origins, e.duration.as_ref(), &mut m),
+        None => (None, 0),
+    };
+    let generated = match pasted.tokens.take() {
+        Some((before, after)) => generated(before, after, total_j, texts, pasted.series_given, &mut m),
+        None => None,
+    };
+    let run = Run { origins: e.origins, duration: e.duration, total_j, gpu_count, generated };
+    per_token(&run, &pasted, texts, &mut m);
+    m
+}
+
+/// The boxes read: each pair and number, where it reads, its error in the measurement where not.
+struct Pasted {
+    energy: Option<(dcgm::EnergySnapshot, dcgm::EnergySnapshot)>,
+    tokens: Option<(tokens::TokenSnapshot, tokens::TokenSnapshot)>,
+    series: Option<SeriesRead>,
+    series_given: bool,
+    duration: Option<f64>,
+    idle: Option<f64>,
+    wall_wh: Option<f64>,
+    interval: Option<f64>,
+}
+
+/// Step 1: every box read, its errors in box order; a series and energy snapshots together are refused.
+fn read(texts: &Texts, m: &mut Measurement) -> Pasted {
     let errors = &mut m.errors;
     let series_given = !texts.power_series.trim().is_empty();
     let both_sources = series_given && !both_blank(&texts.energy_before, &texts.energy_after);
@@ -491,7 +522,7 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     let lang = texts.lang;
     let mut optional =
         |input, text: &str| optional_number(lang, input, text).map_err(|e| errors.push(e)).ok().flatten();
-    let typed_duration = optional(Input::Duration, &texts.duration);
+    let duration = optional(Input::Duration, &texts.duration);
     let idle = optional(Input::IdlePower, &texts.idle_watts);
     let wall_wh = optional(Input::WallEnergy, &texts.wall_wh);
     let interval = optional(Input::SampleInterval, &texts.interval);
@@ -506,183 +537,227 @@ pub fn evaluate(texts: &Texts) -> Measurement {
     } else {
         None
     };
+    Pasted { energy, tokens: token_pair, series, series_given, duration, idle, wall_wh, interval }
+}
 
-    // Energy, per GPU, from the snapshots or the series, with the origins it rests on.
-    let mut e_origins = energy_origins();
-    let mut per_gpu = None;
-    let mut duration = typed_duration.map(|d| (d, vec![Origin::Measurement(Input::Duration)]));
-    if let Some((before, after)) = energy {
+/// The run's energy per GPU, with the origins it rests on, and its duration with its own.
+struct Energy {
+    per_gpu: Option<Vec<RunEnergy>>,
+    origins: Vec<Origin>,
+    duration: Option<(f64, Vec<Origin>)>,
+}
+
+/// Step 2: energy, per GPU, from the snapshots or the series (a counter's or a power series').
+fn energy(p: &mut Pasted, m: &mut Measurement) -> Energy {
+    let duration = p.duration.map(|d| (d, vec![Origin::Measurement(Input::Duration)]));
+    let mut e = Energy { per_gpu: None, origins: energy_origins(), duration };
+    let (snapshots, series) = (p.energy.take(), p.series.take());
+    if let Some((before, after)) = snapshots {
         m.energy_format = Some(after.format);
         match energy_difference(&before, &after) {
-            Ok(rows) => per_gpu = Some(rows),
-            Err(e) => m.errors.push(e),
+            Ok(rows) => e.per_gpu = Some(rows),
+            Err(err) => m.errors.push(err),
         }
     } else if let Some(SeriesRead::Counter(series)) = series {
-        e_origins = vec![Origin::Measurement(Input::PowerSeries)];
-        m.energy_format = Some(dcgm::EnergyFormat::Dmon);
-        let step = interval.unwrap_or(1.0);
-        let span = series.polls.saturating_sub(1) as f64 * step;
-        let duration_from_series = duration.is_none() && span > 0.0;
-        if duration_from_series {
-            let mut origins = e_origins.clone();
-            if interval.is_some() {
-                origins.push(Origin::Measurement(Input::SampleInterval));
-            }
-            duration = Some((span, origins));
-        }
-        m.series = Some(SeriesInfo {
-            format: power::PowerFormat::DcgmiDmon,
-            samples: series.polls,
-            gaps: 0,
-            timed: false,
-            interval: step,
-            interval_typed: interval.is_some(),
-            duration_from_series,
-            counter: true,
-        });
-        match energy_difference(&series.first, &series.last) {
-            Ok(rows) => {
-                let own = |r: RunEnergy| match series.short.iter().find(|(id, _, _)| *id == r.id) {
-                    Some((_, first, last)) => {
-                        let seconds = (last - first) as f64 * step;
-                        let note =
-                            RowNote::OwnWindow { first: first + 1, last: last + 1, polls: series.polls, seconds };
-                        RunEnergy { note: Some(note), window: Some(seconds), ..r }
-                    }
-                    None => RunEnergy { note: Some(RowNote::FirstToLast), ..r },
-                };
-                per_gpu = Some(rows.into_iter().map(own).collect())
-            }
-            Err(e) => {
-                // Within one series, a counter lower at the end went backwards (a reset).
-                let problem = match (e.problem, series.last.gpus.first()) {
-                    (Problem::Swapped, Some(g)) => Problem::CounterWentBackwards { gpu: g.id.clone(), line: g.line },
-                    (p, _) => p,
-                };
-                m.errors.push(MeasureError::new(Input::PowerSeries, problem));
-            }
-        }
+        counter_energy(&series, p.interval, &mut e, m);
     } else if let Some(SeriesRead::Power(series)) = series {
-        e_origins = vec![Origin::Measurement(Input::PowerSeries)];
-        if !series.timed && interval.is_some() {
-            e_origins.push(Origin::Measurement(Input::SampleInterval));
+        e.origins = vec![Origin::Measurement(Input::PowerSeries)];
+        if !series.timed && p.interval.is_some() {
+            e.origins.push(Origin::Measurement(Input::SampleInterval));
         }
         let span = series.seconds();
-        let duration_from_series = duration.is_none() && span > 0.0;
+        let duration_from_series = e.duration.is_none() && span > 0.0;
         if duration_from_series {
-            duration = Some((span, e_origins.clone()));
+            e.duration = Some((span, e.origins.clone()));
         }
         m.series = Some(SeriesInfo {
             format: series.format,
             samples: series.samples(),
             gaps: series.gaps(),
             timed: series.timed,
-            interval: interval.unwrap_or(1.0),
-            interval_typed: interval.is_some(),
+            interval: p.interval.unwrap_or(1.0),
+            interval_typed: p.interval.is_some(),
             duration_from_series,
             counter: false,
         });
-        per_gpu = Some(series_energy(series));
+        e.per_gpu = Some(series_energy(series));
     }
-    let mut total_j = None;
-    let mut gpu_count = 0;
-    if let Some(rows) = per_gpu {
-        let total: f64 = rows.iter().map(|r| r.joules).sum();
-        if total <= 0.0 || !total.is_finite() {
-            let input = if m.series.is_some() { Input::PowerSeries } else { Input::EnergyAfter };
-            m.errors.push(MeasureError::new(input, Problem::ZeroEnergy));
-        } else {
-            total_j = Some(total);
-            gpu_count = rows.len();
-            m.gpu_energy = Figure::new(total, Unit::Joules, GPU, e_origins.clone());
-            for r in rows {
-                let Some(energy) = Figure::new(r.joules, Unit::Joules, GPU, e_origins.clone()) else { continue };
-                let Some(share) = Figure::new(100.0 * r.joules / total, Unit::Percent, GPU, e_origins.clone()) else {
-                    continue;
-                };
-                let average_power = duration.as_ref().and_then(|(d, origins)| {
-                    let mut o = e_origins.clone();
-                    o.extend(origins.iter().cloned());
-                    // A GPU missing from a series' first or last poll: its energy covers its own
-                    // window only, so its average power divides by that.
-                    let d = r.window.unwrap_or(*d);
-                    Figure::new(r.joules / d, Unit::Watts, GPU, o)
-                });
-                m.gpus.push(GpuRow {
-                    id: r.id,
-                    index: r.index,
-                    model: r.model,
-                    host: r.host,
-                    energy,
-                    share,
-                    average_power,
-                    note: r.note,
-                });
-            }
-        }
-    }
+    e
+}
 
-    // Tokens.
-    let mut generated = None;
-    if let Some((before, after)) = token_pair {
-        m.engine = Some(after.engine);
-        for model in before.models.iter().chain(after.models.iter()) {
-            if !m.models.contains(model) {
-                m.models.push(model.clone());
-            }
+/// Step 2, a counter series (`dcgmi dmon`): the first poll to the last, per GPU, or each GPU's own
+/// window where it misses one; its span the duration where none is typed.
+fn counter_energy(series: &dcgm::DmonSeries, interval: Option<f64>, e: &mut Energy, m: &mut Measurement) {
+    e.origins = vec![Origin::Measurement(Input::PowerSeries)];
+    m.energy_format = Some(dcgm::EnergyFormat::Dmon);
+    let step = interval.unwrap_or(1.0);
+    let span = series.polls.saturating_sub(1) as f64 * step;
+    let duration_from_series = e.duration.is_none() && span > 0.0;
+    if duration_from_series {
+        let mut origins = e.origins.clone();
+        if interval.is_some() {
+            origins.push(Origin::Measurement(Input::SampleInterval));
         }
-        let delta = after.generated - before.generated;
-        if before.engine != after.engine {
-            let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
-            m.errors.push(MeasureError::new(Input::TokensAfter, problem));
-        } else if delta < 0.0 {
-            // Every counter lower after than before: the boxes were swapped (a restart would show
-            // the same, and the message says so); the generated count alone: a restart.
-            let prompt_lower = matches!((before.prompt, after.prompt), (Some(b), Some(a)) if a < b);
-            let energy_swapped = m.errors.iter().any(|e| e.problem == Problem::Swapped);
-            let no_energy = total_j.is_none() && texts.energy_before.trim().is_empty() && !series_given;
-            let problem = if prompt_lower || energy_swapped || no_energy {
-                Problem::Swapped
-            } else {
-                Problem::TokensWentBackwards { line: after.line }
+        e.duration = Some((span, origins));
+    }
+    m.series = Some(SeriesInfo {
+        format: power::PowerFormat::DcgmiDmon,
+        samples: series.polls,
+        gaps: 0,
+        timed: false,
+        interval: step,
+        interval_typed: interval.is_some(),
+        duration_from_series,
+        counter: true,
+    });
+    match energy_difference(&series.first, &series.last) {
+        Ok(rows) => {
+            let own = |r: RunEnergy| match series.short.iter().find(|(id, _, _)| *id == r.id) {
+                Some((_, first, last)) => {
+                    let seconds = (last - first) as f64 * step;
+                    let note = RowNote::OwnWindow { first: first + 1, last: last + 1, polls: series.polls, seconds };
+                    RunEnergy { note: Some(note), window: Some(seconds), ..r }
+                }
+                None => RunEnergy { note: Some(RowNote::FirstToLast), ..r },
             };
-            m.errors.push(MeasureError::new(Input::TokensAfter, problem));
-        } else if delta == 0.0 {
-            m.errors.push(MeasureError::new(Input::TokensAfter, Problem::ZeroTokens));
-        } else {
-            generated = Some(delta);
-            m.output_tokens = Figure::new(delta, Unit::Tokens, GPU, token_origins());
-            if let (Some(b), Some(a)) = (before.prompt, after.prompt) {
-                m.prompt_tokens = Figure::new(a - b, Unit::Tokens, GPU, token_origins());
-            }
+            e.per_gpu = Some(rows.into_iter().map(own).collect())
+        }
+        Err(err) => {
+            // Within one series, a counter lower at the end went backwards (a reset).
+            let problem = match (err.problem, series.last.gpus.first()) {
+                (Problem::Swapped, Some(g)) => Problem::CounterWentBackwards { gpu: g.id.clone(), line: g.line },
+                (p, _) => p,
+            };
+            m.errors.push(MeasureError::new(Input::PowerSeries, problem));
         }
     }
+}
 
-    let join = |a: &[Origin], b: &[Origin]| {
-        let mut o = a.to_vec();
-        o.extend(b.iter().filter(|x| !a.contains(x)).cloned());
-        o
-    };
-    let all = || join(&e_origins, &token_origins());
-    if let (Some(j), Some(n)) = (total_j, generated) {
+/// Step 3: the GPU rows — each GPU's energy, share and average power — and the total; `(total J, GPUs)`,
+/// no total where the energy is none.
+fn gpu_rows(
+    rows: Vec<RunEnergy>,
+    e_origins: &[Origin],
+    duration: Option<&(f64, Vec<Origin>)>,
+    m: &mut Measurement,
+) -> (Option<f64>, usize) {
+    let total: f64 = rows.iter().map(|r| r.joules).sum();
+    if total <= 0.0 || !total.is_finite() {
+        let input = if m.series.is_some() { Input::PowerSeries } else { Input::EnergyAfter };
+        m.errors.push(MeasureError::new(input, Problem::ZeroEnergy));
+        return (None, 0);
+    }
+    let gpu_count = rows.len();
+    m.gpu_energy = Figure::new(total, Unit::Joules, GPU, e_origins.to_vec());
+    for r in rows {
+        let Some(energy) = Figure::new(r.joules, Unit::Joules, GPU, e_origins.to_vec()) else { continue };
+        let Some(share) = Figure::new(100.0 * r.joules / total, Unit::Percent, GPU, e_origins.to_vec()) else {
+            continue;
+        };
+        let average_power = duration.and_then(|(d, origins)| {
+            let mut o = e_origins.to_vec();
+            o.extend(origins.iter().cloned());
+            // A GPU missing from a series' first or last poll: its energy covers its own
+            // window only, so its average power divides by that.
+            let d = r.window.unwrap_or(*d);
+            Figure::new(r.joules / d, Unit::Watts, GPU, o)
+        });
+        m.gpus.push(GpuRow {
+            id: r.id,
+            index: r.index,
+            model: r.model,
+            host: r.host,
+            energy,
+            share,
+            average_power,
+            note: r.note,
+        });
+    }
+    (Some(total), gpu_count)
+}
+
+/// Step 4: the output tokens generated between the two snapshots (and the prompt tokens), where the
+/// counts are of one engine and went up; a count lower after is a swap or a restart.
+fn generated(
+    before: tokens::TokenSnapshot,
+    after: tokens::TokenSnapshot,
+    total_j: Option<f64>,
+    texts: &Texts,
+    series_given: bool,
+    m: &mut Measurement,
+) -> Option<f64> {
+    m.engine = Some(after.engine);
+    for model in before.models.iter().chain(after.models.iter()) {
+        if !m.models.contains(model) {
+            m.models.push(model.clone());
+        }
+    }
+    let delta = after.generated - before.generated;
+    if before.engine != after.engine {
+        let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
+        m.errors.push(MeasureError::new(Input::TokensAfter, problem));
+    } else if delta < 0.0 {
+        // Every counter lower after than before: the boxes were swapped (a restart would show
+        // the same, and the message says so); the generated count alone: a restart.
+        let prompt_lower = matches!((before.prompt, after.prompt), (Some(b), Some(a)) if a < b);
+        let energy_swapped = m.errors.iter().any(|e| e.problem == Problem::Swapped);
+        let no_energy = total_j.is_none() && texts.energy_before.trim().is_empty() && !series_given;
+        let problem = if prompt_lower || energy_swapped || no_energy {
+            Problem::Swapped
+        } else {
+            Problem::TokensWentBackwards { line: after.line }
+        };
+        m.errors.push(MeasureError::new(Input::TokensAfter, problem));
+    } else if delta == 0.0 {
+        m.errors.push(MeasureError::new(Input::TokensAfter, Problem::ZeroTokens));
+    } else {
+        m.output_tokens = Figure::new(delta, Unit::Tokens, GPU, token_origins());
+        if let (Some(b), Some(a)) = (before.prompt, after.prompt) {
+            m.prompt_tokens = Figure::new(a - b, Unit::Tokens, GPU, token_origins());
+        }
+        return Some(delta);
+    }
+    None
+}
+
+/// What the run measured: energy with its origins, the duration, the GPUs and the tokens.
+struct Run {
+    origins: Vec<Origin>,
+    duration: Option<(f64, Vec<Origin>)>,
+    total_j: Option<f64>,
+    gpu_count: usize,
+    generated: Option<f64>,
+}
+
+/// Origins `a` then those of `b` not in `a`.
+fn join(a: &[Origin], b: &[Origin]) -> Vec<Origin> {
+    let mut o = a.to_vec();
+    o.extend(b.iter().filter(|x| !a.contains(x)).cloned());
+    o
+}
+
+/// Step 5: J/token, tokens/s and average power per GPU; J/token above idle; the node's J/token at the wall.
+fn per_token(run: &Run, p: &Pasted, texts: &Texts, m: &mut Measurement) {
+    let all = || join(&run.origins, &token_origins());
+    if let (Some(j), Some(n)) = (run.total_j, run.generated) {
         m.j_per_token = Figure::new(j / n, Unit::JoulesPerToken, GPU, all());
     }
-    if let Some((d, d_origins)) = &duration {
-        if let Some(n) = generated {
+    if let Some((d, d_origins)) = &run.duration {
+        if let Some(n) = run.generated {
             m.tokens_per_s = Figure::new(n / d, Unit::TokensPerSecond, GPU, join(&token_origins(), d_origins));
         }
-        if let Some(j) = total_j {
-            if gpu_count > 0 {
-                let per_gpu = j / d / gpu_count as f64;
-                m.average_power_per_gpu = Figure::new(per_gpu, Unit::Watts, GPU, join(&e_origins, d_origins));
+        if let Some(j) = run.total_j {
+            if run.gpu_count > 0 {
+                let per_gpu = j / d / run.gpu_count as f64;
+                m.average_power_per_gpu = Figure::new(per_gpu, Unit::Watts, GPU, join(&run.origins, d_origins));
             }
         }
     }
-    if let Some(idle) = idle {
-        match (&duration, total_j, generated) {
+    if let Some(idle) = p.idle {
+        match (&run.duration, run.total_j, run.generated) {
             (None, _, _) => m.errors.push(MeasureError::new(Input::IdlePower, Problem::NeedsDuration)),
             (Some((d, d_origins)), Some(j), Some(n)) => {
-                let above = j - idle * gpu_count as f64 * d;
+                let above = j - idle * run.gpu_count as f64 * d;
                 if above <= 0.0 {
                     m.errors.push(MeasureError::new(Input::IdlePower, Problem::IdleAboveMeasured));
                 } else {
@@ -693,9 +768,9 @@ pub fn evaluate(texts: &Texts) -> Measurement {
             _ => {}
         }
     }
-    if let (Some(wh), Some(n)) = (wall_wh, generated) {
+    if let (Some(wh), Some(n)) = (p.wall_wh, run.generated) {
         let wall_j = wh * 3600.0;
-        match total_j {
+        match run.total_j {
             Some(gpu_j) if wall_j < gpu_j => {
                 m.errors.push(MeasureError::new(Input::WallEnergy, Problem::WallBelowGpu { wall_j, gpu_j }));
             }
@@ -703,13 +778,12 @@ pub fn evaluate(texts: &Texts) -> Measurement {
                 let origins = join(&[Origin::Measurement(Input::WallEnergy)], &token_origins());
                 m.node_j_per_token =
                     Figure::new(wall_j / n, Unit::JoulesPerToken, Kind::Measured(Scope::NodeAc), origins);
-                if m.j_per_token.is_none() && texts.energy_before.trim().is_empty() && !series_given {
+                if m.j_per_token.is_none() && texts.energy_before.trim().is_empty() && !p.series_given {
                     m.j_per_token = m.node_j_per_token.clone();
                 }
             }
         }
     }
-    m
 }
 
 /// "Your measurement is x % of the ceiling": a measured GPU-board J/token against the calculator's
