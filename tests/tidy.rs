@@ -466,3 +466,114 @@ fn the_layer_check_can_fail() {
     let stray = [file("src/c.rs", "use crate::a::X;\n")];
     assert_eq!(layer_offences(&imports(&stray).unwrap_or_default(), layers).len(), 1);
 }
+
+// ---- the data version the documentation names (issue 37) ------------------------------------------
+
+/// Words that make a data version written beside them the current one.
+const CURRENT: [&str; 8] = ["as it stands", "current", "latest", "now", "today", "ships", "this build", "this release"];
+
+/// The data versions `text` names that it should not: one the data never had (a typo, or a version
+/// typed ahead of the data), or one other than `current` written as the current one (a current word
+/// in its sentence before it). Each as "version: the text before it".
+fn wrong_data_versions(text: &str, current: &str, known: &[String]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 9 <= bytes.len() {
+        if !text.is_char_boundary(i) {
+            i += 1;
+            continue;
+        }
+        // 20yy.mm.n
+        let at_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'.');
+        if !(at_start && text[i..].starts_with("20") && bytes[i + 2].is_ascii_digit() && bytes[i + 3].is_ascii_digit())
+            || bytes[i + 4] != b'.'
+        {
+            i += 1;
+            continue;
+        }
+        let end = i + text[i..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len() - i);
+        let version = text[i..end].trim_end_matches('.');
+        if version.split('.').count() != 3 || version.split('.').any(str::is_empty) {
+            i = end;
+            continue;
+        }
+        let from = text[..i].char_indices().rev().nth(100).map_or(0, |(k, _)| k);
+        let before = &text[from..i];
+        let sentence = before.rsplit(". ").next().unwrap_or(before);
+        let sentence = sentence.rsplit("\n\n").next().unwrap_or(sentence).to_lowercase();
+        if !known.iter().any(|k| k == version) {
+            wrong.push(format!("{version} (not a data version of data/changes.json): …{}", sentence.trim()));
+        } else if version != current && CURRENT.iter().any(|w| sentence.contains(w)) {
+            wrong.push(format!("{version} written as the current data version ({current}): …{}", sentence.trim()));
+        }
+        i = end;
+    }
+    wrong
+}
+
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            markdown_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+fn data_versions() -> (String, Vec<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.join("data/meta.json")).unwrap_or_default()).unwrap_or_default();
+    let changes: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.join("data/changes.json")).unwrap_or_default())
+            .unwrap_or_default();
+    let current = meta["data_version"].as_str().unwrap_or_default().to_owned();
+    let known: Vec<String> =
+        changes.as_array().into_iter().flatten().filter_map(|c| c["version"].as_str().map(str::to_owned)).collect();
+    assert!(
+        !current.is_empty() && known.contains(&current),
+        "data/meta.json's version {current:?} is not in data/changes.json"
+    );
+    (current, known)
+}
+
+#[test]
+fn the_documentation_types_no_stale_data_version_as_the_current_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (current, known) = data_versions();
+    let mut files = vec![root.join("README.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let name = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        wrong.extend(wrong_data_versions(&text, &current, &known).into_iter().map(|w| format!("{name}: {w}")));
+    }
+    assert!(
+        wrong.is_empty(),
+        "the data version is data/meta.json's ({current}): point to it (or the page's footer) instead of typing it:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_data_version_check_can_fail() {
+    let known: Vec<String> = ["2026.12.2", "2026.12.6", "2026.12.8"].map(str::to_owned).to_vec();
+    let wrong = |t: &str| wrong_data_versions(t, "2026.12.8", &known);
+    // The README's line before issue 37, and other ways of calling a typed version current.
+    assert_eq!(wrong("The catalogue as it stands (data 2026.12.2, 4 December 2026) was made so.").len(), 1);
+    assert_eq!(wrong("The current data version is 2026.12.6.").len(), 1);
+    assert_eq!(wrong("This build ships data 2026.12.2, ...").len(), 1);
+    // A version the data never had, or typed ahead of it.
+    assert_eq!(wrong("Added in data 2026.12.3 (issue 9).").len(), 1);
+    assert_eq!(wrong("Now at data 2026.12.9.").len(), 1);
+    // History is fine: a version named for when something happened, and the current one as current.
+    assert!(wrong("Data 2026.12.2 (issue 24): racks. Idle readings (since data 2026.12.6).").is_empty());
+    assert!(wrong("The catalogue as it stands (data 2026.12.8).").is_empty());
+    assert!(wrong("It is current. The link carries `dv=2026.12.2`.").is_empty());
+    assert!(wrong("MLPerf 6.0-0021 and version 2026.1 and 12.2026.1.1").is_empty());
+}
