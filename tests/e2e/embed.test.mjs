@@ -180,7 +180,8 @@ async function readmeListener(origin) {
 // In the frame: where the widget's content ends, and the frame's own height (its viewport).
 const fit = () => {
   const app = document.querySelector('[data-testid="app"]');
-  if (!app || document.documentElement.dataset.app !== 'live') return null;
+  // Live, and every section drawn (the sources render a task after the figures).
+  if (!app || document.documentElement.dataset.app !== 'live' || !document.querySelector('[data-testid="sources"]')) return null;
   return { bottom: app.getBoundingClientRect().bottom + scrollY, inner: innerHeight, scroll: document.documentElement.scrollHeight };
 };
 // On the host page: the frame's height and the messages heard.
@@ -195,7 +196,7 @@ describe('the frame follows its content', { concurrency: false }, () => {
         const line = snippet.line.replace(snippet.origin + '/', app.url(''));
         await writeFile(
           path.join(hostDir.dir, 'follow.html'),
-          `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>A GPU vendor's page</title></head>\n<body>\n<h1>Vendor</h1>\n${line}\n` +
+          `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>A GPU vendor's page</title><link rel="icon" href="data:,">\n<style>.column { width: 800px; }</style></head>\n<body>\n<h1>Vendor</h1>\n<div class="column">${line}</div>\n` +
             `<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'token-energy:height') window.heights.push(e.data.height); });</script>\n` +
             `${listener}\n<footer>Vendor footer</footer>\n</body></html>\n`,
         );
@@ -220,7 +221,7 @@ describe('the frame follows its content', { concurrency: false }, () => {
             await new Promise((r) => setTimeout(r, 150));
           }
         };
-        // The snippet's height="1600" is taller than the widget: the frame shrinks to it.
+        // The snippet's height="1600" is taller than the widget at 800 px: the frame shrinks to it.
         const closed = await fits('at first', (h) => h < 1590);
         // The Configuration fold opens: the frame grows by the form.
         await d.frame(() => document.querySelector('[data-testid="config-fold"] > summary').click());
