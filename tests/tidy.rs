@@ -477,29 +477,27 @@ const CURRENT: [&str; 8] = ["as it stands", "current", "latest", "now", "today",
 /// in its sentence before it). Each as "version: the text before it".
 fn wrong_data_versions(text: &str, current: &str, known: &[String]) -> Vec<String> {
     let mut wrong = Vec::new();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i + 9 <= bytes.len() {
-        if !text.is_char_boundary(i) {
-            i += 1;
+    let mut next = 0;
+    let mut previous: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        // 20yy.mm.n, not inside a longer number or word.
+        let starts = !previous.is_some_and(|p| p.is_ascii_alphanumeric() || p == '.');
+        previous = Some(c);
+        if i < next || !starts || c != '2' {
             continue;
         }
-        // 20yy.mm.n
-        let at_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'.');
-        if !(at_start && text[i..].starts_with("20") && bytes[i + 2].is_ascii_digit() && bytes[i + 3].is_ascii_digit())
-            || bytes[i + 4] != b'.'
-        {
-            i += 1;
+        let Some(rest) = text.get(i..) else { continue };
+        let candidate: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        let version = candidate.trim_end_matches('.');
+        let parts: Vec<&str> = version.split('.').collect();
+        let year = parts.first().is_some_and(|y| y.len() == 4 && y.starts_with("20"));
+        if parts.len() != 3 || parts.iter().any(|p| p.is_empty()) || !year {
             continue;
         }
-        let end = i + text[i..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len() - i);
-        let version = text[i..end].trim_end_matches('.');
-        if version.split('.').count() != 3 || version.split('.').any(str::is_empty) {
-            i = end;
-            continue;
-        }
-        let from = text[..i].char_indices().rev().nth(100).map_or(0, |(k, _)| k);
-        let before = &text[from..i];
+        next = i + candidate.len();
+        let before = text.get(..i).unwrap_or_default();
+        let from = before.char_indices().rev().nth(100).map_or(0, |(k, _)| k);
+        let before = before.get(from..).unwrap_or_default();
         let sentence = before.rsplit(". ").next().unwrap_or(before);
         let sentence = sentence.rsplit("\n\n").next().unwrap_or(sentence).to_lowercase();
         if !known.iter().any(|k| k == version) {
@@ -507,7 +505,6 @@ fn wrong_data_versions(text: &str, current: &str, known: &[String]) -> Vec<Strin
         } else if version != current && CURRENT.iter().any(|w| sentence.contains(w)) {
             wrong.push(format!("{version} written as the current data version ({current}): …{}", sentence.trim()));
         }
-        i = end;
     }
     wrong
 }
@@ -531,9 +528,13 @@ fn data_versions() -> (String, Vec<String>) {
     let changes: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(root.join("data/changes.json")).unwrap_or_default())
             .unwrap_or_default();
-    let current = meta["data_version"].as_str().unwrap_or_default().to_owned();
-    let known: Vec<String> =
-        changes.as_array().into_iter().flatten().filter_map(|c| c["version"].as_str().map(str::to_owned)).collect();
+    let current = meta.get("data_version").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+    let known: Vec<String> = changes
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("version").and_then(|v| v.as_str()).map(str::to_owned))
+        .collect();
     assert!(
         !current.is_empty() && known.contains(&current),
         "data/meta.json's version {current:?} is not in data/changes.json"

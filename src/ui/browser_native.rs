@@ -51,8 +51,12 @@ pub fn set_title(_title: &str) {}
 
 pub fn post_height() {}
 
-/// No frame to size in the prerender.
+/// No frame to size in the prerender. (Dropped as a browser's would be, when its effect ends.)
 pub struct HeightWatch;
+
+impl Drop for HeightWatch {
+    fn drop(&mut self) {}
+}
 
 pub fn follow_height() -> Option<HeightWatch> {
     None
