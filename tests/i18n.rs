@@ -522,3 +522,16 @@ fn the_german_reviews_phrases_stay_replaced() {
         assert!(german.contains(now), "the German page lacks “{now}”");
     }
 }
+
+#[test]
+fn one_source_and_one_more_result_are_singular_in_both_languages() {
+    let (en, de) = (Lang::En.strings(), Lang::De.strings());
+    assert_eq!((en.sources_summary)(1), "1 source");
+    assert_eq!((en.sources_summary)(2), "2 sources");
+    assert_eq!((de.sources_summary)(1), "1 Quelle");
+    assert_eq!((de.sources_summary)(12), "12 Quellen");
+    assert_eq!((en.more_results)(1), "1 more published result or pair");
+    assert_eq!((en.more_results)(3), "3 more published results and pairs");
+    assert_eq!((de.more_results)(1), "1 weiteres veröffentlichtes Ergebnis oder Vergleichspaar");
+    assert_eq!((de.more_results)(3), "3 weitere veröffentlichte Ergebnisse und Vergleichspaare");
+}

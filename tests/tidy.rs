@@ -674,3 +674,115 @@ fn the_long_function_check_can_fail() {
     // Braces and quotes inside literals do not end a body early; a lifetime is no character.
     assert_eq!(blank_literals("'a' '\\'' 'b x \"{\\\"}\""), format!("{}'b x {}", " ".repeat(9), " ".repeat(6)));
 }
+
+// ---- the data version the documentation names (issue 37) ------------------------------------------
+
+/// Words that make a data version written beside them the current one.
+const CURRENT: [&str; 8] = ["as it stands", "current", "latest", "now", "today", "ships", "this build", "this release"];
+
+/// The data versions `text` names that it should not: one the data never had (a typo, or a version
+/// typed ahead of the data), or one other than `current` written as the current one (a current word
+/// in its sentence before it). Each as "version: the text before it".
+fn wrong_data_versions(text: &str, current: &str, known: &[String]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let mut next = 0;
+    let mut previous: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        // 20yy.mm.n, not inside a longer number or word.
+        let starts = !previous.is_some_and(|p| p.is_ascii_alphanumeric() || p == '.');
+        previous = Some(c);
+        if i < next || !starts || c != '2' {
+            continue;
+        }
+        let Some(rest) = text.get(i..) else { continue };
+        let candidate: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        let version = candidate.trim_end_matches('.');
+        let parts: Vec<&str> = version.split('.').collect();
+        let year = parts.first().is_some_and(|y| y.len() == 4 && y.starts_with("20"));
+        if parts.len() != 3 || parts.iter().any(|p| p.is_empty()) || !year {
+            continue;
+        }
+        next = i + candidate.len();
+        let before = text.get(..i).unwrap_or_default();
+        let from = before.char_indices().rev().nth(100).map_or(0, |(k, _)| k);
+        let before = before.get(from..).unwrap_or_default();
+        let sentence = before.rsplit(". ").next().unwrap_or(before);
+        let sentence = sentence.rsplit("\n\n").next().unwrap_or(sentence).to_lowercase();
+        if !known.iter().any(|k| k == version) {
+            wrong.push(format!("{version} (not a data version of data/changes.json): …{}", sentence.trim()));
+        } else if version != current && CURRENT.iter().any(|w| sentence.contains(w)) {
+            wrong.push(format!("{version} written as the current data version ({current}): …{}", sentence.trim()));
+        }
+    }
+    wrong
+}
+
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            markdown_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+fn data_versions() -> (String, Vec<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.join("data/meta.json")).unwrap_or_default()).unwrap_or_default();
+    let changes: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.join("data/changes.json")).unwrap_or_default())
+            .unwrap_or_default();
+    let current = meta.get("data_version").and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+    let known: Vec<String> = changes
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("version").and_then(|v| v.as_str()).map(str::to_owned))
+        .collect();
+    assert!(
+        !current.is_empty() && known.contains(&current),
+        "data/meta.json's version {current:?} is not in data/changes.json"
+    );
+    (current, known)
+}
+
+#[test]
+fn the_documentation_types_no_stale_data_version_as_the_current_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (current, known) = data_versions();
+    let mut files = vec![root.join("README.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let name = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        wrong.extend(wrong_data_versions(&text, &current, &known).into_iter().map(|w| format!("{name}: {w}")));
+    }
+    assert!(
+        wrong.is_empty(),
+        "the data version is data/meta.json's ({current}): point to it (or the page's footer) instead of typing it:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_data_version_check_can_fail() {
+    let known: Vec<String> = ["2026.12.2", "2026.12.6", "2026.12.8"].map(str::to_owned).to_vec();
+    let wrong = |t: &str| wrong_data_versions(t, "2026.12.8", &known);
+    // The README's line before issue 37, and other ways of calling a typed version current.
+    assert_eq!(wrong("The catalogue as it stands (data 2026.12.2, 4 December 2026) was made so.").len(), 1);
+    assert_eq!(wrong("The current data version is 2026.12.6.").len(), 1);
+    assert_eq!(wrong("This build ships data 2026.12.2, ...").len(), 1);
+    // A version the data never had, or typed ahead of it.
+    assert_eq!(wrong("Added in data 2026.12.3 (issue 9).").len(), 1);
+    assert_eq!(wrong("Now at data 2026.12.9.").len(), 1);
+    // History is fine: a version named for when something happened, and the current one as current.
+    assert!(wrong("Data 2026.12.2 (issue 24): racks. Idle readings (since data 2026.12.6).").is_empty());
+    assert!(wrong("The catalogue as it stands (data 2026.12.8).").is_empty());
+    assert!(wrong("It is current. The link carries `dv=2026.12.2`.").is_empty());
+    assert!(wrong("MLPerf 6.0-0021 and version 2026.1 and 12.2026.1.1").is_empty());
+}

@@ -10,8 +10,10 @@
 //!   cargo run --features ssr --bin prerender -- --boot
 //!
 //! prints instead the loading page's words in every language (`i18n::boot_words`), as JSON
-//! `{"lede": …, "status": …, "titles": {"de": …}}`, for the build to write into static/index.html's
-//! boot block and its `<title>` (each language's document title but English's, which it holds).
+//! `{"lede": …, "status": …, "titles": {"de": …}, "offered": {"en": "Offered by {name}", …}}`, for the
+//! build to write into static/index.html's boot block and its `<title>` (each language's document
+//! title but English's, which it holds); "offered" is kept in the page for a vendor named after the
+//! build (static/build/vendor.mjs).
 
 use std::process::ExitCode;
 use token_energy::i18n::{boot_words, Lang};
@@ -30,6 +32,9 @@ fn main() -> ExitCode {
             "lede": boot_words(|t| t.lede),
             "status": boot_words(|t| t.boot_status),
             "titles": Lang::ALL.iter().filter(|l| **l != Lang::En).map(|l| (l.id().to_owned(), serde_json::Value::from(l.strings().doc_title))).collect::<serde_json::Map<_, _>>(),
+            // "Offered by {name}" in every language, for a vendor named after the build
+            // (static/build/vendor.mjs writes the name into the page with it).
+            "offered": Lang::ALL.iter().map(|l| (l.id().to_owned(), serde_json::Value::from((l.strings().offered_by)("{name}")))).collect::<serde_json::Map<_, _>>(),
         });
         println!("{words}");
         return ExitCode::SUCCESS;

@@ -490,7 +490,7 @@ pub const DE: Strings = Strings {
     },
     published_at: |id, watts| format!("{id} wurde mit {watts} W je Karte veröffentlicht. "),
     use_instead: |id| format!("{id} statt einer Spanne verwenden"),
-    more_results: |count| format!("{count} weitere veröffentlichte Ergebnisse und Vergleichspaare"),
+    more_results: |count| if count == 1 { "1 weiteres veröffentlichtes Ergebnis oder Vergleichspaar".to_owned() } else { format!("{count} weitere veröffentlichte Ergebnisse und Vergleichspaare") },
     cap_pair: |p: &CapPair| {
         format!(
             "{} × bei {}: {} Token/s ({}) gegenüber {} Token/s bei {} ({}): {} % {} Durchsatz bei der niedrigeren Einstellung.",
@@ -656,7 +656,7 @@ pub const DE: Strings = Strings {
         }
     },
     plan_notice,
-    sources_summary: |n| format!("{n} Quellen"),
+    sources_summary: |n| if n == 1 { "1 Quelle".to_owned() } else { format!("{n} Quellen") },
     answer_rack_fit: |n, boards_only| if boards_only {
         format!("nur GPU-Boards: höchstens {n} je Rack; die Leistungsaufnahme des Servers ohne GPUs (CPU, Lüfter, Netzteilverluste) kommt hinzu")
     } else {

@@ -134,7 +134,7 @@ pub const EN: Strings = Strings {
     },
     published_at: |id, watts| format!("{id} was published at {watts} W per card. "),
     use_instead: |id| format!("Use {id} instead of a range"),
-    more_results: |n| format!("{n} more published results and pairs"),
+    more_results: |n| if n == 1 { "1 more published result or pair".to_owned() } else { format!("{n} more published results and pairs") },
     cap_pair: |p: &CapPair| {
         format!(
             "{} × at {}: {} tokens/s ({}) against {} tokens/s at {} ({}): {} % {} throughput at the lower setting.",
@@ -302,7 +302,7 @@ pub const EN: Strings = Strings {
         }
     },
     plan_notice,
-    sources_summary: |n| format!("{n} sources"),
+    sources_summary: |n| if n == 1 { "1 source".to_owned() } else { format!("{n} sources") },
     answer_rack_fit: |n, boards_only| if boards_only {
         format!("GPU boards only: at most {n} per position; add the server's own draw")
     } else {

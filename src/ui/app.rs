@@ -124,8 +124,9 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
     }
-    // In a frame, the embedding page hears the height after every render, and when the frame's
-    // width changes (the text reflows: the same page is taller or shorter).
+    // In a frame, the embedding page hears the content's height after every render, and whenever the
+    // content's size changes for any other reason (a fold opened or closed, the frame's width
+    // reflowing the text): a ResizeObserver on the content, taller or shorter.
     {
         let embed = state.embed;
         use_effect(move || {
@@ -134,8 +135,8 @@ fn calculator(props: &CalculatorProps) -> Html {
             }
         });
         use_effect_with(embed, |embed| {
-            let listener = embed.then(|| browser::on_resize(|_| browser::post_height())).flatten();
-            move || drop(listener)
+            let watch = embed.then(browser::follow_height).flatten();
+            move || drop(watch)
         });
     }
     // Stable callbacks: the same value on every render, so components that take them re-render
@@ -189,6 +190,15 @@ fn calculator(props: &CalculatorProps) -> Html {
         use_callback((), move |lang: Lang, _| on_edit.emit(Edit::Lang(lang)))
     };
 
+    // The form beside the figures; the widget leads with its answer, so there the form comes after
+    // them in the page's order too (not only on screen), and Tab moves down the widget, never from
+    // its first line to the form below the figures and back up.
+    let config = html! {
+        <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
+            on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
+    };
+    let (config_first, config_after) = if state.embed { (Html::default(), config) } else { (config, Html::default()) };
+
     html! {
         <ContextProvider<Lang> context={lang}>
         <div {class} data-testid="app">
@@ -227,8 +237,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                     proxy={checked.proxy().benchmark()} on_own_model={on_model_from_measure.clone()} />
             }
             <div class="workspace">
-                <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
-                    on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
+                { config_first }
                 <div class="outputs">
                     <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} plan={plan.clone()} {limit_watts} on_edit={on_edit.clone()} />
                     if state.embed {
@@ -246,6 +255,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                             reference={AttrValue::from(state.form.reference.clone())} on_edit={on_edit.clone()} />
                     }
                 </div>
+                { config_after }
             </div>
             if state.mode != link::Mode::Measure {
                 <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()}

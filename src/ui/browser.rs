@@ -12,13 +12,6 @@ pub fn later(ms: u32, f: impl FnOnce() + 'static) -> Later {
     gloo_timers::callback::Timeout::new(ms, f)
 }
 
-/// Listens to the window's `resize` while the returned handle lives (gloo's `EventListener`);
-/// `None` without a window.
-pub fn on_resize(f: impl FnMut(&web_sys::Event) + 'static) -> Option<gloo_events::EventListener> {
-    let window = web_sys::window()?;
-    Some(gloo_events::EventListener::new(&window, "resize", f))
-}
-
 /// Listens to the window's `beforeprint` (the browser is about to lay the page out for print) while
 /// the returned handle lives; `None` without a window.
 pub fn on_before_print(mut f: impl FnMut() + 'static) -> Option<gloo_events::EventListener> {
@@ -190,19 +183,58 @@ fn embedding_origin(window: &web_sys::Window) -> Option<String> {
     (origin != "null" && !origin.is_empty()).then_some(origin)
 }
 
-/// Tells the embedding page how tall this page is, so it can size its frame:
-/// `{ type: "token-energy:height", height }` posted to the embedding origin only.
+/// The widget's content: the app's own element. Not the document (inside a frame the document is at
+/// least as tall as the frame, so its height could never report less than the frame has now), nor
+/// `#app-root` (its `min-height: 100vh` is the frame's height too).
+fn content(document: &web_sys::Document) -> Option<web_sys::Element> {
+    document.query_selector("[data-testid=\"app\"]").ok().flatten()
+}
+
+/// Tells the embedding page how tall this page's content is, so it can size its frame to it, taller
+/// or shorter: `{ type: "token-energy:height", height }` (CSS pixels, whole, rounded up) posted to
+/// the embedding origin only. The height is where the content ends in the document (its bottom
+/// edge, scrolled or not), so a frame set to it shows all of it and no blank below.
 pub fn post_height() {
     let Some(window) = web_sys::window() else { return };
     let Some(origin) = embedding_origin(&window) else { return };
-    let Some(height) = window.document().and_then(|d| d.document_element()).map(|e| e.scroll_height()) else {
+    let Some(element) = window.document().as_ref().and_then(content) else { return };
+    let bottom = element.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
+    if !bottom.is_finite() || bottom <= 0.0 {
         return;
-    };
+    }
     let Ok(Some(parent)) = window.parent() else { return };
     let message = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&message, &JsValue::from_str("type"), &JsValue::from_str("token-energy:height"));
-    let _ = js_sys::Reflect::set(&message, &JsValue::from_str("height"), &JsValue::from_f64(f64::from(height)));
+    let _ = js_sys::Reflect::set(&message, &JsValue::from_str("height"), &JsValue::from_f64(bottom.ceil()));
     let _ = parent.post_message(&message, &origin);
+}
+
+/// Watches the widget's content while the returned handle lives: whenever its size changes — a
+/// fold (Configuration, Plan, Sources) opened or closed, a message shown or gone, the frame's width
+/// reflowing the text — the embedding page hears the new height (`post_height`). `None` outside a
+/// frame or without the content element.
+pub fn follow_height() -> Option<HeightWatch> {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window()?;
+    embedding_origin(&window)?;
+    let element = content(&window.document()?)?;
+    let callback = Closure::<dyn FnMut()>::new(post_height);
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some(HeightWatch { observer, _callback: callback })
+}
+
+/// A `ResizeObserver` on the widget's content; disconnected when dropped.
+pub struct HeightWatch {
+    observer: web_sys::ResizeObserver,
+    _callback: wasm_bindgen::closure::Closure<dyn FnMut()>,
+}
+
+impl Drop for HeightWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
 }
 
 /// The browser's stored value for `key`; `None` when absent or when storage is refused (private

@@ -28,11 +28,6 @@ impl Drop for Listener {
     fn drop(&mut self) {}
 }
 
-/// No window to listen to.
-pub fn on_resize(_f: impl FnMut(&web_sys::Event) + 'static) -> Option<Listener> {
-    None
-}
-
 /// Nothing is printed in the prerender.
 pub fn on_before_print(_f: impl FnMut() + 'static) -> Option<Listener> {
     None
@@ -55,6 +50,17 @@ pub fn set_html_lang(_id: &str) {}
 pub fn set_title(_title: &str) {}
 
 pub fn post_height() {}
+
+/// No frame to size in the prerender. (Dropped as a browser's would be, when its effect ends.)
+pub struct HeightWatch;
+
+impl Drop for HeightWatch {
+    fn drop(&mut self) {}
+}
+
+pub fn follow_height() -> Option<HeightWatch> {
+    None
+}
 
 /// Nothing is stored at build time. (Read by "Measure your own" when it first renders its kept
 /// runs; the prerendered bare page never shows that section.)

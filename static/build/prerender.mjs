@@ -37,8 +37,9 @@ export function runPrerender(vendor) {
 }
 
 /**
- * The loading page's words, `{ lede, status, titles }`: the first two one `<span data-lang>` per
- * language, `titles` each other language's document title by its id (src/i18n/).
+ * The loading page's words, `{ lede, status, titles, offered }`: the first two one `<span data-lang>`
+ * per language, `titles` each other language's document title by its id, `offered` "Offered by
+ * {name}" by language id (src/i18n/).
  */
 export function runBoot() {
   const words = JSON.parse(cargoPrerender('--boot'));
@@ -65,6 +66,16 @@ export function insertBoot(dir, words) {
       const re = new RegExp(`(<p\\b[^>]*\\bdata-boot=(?:"${key}"|'${key}'|${key}(?=[\\s>]))[^>]*>)[\\s\\S]*?(</p\\s*>)`, 'i');
       if (!re.test(text)) throw new Error(`${page}: no <p data-boot="${key}"> in the boot block`);
       text = text.replace(re, (_whole, open, close) => `${open}${words[key]}${close}`);
+    }
+    // "Offered by {name}" in every language, on the boot block (`data-offered-by-<lang>`): the
+    // branding step (vendor.mjs) names a vendor with it after the build, with no Rust at hand.
+    if (words.offered) {
+      const boot = /<div\b([^>]*\bid=(?:"boot"|'boot'|boot(?=[\s>]))[^>]*)>/i;
+      if (!boot.test(text)) throw new Error(`${page}: no <div id="boot">`);
+      const offered = Object.entries(words.offered)
+        .map(([lang, t]) => ` data-offered-by-${lang}="${attribute(t)}"`)
+        .join('');
+      text = text.replace(boot, (_whole, attrs) => `<div${attrs.replace(/\s*\bdata-offered-by-[a-z]+(=(?:"[^"]*"|'[^']*'|[^\s>]*))?/g, '')}${offered}>`);
     }
     const title = /<title\b([^>]*)>/i;
     if (!title.test(text)) throw new Error(`${page}: no <title>`);

@@ -36,19 +36,88 @@ export function readVendor(file) {
   return data;
 }
 
-/** Adds (or replaces) the vendor meta in every page of `dir`; returns what it did. */
+function text(t) {
+  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `data-offered-by-<lang>="…"` of the boot block (static/build/prerender.mjs wrote them): lang → template. */
+function offeredBy(html) {
+  const boot = /<div\b[^>]*\bid=(?:"boot"|'boot'|boot(?=[\s>]))[^>]*>/i.exec(html);
+  const found = {};
+  for (const m of (boot?.[0] ?? '').matchAll(/\bdata-offered-by-([a-z]+)="([^"]*)"/g)) found[m[1]] = m[2];
+  // A page built before the build wrote them: English.
+  return Object.keys(found).length ? found : { en: 'Offered by {name}' };
+}
+
+/** A logo the prerender would show: a path on the page's own origin (the app checks it again). */
+function ownPath(logo) {
+  return typeof logo === 'string' && /^(?!\/\/)[A-Za-z0-9._~\/-]+$/.test(logo) && !logo.includes('..');
+}
+
+const BRANDED = /<p\b[^>]*\bdata-branded\b[^>]*>[\s\S]*?<\/p\s*>/g;
+const H1 = /<h1\b[^>]*>\s*token-energy\s*<\/h1\s*>/i;
+
+/**
+ * The vendor's name in the HTML a visitor reads before the app runs, or without JavaScript: the
+ * prerendered bare page's masthead ("Offered by …", English as that page is) and the loading
+ * page's (every language, as its other words). Where the build prerendered the page with this very
+ * vendor (`data-prerendered` holds its JSON), the prerendered page already names it. Lines this
+ * step wrote before (`data-branded`) are replaced; without a vendor they go, with a prerendered
+ * vendor line of another vendor.
+ */
+function nameInPage(html, vendor, json) {
+  const templates = offeredBy(html);
+  let out = html.replace(BRANDED, '');
+  const main = /<main\b[^>]*\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))[^>]*>/i.exec(out);
+  if (main) {
+    const mark = /\bdata-prerendered="([^"]*)"/.exec(main[0]);
+    const prerenderedWith = mark ? mark[1] : null;
+    if (prerenderedWith !== null && prerenderedWith !== (vendor ? attribute(json) : '')) {
+      let rest = out.slice(main.index);
+      // The prerender's line for another vendor (or none now).
+      rest = rest.replace(/<p\b[^>]*\bdata-testid="vendor"[^>]*>[\s\S]*?<\/p\s*>/, '');
+      if (vendor) {
+        const logo = ownPath(vendor.logo) ? `<img src="${attribute(vendor.logo)}" alt="" height="28">` : '';
+        const line = (templates.en ?? Object.values(templates)[0]).replace('{name}', text(vendor.name));
+        rest = rest.replace(H1, (h1) => `${h1}<p class="vendor" data-testid="vendor" data-branded>${logo}${line}</p>`);
+      }
+      out = out.slice(0, main.index) + rest;
+    }
+  }
+  if (vendor) {
+    const boot = /<div\b[^>]*\bid=(?:"boot"|'boot'|boot(?=[\s>]))[^>]*>/i.exec(out);
+    if (boot) {
+      const spans = Object.entries(templates)
+        .map(([lang, t]) => `<span data-lang="${lang}"${lang === 'en' ? '' : ` lang="${lang}"`}>${t.replace('{name}', text(vendor.name))}</span>`)
+        .join('');
+      const at = boot.index + boot[0].length;
+      const rest = out.slice(at).replace(H1, (h1) => `${h1}<p class="vendor" data-testid="boot-vendor" data-branded>${spans}</p>`);
+      out = out.slice(0, at) + rest;
+    }
+  }
+  return out;
+}
+
+/**
+ * Adds (or replaces) the vendor meta in every page of `dir`, and names the vendor in the page's
+ * HTML before the app runs (`nameInPage`); returns what it did. It adds no script and no style:
+ * every integrity= stays the file's, and the page stays within its Content-Security-Policy.
+ */
 export function brand(dir, file) {
   const vendor = readVendor(file);
   const done = [];
   for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
     const full = path.join(dir, page);
     const html = readFileSync(full, 'utf8').replace(/\n?[ \t]*<meta\s+name="token-energy-vendor"[^>]*>/g, '');
+    const json = vendor ? JSON.stringify(vendor) : '';
+    const named = nameInPage(html, vendor, json);
     if (!vendor) {
-      writeFileSync(full, html);
+      writeFileSync(full, named);
       continue;
     }
-    const meta = `<meta name="token-energy-vendor" content="${attribute(JSON.stringify(vendor))}">`;
-    writeFileSync(full, html.replace(/<\/head>/i, `  ${meta}\n</head>`));
+    const meta = `<meta name="token-energy-vendor" content="${attribute(json)}">`;
+    // Undone exactly by the removal above, so a second run gives the same page.
+    writeFileSync(full, named.replace(/<\/head>/i, `\n  ${meta}</head>`));
     done.push(`${page}: vendor "${vendor.name}"`);
   }
   return done;

@@ -92,3 +92,51 @@ test('prerender() writes the boot words too', () => {
   prerender(dir, null, () => APP, () => WORDS);
   assert.ok(page(dir).includes(WORDS.lede) && page(dir).includes(WORDS.status) && page(dir).includes(APP));
 });
+
+// Issue 37: a vendor named after the build. The build keeps "Offered by {name}" in every language
+// on the boot block; the branding step (vendor.mjs) writes the name with it into the prerendered
+// page and the loading page, once, and takes it out again.
+const OFFERED = { en: 'Offered by {name}', de: 'Bereitgestellt von {name}' };
+const MASTHEAD = '<!--<[App]>--><div data-testid="app"><header class="masthead"><nav>langs</nav><h1>token-energy</h1><p class="lede">Lede</p></header>figures</div><!--</[App]>-->';
+
+test('the boot block keeps "Offered by {name}" in every language, and a second run changes nothing more', () => {
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  insertBoot(dir, { ...WORDS, offered: OFFERED });
+  const once = page(dir);
+  assert.ok(once.includes('<div class=boot id=boot data-offered-by-en="Offered by {name}" data-offered-by-de="Bereitgestellt von {name}">'), once);
+  insertBoot(dir, { ...WORDS, offered: OFFERED });
+  assert.equal(page(dir), once, 'idempotent');
+});
+
+test('brand() names the vendor in a page prerendered without it, never twice, and takes it out again', async () => {
+  const { brand } = await import('../../static/build/vendor.mjs');
+  const { writeFileSync } = await import('node:fs');
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  prerender(dir, null, () => MASTHEAD, () => ({ ...WORDS, offered: OFFERED }));
+  const unbranded = page(dir);
+  const file = path.join(dir, 'vendor.json');
+  writeFileSync(file, JSON.stringify({ name: 'Müller & <Söhne>', logo: 'logo.svg' }));
+  brand(dir, file);
+  const once = page(dir);
+  const count = (s) => once.split(s).length - 1;
+  assert.equal(count('data-testid="vendor"'), 1, once);
+  assert.ok(once.includes('<h1>token-energy</h1><p class="vendor" data-testid="vendor" data-branded><img src="logo.svg" alt="" height="28">Offered by Müller &amp; &lt;Söhne&gt;</p><p class="lede">Lede</p>'), once);
+  assert.ok(once.includes('<p class="vendor" data-testid="boot-vendor" data-branded><span data-lang="en">Offered by Müller &amp; &lt;Söhne&gt;</span><span data-lang="de" lang="de">Bereitgestellt von Müller &amp; &lt;Söhne&gt;</span></p>'), once);
+  brand(dir, file);
+  assert.equal(page(dir), once, 'idempotent');
+  // Another vendor replaces the first; no vendor file takes it out (the page as the build left it).
+  writeFileSync(file, JSON.stringify({ name: 'Other', logo: 'https://elsewhere.example/logo.svg' }));
+  brand(dir, file);
+  assert.ok(!page(dir).includes('Müller') && page(dir).includes('Offered by Other</p>') && !page(dir).includes('<img src="https://elsewhere'), page(dir));
+  brand(dir, path.join(dir, 'none.json'));
+  assert.equal(page(dir), unbranded);
+
+  // Prerendered with this very vendor (a vendor build): the prerender's line stays the only one.
+  const built = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  const vendor = { name: 'Example' };
+  prerender(built, vendor, () => MASTHEAD.replace('<h1>token-energy</h1>', '<h1>token-energy</h1><p class="vendor" data-testid="vendor">Offered by Example</p>'), () => ({ ...WORDS, offered: OFFERED }));
+  writeFileSync(path.join(built, 'vendor.json'), JSON.stringify(vendor));
+  brand(built, path.join(built, 'vendor.json'));
+  assert.equal(page(built).split('data-testid="vendor"').length - 1, 1, page(built));
+  assert.ok(!page(built).includes('data-testid="vendor" data-branded'));
+});

@@ -166,3 +166,37 @@ test('keyboard only: from the first field to the answer and the printed sheet', 
   assert.ok(await page.locator('[data-testid="servers-needed"]').isVisible(), 'the answer prints');
   assert.match(await page.locator('[data-testid="print-link"]').innerText(), /demand=40000000/);
 });
+
+test('keyboard only: Tab moves down the page from the skip link, never down and back up (the widget at 375 px and 1280 px, the page at 375 px)', T, async () => {
+  for (const [query, width] of [['?embed=1&result=6.0-0021&scenario=offline', 375], ['?embed=1&result=6.0-0021&scenario=offline', 1280], ['', 375]]) {
+    const { page } = await suite.open(query, { width, height: 800 });
+    const where = () => {
+      const e = document.activeElement;
+      const r = e.getBoundingClientRect();
+      return {
+        id: e.getAttribute('data-testid') || e.id || e.tagName,
+        top: Math.round(r.top + scrollY),
+        left: Math.round(r.left),
+        form: !!e.closest('[data-testid="config-fold"]'),
+      };
+    };
+    const stops = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(where));
+    }
+    assert.equal(stops[0].id, 'skip-link', `${query} at ${width} px: the first stop`);
+    // One column (375 px): each stop is at or below the one before. Two columns (the widget at
+    // 1280 px: the figures left, the form right): no stop is above the skip link's next one by more
+    // than the column's first line.
+    for (let i = 2; i < stops.length; i++) {
+      const [a, b] = [stops[i - 1], stops[i]];
+      const ok = width < 600 ? b.top >= a.top - 4 : !(b.top < a.top - 4 && b.left <= a.left);
+      assert.ok(ok, `${query} at ${width} px: Tab went from ${JSON.stringify(a)} back up to ${JSON.stringify(b)}; stops ${JSON.stringify(stops)}`);
+    }
+    // In the widget, the stop after the skip link is in its answer, not the form below it.
+    if (query.includes('embed=1')) assert.equal(stops[1].form, false, `${width} px: ${JSON.stringify(stops)}`);
+    await closePage(page, { check: true });
+    suite.calc = null;
+  }
+});

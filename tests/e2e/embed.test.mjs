@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import { ENGINES } from './engines.mjs';
 import {
   REPO,
   figure,
@@ -162,4 +163,91 @@ test('without the clipboard permission, Copy link says so and nothing breaks', T
   await frame.locator('[data-testid="config-fold"] > summary').click();
   await setField(frame, 'servers', '2');
   await waitForFigure(frame, 'kwh-per-day', (f) => near(f.value, 2 * 115.2, 1e-9));
+});
+
+// ---- The frame's height follows the content, taller and shorter (issue 37), in every engine ----
+
+/** The README's height listener (the `<script>` after the snippet), for the calculator at `origin`. */
+async function readmeListener(origin) {
+  const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Embedding and hosting'));
+  const m = /<script>[\s\S]*?token-energy:height[\s\S]*?<\/script>/.exec(section);
+  assert.ok(m, 'the README gives no height listener');
+  assert.ok(m[0].includes(`'${snippet.origin}'`), 'the listener checks the calculator\'s origin');
+  return m[0].replaceAll(`'${snippet.origin}'`, `'${origin}'`);
+}
+
+// In the frame: where the widget's content ends, and the frame's own height (its viewport).
+const fit = () => {
+  const app = document.querySelector('[data-testid="app"]');
+  // Live, and every section drawn (the sources render a task after the figures).
+  if (!app || document.documentElement.dataset.app !== 'live' || !document.querySelector('[data-testid="sources"]')) return null;
+  return { bottom: app.getBoundingClientRect().bottom + scrollY, inner: innerHeight, scroll: document.documentElement.scrollHeight };
+};
+// On the host page: the frame's height and the messages heard.
+const hostSide = () => ({ frame: document.querySelector('iframe').getBoundingClientRect().height, heard: (window.heights || []).length });
+
+describe('the frame follows its content', { concurrency: false }, () => {
+  for (const [name, start] of Object.entries(ENGINES)) {
+    test(`${name}: the README's frame shrinks to the widget, grows when a fold opens, shrinks when it closes and when a message goes`, { timeout: 180_000 }, async () => {
+      const d = await start();
+      try {
+        const listener = await readmeListener(new URL(app.origin).origin);
+        const line = snippet.line.replace(snippet.origin + '/', app.url(''));
+        await writeFile(
+          path.join(hostDir.dir, 'follow.html'),
+          `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>A GPU vendor's page</title><link rel="icon" href="data:,">\n<style>.column { width: 800px; }</style></head>\n<body>\n<h1>Vendor</h1>\n<div class="column">${line}</div>\n` +
+            `<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'token-energy:height') window.heights.push(e.data.height); });</script>\n` +
+            `${listener}\n<footer>Vendor footer</footer>\n</body></html>\n`,
+        );
+        await d.goto(host.url('follow.html'));
+        /** Waits until the frame fits its content (no scrolling inside, at most 4 px blank below); returns its height. */
+        const fits = async (what, pred = () => true) => {
+          const end = Date.now() + 30_000;
+          let last;
+          for (;;) {
+            try {
+              const inside = await d.frame(fit);
+              const outside = await d.run(hostSide);
+              last = { ...inside, ...outside };
+              if (inside && outside.heard > 0 && inside.inner >= inside.bottom - 1 && inside.inner - inside.bottom <= 4
+                && inside.scroll <= inside.inner + 1 && Math.abs(outside.frame - inside.inner) <= 1 && pred(outside.frame)) {
+                return outside.frame;
+              }
+            } catch (e) {
+              last = e.message;
+            }
+            if (Date.now() > end) throw new Error(`${name}: ${what}: the frame does not fit its content (last: ${JSON.stringify(last)})`);
+            await new Promise((r) => setTimeout(r, 150));
+          }
+        };
+        // The snippet's height="1600" is taller than the widget at 800 px: the frame shrinks to it.
+        const closed = await fits('at first', (h) => h < 1590);
+        // The Configuration fold opens: the frame grows by the form.
+        await d.frame(() => document.querySelector('[data-testid="config-fold"] > summary').click());
+        const open = await fits('the fold opened', (h) => h > closed + 200);
+        // A field's message (servers 0) makes it taller still; the field put right, it shrinks back.
+        await d.frame(() => {
+          const input = document.querySelector('[data-testid="servers"]');
+          input.value = '0';
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+        const message = await fits('a field\'s message shown', (h) => h > open + 10);
+        await d.frame(() => {
+          const input = document.querySelector('[data-testid="servers"]');
+          input.value = '2';
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+        const back = await fits('the message gone', (h) => h < message - 10);
+        assert.ok(Math.abs(back - open) <= 2, `${name}: the form's height ${open} px, after the message went ${back} px`);
+        // The fold closes: the frame shrinks back to the widget without the form.
+        await d.frame(() => document.querySelector('[data-testid="config-fold"] > summary').click());
+        const again = await fits('the fold closed', (h) => h < open - 200);
+        assert.ok(Math.abs(again - closed) <= 2, `${name}: closed ${closed} px at first, ${again} px after`);
+        assert.deepEqual(d.errors(), [], `${name}: console errors`);
+      } finally {
+        await d.close();
+      }
+    });
+  }
 });

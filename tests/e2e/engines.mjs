@@ -7,8 +7,9 @@
 //   webkit    WebKitGTK's MiniBrowser through Debian's WebKitWebDriver (W3C WebDriver over HTTP,
 //             spoken here with fetch), on an Xvfb display of its own (MiniBrowser needs one)
 //
-// A driver: { name, version, goto(url), run(fn, arg), type(selector, text), errors(), close() }.
-// `run` calls a function in the page with one JSON argument and returns its (awaited) result.
+// A driver: { name, version, goto(url), run(fn, arg), frame(fn, arg), type(selector, text), errors(), close() }.
+// `run` calls a function in the page with one JSON argument and returns its (awaited) result;
+// `frame` the same in the page's first <iframe> (of any origin).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -40,6 +41,11 @@ async function chromium() {
     version: browser.version(),
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
     run: (fn, arg = null) => page.evaluate(call(fn, arg)),
+    async frame(fn, arg = null) {
+      const child = page.frames().find((f) => f.parentFrame() === page.mainFrame());
+      if (!child) throw new Error('no frame in the page');
+      return child.evaluate(call(fn, arg));
+    },
     async type(selector, text) {
       await page.locator(selector).click();
       await page.keyboard.press('Control+A');
@@ -63,6 +69,11 @@ async function firefox() {
     version: await browser.version(),
     goto: (url) => page.goto(url, { waitUntil: 'load' }),
     run: (fn, arg = null) => page.evaluate(call(fn, arg)),
+    async frame(fn, arg = null) {
+      const child = page.frames().find((f) => f.parentFrame() === page.mainFrame());
+      if (!child) throw new Error('no frame in the page');
+      return child.evaluate(call(fn, arg));
+    },
     async type(selector, text) {
       await page.click(selector);
       await page.$eval(selector, (el) => el.select());
@@ -128,6 +139,14 @@ async function webkit() {
     version: session.capabilities.browserVersion,
     goto: (url) => request('POST', `${s}/url`, { url }),
     run,
+    async frame(fn, arg = null) {
+      await request('POST', `${s}/frame`, { id: 0 });
+      try {
+        return await run(fn, arg);
+      } finally {
+        await request('POST', `${s}/frame/parent`, {});
+      }
+    },
     async type(selector, text) {
       const el = await request('POST', `${s}/element`, { using: 'css selector', value: selector });
       const id = Object.values(el)[0];

@@ -23,7 +23,7 @@ import {
   cleanPageAfterEach,
   sharedBrowser,
 } from './harness.mjs';
-import { headersFor, hostingHeaders, hostingPolicies, metaPolicy, parseHeadersFile, parsePolicy, HOSTING } from './hosting.mjs';
+import { headersFor, hostingHeaders, hostingPolicies, metaPolicy, nginxHeadersFor, parseHeadersFile, parseNginxLocations, parsePolicy, HOSTING } from './hosting.mjs';
 
 const T = { timeout: 60_000 };
 const EXECUTABLE = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -336,6 +336,29 @@ describe('docs/hosting', () => {
       else assert.equal(cache, 'public, max-age=31536000, immutable', `${p}: Cache-Control`);
       if (p.endsWith('.wasm')) assert.equal(headers['Content-Type'], 'application/wasm');
     }
+  });
+
+  test('_headers, nginx.conf and docs/hosting/README.md agree on caching, Referrer-Policy and nosniff for every file', async () => {
+    const rules = parseHeadersFile(await readFile(path.join(HOSTING, '_headers'), 'utf8'));
+    const locations = parseNginxLocations(await readFile(path.join(HOSTING, 'nginx.conf'), 'utf8'));
+    const readme = await readFile(path.join(HOSTING, 'README.md'), 'utf8');
+    const files = (await readdir(DIST)).filter((f) => f !== 'index.html');
+    for (const p of ['/', '/index.html', ...files.map((f) => `/${f}`)]) {
+      const netlify = headersFor(rules, p).headers;
+      const nginx = nginxHeadersFor(locations, p);
+      for (const name of ['Cache-Control', 'Referrer-Policy', 'X-Content-Type-Options']) {
+        assert.ok(netlify[name], `_headers sends no ${name} for ${p}`);
+        assert.equal(nginx[name], netlify[name], `${p}: ${name} in nginx.conf and _headers`);
+      }
+    }
+    // The README's table states the same values.
+    const row = (start) => readme.split('\n').find((l) => l.startsWith(start)) ?? '';
+    assert.ok(row('| `preview.png` |').includes(`\`Cache-Control: ${headersFor(rules, '/preview.png').headers['Cache-Control']}\``), row('| `preview.png` |'));
+    const referrer = headersFor(rules, '/').headers['Referrer-Policy'];
+    assert.ok(readme.includes(`| all | \`Referrer-Policy: ${referrer}\` |`), 'the README states the Referrer-Policy');
+    // The resolver sees what it should: an exact location beats a regex, a regex beats a prefix.
+    const planted = parseNginxLocations('location / {\n    add_header A "prefix";\n}\nlocation ~* "\\.js$" {\n    add_header A "regex";\n}\nlocation = /x.js {\n    add_header A "exact";\n}\n');
+    assert.deepEqual(['/', '/y.js', '/x.js'].map((p) => nginxHeadersFor(planted, p).A), ['prefix', 'regex', 'exact']);
   });
 
   test('the page works served with the headers of _headers (header and meta policy both enforced)', T, async () => {

@@ -92,3 +92,29 @@ export function hostingPolicies() {
   const fromNginx = [...nginx.matchAll(/^\s*add_header\s+Content-Security-Policy\s+"([^"]*)"/gim)].map((m) => m[1]);
   return { headers: fromHeaders, nginx: fromNginx };
 }
+
+/**
+ * The `location` blocks of an nginx configuration at the top level of its text (the lines of a
+ * `server { }` block): `{ kind: '=' | '~*' | '~' | 'prefix', match, headers: {name: value} }`, with
+ * each block's own `add_header` lines (nginx gives a location only its own when it has any).
+ */
+export function parseNginxLocations(text) {
+  const locations = [];
+  const re = /^location\s+(?:(=|~\*|~)\s+)?("[^"]*"|\S+)\s*\{([\s\S]*?)^\}/gm;
+  for (const m of text.replace(/^\s*#.*$/gm, '').matchAll(re)) {
+    const headers = {};
+    for (const h of m[3].matchAll(/^\s*add_header\s+([A-Za-z0-9-]+)\s+"([^"]*)"/gm)) headers[h[1]] = h[2];
+    locations.push({ kind: m[1] ?? 'prefix', match: m[2].replace(/^"|"$/g, ''), headers });
+  }
+  return locations;
+}
+
+/** The headers nginx sends for `urlPath`: an exact location, else the first regex that matches, else the longest prefix. */
+export function nginxHeadersFor(locations, urlPath) {
+  const exact = locations.find((l) => l.kind === '=' && l.match === urlPath);
+  if (exact) return exact.headers;
+  const regex = locations.find((l) => (l.kind === '~*' || l.kind === '~') && new RegExp(l.match, l.kind === '~*' ? 'i' : '').test(urlPath));
+  if (regex) return regex.headers;
+  const prefix = locations.filter((l) => l.kind === 'prefix' && urlPath.startsWith(l.match)).sort((a, b) => b.match.length - a.match.length)[0];
+  return prefix?.headers ?? {};
+}

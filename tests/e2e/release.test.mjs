@@ -59,7 +59,12 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   execFileSync('mkdir', ['-p', unpacked]);
   execFileSync('tar', ['-xzf', path.join(out, file), '-C', unpacked]);
   const top = path.join(unpacked, `token-energy-${version}`);
-  assert.deepEqual(readdirSync(top).sort(), ['CHANGES.md', 'LICENSE', 'THIRD-PARTY-LICENSES.md', 'hosting', 'site']);
+  assert.deepEqual(readdirSync(top).sort(), ['BRANDING.md', 'CHANGES.md', 'LICENSE', 'THIRD-PARTY-LICENSES.md', 'branding', 'hosting', 'site']);
+  assert.deepEqual(readdirSync(path.join(top, 'branding')).sort(), ['brand.mjs', 'sw.mjs', 'vendor.example.json', 'vendor.mjs']);
+  // BRANDING.md speaks of this release, and of the command as the archive holds it.
+  const branding = readFileSync(path.join(top, 'BRANDING.md'), 'utf8');
+  assert.ok(branding.includes(`token-energy-${version}`) && branding.includes(data) && !branding.includes('<version>'), 'BRANDING.md names the release');
+  assert.ok(branding.includes('node branding/brand.mjs vendor.json site'), 'BRANDING.md gives the command');
   assert.equal(readFileSync(path.join(top, 'CHANGES.md'), 'utf8'), entry);
   assert.equal(readFileSync(path.join(top, 'LICENSE'), 'utf8'), readFileSync(path.join(REPO, 'LICENSE'), 'utf8'));
   assert.deepEqual(readdirSync(path.join(top, 'site')).sort(), readdirSync(DIST).sort());
@@ -77,4 +82,50 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   assert.ok(Math.abs(j.value - (8 * 600) / row.tokens_per_s) < 1e-9, `${j.value}`);
   await c.el('data-version').waitFor({ state: 'attached' });
   assert.match(await c.el('data-version').textContent(), new RegExp(data.replace(/\./g, '\\.')));
+  await server.close();
+  server = null;
+  await c.page.context().close();
+  page = null;
+
+  // Branded as BRANDING.md says, with Node alone: the archive's own command and example vendor file.
+  const example = path.join(top, 'branding', 'vendor.example.json');
+  const vendor = JSON.parse(readFileSync(example, 'utf8'));
+  assert.ok(vendor.name && vendor.host, 'the example vendor file has a name and a host');
+  const site = path.join(top, 'site');
+  const beforeBranding = Object.fromEntries(readdirSync(site).map((f) => [f, readFileSync(path.join(site, f))]));
+  const said = execFileSync(process.execPath, [path.join(top, 'branding', 'brand.mjs'), example, site], { encoding: 'utf8' });
+  assert.match(said, /vendor "/, said);
+  // Only the page and the service worker change: every file the page names with integrity= is as built.
+  const changed = readdirSync(site).filter((f) => !beforeBranding[f]?.equals(readFileSync(path.join(site, f))));
+  assert.deepEqual(changed.sort(), ['index.html', 'sw.js']);
+  const html = readFileSync(path.join(site, 'index.html'), 'utf8');
+  for (const [, file, integrity] of html.matchAll(/(?:src|href)="\.\/([^"]+)" integrity="(sha384-[^"]+)"/g)) {
+    assert.equal(integrity, `sha384-${createHash('sha384').update(readFileSync(path.join(site, file))).digest('base64')}`, file);
+  }
+  // The loading page of a German link names the vendor in German (the build's words, src/i18n/).
+  assert.ok(html.includes(`Bereitgestellt von ${vendor.name}`), 'the loading page names the vendor in German');
+  // The service worker keeps the branded page: its version hashes the new files.
+  assert.ok(!readFileSync(path.join(site, 'sw.js')).equals(beforeBranding['sw.js']));
+
+  server = await serve({ root: site, prefix: '/tools/energy/' });
+  // Without JavaScript: the prerendered page names the vendor.
+  const noJs = await chromium.browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+  try {
+    const p = await noJs.newPage();
+    await p.goto(server.url(''), { waitUntil: 'load' });
+    assert.equal(await p.locator('[data-testid="vendor"]').innerText(), `Offered by ${vendor.name}`);
+    assert.ok(await p.locator('[data-testid="j-per-token"]').isVisible(), 'the prerendered figures show');
+  } finally {
+    await noJs.close();
+  }
+  // With JavaScript: before the app runs, and once it runs, the vendor's name; the page computes,
+  // with no console error and no policy report (the harness's clean check after the test).
+  const b = await Calculator.open(chromium.browser, server.url(''));
+  page = b.page;
+  assert.match(await b.el('vendor').innerText(), new RegExp(`Offered by ${vendor.name}`));
+  assert.equal(await b.el('request-quote-mail').count(), 1, 'the vendor file\'s mailto gives "Request a quote"');
+  const bare = await figure(b.page, 'j-per-token');
+  assert.ok(Math.abs(bare.value - (8 * 600) / row.tokens_per_s) < 1e-9, `${bare.value}`);
+  assert.deepEqual(b.page.recorded.cspViolations, []);
+  assert.deepEqual(b.page.recorded.consoleErrors, []);
 });

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
 import { serviceWorker } from '../../static/build/sw.mjs';
 import { parseAttrs } from '../../static/build/csp.mjs';
-import { Calculator, DIST, REPO, cleanPageAfterEach, figure, openPage, serve, sharedBrowser, tempDir, waitForApp, waitForQuery } from './harness.mjs';
+import { Calculator, DIST, REPO, cleanPageAfterEach, closePage, figure, openPage, serve, sharedBrowser, tempDir, waitForApp, waitForQuery } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const chromium = sharedBrowser();
@@ -297,5 +297,68 @@ test('a browser whose policy refuses WebAssembly (no \'wasm-unsafe-eval\', as be
     } finally {
       await close();
     }
+  }
+});
+
+/** A copy of dist/ with `name` (a file matching `pattern`) changed by `change`, served. */
+async function tampered(pattern, change) {
+  const d = await tempDir('token-energy-tampered-');
+  dirs.push(d);
+  await cp(DIST, d.dir, { recursive: true });
+  const { readdirSync } = await import('node:fs');
+  const name = readdirSync(d.dir).find((f) => pattern.test(f));
+  assert.ok(name, `no file like ${pattern} in dist/`);
+  await writeFile(path.join(d.dir, name), change(await readFile(path.join(d.dir, name))));
+  const s = await serve({ root: d.dir });
+  servers.push(s);
+  return { s, name };
+}
+
+/** The page says a file did not arrive as published (en and de), never that the browser is too old. */
+async function seesIntegrityMessage(p, label) {
+  const message = p.locator('[data-testid="broken"]');
+  await message.waitFor({ state: 'visible', timeout: 20_000 });
+  const text = await message.innerText();
+  assert.match(text, /The calculator could not start: one of its files did not arrive as it was published/, label);
+  assert.match(text, /Der Rechner konnte nicht starten: Eine seiner Dateien ist nicht so angekommen/, label);
+  assert.equal(await p.locator('[data-testid="unsupported"]').isVisible(), false, `${label}: the old-browser message shows`);
+  assert.equal(await p.locator('[data-testid="boot-status"]').isVisible(), false, `${label}: an endless "Calculating…"`);
+  assert.ok(await p.locator('[data-testid="j-per-token"]').isVisible(), `${label}: the prerendered figures show`);
+  assert.notEqual(await p.evaluate(() => document.documentElement.dataset.app), 'live');
+}
+
+test('a boot-*.js changed after the build (a CDN minifier) says so: a neutral line on the page, the file named in the console', T, async () => {
+  // What a minifier does: the same code, other bytes.
+  const { s, name } = await tampered(/^boot-[0-9a-f]+\.js$/, (b) => Buffer.from(b.toString('utf8').replace(/\n\s+/g, '\n')));
+  // The page's own console errors are expected here (the refused file): closed without the clean check.
+  for (const query of ['', '?card=l40s&gpus=4']) {
+    const p = await openPage(chromium.browser, s.url(query));
+    try {
+      await seesIntegrityMessage(p, query || 'bare');
+      // The owner's line names the file and the cause.
+      const until = Date.now() + 10_000;
+      const owner = () => p.recorded.consoleErrors.find((e) => e.startsWith('token-energy:'));
+      while (!owner() && Date.now() < until) await p.waitForTimeout(50);
+      assert.ok(owner()?.includes(`${name} was changed after the build`), `console: ${JSON.stringify(p.recorded.consoleErrors)}`);
+      assert.match(owner(), /minifies, injects code/);
+      assert.deepEqual(p.recorded.cspViolations, []);
+    } finally {
+      await closePage(p);
+    }
+  }
+});
+
+test('a changed wasm file, refused by its integrity check as the app starts, says the same', T, async () => {
+  // A custom section: the module stays valid, only its bytes (and hash) change.
+  const { s, name } = await tampered(/_bg\.wasm$/, (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]));
+  const p = await openPage(chromium.browser, s.url(''));
+  try {
+    await seesIntegrityMessage(p, 'wasm');
+    const until = Date.now() + 10_000;
+    const owner = () => p.recorded.consoleErrors.find((e) => e.startsWith('token-energy:'));
+    while (!owner() && Date.now() < until) await p.waitForTimeout(50);
+    assert.ok(owner()?.includes(`${name} was changed after the build`), `console: ${JSON.stringify(p.recorded.consoleErrors)}`);
+  } finally {
+    await closePage(p);
   }
 });
