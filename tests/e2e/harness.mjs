@@ -28,6 +28,32 @@ export const REPO = path.resolve(HERE, '..', '..');
 export const DIST = path.resolve(process.env.E2E_DIST ?? path.join(REPO, 'dist'));
 export const ARTIFACTS = path.resolve(process.env.E2E_ARTIFACTS ?? path.join(HERE, '.artifacts'));
 
+// The reference material beside the clone (../shared/reference, or TOKEN_ENERGY_REFERENCE), as the
+// native tests read it (tests/common/reference.rs): a missing file fails the test that needs it; only
+// TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1 turns that into a skip, which node --test counts ("ℹ skipped").
+export const REFERENCE = path.resolve(process.env.TOKEN_ENERGY_REFERENCE || path.join(REPO, '..', 'shared', 'reference'));
+const SKIP_MISSING_REFERENCE = process.env.TOKEN_ENERGY_SKIP_MISSING_REFERENCE === '1';
+
+/** The path of `rel` inside the reference directory; throws, naming it and where it was expected, where it is missing. */
+export function reference(rel) {
+  const p = path.join(REFERENCE, rel);
+  if (!existsSync(p)) {
+    throw new Error(
+      `the reference file ${rel} is missing: expected at ${p}. Put ../shared/reference beside the clone, or point ` +
+        'TOKEN_ENERGY_REFERENCE at a copy; only TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1 skips these tests instead.',
+    );
+  }
+  return p;
+}
+
+/** A test's `skip` option: the reason where one of `rels` is missing and the skip is opted in, otherwise
+ * false (the test runs, and `reference()` fails it where a file is missing). */
+export function skipWithoutReference(...rels) {
+  if (!SKIP_MISSING_REFERENCE) return false;
+  const missing = rels.filter((rel) => !existsSync(path.join(REFERENCE, rel)));
+  return missing.length > 0 && `reference missing (TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1): ${missing.join(', ')}`;
+}
+
 /** Timeout for the wasm app to mount (download + compile + first render on a slow 2-core box). */
 export const APP_TIMEOUT_MS = 20_000;
 /** Default timeout of every Playwright action and locator on pages opened here. */
