@@ -17,11 +17,11 @@ before(async () => {
 after(async () => {
   await server?.close();
 });
+// Every page a test opened is checked, the extra ones as well as the calculator's.
 cleanPageAfterEach('compare', () => {
   const c = calc;
   calc = null;
-  for (const p of extra.splice(0)) p.context().close().catch(() => {});
-  return c?.page ?? null;
+  return [c?.page, ...extra.splice(0)];
 });
 
 /** DATA.md: 8 × 600 W over 6.0-0021 H200 NVL and 6.0-0047 RTX PRO 6000 Offline. */

@@ -427,15 +427,34 @@ export function sharedBrowser() {
 }
 
 /**
- * After each test, close the page the test left open (`take()` hands it over and forgets it; null
- * when there is none) with the clean check: no console error, panic, CSP violation or outside
- * request. A failing page is screenshotted as `<prefix>-<test name>`.
+ * After each test, close the pages the test left open (`take()` hands them over and forgets them: one
+ * page, a list of every page the test opened, or null) with the clean check, each of them: no console
+ * error, panic, CSP violation or outside request. A failing page is screenshotted as `<prefix>-<test name>`.
  */
 export function cleanPageAfterEach(prefix, take) {
   afterEach(async (t) => {
-    const p = take();
-    if (p) await closePage(p, { check: true, name: `${prefix}-${t.name}` });
+    await closeAndCheckAll([take()].flat(), `${prefix}-${t.name}`);
   });
+}
+
+/**
+ * Close every page of `pages` (nulls skipped) with the clean check, each one, not only the last: a page
+ * already closed through `closePage` (checked then, or unchecked on purpose) is left alone. Throws once,
+ * naming each page that was not clean (screenshots as `<name>` or `<name>-pageN`).
+ */
+export async function closeAndCheckAll(pages, name) {
+  const list = [...new Set(pages.filter(Boolean))];
+  const failures = [];
+  for (const [i, page] of list.entries()) {
+    if (page.closedBy) continue;
+    try {
+      await closePage(page, { check: true, name: list.length > 1 ? `${name}-page${i + 1}` : name });
+    } catch (e) {
+      failures.push(list.length > 1 ? `page ${i + 1} of ${list.length}: ${e.message}` : e.message);
+    }
+  }
+  if (failures.length === 1 && list.length === 1) throw new Error(failures[0]);
+  if (failures.length) throw new Error(`${failures.length} of the test's ${list.length} pages were not clean:\n${failures.join('\n')}`);
 }
 
 /**
@@ -443,6 +462,9 @@ export function cleanPageAfterEach(prefix, take) {
  * either way); with `name`, a failing page is screenshotted to .artifacts first.
  */
 export async function closePage(page, { check = false, name = null } = {}) {
+  // Marked, so a suite that checks every page it opened (calculatorSuite) does not check it twice, and
+  // leaves a page closed unchecked on purpose unchecked.
+  page.closedBy = check ? 'checked' : 'unchecked';
   let failure = null;
   if (check) {
     try {
@@ -626,22 +648,40 @@ export class Calculator {
 }
 
 /**
- * The usual set-up of a test file about the calculator: one Chromium, dist/ served, and the page a
- * test leaves in `suite.calc` closed after it with the clean check (screenshots as `<prefix>-…`).
+ * The usual set-up of a test file about the calculator: one Chromium, dist/ served, and every page a
+ * test opens (`suite.open`, or a Calculator the test puts in `suite.calc`) checked after it with the
+ * clean check (console errors, panics, CSP reports, …; screenshots as `<prefix>-…`), not only the last
+ * one: a page the test closed itself with `close()`/`closePage(…, { check: true })` was checked then,
+ * one closed with `check: false` is left alone, and any other (still open, or closed by Playwright's
+ * own `page.close()`) is checked here. `suite.calc` is the page opened last (`null` once the test set
+ * it so); setting it to `null` no longer takes a page out of the check.
  *
  *   const suite = calculatorSuite('plan');
- *   test('…', async () => { const c = await suite.open('?card=l40s', { width: 360 }); … });
+ *   test('…', async () => { const c = await suite.open('?result=6.0-0021'); … });
  */
 export function calculatorSuite(prefix) {
   const chromium = sharedBrowser();
+  let current = null;
+  let opened = [];
   const suite = {
     chromium,
     server: null,
-    calc: null,
-    /** Opens a query on the suite's server as the test's page (closed after the test). */
+    get calc() {
+      return current;
+    },
+    set calc(c) {
+      current = c;
+      if (c?.page && !opened.includes(c.page)) opened.push(c.page);
+    },
+    /** Every page the running test opened, in order (checked after it). */
+    get pages() {
+      return [...opened];
+    },
+    /** Opens a query on the suite's server as the test's page (closed and checked after the test). */
     async open(query = '', opts = {}) {
-      suite.calc = await Calculator.open(chromium.browser, suite.server.url(query), opts);
-      return suite.calc;
+      const c = await Calculator.open(chromium.browser, suite.server.url(query), opts);
+      suite.calc = c;
+      return c;
     },
   };
   before(async () => {
@@ -650,10 +690,11 @@ export function calculatorSuite(prefix) {
   after(async () => {
     await suite.server?.close();
   });
-  cleanPageAfterEach(prefix, () => {
-    const c = suite.calc;
-    suite.calc = null;
-    return c?.page ?? null;
+  afterEach(async (t) => {
+    const pages = opened;
+    opened = [];
+    current = null;
+    await closeAndCheckAll(pages, `${prefix}-${t.name}`);
   });
   return suite;
 }
