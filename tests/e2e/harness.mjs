@@ -320,11 +320,17 @@ export async function openPage(browser, target = '', opts = {}) {
     httpErrors: [],
     crashes: [],
     cspViolations: [],
+    cspMarkers: [],
     clear() {
       for (const k of ['consoleErrors', 'panics', 'pageErrors', 'outside', 'httpErrors', 'crashes', 'cspViolations']) this[k].length = 0;
     },
   };
   await context.exposeBinding('__e2eCspViolation', (_source, v) => {
+    // cspSettled's marker: the harness's own, not the page's.
+    if (String(v.blockedURI ?? '').includes(CSP_MARKER_PATH)) {
+      recorded.cspMarkers.push(v.blockedURI);
+      return;
+    }
     recorded.cspViolations.push(v);
     // A request to another origin that the page's CSP refused never reaches the network (nor the
     // 'request' event below): it is still an attempt to load from outside.
@@ -341,7 +347,8 @@ export async function openPage(browser, target = '', opts = {}) {
   page.on('console', (msg) => {
     const text = msg.text();
     const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
-    if (msg.type() === 'error') recorded.consoleErrors.push(text + where);
+    // cspSettled's marker logs its refusal: the harness's own, not the page's.
+    if (msg.type() === 'error' && !text.includes(CSP_MARKER_PATH)) recorded.consoleErrors.push(text + where);
     if (text.includes('panicked')) recorded.panics.push(`[${msg.type()}] ${text}`);
   });
   page.on('pageerror', (err) => recorded.pageErrors.push(err.stack || String(err)));
@@ -390,6 +397,37 @@ export function problems(page) {
     r.cspViolations.map((v) => `${v.directive} blocked ${v.blockedURI || '(no URI)'} in ${v.documentURI}` + (v.sample ? ` ("${v.sample}")` : '')),
   );
   return out;
+}
+
+/** The path cspSettled's marker asks for: violations of it are the harness's own, kept apart. */
+const CSP_MARKER_PATH = '/__e2e-csp-marker-';
+let cspMarkers = 0;
+
+/**
+ * Wait until every CSP violation the page has caused so far has been recorded: a marker violation
+ * (a form sent to a path of the page's own origin, which form-action 'none' refuses) is caused
+ * now and waited for — violation events of one document are delivered in order, so anything earlier
+ * is in by then. The marker's reports (one per policy: meta and header) are kept apart from the
+ * page's (`recorded.cspMarkers`). A positive signal to wait for before asserting that there was none.
+ */
+export async function cspSettled(page, timeout = ACTION_TIMEOUT_MS) {
+  cspMarkers += 1;
+  const url = new URL(`${CSP_MARKER_PATH}${cspMarkers}`, page.url()).href;
+  await page.evaluate((u) => {
+    const f = document.createElement('form');
+    f.action = u;
+    f.method = 'get';
+    f.hidden = true;
+    document.body.append(f);
+    f.requestSubmit();
+    setTimeout(() => f.remove(), 1000); // not at once: a removed form's submission is dropped unchecked
+  }, url);
+  const until = Date.now() + timeout;
+  // A form sent by GET reports its address with a '?' added.
+  while (!page.recorded.cspMarkers.some((m) => m.split('?')[0] === url)) {
+    if (Date.now() > until) throw new Error(`cspSettled: the marker ${url} was not reported within ${timeout} ms (does the page's CSP have form-action 'none'?)`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
 }
 
 /** Throw (failing the test) if the page logged an error, panicked, threw, asked another origin or broke its CSP. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFile } from 'node:fs/promises';
-import { calculatorSuite, near, reference, skipWithoutReference } from './harness.mjs';
+import { calculatorSuite, near, reference, skipWithoutReference, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const suite = calculatorSuite('measure');
@@ -67,11 +67,19 @@ test('the calculator links to the section, and the link keeps the mode but no pa
   await c.el('measure').waitFor();
   await c.waitForQuery('mode', 'measure');
   await paste(c, 'gpu-energy-before', DMON_BEFORE);
-  await c.page.waitForTimeout(300);
-  assert.ok(!c.page.url().includes('TOTEC') && !c.page.url().includes('GPU'), c.page.url());
+  // The paste was read: what is still to paste no longer names the box (a positive signal, not a pause).
+  await c.page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="own-j-per-token-missing"]')?.innerText ?? '';
+    return /^Still to paste/.test(t) && !t.includes('GPU energy, before the run');
+  });
+  const noPaste = (url) => !url.includes('TOTEC') && !url.includes('GPU') && !url.includes('108702777');
+  assert.ok(noPaste(await c.value('share-url')), await c.value('share-url'));
   assert.match(await c.text('measure-privacy'), /leaves this browser/);
+  // The address bar is rewritten from the state that holds the paste once the mode changes: then it
+  // has dropped the mode, and holds no pasted text either.
   await c.el('mode-calculator').click();
   await c.page.waitForFunction(() => !new URL(location.href).searchParams.has('mode'));
+  assert.ok(noPaste(c.page.url()), c.page.url());
   assert.equal(await c.el('measure').count(), 0);
 });
 
@@ -422,10 +430,23 @@ test('kept runs survive a reload, until cleared', T, async () => {
   assert.equal(await c.el('run-point').count(), 2);
   await c.el('runs-clear').click();
   await c.el('runs').waitFor({ state: 'detached' });
+  // The clearing was written: the browser holds no kept runs.
+  await c.page.waitForFunction(() => localStorage.getItem('token-energy.runs.v1') === null);
   await c.page.reload();
+  // The app runs again and its Measure section is drawn: it reads the kept runs in its first render.
+  await waitForApp(c.page);
   await c.el('measure').waitFor();
-  await c.page.waitForTimeout(300);
   assert.equal(await c.el('run-row').count(), 0);
+  // One run kept now shows one row: none of the cleared two came back later.
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  await c.type('run-concurrency', '16');
+  await c.el('keep-run').click();
+  await c.el('runs').waitFor();
+  assert.equal(await c.el('run-row').count(), 1);
 });
 
 test('on a phone, a GPU row with a long UUID and host wraps inside its column', T, async () => {
