@@ -871,9 +871,7 @@ fn cards_without_a_measurement_and_the_l40s_missing_from_v6_0() {
     assert!(c.round_gap("h200-nvl").is_none(), "6.0-0021 is in v6.0");
     let en = (token_energy::i18n::Lang::En.strings().no_measurement)(&c.meta.data_version);
     assert!(en.starts_with("No measurement is published for this card (as of data version 2026."), "{en}");
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/summary_results_v6.0.json");
-    let Ok(text) = std::fs::read_to_string(&path) else { return };
+    let Some(text) = common::reference::text("mlperf/summary_results_v6.0.json") else { return };
     let table: serde_json::Value = serde_json::from_str(&text).unwrap();
     let models: Vec<&str> = table
         .as_array()

@@ -474,20 +474,34 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
     // The yearly ranges overlap (their upper ends are every card at its limit): no best.
     assert!(row("cost-per-year").best.is_empty());
     assert!(row("site-kwh-per-year").best.is_empty());
-    // With idle powers the years are single estimates: the lowest is best.
+    // With idle powers the years are single estimates, each idle all day plus the rest of the limit
+    // for the busy share of the day (R ÷ T of 24 h, R = 40 M ÷ 86,400 s), 8 cards, 365 days at
+    // 0.25 EUR/kWh: the published rows (DATA.md / data/results.json, Llama 2 70B Server) are
+    // 6.0-0021's 29,084.9 tokens/s at 600 W and v4.1-0025's 3,218.55 tokens/s at the L40S's 350 W.
+    let year = |watts: f64, idle: f64, t: f64| {
+        let load = 40.0e6 / 86_400.0 / t;
+        8.0 * (idle * 24.0 + (watts - idle) * load * 24.0) / 1000.0 * 365.0 * 0.25
+    };
+    let cost_row = |list: &[Saved]| -> (Vec<f64>, Vec<usize>) {
+        let rows = compare::grid(catalogue(), list, 0);
+        let cost = rows.iter().find(|r| r.id == "cost-per-year").expect("cost row");
+        (cost.cells.iter().map(|c| c.as_ref().expect("cost").value).collect(), cost.best.clone())
+    };
+    let (values, best) = cost_row(&[planned("H200", "h200-nvl", Some("80")), planned("L40S", "l40s", Some("80"))]);
+    close(values[0], year(600.0, 80.0, 29_084.9));
+    close(values[1], year(350.0, 80.0, 3_218.55));
+    assert!((1546.0..1547.0).contains(&values[0]) && (2082.0..2083.0).contains(&values[1]), "{values:?}");
+    // The H200's year is the lower, but no star: a star only between like work (issue 34), and
+    // v4.1-0025's submission states a quantization of its FP16 weights, so the L40S's served
+    // precision is not known.
+    assert!(best.is_empty(), "{best:?}");
+    // Like work: the same result twice, idle 80 W against 120 W: the lower idle's year is best.
+    let (values, best) =
+        cost_row(&[planned("H200 idle 120", "h200-nvl", Some("120")), planned("H200 idle 80", "h200-nvl", Some("80"))]);
+    close(values[0], year(600.0, 120.0, 29_084.9));
+    close(values[1], year(600.0, 80.0, 29_084.9));
+    assert_eq!(best, vec![1], "{values:?}");
     let list = vec![planned("H200", "h200-nvl", Some("80")), planned("L40S", "l40s", Some("80"))];
-    let rows = compare::grid(catalogue(), &list, 0);
-    let cost = rows.iter().find(|r| r.id == "cost-per-year").expect("cost row");
-    let values: Vec<f64> = cost.cells.iter().map(|c| c.as_ref().expect("cost").value).collect();
-    let lowest = if values[0] < values[1] { 0 } else { 1 };
-    // A star only between like work (issue 34): where the two served precisions differ, or either is
-    // left open by its submission, none.
-    let precisions: Vec<Option<String>> = list.iter().map(|s| compare::facts(catalogue(), &s.form).precision).collect();
-    if precisions[0].is_some() && precisions[0] == precisions[1] {
-        assert_eq!(cost.best, vec![lowest]);
-    } else {
-        assert!(cost.best.is_empty(), "{precisions:?}");
-    }
     // The CSV carries the plan's rows, with the plan's scope for the yearly ones and none for the count.
     let current = Form::initial(catalogue());
     let csv = export::csv(catalogue(), &list, &ctx(&current), Lang::En.strings());
@@ -506,6 +520,7 @@ fn the_grid_carries_the_plan_and_crowns_no_daily_figure_and_no_overlapping_range
 /// version 2 by the writer at 6aec266, each for [h200, rtx] with a name holding quotes, a
 /// backslash and a line break. They read back, and today's writer, read by serde_json, gives the
 /// same JSON for the same input (numbers compared as numbers): a change of the format fails here.
+/// Every figure of both files is also checked against arithmetic on DATA.md's figures.
 #[test]
 fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     let mut list = vec![h200(), rtx()];
@@ -553,6 +568,36 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
             for f in c["figures"].as_array_mut().into_iter().flatten() {
                 let bound = f.as_object_mut().and_then(|o| o.remove("bound"));
                 assert_eq!(bound, Some(serde_json::Value::Null), "a bound on a figure of main's file");
+            }
+        }
+    }
+    // Every cell of both files against arithmetic written here, not only against each other: DATA.md's
+    // 6.0-0021 (32,004 tokens/s) and 6.0-0047 (29,908.4 tokens/s) Llama 2 70B Offline, 8 cards at
+    // 600 W, one server and two; 1 BTU (IT) = 1,055.05585262 J, so 1 W = 3,600 ÷ 1,055.05585262 BTU/h.
+    let arithmetic = |tps: f64, servers: f64| {
+        let watts = 8.0 * 600.0;
+        let j = watts / tps;
+        [
+            ("j-per-token", j),
+            ("wh-per-mtok", j * 1.0e6 / 3600.0),
+            ("throughput", tps),
+            ("board-power-w", watts),
+            ("kwh-per-day", watts * servers * 24.0 / 1000.0),
+            ("btu-per-h", watts * servers * 3600.0 / 1_055.055_852_62),
+        ]
+    };
+    for (file, v) in [("today's", &ours), ("main's", &theirs)] {
+        let confs = v["configurations"].as_array().expect("configurations");
+        assert_eq!(confs.len(), 2, "{file}");
+        for (conf, (tps, servers)) in confs.iter().zip([(32_004.0, 1.0), (29_908.4, 2.0)]) {
+            let figures = conf["figures"].as_array().expect("figures");
+            let expected = arithmetic(tps, servers);
+            assert_eq!(figures.len(), expected.len(), "{file}: {figures:?}");
+            for (id, want) in expected {
+                let f = figures.iter().find(|f| f["id"] == id).unwrap_or_else(|| panic!("{file}: no {id}"));
+                let got = f["value"].as_f64().expect("a number");
+                assert!((got - want).abs() <= want * 1e-12, "{file} {}: {id} {got} ≠ {want}", conf["result"]);
+                assert!(f["low"].is_null(), "{file}: {id} is a point");
             }
         }
     }

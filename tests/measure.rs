@@ -2,7 +2,8 @@
 //! sections 6–7) and on every bad input the issue lists; the arithmetic checked against sums written
 //! out here; MLPerf Power's window mean on the real v4.1-0049 logs.
 
-use std::path::Path;
+mod common;
+
 use token_energy::catalogue::Scope;
 use token_energy::figure::{Figure, Kind, Origin, Unit};
 use token_energy::measure::dcgm::{self, EnergyFormat};
@@ -508,10 +509,9 @@ fn stamps_order_across_days_months_and_leap_years() {
 }
 
 /// The real v4.1-0049 logs, from `../shared/reference` beside the clone (CI has a copy; they are
-/// 2.4 MB together, too large for tests/fixtures).
+/// 2.4 MB together, too large for tests/fixtures). A missing log fails the test (`common::reference`).
 fn reference(name: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/v4.1-0049").join(name);
-    std::fs::read_to_string(&path).ok()
+    common::reference::text(&format!("mlperf/v4.1-0049/{name}"))
 }
 
 #[test]
@@ -523,8 +523,7 @@ fn mlperf_v4_1_0049_window_means_match_the_published_results() {
         let (Some(spl), Some(detail)) =
             (reference(&format!("{scenario}_spl.txt")), reference(&format!("{scenario}_mlperf_log_detail.txt")))
         else {
-            println!("note: ../shared/reference/mlperf/v4.1-0049/ is not beside the clone; {scenario} not checked");
-            continue;
+            return;
         };
         let w = mlperf_power::window_mean(&spl, &detail).unwrap();
         assert!((w.mean_watts - published).abs() < 1e-3, "{scenario}: {} against {published}", w.mean_watts);
@@ -551,8 +550,7 @@ fn record_000s_means_and_mlcommons_window_mean_from_the_raw_log() {
         let (Some(spl), Some(detail)) =
             (reference(&format!("{scenario}_spl.txt")), reference(&format!("{scenario}_mlperf_log_detail.txt")))
         else {
-            println!("note: ../shared/reference/mlperf/v4.1-0049/ is not beside the clone; {scenario} not checked");
-            continue;
+            return;
         };
         // "Time,MM-DD-YYYY hh:mm:ss.fff,Watts,W,…": the time as seconds of the day (one night's run), field 4 in W.
         let seconds = |t: &str| {

@@ -374,12 +374,8 @@ fn latency_bounds_are_mlperfs_and_the_reference_table_agrees() {
         assert_eq!(token_energy::latency::bound(b, Scenario::Offline), None, "Offline promises no speed");
     }
     assert_eq!(token_energy::latency::bound(Benchmark::Mixtral8x7b, Scenario::Interactive), None);
-    // The configuration lines as the reference quotes them, where the reference is beside the project.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/LATENCY.md");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is not here", path.display());
-        return;
-    };
+    // The configuration lines as the reference quotes them (beside the clone: a missing file fails).
+    let Some(text) = common::reference::text("mlperf/LATENCY.md") else { return };
     let mut lines = 0;
     for line in text.lines() {
         let Some((key, value)) = line.split_once(".Server.tpot_latency = ") else { continue };
@@ -407,11 +403,7 @@ fn latency_bounds_are_mlperfs_and_the_reference_table_agrees() {
 #[test]
 fn scenario_explanation_prints_each_benchmarks_bounds_from_latency_md() {
     use token_energy::i18n::{intl, Lang};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mlperf/LATENCY.md");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is not here", path.display());
-        return;
-    };
+    let Some(text) = common::reference::text("mlperf/LATENCY.md") else { return };
     // "llama3_1-8b-interactive.Server.ttft_latency = 500" → (benchmarks, scenario, "ttft", 500)
     let mut bounds: Vec<(Benchmark, Scenario, f64, f64)> = Vec::new();
     for line in text.lines() {
@@ -825,12 +817,7 @@ fn offline_demand_and_a_lowered_limit_say_what_the_latency_bound_covers() {
 #[test]
 fn the_quoted_headroom_is_v4_1_0049s_logged_p99_time_per_token() {
     let h = token_energy::latency::HEADROOM;
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/mlperf/v4.1-0049/Server_mlperf_log_detail.txt");
-    let Ok(log) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is not here", path.display());
-        return;
-    };
+    let Some(log) = common::reference::text("mlperf/v4.1-0049/Server_mlperf_log_detail.txt") else { return };
     let value = |key: &str| -> f64 {
         let at = log.find(&format!("\"key\": \"{key}\", \"value\": ")).unwrap() + key.len() + 20;
         log[at..].split(',').next().unwrap().trim().parse().unwrap()

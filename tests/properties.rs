@@ -524,7 +524,25 @@ fn hostile_pastes_never_panic_nor_yield_a_bad_number() {
         let (spl, detail) = (paste(&mut rng), paste(&mut rng));
         match mlperf_power::window_mean(&spl, &detail) {
             Ok(w) => assert!(w.mean_watts.is_finite() && w.samples > 0, "{w:?}"),
-            Err(e) => assert!(!e.to_string().is_empty()),
+            Err(e) => {
+                // The message starts with the box the page shows it under (its English label, as the
+                // page prints it, written here) and goes on to say what is wrong, in a sentence.
+                let label = match e.input {
+                    measure::Input::PowerLog => "Power analyser log (spl.txt): ",
+                    measure::Input::DetailLog => "LoadGen detail log (mlperf_log_detail.txt): ",
+                    other => panic!("the MLPerf logs' error names another box: {other:?}"),
+                };
+                let shown = e.to_string();
+                let said = shown.strip_prefix(label).unwrap_or_else(|| panic!("not under {label:?}: {shown}"));
+                assert!(said.split_whitespace().count() >= 3 && !said.contains("NaN"), "{shown}");
+                // A line it names is a line of the file it names.
+                let file = if e.input == measure::Input::PowerLog { &spl } else { &detail };
+                if let Some(n) =
+                    said.strip_prefix("line ").and_then(|r| r.split(':').next()).and_then(|n| n.parse::<usize>().ok())
+                {
+                    assert!(n >= 1 && n <= file.lines().count().max(1), "{shown}");
+                }
+            }
         }
     }
     assert!(errors > 0, "the generator must produce bad pastes");

@@ -123,13 +123,11 @@ fn the_catalogue_states_only_what_its_sources_say() {
         assert!(title.contains(words), "{name}: {title}");
     }
     // Llama 2 70B, dense, per the reference article ("a dense model such as Llama 2 70B").
-    let article = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"))
-        .ok()
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().starts_with("004_"));
-    if let Some(article) = article {
+    if let Some(entries) = common::reference::entries(".") {
+        let article = entries
+            .into_iter()
+            .find(|e| e.file_name().to_string_lossy().starts_with("004_"))
+            .expect("the reference article 004_*.txt in ../shared/reference");
         let text = std::fs::read_to_string(article.path()).expect("the article");
         assert!(text.contains("a dense model such as Llama 2 70B"), "the article names Llama 2 70B dense");
     }

@@ -1,25 +1,15 @@
 //! Issue 25: every file in `../shared/reference/telemetry/` (text people really posted: dcgm-exporter
 //! scrapes, a MIG-partitioned A800, nvidia-smi queries and dmon, vLLM, SGLang, TGI, MLPerf `spl.txt`)
 //! read by the parsers, each asserted against what `SOURCES.md` there says it holds. The files stay
-//! outside the project; each test skips (saying so) where they are not beside the clone.
+//! outside the project; a test fails where they are not beside the clone (`common::reference`: a
+//! counted skip only where `TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1` asks for one).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::reference::telemetry as sample;
 use token_energy::measure::power::{self, PowerFormat};
 use token_energy::measure::tokens::{self, Engine};
 use token_energy::measure::{dcgm, evaluate, mlperf_power, Input, Problem, RowNote, Texts};
-
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/telemetry")
-}
-
-/// A sample's text, or `None` (with a note) where the reference is not beside the clone.
-fn sample(name: &str) -> Option<String> {
-    let text = std::fs::read_to_string(dir().join(name)).ok();
-    if text.is_none() {
-        println!("note: ../shared/reference/telemetry/{name} is not beside the clone; not checked");
-    }
-    text
-}
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)
@@ -61,12 +51,9 @@ const READ: [&str; 29] = [
 
 #[test]
 fn every_file_in_the_directory_is_read() {
-    let Ok(entries) = std::fs::read_dir(dir()) else {
-        println!("note: ../shared/reference/telemetry/ is not beside the clone; not checked");
-        return;
-    };
+    let Some(entries) = common::reference::entries("telemetry") else { return };
     let mut found: Vec<String> = Vec::new();
-    for e in entries.flatten() {
+    for e in entries {
         let name = e.file_name().to_string_lossy().into_owned();
         if e.path().is_dir() {
             for p in std::fs::read_dir(e.path()).unwrap().flatten() {

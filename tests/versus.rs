@@ -4,25 +4,15 @@
 //! and TGI's documented scrapes). Every expected value is arithmetic on the samples' own numbers.
 #![allow(clippy::expect_used, clippy::indexing_slicing, clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::reference::telemetry as sample;
 use token_energy::catalogue::Benchmark;
 use token_energy::figure::Origin;
 use token_energy::i18n::{Lang, PaceWords};
 use token_energy::measure::runs::{self, About};
 use token_energy::measure::versus::{self, Limit, LimitFrom, Pace, Suspect};
 use token_energy::measure::{evaluate, tokens, Input, Measurement, Texts};
-
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/telemetry")
-}
-
-fn sample(name: &str) -> Option<String> {
-    let text = std::fs::read_to_string(dir().join(name)).ok();
-    if text.is_none() {
-        println!("note: ../shared/reference/telemetry/{name} is not beside the clone; not checked");
-    }
-    text
-}
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)

@@ -1,7 +1,9 @@
 //! What several test files share: a small seeded generator, so every run draws the same cases, the
 //! list of the catalogue's cards, edits typed into a form, an exported comparison read back, and where an
-//! export comes from.
+//! export comes from; and the one reader of the reference material beside the clone (`reference`).
 #![allow(dead_code)] // each test file uses the part it needs
+
+pub mod reference;
 
 /// Every card of the catalogue, in `data/cards.json`'s order (written here, not read from it).
 pub const ALL_CARDS: [&str; 16] = [

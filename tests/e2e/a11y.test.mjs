@@ -123,6 +123,30 @@ async function tabTo(page, pred, arg, { max = 200, back = false } = {}) {
 
 const focusIs = (sel) => document.activeElement?.matches(sel) ?? false;
 
+/**
+ * The Tab presses from `from` to `to` that the HTML rules of sequential focus navigation give, counted
+ * in the page's document (not by the app): the focusable controls in document order (no positive
+ * tabindex is used), rendered, not disabled, not inert, outside closed <details> except their summary,
+ * one stop per radio group (its checked button, or its first).
+ */
+const expectedPresses = ([from, to]) => {
+  const sel = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]';
+  const stops = [...document.querySelectorAll(sel)].filter((e) => {
+    if (e.disabled || e.closest('[inert]') || e.tabIndex < 0) return false;
+    if (e.getClientRects().length === 0 || getComputedStyle(e).visibility === 'hidden') return false;
+    const closed = e.closest('details:not([open])');
+    if (closed && !(e.tagName === 'SUMMARY' && e.parentElement === closed)) return false;
+    if (e.type === 'radio' && e.name) {
+      const group = [...document.querySelectorAll(`input[type="radio"][name="${CSS.escape(e.name)}"]`)];
+      return e === (group.find((r) => r.checked) ?? group[0]);
+    }
+    return true;
+  });
+  const a = stops.indexOf(document.querySelector(from));
+  const b = stops.indexOf(document.querySelector(to));
+  return a >= 0 && b >= 0 ? b - a : null;
+};
+
 test('keyboard only: from the first field to the answer and the printed sheet', T, async () => {
   const { page } = await suite.open('', { width: 1440, height: 900 });
   // The first stop is the skip link; it leads to the figures.
@@ -137,7 +161,11 @@ test('keyboard only: from the first field to the answer and the printed sheet', 
   // Back to the H200 NVL, the card of the answer below.
   await page.keyboard.press('ArrowUp');
   await page.waitForFunction((b) => document.querySelector('select#card').value === b, before);
+  // From the card to the demand: exactly the stops the document's order gives, no trap, no skip.
+  const expected = await page.evaluate(expectedPresses, ['select#card', 'input#demand']);
+  assert.ok(expected > 0, `the demand field follows the card among the focusable controls (${expected})`);
   const demandPresses = await tabTo(page, focusIs, 'input#demand');
+  assert.equal(demandPresses, expected, 'Tab presses from the card to the demand, against the document order');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('40000000');
   await page.keyboard.press('Tab');
@@ -149,7 +177,6 @@ test('keyboard only: from the first field to the answer and the printed sheet', 
     return s.outlineStyle !== 'none' || s.boxShadow !== 'none';
   });
   assert.ok(focusVisible, 'the focused control shows its focus');
-  assert.ok(demandPresses > 0);
   // The printed sheet: the print button, reached and pressed by keyboard, prints.
   await page.evaluate(() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; });
   const printSel = '[data-testid="print"]';

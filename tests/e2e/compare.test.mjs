@@ -17,11 +17,11 @@ before(async () => {
 after(async () => {
   await server?.close();
 });
+// Every page a test opened is checked, the extra ones as well as the calculator's.
 cleanPageAfterEach('compare', () => {
   const c = calc;
   calc = null;
-  for (const p of extra.splice(0)) p.context().close().catch(() => {});
-  return c?.page ?? null;
+  return [c?.page, ...extra.splice(0)];
 });
 
 /** DATA.md: 8 × 600 W over 6.0-0021 H200 NVL and 6.0-0047 RTX PRO 6000 Offline. */
@@ -99,7 +99,9 @@ test('rename, reorder by keyboard, remove; the link and the browser keep the lis
   const f = new Calculator(fresh);
   await f.el('compare-grid').waitFor();
   assert.deepEqual(await names(f), ['RTX PRO 6000 & co', 'Option A']);
-  assert.deepEqual((await gridValues(f)).map((x) => x.value), (await gridValues(c)).map((x) => x.value));
+  const reopened = (await gridValues(f)).map((x) => x.value);
+  assert.ok(near(reopened[0], J_RTX) && near(reopened[1], J_H200), JSON.stringify(reopened));
+  assert.deepEqual(reopened, (await gridValues(c)).map((x) => x.value));
   // The browser kept it: a bare page in the same browser shows it again.
   await c.page.goto(server.url(''));
   await c.el('compare-grid').waitFor();
@@ -153,10 +155,17 @@ test('CSV and JSON downloads carry the page\'s values; the JSON opens again; a f
   const jLines = rows.filter((r) => r[header.indexOf('figure')] === 'j-per-token');
   assert.equal(jLines.length, 2);
   assert.equal(jLines[0][header.indexOf('name')], 'H200 NVL, one server');
+  // Each file's J/token is DATA.md's arithmetic (8 × 600 W ÷ the published tokens/s) at full
+  // precision, and the same number the page's grid carries.
+  const J = [J_H200, J_RTX];
   jLines.forEach((l, i) => {
     const v = Number(l[header.indexOf('value')]);
-    assert.equal(v, cells[i].value, `CSV J/token of configuration ${i + 1}`);
+    assert.ok(near(v, J[i]), `CSV J/token of configuration ${i + 1}: ${v} against ${J[i]}`);
+    assert.equal(v, cells[i].value, `CSV J/token of configuration ${i + 1} against the grid`);
   });
+  // The published throughputs themselves, as DATA.md gives them.
+  const tLines = rows.filter((r) => r[header.indexOf('figure')] === 'throughput');
+  assert.deepEqual(tLines.map((l) => Number(l[header.indexOf('value')])), [32004, 29908.4]);
 
   const json = await download('export-json');
   const data = JSON.parse(json.text);
@@ -164,7 +173,9 @@ test('CSV and JSON downloads carry the page\'s values; the JSON opens again; a f
   assert.equal(data.configurations.length, 2);
   data.configurations.forEach((conf, i) => {
     const j = conf.figures.find((f) => f.id === 'j-per-token');
+    assert.ok(near(j.value, J[i]), `JSON J/token of configuration ${i + 1}: ${j.value} against ${J[i]}`);
     assert.equal(j.value, cells[i].value);
+    assert.equal(conf.figures.find((f) => f.id === 'throughput')?.value, [32004, 29908.4][i]);
     assert.equal(j.kind, 'ceiling');
     assert.ok(j.sources.some((s) => s.includes('MLPerf')), JSON.stringify(j.sources));
   });

@@ -8,6 +8,7 @@ import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
+  cspSettled,
   ACTION_TIMEOUT_MS,
   DIST,
   closePage,
@@ -163,7 +164,10 @@ describe('the built page', () => {
     await setField(page, 'servers', '3');
     const after_ = await waitForFigure(page, 'kwh-per-day', (f) => f.value !== before_.value);
     assert.ok(near(after_.value, before_.value * 3, 1e-9), `kwh-per-day ${before_.value} -> ${after_.value}`);
-    await page.waitForTimeout(200);
+    // The page has drawn everything (the sections below the figures come a task later), and every
+    // violation it caused has been reported (cspSettled's marker): then there is none.
+    await page.waitForSelector('[data-testid="comparison-row"]', { state: 'attached' });
+    await cspSettled(page);
     assert.deepEqual(page.recorded.cspViolations, [], 'CSP violations on a normal load');
     assert.deepEqual(page.recorded.outside, []);
     const wasm = server.log.filter((r) => r.url.endsWith('.wasm'));
@@ -369,7 +373,8 @@ describe('docs/hosting', () => {
     const res = await page.request.get(server.url(''));
     assert.match(res.headers()['content-security-policy'] ?? '', /frame-ancestors \*/);
     assert.equal(res.headers()['cache-control'], 'no-cache');
-    await page.waitForTimeout(200);
+    await page.waitForSelector('[data-testid="comparison-row"]', { state: 'attached' });
+    await cspSettled(page);
     assert.deepEqual(page.recorded.cspViolations, []);
   });
 });

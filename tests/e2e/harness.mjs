@@ -28,6 +28,32 @@ export const REPO = path.resolve(HERE, '..', '..');
 export const DIST = path.resolve(process.env.E2E_DIST ?? path.join(REPO, 'dist'));
 export const ARTIFACTS = path.resolve(process.env.E2E_ARTIFACTS ?? path.join(HERE, '.artifacts'));
 
+// The reference material beside the clone (../shared/reference, or TOKEN_ENERGY_REFERENCE), as the
+// native tests read it (tests/common/reference.rs): a missing file fails the test that needs it; only
+// TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1 turns that into a skip, which node --test counts ("ℹ skipped").
+export const REFERENCE = path.resolve(process.env.TOKEN_ENERGY_REFERENCE || path.join(REPO, '..', 'shared', 'reference'));
+const SKIP_MISSING_REFERENCE = process.env.TOKEN_ENERGY_SKIP_MISSING_REFERENCE === '1';
+
+/** The path of `rel` inside the reference directory; throws, naming it and where it was expected, where it is missing. */
+export function reference(rel) {
+  const p = path.join(REFERENCE, rel);
+  if (!existsSync(p)) {
+    throw new Error(
+      `the reference file ${rel} is missing: expected at ${p}. Put ../shared/reference beside the clone, or point ` +
+        'TOKEN_ENERGY_REFERENCE at a copy; only TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1 skips these tests instead.',
+    );
+  }
+  return p;
+}
+
+/** A test's `skip` option: the reason where one of `rels` is missing and the skip is opted in, otherwise
+ * false (the test runs, and `reference()` fails it where a file is missing). */
+export function skipWithoutReference(...rels) {
+  if (!SKIP_MISSING_REFERENCE) return false;
+  const missing = rels.filter((rel) => !existsSync(path.join(REFERENCE, rel)));
+  return missing.length > 0 && `reference missing (TOKEN_ENERGY_SKIP_MISSING_REFERENCE=1): ${missing.join(', ')}`;
+}
+
 /** Timeout for the wasm app to mount (download + compile + first render on a slow 2-core box). */
 export const APP_TIMEOUT_MS = 20_000;
 /** Default timeout of every Playwright action and locator on pages opened here. */
@@ -294,11 +320,17 @@ export async function openPage(browser, target = '', opts = {}) {
     httpErrors: [],
     crashes: [],
     cspViolations: [],
+    cspMarkers: [],
     clear() {
       for (const k of ['consoleErrors', 'panics', 'pageErrors', 'outside', 'httpErrors', 'crashes', 'cspViolations']) this[k].length = 0;
     },
   };
   await context.exposeBinding('__e2eCspViolation', (_source, v) => {
+    // cspSettled's marker: the harness's own, not the page's.
+    if (String(v.blockedURI ?? '').includes(CSP_MARKER_PATH)) {
+      recorded.cspMarkers.push(v.blockedURI);
+      return;
+    }
     recorded.cspViolations.push(v);
     // A request to another origin that the page's CSP refused never reaches the network (nor the
     // 'request' event below): it is still an attempt to load from outside.
@@ -315,7 +347,8 @@ export async function openPage(browser, target = '', opts = {}) {
   page.on('console', (msg) => {
     const text = msg.text();
     const where = msg.location()?.url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
-    if (msg.type() === 'error') recorded.consoleErrors.push(text + where);
+    // cspSettled's marker logs its refusal: the harness's own, not the page's.
+    if (msg.type() === 'error' && !text.includes(CSP_MARKER_PATH)) recorded.consoleErrors.push(text + where);
     if (text.includes('panicked')) recorded.panics.push(`[${msg.type()}] ${text}`);
   });
   page.on('pageerror', (err) => recorded.pageErrors.push(err.stack || String(err)));
@@ -366,6 +399,37 @@ export function problems(page) {
   return out;
 }
 
+/** The path cspSettled's marker asks for: violations of it are the harness's own, kept apart. */
+const CSP_MARKER_PATH = '/__e2e-csp-marker-';
+let cspMarkers = 0;
+
+/**
+ * Wait until every CSP violation the page has caused so far has been recorded: a marker violation
+ * (a form sent to a path of the page's own origin, which form-action 'none' refuses) is caused
+ * now and waited for — violation events of one document are delivered in order, so anything earlier
+ * is in by then. The marker's reports (one per policy: meta and header) are kept apart from the
+ * page's (`recorded.cspMarkers`). A positive signal to wait for before asserting that there was none.
+ */
+export async function cspSettled(page, timeout = ACTION_TIMEOUT_MS) {
+  cspMarkers += 1;
+  const url = new URL(`${CSP_MARKER_PATH}${cspMarkers}`, page.url()).href;
+  await page.evaluate((u) => {
+    const f = document.createElement('form');
+    f.action = u;
+    f.method = 'get';
+    f.hidden = true;
+    document.body.append(f);
+    f.requestSubmit();
+    setTimeout(() => f.remove(), 1000); // not at once: a removed form's submission is dropped unchecked
+  }, url);
+  const until = Date.now() + timeout;
+  // A form sent by GET reports its address with a '?' added.
+  while (!page.recorded.cspMarkers.some((m) => m.split('?')[0] === url)) {
+    if (Date.now() > until) throw new Error(`cspSettled: the marker ${url} was not reported within ${timeout} ms (does the page's CSP have form-action 'none'?)`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
 /** Throw (failing the test) if the page logged an error, panicked, threw, asked another origin or broke its CSP. */
 export function assertClean(page, label = '') {
   const list = problems(page);
@@ -401,15 +465,34 @@ export function sharedBrowser() {
 }
 
 /**
- * After each test, close the page the test left open (`take()` hands it over and forgets it; null
- * when there is none) with the clean check: no console error, panic, CSP violation or outside
- * request. A failing page is screenshotted as `<prefix>-<test name>`.
+ * After each test, close the pages the test left open (`take()` hands them over and forgets them: one
+ * page, a list of every page the test opened, or null) with the clean check, each of them: no console
+ * error, panic, CSP violation or outside request. A failing page is screenshotted as `<prefix>-<test name>`.
  */
 export function cleanPageAfterEach(prefix, take) {
   afterEach(async (t) => {
-    const p = take();
-    if (p) await closePage(p, { check: true, name: `${prefix}-${t.name}` });
+    await closeAndCheckAll([take()].flat(), `${prefix}-${t.name}`);
   });
+}
+
+/**
+ * Close every page of `pages` (nulls skipped) with the clean check, each one, not only the last: a page
+ * already closed through `closePage` (checked then, or unchecked on purpose) is left alone. Throws once,
+ * naming each page that was not clean (screenshots as `<name>` or `<name>-pageN`).
+ */
+export async function closeAndCheckAll(pages, name) {
+  const list = [...new Set(pages.filter(Boolean))];
+  const failures = [];
+  for (const [i, page] of list.entries()) {
+    if (page.closedBy) continue;
+    try {
+      await closePage(page, { check: true, name: list.length > 1 ? `${name}-page${i + 1}` : name });
+    } catch (e) {
+      failures.push(list.length > 1 ? `page ${i + 1} of ${list.length}: ${e.message}` : e.message);
+    }
+  }
+  if (failures.length === 1 && list.length === 1) throw new Error(failures[0]);
+  if (failures.length) throw new Error(`${failures.length} of the test's ${list.length} pages were not clean:\n${failures.join('\n')}`);
 }
 
 /**
@@ -417,6 +500,9 @@ export function cleanPageAfterEach(prefix, take) {
  * either way); with `name`, a failing page is screenshotted to .artifacts first.
  */
 export async function closePage(page, { check = false, name = null } = {}) {
+  // Marked, so a suite that checks every page it opened (calculatorSuite) does not check it twice, and
+  // leaves a page closed unchecked on purpose unchecked.
+  page.closedBy = check ? 'checked' : 'unchecked';
   let failure = null;
   if (check) {
     try {
@@ -600,22 +686,40 @@ export class Calculator {
 }
 
 /**
- * The usual set-up of a test file about the calculator: one Chromium, dist/ served, and the page a
- * test leaves in `suite.calc` closed after it with the clean check (screenshots as `<prefix>-…`).
+ * The usual set-up of a test file about the calculator: one Chromium, dist/ served, and every page a
+ * test opens (`suite.open`, or a Calculator the test puts in `suite.calc`) checked after it with the
+ * clean check (console errors, panics, CSP reports, …; screenshots as `<prefix>-…`), not only the last
+ * one: a page the test closed itself with `close()`/`closePage(…, { check: true })` was checked then,
+ * one closed with `check: false` is left alone, and any other (still open, or closed by Playwright's
+ * own `page.close()`) is checked here. `suite.calc` is the page opened last (`null` once the test set
+ * it so); setting it to `null` no longer takes a page out of the check.
  *
  *   const suite = calculatorSuite('plan');
- *   test('…', async () => { const c = await suite.open('?card=l40s', { width: 360 }); … });
+ *   test('…', async () => { const c = await suite.open('?result=6.0-0021'); … });
  */
 export function calculatorSuite(prefix) {
   const chromium = sharedBrowser();
+  let current = null;
+  let opened = [];
   const suite = {
     chromium,
     server: null,
-    calc: null,
-    /** Opens a query on the suite's server as the test's page (closed after the test). */
+    get calc() {
+      return current;
+    },
+    set calc(c) {
+      current = c;
+      if (c?.page && !opened.includes(c.page)) opened.push(c.page);
+    },
+    /** Every page the running test opened, in order (checked after it). */
+    get pages() {
+      return [...opened];
+    },
+    /** Opens a query on the suite's server as the test's page (closed and checked after the test). */
     async open(query = '', opts = {}) {
-      suite.calc = await Calculator.open(chromium.browser, suite.server.url(query), opts);
-      return suite.calc;
+      const c = await Calculator.open(chromium.browser, suite.server.url(query), opts);
+      suite.calc = c;
+      return c;
     },
   };
   before(async () => {
@@ -624,10 +728,11 @@ export function calculatorSuite(prefix) {
   after(async () => {
     await suite.server?.close();
   });
-  cleanPageAfterEach(prefix, () => {
-    const c = suite.calc;
-    suite.calc = null;
-    return c?.page ?? null;
+  afterEach(async (t) => {
+    const pages = opened;
+    opened = [];
+    current = null;
+    await closeAndCheckAll(pages, `${prefix}-${t.name}`);
   });
   return suite;
 }

@@ -3,9 +3,8 @@
 // the arithmetic written here and MLCommons' published Power_Result.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { REPO, calculatorSuite, near } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { calculatorSuite, near, reference, skipWithoutReference, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const suite = calculatorSuite('measure');
@@ -68,11 +67,19 @@ test('the calculator links to the section, and the link keeps the mode but no pa
   await c.el('measure').waitFor();
   await c.waitForQuery('mode', 'measure');
   await paste(c, 'gpu-energy-before', DMON_BEFORE);
-  await c.page.waitForTimeout(300);
-  assert.ok(!c.page.url().includes('TOTEC') && !c.page.url().includes('GPU'), c.page.url());
+  // The paste was read: what is still to paste no longer names the box (a positive signal, not a pause).
+  await c.page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="own-j-per-token-missing"]')?.innerText ?? '';
+    return /^Still to paste/.test(t) && !t.includes('GPU energy, before the run');
+  });
+  const noPaste = (url) => !url.includes('TOTEC') && !url.includes('GPU') && !url.includes('108702777');
+  assert.ok(noPaste(await c.value('share-url')), await c.value('share-url'));
   assert.match(await c.text('measure-privacy'), /leaves this browser/);
+  // The address bar is rewritten from the state that holds the paste once the mode changes: then it
+  // has dropped the mode, and holds no pasted text either.
   await c.el('mode-calculator').click();
   await c.page.waitForFunction(() => !new URL(location.href).searchParams.has('mode'));
+  assert.ok(noPaste(c.page.url()), c.page.url());
   assert.equal(await c.el('measure').count(), 0);
 });
 
@@ -163,16 +170,12 @@ test('bad pastes are alerts that name the problem and the line, never a panic', 
   assert.equal((await c.figure('own-j-per-token')).value, null, 'no figure from bad input');
 });
 
-const LOGS = path.resolve(REPO, '..', 'shared', 'reference', 'mlperf', 'v4.1-0049');
+const LOGS = 'mlperf/v4.1-0049';
 
 for (const [scenario, published] of [['Server', 6280.214], ['Offline', 6152.9844351733]]) {
-  test(`MLPerf Power logs of v4.1-0049 ${scenario}: the window mean is MLCommons' ${published} W`, T, async (t) => {
-    const spl = path.join(LOGS, `${scenario}_spl.txt`);
-    const detail = path.join(LOGS, `${scenario}_mlperf_log_detail.txt`);
-    if (!existsSync(spl) || !existsSync(detail)) {
-      t.skip(`${LOGS} is not beside the clone`);
-      return;
-    }
+  const files = [`${LOGS}/${scenario}_spl.txt`, `${LOGS}/${scenario}_mlperf_log_detail.txt`];
+  test(`MLPerf Power logs of v4.1-0049 ${scenario}: the window mean is MLCommons' ${published} W`, { ...T, skip: skipWithoutReference(...files) }, async () => {
+    const [spl, detail] = files.map(reference);
     const c = await open();
     await c.el('mlperf-power-log').setInputFiles(spl);
     await c.el('mlperf-detail-log').setInputFiles(detail);
@@ -427,10 +430,23 @@ test('kept runs survive a reload, until cleared', T, async () => {
   assert.equal(await c.el('run-point').count(), 2);
   await c.el('runs-clear').click();
   await c.el('runs').waitFor({ state: 'detached' });
+  // The clearing was written: the browser holds no kept runs.
+  await c.page.waitForFunction(() => localStorage.getItem('token-energy.runs.v1') === null);
   await c.page.reload();
+  // The app runs again and its Measure section is drawn: it reads the kept runs in its first render.
+  await waitForApp(c.page);
   await c.el('measure').waitFor();
-  await c.page.waitForTimeout(300);
   assert.equal(await c.el('run-row').count(), 0);
+  // One run kept now shows one row: none of the cleared two came back later.
+  await paste(c, 'gpu-energy-before', DMON_BEFORE);
+  await paste(c, 'gpu-energy-after', DMON_AFTER);
+  await paste(c, 'tokens-before', tgi(0));
+  await paste(c, 'tokens-after', tgi(5400000));
+  await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
+  await c.type('run-concurrency', '16');
+  await c.el('keep-run').click();
+  await c.el('runs').waitFor();
+  assert.equal(await c.el('run-row').count(), 1);
 });
 
 test('on a phone, a GPU row with a long UUID and host wraps inside its column', T, async () => {
@@ -451,9 +467,9 @@ test('on a phone, a GPU row with a long UUID and host wraps inside its column', 
 // ---- issue 39: like with like, on the shared telemetry samples' real text ------------------------------
 // A T4's dcgm-exporter scrape and kaito's two-engine vLLM scrape serving gemma-4-e4b-it, each "after"
 // advanced by a round amount (../shared/reference/telemetry/pairs/, read where present, never copied).
-const PAIRS = path.join(REPO, '..', 'shared', 'reference', 'telemetry', 'pairs');
-const havePairs = existsSync(path.join(PAIRS, 't4-before.txt'));
-const pair = async (name) => (await import('node:fs/promises')).readFile(path.join(PAIRS, name), 'utf8');
+const PAIRS = ['t4-before.txt', 't4-after.txt', 'kaito-before.txt', 'kaito-after.txt'].map((f) => `telemetry/pairs/${f}`);
+const pairsSkip = skipWithoutReference(...PAIRS);
+const pair = (name) => readFile(reference(`telemetry/pairs/${name}`), 'utf8');
 // The samples' own numbers: 18 752 422 938 − 15 152 422 938 mJ; (2 908 832 − 408 832) + (2 907 040 − 407 040) tokens.
 const T4_J = (18752422938 - 15152422938) / 1000;
 const GEMMA_TOKENS = (2908832 - 408832) + (2907040 - 407040);
@@ -506,7 +522,7 @@ for (const lang of ['en', 'de']) {
   const w = WORDS[lang];
   const q = (extra = '') => `?mode=measure&lang=${lang}&${CONFIG}${extra}`;
 
-  test(`${lang}: counters of another model are said where the percentage stands, with the customer-model proxy`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+  test(`${lang}: counters of another model are said where the percentage stands, with the customer-model proxy`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
     await t4Gemma(c, 18000);
     await c.el('own-other-model').waitFor();
@@ -523,7 +539,7 @@ for (const lang of ['en', 'de']) {
     assert.equal(await c.el('own-use-model').count(), 0, 'a model typed is not offered again');
   });
 
-  test(`${lang}: a run above its limit is an alert naming the fields, never "at or below"`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+  test(`${lang}: a run above its limit is an alert naming the fields, never "at or below"`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
     const limit = Number(await c.value('watts'));
     // 3 600 000 J in 3 600 s on one GPU: 1 000 W, above any card limit the catalogue's H200 has.
@@ -540,7 +556,7 @@ for (const lang of ['en', 'de']) {
     assert.match(await c.text('own-vs-own-ceiling'), w.stays);
   });
 
-  test(`${lang}: the run's typed limit is the one its comparisons use, and the calculator's is named`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+  test(`${lang}: the run's typed limit is the one its comparisons use, and the calculator's is named`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
     const calculator = Number(await c.value('watts'));
     // 3 600 000 J in 14 400 s: 250 W on the one GPU.
@@ -570,7 +586,7 @@ for (const lang of ['en', 'de']) {
     await c.el('runs-clear').click();
   });
 
-  test(`${lang}: throughput is compared per GPU, and without a duration the published line says so`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+  test(`${lang}: throughput is compared per GPU, and without a duration the published line says so`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
     const cards = Number(await c.value('gpus'));
     await t4Gemma(c, 0);
@@ -587,7 +603,7 @@ for (const lang of ['en', 'de']) {
     await c.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="own-vs-ceiling"]').innerText), w.slower.source);
   });
 
-  test(`${lang}: a refused file leaves no figure, and nothing to keep`, { ...T, skip: !havePairs && 'no telemetry pairs' }, async () => {
+  test(`${lang}: a refused file leaves no figure, and nothing to keep`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
     await t4Gemma(c, 0);
     // One digit more, on request: 3 600 000 J ÷ 5 000 000 tokens = 0.7200 J/token.

@@ -109,9 +109,20 @@ test('embedded, the quote goes to the host origin named by host=, and to no othe
   // The same frame on another origin's page, still naming the first host: nothing arrives there.
   const otherPage = await openPage(chromium.browser, other.url(''), { allowOrigins: [app.origin] });
   try {
-    await otherPage.frameLocator('iframe').locator('[data-testid="request-quote-post"]').click();
-    await otherPage.waitForTimeout(500);
+    await otherPage.evaluate(() => { window.seen = []; addEventListener('message', (e) => window.seen.push(e.data)); });
+    const inner = otherPage.frameLocator('iframe');
+    await inner.locator('[data-testid="request-quote-post"]').click();
+    // The click was handled: the frame has posted (and says so).
+    await inner.locator('[data-testid="quote-posted"]').waitFor();
+    // A marker the frame posts after the quote is delivered after the quote would have been (one
+    // window's messages arrive in order): once it is here, the quote did not come.
+    const frame = otherPage.frames().find((f) => f !== otherPage.mainFrame());
+    await frame.evaluate(() => parent.postMessage('after-the-quote', '*'));
+    await otherPage.waitForFunction(() => window.seen.includes('after-the-quote'), null, { timeout: 5_000 });
     assert.deepEqual(await otherPage.evaluate(() => window.quotes), []);
+    // Besides the widget's height reports (sent to any page), the marker alone came.
+    const seen = await otherPage.evaluate(() => window.seen.filter((d) => d?.type !== 'token-energy:height'));
+    assert.deepEqual(seen, ['after-the-quote']);
   } finally {
     await otherPage.context().close();
   }
