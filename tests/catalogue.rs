@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.8");
+    assert_eq!(c.meta.data_version, "2026.12.9");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 

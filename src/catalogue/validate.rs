@@ -44,7 +44,24 @@ pub enum CatalogueError {
         accelerators: u32,
         nodes: u32,
     },
+    /// A text given in one language but not the other (a source's note, a card's name note): the page
+    /// would show the English note on the German page, or none on the English.
+    OneLanguage {
+        record: String,
+        field: &'static str,
+    },
+    /// The project's own words inside a source's title (`(read 10 October 2026)`, `as read in a
+    /// copy at …`): they belong in the note and the `read` date, in the page's language (issue 38).
+    NoteInTitle {
+        source: String,
+        words: &'static str,
+    },
 }
+
+/// Words of the project's own notes that a source's title never holds (each lower-case; the title is
+/// compared lower-cased): a reading date, how or where a copy was read.
+pub const NOTE_WORDS: [&str; 6] =
+    ["(read ", "read at commit", "read through", "read in a copy", "as mirrored by", "(updated "];
 
 impl fmt::Display for CatalogueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,6 +84,12 @@ impl fmt::Display for CatalogueError {
             CatalogueError::UnevenNodes { result, accelerators, nodes } => {
                 write!(f, "result {result}: {accelerators} accelerators do not divide evenly over {nodes} nodes")
             }
+            CatalogueError::OneLanguage { record, field } => {
+                write!(f, "{record}: {field} is given in one language only (English and German, or neither)")
+            }
+            CatalogueError::NoteInTitle { source, words } => {
+                write!(f, "source {source}: the title holds the note words `{words}` (they belong in note and note_de)")
+            }
         }
     }
 }
@@ -80,6 +103,20 @@ fn positive(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str,
 fn non_empty(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str, value: &str) {
     if value.trim().is_empty() {
         errors.push(CatalogueError::Empty { record: record.to_owned(), field });
+    }
+}
+
+/// A text that must exist in English and German or in neither: each given one non-empty.
+fn both_or_neither(
+    errors: &mut Vec<CatalogueError>,
+    record: &str,
+    field: &'static str,
+    en: Option<&str>,
+    de: Option<&str>,
+) {
+    let given = |t: Option<&str>| t.is_some_and(|t| !t.trim().is_empty());
+    if given(en) != given(de) || en.is_some_and(|t| t.trim().is_empty()) || de.is_some_and(|t| t.trim().is_empty()) {
+        errors.push(CatalogueError::OneLanguage { record: record.to_owned(), field });
     }
 }
 
@@ -108,6 +145,19 @@ impl Catalogue {
             non_empty(&mut errors, &record, "publisher", &s.publisher);
             non_empty(&mut errors, &record, "title", &s.title);
             non_empty(&mut errors, &record, "date", &s.date);
+            both_or_neither(&mut errors, &record, "note", s.note.as_deref(), s.note_de.as_deref());
+            if let Some(de) = &s.publisher_de {
+                non_empty(&mut errors, &record, "publisher_de", de);
+            }
+            if let Some(read) = &s.read {
+                non_empty(&mut errors, &record, "read", read);
+            }
+            let title = s.title.to_lowercase();
+            for words in NOTE_WORDS {
+                if title.contains(words) {
+                    errors.push(CatalogueError::NoteInTitle { source: s.id.to_string(), words });
+                }
+            }
         }
 
         let mut seen = HashSet::new();
@@ -118,6 +168,7 @@ impl Catalogue {
             }
             non_empty(&mut errors, &record, "id", &c.id);
             non_empty(&mut errors, &record, "name", &c.name);
+            both_or_neither(&mut errors, &record, "name_note", c.name_note.as_deref(), c.name_note_de.as_deref());
             positive(&mut errors, &record, "max_power", c.max_power.watts);
             cite(&mut errors, &record, &c.max_power.source);
             if let Some(min) = &c.min_power {
