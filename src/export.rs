@@ -114,13 +114,7 @@ fn kind_words(kind: &Kind, t: &Strings) -> (&'static str, String) {
 
 fn origin_words(catalogue: &Catalogue, origin: &Origin, t: &Strings) -> String {
     match origin {
-        Origin::Source(id) => catalogue.source(id).map_or_else(
-            || id.clone(),
-            |s| match &s.url {
-                Some(url) => format!("{}, {} ({}) <{url}>", s.publisher, s.title, s.date),
-                None => format!("{}, {} ({})", s.publisher, s.title, s.date),
-            },
-        ),
+        Origin::Source(id) => catalogue.source(id).map_or_else(|| id.clone(), |s| (t.source_entry)(s)),
         Origin::Result(id) => format!("MLPerf {id}"),
         Origin::Input(field) => (t.your_input)((t.field)(*field)),
         Origin::Measurement(input) => (t.your_paste)((t.measure_input)(*input)),
@@ -367,7 +361,7 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> 
 // ---- the quote ----
 
 fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
-    let card = catalogue.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
+    let card = catalogue.card(&form.card).map_or_else(|| form.card.clone(), |c| (t.card_name)(c));
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
             "MLPerf {id}, {}{}, {}",
@@ -379,7 +373,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     };
     let crate::plan::Answer { evaluation, plan: answered } = crate::plan::answer(catalogue, form);
     let figures = evaluation.figures;
-    let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source)];
+    let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), &card, form.watts.trim(), &source)];
     // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
     // without one, the benchmark's model as before.
     if form.has_own_model() {

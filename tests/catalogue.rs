@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.8");
+    assert_eq!(c.meta.data_version, "2026.12.9");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -881,4 +881,135 @@ fn cards_without_a_measurement_and_the_l40s_missing_from_v6_0() {
         .filter_map(|r| r["Model"].as_str())
         .collect();
     assert!(!models.is_empty() && models.iter().all(|m| m.starts_with("yolo") || *m == "whisper"), "{models:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Source entries and card names in the page's language (issue 38): the title as published, the
+// catalogue's own notes beside it in both languages.
+
+/// The project's note words that a title as published never holds (the words issue 38 found inside
+/// titles, written out here rather than read from the validator's list).
+const NOTES_FOUND_IN_TITLES: [&str; 7] = [
+    "(read ",
+    "read at commit",
+    "read through verbatim",
+    "as read in a copy",
+    "as mirrored by",
+    "(updated ",
+    "; read ",
+];
+
+#[test]
+fn every_source_title_is_as_published_and_its_note_is_in_both_languages() {
+    let c = catalogue();
+    assert!(c.validate().is_empty(), "{:?}", c.validate());
+    for s in &c.sources {
+        let title = s.title.to_lowercase();
+        for words in NOTES_FOUND_IN_TITLES {
+            assert!(!title.contains(words), "{}: the title holds the note words {words:?}: {}", s.id, s.title);
+        }
+        let given = |t: &Option<std::borrow::Cow<'static, str>>| t.as_deref().is_some_and(|t| !t.trim().is_empty());
+        assert_eq!(given(&s.note), given(&s.note_de), "{}: a note in both languages or neither", s.id);
+        if s.note.is_some() {
+            assert_ne!(s.note, s.note_de, "{}: the German note is the English", s.id);
+        }
+        if let Some(read) = &s.read {
+            assert_eq!(read.len(), 10, "{}: read {read} is an ISO date", s.id);
+        }
+    }
+    // What issue 38 moved out of the titles: the reading date, a copy read at manuals.plus, a commit.
+    let h200 = c.source("nvidia-h200-page").expect("the H200 page");
+    assert_eq!((&*h200.title, h200.read.as_deref()), ("NVIDIA H200 product page", Some("2026-10-10")));
+    let pcie = c.source("nvidia-pb-11133-001").expect("the H100 PCIe brief");
+    assert_eq!(&*pcie.title, "NVIDIA H100 PCIe GPU product brief, PB-11133-001_v02");
+    assert!(pcie.note.as_deref().is_some_and(|n| n.contains("manuals.plus")), "{pcie:?}");
+    let dgx = c.source("nvidia-dgxh100-ug").expect("the DGX H100 guide");
+    assert_eq!(&*dgx.title, "NVIDIA DGX H100/H200 User Guide: Introduction");
+    // The German note writes German numbers: 10,2 kW and 3,3 kW where the English writes 10.2 and 3.3.
+    let de = dgx.note_de.as_deref().unwrap_or_default();
+    assert!(de.contains("10,2 kW") && de.contains("3,3 kW") && !de.contains("10.2"), "{de}");
+    let b200 = c.source("nvidia-dgxb200-ug").and_then(|s| s.note_de.as_deref()).unwrap_or_default();
+    assert!(b200.contains("3.300 W") && !b200.contains("3,300"), "{b200}");
+    // The German law's title is German: the English page marks it so.
+    assert_eq!(c.source("enefg-11").map(|s| s.title_lang()), Some("de"));
+    assert_eq!(h200.title_lang(), "en");
+}
+
+#[test]
+fn a_note_in_one_language_or_inside_a_title_is_reported() {
+    let mut c = copy();
+    let s = c.sources.iter_mut().find(|s| s.id == "nvidia-h200-page").expect("source");
+    s.title = "NVIDIA H200 product page (read 10 October 2026)".into();
+    s.note = Some("a note".into());
+    let gb200 = card_mut(&mut c, "gb200");
+    gb200.name_note_de = None;
+    assert_eq!(
+        c.validate(),
+        vec![
+            CatalogueError::OneLanguage { record: "source nvidia-h200-page".to_owned(), field: "note" },
+            CatalogueError::NoteInTitle { source: "nvidia-h200-page".to_owned(), words: "(read " },
+            CatalogueError::OneLanguage { record: "card gb200".to_owned(), field: "name_note" },
+        ]
+    );
+    // A blank German note is no German note.
+    let mut c = copy();
+    let s = c.sources.iter_mut().find(|s| s.id == "nvidia-pb-11133-001").expect("source");
+    s.note_de = Some("  ".into());
+    assert_eq!(
+        c.validate(),
+        vec![CatalogueError::OneLanguage { record: "source nvidia-pb-11133-001".to_owned(), field: "note" }]
+    );
+}
+
+#[test]
+fn the_german_source_list_writes_its_notes_publishers_and_dates_in_german() {
+    use token_energy::i18n::{card_name, catalogue_date, source_date, source_entry, source_publisher, Lang};
+    let c = catalogue();
+    let s = |id: &str| c.source(id).unwrap_or_else(|| panic!("{id}"));
+    // Publishers that are descriptions, in German; names stay.
+    assert_eq!(source_publisher(s("eu-2024-1364"), Lang::De), "Europäische Kommission");
+    assert_eq!(source_publisher(s("eu-2024-1364"), Lang::En), "European Commission");
+    assert_eq!(
+        source_publisher(s("sdes-climate-2023"), Lang::De),
+        "SDES, französisches Ministerium für den ökologischen Wandel"
+    );
+    assert_eq!(source_publisher(s("nvidia-h200-page"), Lang::De), "NVIDIA");
+    // The reading date as each language writes a date; the date alone where it is that day.
+    assert_eq!(source_date(s("nvidia-h200-page"), Lang::De), "abgerufen am 10. Oktober 2026");
+    assert_eq!(source_date(s("nvidia-h200-page"), Lang::En), "read October 10, 2026");
+    let de = source_entry(s("nvidia-h200-page"), Lang::De);
+    assert_eq!(
+        de,
+        "NVIDIA, NVIDIA H200 product page (abgerufen am 10. Oktober 2026) <https://www.nvidia.com/en-us/data-center/h200/>"
+    );
+    // Publication dates: German on the German page, the catalogue's ISO date on the English one.
+    assert_eq!(source_date(s("nvidia-pb-12128-001"), Lang::De), "11. April 2025");
+    assert_eq!(source_date(s("nvidia-pb-12128-001"), Lang::En), "2025-04-11");
+    assert_eq!(source_date(s("nvidia-ds-4682150"), Lang::De), "Dezember 2025");
+    assert_eq!(source_date(s("google-env-2024"), Lang::De), "2024");
+    assert_eq!(catalogue_date("2026-13-01", Lang::De), "2026-13-01", "not a date: as given");
+    // Every German entry holds its title as published and the German note, never the English one.
+    for source in &c.sources {
+        let de = source_entry(source, Lang::De);
+        let en = source_entry(source, Lang::En);
+        assert!(de.contains(&*source.title) && en.contains(&*source.title), "{de}");
+        if let (Some(note), Some(note_de)) = (&source.note, &source.note_de) {
+            assert!(de.contains(&note_de.replace('`', "")) && !de.contains(&note.replace('`', "")), "{de}");
+            assert!(en.contains(&note.replace('`', "")), "{en}");
+        }
+        for words in ["(read ", "read at", "read through", "European Commission", "French Ministry"] {
+            assert!(!de.contains(words), "{}: {words:?} in the German entry {de}", source.id);
+        }
+    }
+    // The card's note: in the page's language after the name; the English one reads as before.
+    let gb200 = card(c, "gb200");
+    assert_eq!(&*gb200.name, "NVIDIA GB200 186 GB");
+    assert_eq!(card_name(gb200, Lang::En), "NVIDIA GB200 186 GB (per Blackwell GPU)");
+    assert_eq!(card_name(gb200, Lang::De), "NVIDIA GB200 186 GB (je Blackwell-GPU)");
+    assert_eq!(card_name(card(c, "gb300"), Lang::De), "NVIDIA GB300 288 GB (je Blackwell-Ultra-GPU)");
+    assert_eq!(card_name(card(c, "h200-nvl"), Lang::De), "NVIDIA H200 NVL");
+    // No other card name carries a note of its own in parentheses.
+    for x in &c.cards {
+        assert!(!x.name.contains("(per ") && !x.name.contains("GPU)"), "{}", x.name);
+    }
 }

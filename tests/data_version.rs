@@ -158,7 +158,8 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
             "2026.12.5",
             "2026.12.6",
             "2026.12.7",
-            "2026.12.8"
+            "2026.12.8",
+            "2026.12.9"
         ],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );
@@ -203,8 +204,10 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     let (version, date, changes) = older(d.data_notice(&[]));
     assert_eq!((version.as_str(), date.as_str()), ("2026.12.1", "2026-12-03"));
     // 2026.12.3's rule below the lowest published setting concerns every card; 2026.12.4's sizes
-    // and kinds every Llama 2 70B configuration; 2026.12.5's weight transformations every benchmark.
-    assert_eq!(kinds(&changes), ["rule", "added", "wording", "rule", "added", "added"]);
+    // and kinds every Llama 2 70B configuration; 2026.12.5's weight transformations every benchmark;
+    // 2026.12.9's source entries (issue 38) every configuration.
+    assert_eq!(kinds(&changes), ["rule", "added", "wording", "rule", "added", "added", "wording"]);
+    assert!(changes[6].text.contains("No figure changed") && changes[6].cards.is_empty());
     assert!(changes[5].text.contains("weight_transformations"));
     assert!(changes[4].text.starts_with("Llama 2 70B: its size"));
     assert!(changes[0].text.starts_with("A power limit other than"));
@@ -213,7 +216,7 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     assert!(changes[2].text.contains("H200 NVL"));
     // The L40S: no wording change of its own.
     let d = decode(c, "?v=1&card=l40s&dv=2026.12.1");
-    assert_eq!(kinds(&older(d.data_notice(&[])).2), ["rule", "added", "rule", "added", "added"]);
+    assert_eq!(kinds(&older(d.data_notice(&[])).2), ["rule", "added", "rule", "added", "added", "wording"]);
     // With a demand, the plan's rule too, and 2026.12.6's sourced idle powers and their rule (issue 35).
     let d = decode(c, "?v=1&card=l40s&demand=40000000&dv=2026.12.1");
     let (_, _, changes) = older(d.data_notice(&[]));
@@ -221,7 +224,7 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     // concern every plan.
     assert_eq!(
         kinds(&changes),
-        ["rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule"]
+        ["rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule", "wording"]
     );
     assert!(changes[8].plan && changes[8].text.starts_with("The plan counts systems"));
     assert!(changes[1].plan);
@@ -230,7 +233,7 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     let d = decode(c, "?v=1&card=l40s&dv=2026.12.0");
     let (_, date, changes) = older(d.data_notice(&[]));
     assert_eq!(date, "2026-12-02");
-    assert_eq!(kinds(&changes), ["added", "rule", "added", "rule", "added", "added"]);
+    assert_eq!(kinds(&changes), ["added", "rule", "added", "rule", "added", "added", "wording"]);
     assert!(changes[0].text.starts_with("547"));
 }
 
@@ -241,7 +244,7 @@ fn a_compared_configuration_brings_its_own_changes() {
     let other = decode(c, "?card=rtx-pro-6000-se").form;
     let (_, _, changes) = older(d.data_notice(&[&other]));
     // The RTX PRO 6000's own: 2026.12.3's power modes, and its rule for every card.
-    assert_eq!(kinds(&changes), ["rule", "added", "wording", "added", "rule", "added", "added"]);
+    assert_eq!(kinds(&changes), ["rule", "added", "wording", "added", "rule", "added", "added", "wording"]);
     assert!(changes[2].text.contains("RTX PRO 6000"));
     assert!(changes[3].text.contains("cable modes"));
 }

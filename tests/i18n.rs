@@ -535,3 +535,30 @@ fn one_source_and_one_more_result_are_singular_in_both_languages() {
     assert_eq!((de.more_results)(1), "1 weiteres veröffentlichtes Ergebnis oder Vergleichspaar");
     assert_eq!((de.more_results)(3), "3 weitere veröffentlichte Ergebnisse und Vergleichspaare");
 }
+
+/// Issue 38: what a person files or sends names the card with its note and the sources with their
+/// notes in the page's language; the card's id and the title stay as they are.
+#[test]
+fn the_exports_write_the_cards_note_and_the_sources_notes_in_the_pages_language() {
+    use token_energy::compare::Saved;
+    use token_energy::export;
+    let c = Catalogue::embedded();
+    let form = link::decode(c, "?v=1&card=gb200&result=6.0-0075&scenario=offline&model=llama2-70b-99").form;
+    let list = vec![Saved { name: String::new(), form: form.clone() }];
+    let de = export::quote_text(c, &form, &[], "https://x.test/?v=1", "", Lang::De.strings());
+    assert!(de.contains("NVIDIA GB200 186 GB (je Blackwell-GPU)") && !de.contains("per Blackwell"), "{de}");
+    let en = export::quote_text(c, &form, &[], "https://x.test/?v=1", "", Lang::En.strings());
+    assert!(en.contains("NVIDIA GB200 186 GB (per Blackwell GPU)"), "{en}");
+    // The result's summary table is cited with its date as the page's language writes it: the German
+    // CSV and JSON write a German date, the English the catalogue's ISO date; the title as published.
+    let title = "MLPerf Inference: Datacenter v6.0 results, summary table";
+    for (lang, date, other) in [(Lang::De, "(1. April 2026)", "(2026-04-01)"), (Lang::En, "(2026-04-01)", "April")] {
+        let csv = export::csv(c, &list, &common::export_context(&form), lang.strings());
+        let json = export::json(c, &list, &common::export_context(&form), lang.strings());
+        for text in [&csv, &json] {
+            assert!(text.contains(title) && text.contains(date) && !text.contains(other), "{lang:?}: {text}");
+        }
+        // The machine-read card is the id in both languages.
+        assert!(csv.lines().nth(1).is_some_and(|l| l.contains("gb200")), "{csv}");
+    }
+}

@@ -110,7 +110,8 @@ fn the_catalogue_states_only_what_its_sources_say() {
         ("gpt-oss-120b", 5.1, Arch::Moe),
     ];
     assert_eq!(STATED.map(|s| (s.benchmark.name(), s.billions, s.arch)), expected);
-    // The cited source's own title carries the size for the makers' papers and cards.
+    // The cited source's entry (its title and the catalogue's note on it, issue 38) carries the size for
+    // the makers' papers and cards.
     for (name, words) in [
         ("Llama 3.1 8B", "8B"),
         ("Llama 3.1 405B", "405B"),
@@ -119,8 +120,9 @@ fn the_catalogue_states_only_what_its_sources_say() {
         ("gpt-oss-120b", "5.1B active"),
     ] {
         let s = STATED.iter().find(|s| s.benchmark.name() == name).expect(name);
-        let title = &c.source(s.size_source).expect("source").title;
-        assert!(title.contains(words), "{name}: {title}");
+        let source = c.source(s.size_source).expect("source");
+        let entry = format!("{} {}", source.title, source.note.as_deref().unwrap_or_default());
+        assert!(entry.contains(words), "{name}: {entry}");
     }
     // Llama 2 70B, dense, per the reference article ("a dense model such as Llama 2 70B").
     if let Some(entries) = common::reference::entries(".") {

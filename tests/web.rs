@@ -328,3 +328,24 @@ fn the_sheets_date_is_intls() {
         }
     }
 }
+
+/// A source's month of publication ("December 2025", "Dezember 2025"), written by
+/// `i18n::intl::month_year`, is Chromium's `Intl.DateTimeFormat` with `{ month: "long", year:
+/// "numeric" }`, for every month, in both languages (issue 38).
+#[wasm_bindgen_test]
+fn a_sources_month_is_intls() {
+    use js_sys::{Array, Date, Intl, Object, Reflect};
+    use token_energy::i18n::{intl, Lang};
+    use wasm_bindgen::JsValue;
+    for (lang, locale) in [(Lang::En, "en-US"), (Lang::De, "de-DE")] {
+        let options = Object::new();
+        Reflect::set(&options, &JsValue::from_str("month"), &JsValue::from_str("long")).expect("option");
+        Reflect::set(&options, &JsValue::from_str("year"), &JsValue::from_str("numeric")).expect("option");
+        let format = Intl::DateTimeFormat::new(&Array::of1(&JsValue::from_str(locale)), &options).format();
+        for month in 1..=12_u32 {
+            let date = Date::new_with_year_month_day(2025, month as i32 - 1, 15);
+            let want = format.call1(&JsValue::NULL, &date).expect("format").as_string().expect("text");
+            assert_eq!(intl::month_year(2025, month, lang), want, "{locale} 2025-{month}");
+        }
+    }
+}

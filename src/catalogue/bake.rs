@@ -344,7 +344,7 @@ macro_rules! bake_struct {
 }
 
 bake_struct!(Meta { data_version, last_updated });
-bake_struct!(Source { id, publisher, title, date, url });
+bake_struct!(Source { id, publisher, publisher_de, title, lang, note, note_de, date, read, url });
 bake_struct!(SourcedWatts { watts, source });
 bake_struct!(NamedLimit { label, label_de, watts, source });
 bake_struct!(SourcedText { text, source });
@@ -352,6 +352,8 @@ bake_struct!(PowerMode { label, label_de, max_watts, min_watts, source });
 bake_struct!(Card {
     id,
     name,
+    name_note,
+    name_note_de,
     mlperf_accelerators,
     max_power,
     min_power,

@@ -16,7 +16,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 pub use types::*;
-pub use validate::CatalogueError;
+pub use validate::{CatalogueError, NOTE_WORDS};
 
 /// The whole catalogue.
 #[derive(Debug, Clone, PartialEq)]

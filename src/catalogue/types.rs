@@ -142,17 +142,44 @@ impl Scope {
     }
 }
 
-/// One source: a document, page, result table or log that a figure was read from.
+/// One source: a document, page, result table or log that a figure was read from. The title is the
+/// source's own (or the words that identify it, quoting it verbatim), in its language; what the
+/// project says about it — what was read there, where, how — is the note, in both languages (issue 38).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
     pub id: Text,
+    /// The publisher as the source names it.
     pub publisher: Text,
+    /// The publisher in German where it is a description rather than a name ("Europäische
+    /// Kommission"); `None`: the name is written the same in both languages ("NVIDIA").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publisher_de: Option<Text>,
+    /// The title as published, never translated.
     pub title: Text,
+    /// The title's language where it is not English (`de`); `None`: English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Text>,
+    /// The project's note on the source (what was read there, and how), in English and German: both
+    /// or neither.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<Text>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note_de: Option<Text>,
     /// ISO date of publication (or of reading, for a web page).
     pub date: Text,
+    /// The ISO date the page was read on, where the entry says so ("read October 10, 2026").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read: Option<Text>,
     #[serde(default)]
     pub url: Option<Text>,
+}
+
+impl Source {
+    /// The title's language: `en` unless the data names another.
+    pub fn title_lang(&self) -> &str {
+        self.lang.as_deref().unwrap_or("en")
+    }
 }
 
 /// A power figure read from a source.
@@ -202,7 +229,15 @@ pub struct SourcedText {
 pub struct Card {
     /// Catalogue id, used in links (`h200-nvl`).
     pub id: Text,
+    /// The card's name as its maker writes it (`NVIDIA GB200 186 GB`): the same in every language,
+    /// and what a short label prints.
     pub name: Text,
+    /// What the name counts, where it needs saying (`per Blackwell GPU`), in English and German
+    /// (`je Blackwell-GPU`): both or neither. The page writes it after the name, in parentheses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_note: Option<Text>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_note_de: Option<Text>,
     /// The `Accelerator` strings MLCommons' tables use for this card (for the importer).
     pub mlperf_accelerators: Cow<'static, [Text]>,
     /// Rated maximum board power.

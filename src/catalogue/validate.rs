@@ -44,7 +44,24 @@ pub enum CatalogueError {
         accelerators: u32,
         nodes: u32,
     },
+    /// A text given in one language but not the other (a source's note, a card's name note): the page
+    /// would show the English note on the German page, or none on the English.
+    OneLanguage {
+        record: String,
+        field: &'static str,
+    },
+    /// The project's own words inside a source's title (`(read 10 October 2026)`, `as read in a
+    /// copy at …`): they belong in the note and the `read` date, in the page's language (issue 38).
+    NoteInTitle {
+        source: String,
+        words: &'static str,
+    },
 }
+
+/// Words of the project's own notes that a source's title never holds (each lower-case; the title is
+/// compared lower-cased): a reading date, how or where a copy was read.
+pub const NOTE_WORDS: [&str; 6] =
+    ["(read ", "read at commit", "read through", "read in a copy", "as mirrored by", "(updated "];
 
 impl fmt::Display for CatalogueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,6 +84,12 @@ impl fmt::Display for CatalogueError {
             CatalogueError::UnevenNodes { result, accelerators, nodes } => {
                 write!(f, "result {result}: {accelerators} accelerators do not divide evenly over {nodes} nodes")
             }
+            CatalogueError::OneLanguage { record, field } => {
+                write!(f, "{record}: {field} is given in one language only (English and German, or neither)")
+            }
+            CatalogueError::NoteInTitle { source, words } => {
+                write!(f, "source {source}: the title holds the note words `{words}` (they belong in note and note_de)")
+            }
         }
     }
 }
@@ -74,6 +97,20 @@ impl fmt::Display for CatalogueError {
 fn positive(errors: &mut Vec<CatalogueError>, record: &str, field: &'static str, value: f64) {
     if !(value.is_finite() && value > 0.0) {
         errors.push(CatalogueError::NotPositive { record: record.to_owned(), field, value });
+    }
+}
+
+/// A text that must exist in English and German or in neither: each given one non-empty.
+fn both_or_neither(
+    errors: &mut Vec<CatalogueError>,
+    record: &str,
+    field: &'static str,
+    en: Option<&str>,
+    de: Option<&str>,
+) {
+    let given = |t: Option<&str>| t.is_some_and(|t| !t.trim().is_empty());
+    if given(en) != given(de) || en.is_some_and(|t| t.trim().is_empty()) || de.is_some_and(|t| t.trim().is_empty()) {
+        errors.push(CatalogueError::OneLanguage { record: record.to_owned(), field });
     }
 }
 
@@ -140,6 +177,19 @@ impl Catalogue {
             check.non_empty(&record, "publisher", &s.publisher);
             check.non_empty(&record, "title", &s.title);
             check.non_empty(&record, "date", &s.date);
+            both_or_neither(&mut check.errors, &record, "note", s.note.as_deref(), s.note_de.as_deref());
+            if let Some(de) = &s.publisher_de {
+                check.non_empty(&record, "publisher_de", de);
+            }
+            if let Some(read) = &s.read {
+                check.non_empty(&record, "read", read);
+            }
+            let title = s.title.to_lowercase();
+            for words in NOTE_WORDS {
+                if title.contains(words) {
+                    check.errors.push(CatalogueError::NoteInTitle { source: s.id.to_string(), words });
+                }
+            }
         }
     }
 
@@ -214,6 +264,7 @@ fn validate_card(c: &Card, check: &mut Check) {
     let record = format!("card {}", c.id);
     check.non_empty(&record, "id", &c.id);
     check.non_empty(&record, "name", &c.name);
+    both_or_neither(&mut check.errors, &record, "name_note", c.name_note.as_deref(), c.name_note_de.as_deref());
     check.positive(&record, "max_power", c.max_power.watts);
     check.cite(&record, &c.max_power.source);
     if let Some(min) = &c.min_power {

@@ -788,6 +788,9 @@ pub const DE: Strings = Strings {
     method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({u})"),
     method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({u}), mit dem Link zur zitierten Konfiguration."),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {}", long_date(updated)),
+    source_read: |iso| format!("abgerufen am {}", super::catalogue_date(iso, Lang::De)),
+    card_name: |card| super::card_name(card, Lang::De),
+    source_entry: |source| super::source_entry(source, Lang::De),
     offline_copy: |date, version| {
         format!("Das Netz war nicht erreichbar: Dies ist die Kopie der Seite, die dieser Browser am {date} gespeichert hat, mit dem Datenstand {version}. Seither kann eine neuere Version erschienen sein.")
     },

@@ -434,6 +434,9 @@ pub const EN: Strings = Strings {
     method_version: |m, v, u| format!("Method version {m} · data version {v} ({u})"),
     method_cite: |m, v, u| format!("token-energy, energy per LLM output token from published throughput and power limits, method version {m}, data version {v} ({u}), with the link to the configuration cited."),
     data_version: |version, updated| format!("Catalogue version {version} · last updated {updated}"),
+    source_read: |iso| format!("read {}", super::catalogue_date(iso, Lang::En)),
+    card_name: |card| super::card_name(card, Lang::En),
+    source_entry: |source| super::source_entry(source, Lang::En),
     offline_copy: |date, version| {
         format!("The network could not be reached: this is the copy of the page this browser kept on {date}, with data version {version}. A newer version may have been published since.")
     },

@@ -759,6 +759,14 @@ table! {
         enforced_limit: fn(&str, Option<&str>, bool) -> String,
         per_response: fn(&str) -> String,
         data_version: fn(&str, &str) -> String,
+        /// A source's reading date (ISO) as its entry ends: "read October 10, 2026".
+        source_read: fn(&str) -> String,
+        /// A card's name in full, its note in the page's language ("NVIDIA GB200 186 GB (per
+        /// Blackwell GPU)"); [`card_name`].
+        card_name: fn(&crate::catalogue::Card) -> String,
+        /// A source as one line of plain text, for an export: publisher, title, note and date in the
+        /// page's language (the title as published); [`source_entry`].
+        source_entry: fn(&crate::catalogue::Source) -> String,
         /// The method's version line: (method version, data version, last updated).
         method_version: fn(u32, &str, &str) -> String,
         /// How to cite the page: (method version, data version, last updated).
@@ -843,6 +851,70 @@ pub struct SystemWords<'a> {
     pub gpus: u32,
     /// The sourced maximum in kW (low, high) where one is used.
     pub max_kw: Option<(f64, f64)>,
+}
+
+/// A card's name as the page writes it in full: the maker's name, then the note on what it counts in
+/// the page's language, in parentheses ("NVIDIA GB200 186 GB (je Blackwell-GPU)"). Short labels (a
+/// configuration's default name, a chart's bar) and the exports' `card` id use the name alone.
+pub fn card_name(card: &crate::catalogue::Card, lang: Lang) -> String {
+    match card.name_note.as_deref() {
+        Some(note) => format!("{} ({})", card.name, pick(lang, note, card.name_note_de.as_deref())),
+        None => card.name.to_string(),
+    }
+}
+
+/// A source's publisher in the page's language: the German description where the data gives one
+/// ("Europäische Kommission"), else the name as the source writes it.
+pub fn source_publisher(source: &crate::catalogue::Source, lang: Lang) -> &str {
+    pick(lang, &source.publisher, source.publisher_de.as_deref())
+}
+
+/// Whether the publisher is shown as the source names it (a name, the same in every language), not
+/// in the page's words.
+pub fn publisher_is_name(source: &crate::catalogue::Source, lang: Lang) -> bool {
+    lang == Lang::En || source.publisher_de.is_none()
+}
+
+/// The project's note on a source in the page's language; code in it is quoted in backticks.
+pub fn source_note(source: &crate::catalogue::Source, lang: Lang) -> Option<&str> {
+    source.note.as_deref().map(|note| pick(lang, note, source.note_de.as_deref()))
+}
+
+/// The catalogue's ISO date as the page writes a date: "2026-10-10" as "October 10, 2026" or "10. Oktober
+/// 2026", "2025-12" as "December 2025" or "Dezember 2025"; a year or other text as given.
+pub fn catalogue_date(iso: &str, lang: Lang) -> String {
+    let parts: Vec<Option<u32>> = iso.split('-').map(|p| p.parse::<u32>().ok()).collect();
+    let year = |y: u32| i32::try_from(y).ok();
+    match parts.as_slice() {
+        [Some(y), Some(m), Some(d)] if (1..=12).contains(m) && (1..=31).contains(d) => {
+            year(*y).map_or_else(|| iso.to_owned(), |y| intl::long_date(y, *m, *d, lang))
+        }
+        [Some(y), Some(m)] if (1..=12).contains(m) => {
+            year(*y).map_or_else(|| iso.to_owned(), |y| intl::month_year(y, *m, lang))
+        }
+        _ => iso.to_owned(),
+    }
+}
+
+/// The date a source's entry ends with: its date (the English page keeps the catalogue's ISO dates,
+/// the German one writes German dates), or "read …"/"abgerufen am …" where the page was read that day.
+pub fn source_date(source: &crate::catalogue::Source, lang: Lang) -> String {
+    let date = match lang {
+        Lang::En => source.date.to_string(),
+        Lang::De => catalogue_date(&source.date, lang),
+    };
+    match source.read.as_deref() {
+        Some(read) if read == &*source.date => (lang.strings().source_read)(read),
+        Some(read) => format!("{date}, {}", (lang.strings().source_read)(read)),
+        None => date,
+    }
+}
+
+/// A source as one line of plain text (an export's sources): "publisher, title (note) (date) <url>".
+pub fn source_entry(source: &crate::catalogue::Source, lang: Lang) -> String {
+    let note = source_note(source, lang).map(|n| format!(" ({})", n.replace('`', ""))).unwrap_or_default();
+    let url = source.url.as_deref().map(|u| format!(" <{u}>")).unwrap_or_default();
+    format!("{}, {}{note} ({}){url}", source_publisher(source, lang), source.title, source_date(source, lang))
 }
 
 /// A text of the loading page in every language, as `static/index.html`'s boot block holds it (the

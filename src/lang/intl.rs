@@ -143,6 +143,20 @@ pub fn short(value: f64, lang: Lang) -> String {
 /// A date as `Intl.DateTimeFormat` writes it with `dateStyle: "long"`: "December 3, 2026" in
 /// English (en-US), "3. Dezember 2026" in German. `month` is 1–12; another month writes its number.
 pub fn long_date(year: i32, month: u32, day: u32, lang: Lang) -> String {
+    let name = month_name(month, lang);
+    match lang {
+        Lang::En => format!("{name} {day}, {year}"),
+        Lang::De => format!("{day}. {name} {year}"),
+    }
+}
+
+/// A month of a year as `Intl.DateTimeFormat` writes it with `{ month: "long", year: "numeric" }`:
+/// "December 2025", "Dezember 2025". `month` is 1–12; another month writes its number.
+pub fn month_year(year: i32, month: u32, lang: Lang) -> String {
+    format!("{} {year}", month_name(month, lang))
+}
+
+fn month_name(month: u32, lang: Lang) -> String {
     const EN: [&str; 12] = [
         "January",
         "February",
@@ -175,10 +189,5 @@ pub fn long_date(year: i32, month: u32, day: u32, lang: Lang) -> String {
         Lang::En => &EN,
         Lang::De => &DE,
     };
-    let name =
-        month.checked_sub(1).and_then(|i| names.get(i as usize)).map_or_else(|| month.to_string(), |n| (*n).to_owned());
-    match lang {
-        Lang::En => format!("{name} {day}, {year}"),
-        Lang::De => format!("{day}. {name} {year}"),
-    }
+    month.checked_sub(1).and_then(|i| names.get(i as usize)).map_or_else(|| month.to_string(), |n| (*n).to_owned())
 }

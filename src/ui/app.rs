@@ -266,7 +266,7 @@ fn calculator(props: &CalculatorProps) -> Html {
             if !state.embed {
                 if below >= Below::Plan {
                     <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())}
-                        card_name={AttrValue::from(catalogue.0.card(&state.form.card).map(|c| c.name.to_string()).unwrap_or_default())} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
+                        card_name={AttrValue::from(catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, lang)).unwrap_or_default())} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
                         on_edit={on_edit.clone()} {on_reveal} own={crate::ui::components::plan::Own {
                             name: AttrValue::from(state.form.own_model.clone()),
                             size: AttrValue::from(state.form.own_size.clone()),

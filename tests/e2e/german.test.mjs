@@ -230,3 +230,54 @@ test('the German review (issue 38): "RZ-" only with a PUE, heat in kW first, t C
   await site.waitForFigure('site-kwh-per-year', (f) => f.value !== null);
   assert.match(await site.text('site-kwh-per-year'), /^RZ-Energie je Jahr/);
 });
+
+test('the source list: notes, publishers and dates in German, each title as published and marked English (issue 38)', T, async () => {
+  const { pageLeaks } = await import('./leaks.mjs');
+  const c = await open(`${H200}&lang=de&card=gb200`);
+  // The card's note is German in the card select; its name stays as its maker writes it.
+  const labels = (await c.options('card')).map((o) => o.text);
+  assert.ok(labels.includes('NVIDIA GB200 186 GB (je Blackwell-GPU)'), labels.join(' | '));
+  assert.ok(!labels.some((l) => /per Blackwell/.test(l)), labels.join(' | '));
+  await c.el('sources').evaluate((d) => { d.open = true; });
+  const entry = (id) => c.page.locator(`#source-${id}`);
+  // A description as publisher is German; the title stays English, marked so.
+  const eu = entry('eu-2024-1364');
+  assert.match(await eu.innerText(), /^Europäische Kommission, Commission Delegated Regulation \(EU\) 2024\/1364/);
+  assert.ok(!(await eu.innerText()).includes('European Commission'));
+  assert.equal(await eu.locator('cite').getAttribute('lang'), 'en');
+  assert.match(await entry('sdes-climate-2023').innerText(), /^SDES, französisches Ministerium für den ökologischen Wandel, Key figures on climate 2023/);
+  // The reading date as German writes a date, outside the title.
+  const h200 = entry('nvidia-h200-page');
+  assert.equal(await h200.locator('cite').innerText(), 'NVIDIA H200 product page');
+  assert.equal(await h200.locator('[data-testid="source-date"]').innerText(), 'abgerufen am 10. Oktober 2026');
+  // The catalogue's notes in German, German numbers in them; code set as code.
+  assert.match(await entry('nvidia-dgxh100-ug').locator('[data-testid="source-note"]').innerText(), /höchstens 10,2 kW; sechs Netzteile zu je 3,3 kW, 4\+2; gelesen in wörtlichen Kopien Dritter/);
+  assert.match(await entry('nvidia-dgxb200-ug').innerText(), /3\.300 W/);
+  assert.equal(await entry('nvidia-smi-docs').locator('[data-testid="source-note"] code').first().innerText(), '-q -d POWER');
+  assert.match(await entry('nvidia-pb-12128-001').locator('[data-testid="source-date"]').innerText(), /^11\. April 2025$/);
+  // Every title is a citation: English ones lang="en" on the German page, the German law without; no
+  // note words left inside a title.
+  const cites = await c.page.locator('ol.sources cite').evaluateAll((els) => els.map((e) => [e.closest('li').id, e.getAttribute('lang'), e.textContent]));
+  assert.ok(cites.length >= 60, `${cites.length}`);
+  for (const [id, lang, title] of cites) {
+    assert.equal(lang, id === 'source-enefg-11' ? null : 'en', `${id}: lang`);
+    assert.ok(!/\(read |read at commit|read through|as read in|as mirrored/.test(title), `${id}: ${title}`);
+  }
+  const list = await c.page.locator('ol.sources').innerText();
+  for (const english of ['(read ', 'European Commission', 'French Ministry', 'read through', '(per Blackwell']) {
+    assert.ok(!list.includes(english), `"${english}" in the German source list`);
+  }
+  // The leak checker reads the notes (they are the page's words now) and passes.
+  const { left } = await pageLeaks(c.page, 'de');
+  assert.deepEqual(left.map((l) => `${l.kind} «${l.found}» in: ${l.context}`), []);
+  // The English page: the same entries in English, the German law's title marked German.
+  const en = await open(`${H200}&card=gb200`);
+  assert.ok((await en.options('card')).some((o) => o.text === 'NVIDIA GB200 186 GB (per Blackwell GPU)'));
+  await en.el('sources').evaluate((d) => { d.open = true; });
+  assert.match(await en.page.locator('#source-eu-2024-1364').innerText(), /^European Commission, /);
+  assert.equal(await en.page.locator('#source-nvidia-h200-page [data-testid="source-date"]').innerText(), 'read October 10, 2026');
+  assert.equal(await en.page.locator('#source-nvidia-h200-page cite').getAttribute('lang'), null);
+  assert.equal(await en.page.locator('#source-enefg-11 cite').getAttribute('lang'), 'de');
+  assert.match(await en.page.locator('#source-nvidia-dgxh100-ug').innerText(), /10\.2 kW max\.; six 3\.3 kW power supplies, 4\+2; read through verbatim third-party copies/);
+  assert.deepEqual((await pageLeaks(en.page, 'en')).left.map((l) => `${l.kind} «${l.found}» in: ${l.context}`), []);
+});

@@ -47,9 +47,10 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   // range rule, the 205 results, the German names of the H200 NVL's limits; not the plan. Then
   // 2026.12.3's rule below the lowest published setting, which concerns every card; 2026.12.4's size
   // and kind of Llama 2 70B, which concern its configurations; 2026.12.5's weight transformations,
-  // which concern every benchmark.
+  // which concern every benchmark; 2026.12.9's source entries (issue 38), which concern every configuration.
   const items = notice.locator('li');
-  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording', 'rule', 'added', 'added']);
+  assert.deepEqual(await items.evaluateAll((li) => li.map((l) => l.dataset.kind)), ['rule', 'added', 'wording', 'rule', 'added', 'added', 'wording']);
+  assert.match(await items.nth(6).innerText(), /No figure changed/);
   assert.match(await items.nth(5).innerText(), /weight_transformations/);
   assert.match(await items.nth(4).innerText(), /^Llama 2 70B: its size/);
   assert.match(await items.nth(3).innerText(), /lowest published setting/);
@@ -72,8 +73,9 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   await waitForApp(c.page);
   const kinds = await c.el('data-notice').locator('li').evaluateAll((li) => li.map((l) => l.dataset.kind));
   // With a demand the plan's rule too, 2026.12.6's sourced idle powers and their rule (issue 35), and
-  // 2026.12.7's systems rule (issue 36), 2026.12.8's water factors and rule (issue 40).
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule'], 'with a demand, the plan rule too');
+  // 2026.12.7's systems rule (issue 36), 2026.12.8's water factors and rule (issue 40), 2026.12.9's
+  // source entries (issue 38, every configuration).
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule', 'wording'], 'with a demand, the plan rule too');
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });

@@ -201,7 +201,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                                         }
                                     </span>
                                 </th>
-                                <td data-label={t.col_card}>{ format!("{} × {}", row.card.name, r.accelerators) }
+                                <td data-label={t.col_card}>{ format!("{} × {}", (t.card_name)(row.card), r.accelerators) }
                                     if let (true, Some(per_node)) = (r.nodes > 1, r.accelerators_per_node()) {
                                         <span class="system" data-testid="row-system">{ (t.system_layout)(r.nodes, per_node, r.accelerators,
                                             r.racks(row.card).zip(row.card.rack.as_ref().map(|k| &*k.name))) }</span>

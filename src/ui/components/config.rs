@@ -75,7 +75,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
     let card_options: Vec<Opt> = catalogue
         .cards
         .iter()
-        .map(|c| Opt { value: c.id.to_string().into(), label: c.name.to_string().into(), disabled: false })
+        .map(|c| Opt { value: c.id.to_string().into(), label: crate::i18n::card_name(c, lang).into(), disabled: false })
         .collect();
     let mut result_options: Vec<Opt> = catalogue
         .entries_for_card(&form.card)

@@ -36,7 +36,7 @@ pub fn context_list(props: &ContextProps) -> Html {
                             { (t.per_response)(&format::plain(r.value)) }
                         }
                         { format!(" — {}, {} × {}, {}, {}. ",
-                            crate::i18n::pick(lang, &m.task, m.task_de.as_deref()), m.cards, row.card.name, m.model,
+                            crate::i18n::pick(lang, &m.task, m.task_de.as_deref()), m.cards, crate::i18n::card_name(row.card, lang), m.model,
                             crate::i18n::pick(lang, &m.condition, m.condition_de.as_deref())) }
                         <SourceRef catalogue={props.catalogue} id={m.source.clone()} />
                     </li>

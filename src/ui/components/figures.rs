@@ -153,7 +153,7 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
     if evidence.is_empty() && capped.is_empty() && offer.is_none() {
         return html! {};
     }
-    let card_name = catalogue.card(&form.card).map_or("", |c| &*c.name);
+    let card_name = catalogue.card(&form.card).map_or_else(String::new, |c| crate::i18n::card_name(c, lang));
     html! {
         <aside class="evidence" data-testid="power-cap-evidence">
             <h3>{ t.capped_title }</h3>
@@ -167,13 +167,13 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
                 </p>
             }
             if !capped.is_empty() {
-                <ul>{ for capped.iter().take(SHOWN).map(|r| capped_item(t, r, card_name)) }</ul>
+                <ul>{ for capped.iter().take(SHOWN).map(|r| capped_item(t, r, &card_name)) }</ul>
             }
             { for evidence.iter().take(SHOWN).map(|e| evidence_item(t, e)) }
             if capped.len() > SHOWN || evidence.len() > SHOWN {
                 <details>
                     <summary>{ (t.more_results)(capped.len().saturating_sub(SHOWN) + evidence.len().saturating_sub(SHOWN)) }</summary>
-                    <ul>{ for capped.iter().skip(SHOWN).map(|r| capped_item(t, r, card_name)) }</ul>
+                    <ul>{ for capped.iter().skip(SHOWN).map(|r| capped_item(t, r, &card_name)) }</ul>
                     { for evidence.iter().skip(SHOWN).map(|e| evidence_item(t, e)) }
                 </details>
             }
@@ -370,7 +370,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                         { &*r.id }
                     }
                     { format!(" · {} · {} · {} × {} · {} ({}) · {} · {} {} · {}: {}",
-                        r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or(&*r.card, |c| &*c.name),
+                        r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or_else(|| r.card.to_string(), |c| crate::i18n::card_name(c, lang)),
                         r.benchmark.name(), (t.scenario)(r.scenario), (t.precision)(&crate::precision::Precision::of(r)),
                         format::plain(r.tokens_per_s), (t.unit)(Unit::TokensPerSecond), t.power_setting,
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }

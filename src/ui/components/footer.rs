@@ -1,6 +1,8 @@
 //! Sources, data version and the notice MLCommons asks for.
 
-use crate::ui::words::use_strings;
+use crate::catalogue::Source;
+use crate::i18n::{publisher_is_name, source_date, source_note, source_publisher, Lang};
+use crate::ui::words::use_lang;
 use crate::ui::Cat;
 use yew::prelude::*;
 
@@ -22,10 +24,32 @@ pub struct FooterProps {
     pub vendor: Option<crate::vendor::Vendor>,
 }
 
+/// A source's title as published: a citation in its own language, marked as such where it is not the
+/// page's (`lang="en"` on the German page), so a screen reader reads it as written.
+fn title(s: &Source, lang: Lang) -> Html {
+    let own = s.title_lang();
+    html! { <cite lang={(own != lang.id()).then(|| own.to_owned())}>{ &*s.title }</cite> }
+}
+
+/// A note in the page's words; code quoted in backticks is set as `code`.
+fn note_html(note: &str) -> Html {
+    note.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                html! { <code>{ part }</code> }
+            } else {
+                html! { { part } }
+            }
+        })
+        .collect()
+}
+
 #[function_component(Footer)]
 pub fn footer(props: &FooterProps) -> Html {
     let catalogue = props.catalogue.0;
-    let t = use_strings();
+    let lang = use_lang();
+    let t = lang.strings();
     let shown: Vec<_> =
         catalogue.sources.iter().filter(|s| !props.compact || props.cited.iter().any(|c| *c == *s.id)).collect();
     html! {
@@ -39,13 +63,18 @@ pub fn footer(props: &FooterProps) -> Html {
                     { for shown.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}
                             class={(!props.cited_in_print.is_empty() && !props.cited_in_print.iter().any(|c| *c == *s.id)).then_some("uncited")}>
-                            <span class="publisher" translate="no">{ &*s.publisher }</span>{ ", " }
+                            <span class="publisher" translate={publisher_is_name(s, lang).then_some("no")}>
+                                { source_publisher(s, lang) }
+                            </span>{ ", " }
                             if let Some(url) = &s.url {
-                                <a href={url.clone()} target="_blank" rel="noopener noreferrer"><cite>{ &*s.title }</cite></a>
+                                <a href={url.clone()} target="_blank" rel="noopener noreferrer">{ title(s, lang) }</a>
                             } else {
-                                <cite>{ &*s.title }</cite>
+                                { title(s, lang) }
                             }
-                            { format!(", {}.", s.date) }
+                            if let Some(note) = source_note(s, lang) {
+                                <span class="source-note" data-testid="source-note">{ " (" }{ note_html(note) }{ ")" }</span>
+                            }
+                            { ", " }<span class="source-date" data-testid="source-date">{ source_date(s, lang) }</span>{ "." }
                         </li>
                     }) }
                 </ol>

@@ -105,10 +105,14 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
         .as_ref()
         .zip(props.limit)
         .and_then(|(p, l)| versus::share_of_limit(p, l).map(|pct| (pct, l)));
-    let configured = props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| c.name.to_string());
+    let configured =
+        props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| crate::i18n::card_name(c, lang));
     let other = other_card(m, props.catalogue.0, &props.card).map(|o| {
-        let target =
-            o.card.as_deref().and_then(|id| props.catalogue.0.card(id)).map(|c| (c.id.to_string(), c.name.to_string()));
+        let target = o
+            .card
+            .as_deref()
+            .and_then(|id| props.catalogue.0.card(id))
+            .map(|c| (c.id.to_string(), crate::i18n::card_name(c, lang)));
         (o, target)
     });
     // The customer-model proxy: named where the calculator has one for another benchmark; else the

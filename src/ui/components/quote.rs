@@ -48,7 +48,7 @@ fn text_field(lang: Lang, field: Field, value: &str, on_edit: &Callback<Edit>) -
 /// The configuration in one line, every value with its unit; "—" where a field is not valid.
 fn configuration_words(lang: Lang, catalogue: Cat, form: &Form, valid: &ValidNumbers) -> String {
     let t = lang.strings();
-    let card = catalogue.0.card(&form.card).map_or(form.card.as_str(), |c| &*c.name);
+    let card = catalogue.0.card(&form.card).map_or_else(|| form.card.clone(), |c| crate::i18n::card_name(c, lang));
     let or_dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| number(lang, v));
     let throughput = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
@@ -59,7 +59,7 @@ fn configuration_words(lang: Lang, catalogue: Cat, form: &Form, valid: &ValidNum
         ),
         ThroughputChoice::Own => (t.own_throughput_words)(&or_dash(valid.tps)),
     };
-    (t.configuration)(&or_dash(valid.servers), &or_dash(valid.gpus), card, &or_dash(valid.watts), &throughput)
+    (t.configuration)(&or_dash(valid.servers), &or_dash(valid.gpus), &card, &or_dash(valid.watts), &throughput)
 }
 
 /// The customer's own model's name as typed, or the page's words for none.

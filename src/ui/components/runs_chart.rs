@@ -34,7 +34,7 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
     let lang = crate::ui::words::use_lang();
     let catalogue = props.catalogue.0;
     let card_name = |id: Option<&str>| match id {
-        Some(id) => catalogue.card(id).map_or_else(|| id.to_owned(), |c| c.name.to_string()),
+        Some(id) => catalogue.card(id).map_or_else(|| id.to_owned(), |c| crate::i18n::card_name(c, lang)),
         None => "—".to_owned(),
     };
     let differ = load_differs(&props.runs);

@@ -1,5 +1,7 @@
 //! A short citation that points to the full entry in the footer's source list.
 
+use crate::i18n::{publisher_is_name, source_date, source_publisher};
+use crate::ui::words::use_lang;
 use crate::ui::Cat;
 use yew::prelude::*;
 
@@ -9,12 +11,19 @@ pub struct SourceRefProps {
     pub id: AttrValue,
 }
 
+/// "NVIDIA, 2025-04-11" ("NVIDIA, 11. April 2025", "Europäische Kommission, 14. März 2024" on the
+/// German page): the publisher (a name kept as written) and the date, in the page's language.
 #[function_component(SourceRef)]
 pub fn source_ref(props: &SourceRefProps) -> Html {
-    let text = props
-        .catalogue
-        .0
-        .source(&props.id)
-        .map_or_else(|| props.id.to_string(), |s| format!("{}, {}", s.publisher, s.date));
-    html! { <a class="source-ref" translate="no" href={format!("#source-{}", props.id)}>{ text }</a> }
+    let lang = use_lang();
+    let href = format!("#source-{}", props.id);
+    match props.catalogue.0.source(&props.id) {
+        Some(s) => html! {
+            <a class="source-ref" {href}>
+                <span translate={publisher_is_name(s, lang).then_some("no")}>{ source_publisher(s, lang) }</span>
+                { format!(", {}", source_date(s, lang)) }
+            </a>
+        },
+        None => html! { <a class="source-ref" translate="no" {href}>{ props.id.to_string() }</a> },
+    }
 }

@@ -38,7 +38,7 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     let mut scenarios = vec![opt(ALL, t.all_scenarios.to_owned())];
     scenarios.extend(Scenario::ALL.iter().map(|s| opt(s.id(), (t.scenario)(*s).to_owned())));
     let mut cards = vec![opt(ALL, t.all_cards.to_owned())];
-    cards.extend(catalogue.cards.iter().map(|c| opt(&c.id, c.name.to_string())));
+    cards.extend(catalogue.cards.iter().map(|c| opt(&c.id, (t.card_name)(c))));
     let mut vendors: Vec<&str> = catalogue.cards.iter().map(|c| c.vendor()).collect();
     crate::sort::sort_by(&mut vendors, Ord::cmp);
     vendors.dedup();
