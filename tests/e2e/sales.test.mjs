@@ -88,11 +88,11 @@ async function cells(c, row) {
 }
 
 /** The sales run up to three compared configurations, unnamed (the page names them). */
-/** The QR code on a PDF's first page, read back with jsqr (rendered by pdftoppm from Debian's poppler-utils; PGM is plain grey). */
-async function qrOfPage1(pdf) {
+/** The QR code on a PDF's first page, read back with jsqr from a rendering at `dpi` (by pdftoppm from Debian's poppler-utils; PGM is plain grey). */
+async function qrOfPage1(pdf, dpi = 400) {
   const dir = await mkdtemp(join(tmpdir(), 'sheet-'));
   await writeFile(join(dir, 'sheet.pdf'), pdf);
-  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', '400', '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
+  await promisify(execFile)('pdftoppm', ['-f', '1', '-l', '1', '-r', String(dpi), '-gray', join(dir, 'sheet.pdf'), join(dir, 'p')]);
   const ppm = await readFile(join(dir, 'p-1.pgm')).catch(() => readFile(join(dir, 'p-01.pgm')));
   const header = ppm.toString('latin1', 0, 40).split(/\s+/);
   const [w, h] = [Number(header[1]), Number(header[2])];
@@ -263,12 +263,27 @@ test('the printed estimate sheet: vendor line, customer, terms, at most two A4 p
   assert.equal(await c.el('print-configuration').count(), 0, 'no single configuration as *the* configuration');
   assert.equal((await c.text('print-link')).replace(/^Link to this sheet: /, ''), link, 'the full link once, at the foot');
   assert.ok(await c.el('compare-grid').isVisible());
+  // The chart's value labels end inside its view box as printed (issue 37: "0.870 J/toke").
+  const labels = await c.page.locator('[data-testid="chart-published"] [data-testid="chart-bar-value"]').evaluateAll((ts) =>
+    ts.map((t) => ({ text: t.textContent, right: t.getBBox().x + t.getBBox().width, box: t.ownerSVGElement.viewBox.baseVal.width })),
+  );
+  assert.ok(labels.length >= 3, JSON.stringify(labels));
+  for (const l of labels) assert.ok(l.right <= l.box, `${l.text} ends at ${l.right.toFixed(1)} of ${l.box}`);
+  // Counts print whole: no "1.00 server" in the grid.
+  const servers = await c.page.locator('[data-testid="compare-row-servers-needed"] [data-testid="compare-cell"]').allInnerTexts();
+  for (const s of servers) assert.match(s, /^\d+ servers?\b/, s);
   const pdf = await c.page.pdf({ format: 'A4', printBackground: true });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
   assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
-  const code = await qrOfPage1(pdf);
-  assert.ok(code, 'a QR code on page 1');
-  assert.equal(code.data, link);
+  // Read as a scan or a phone sees paper (issue 37): at 100, 200 and 400 dpi.
+  for (const dpi of [100, 200, 400]) {
+    const code = await qrOfPage1(pdf, dpi);
+    assert.ok(code, `a QR code on page 1 read at ${dpi} dpi`);
+    assert.equal(code.data, link, `${dpi} dpi`);
+  }
+  // Modules of at least 0.5 mm: the printed side in mm over the modules it holds.
+  const qr = await c.page.locator('[data-testid="print-qr"] svg').evaluate((svg) => ({ mm: parseFloat(svg.getAttribute('width')), modules: svg.viewBox.baseVal.width }));
+  assert.ok(qr.mm / qr.modules >= 0.5, `${qr.mm} mm for ${qr.modules} modules`);
 });
 
 test('without a vendor file: "Email this configuration" opens a mail without an address, and a summary is copied', T, async () => {
