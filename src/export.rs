@@ -501,8 +501,12 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
             )
         })
     };
+    let f = facts(catalogue, form);
+    let precision = (t.q_precision)(f.result.is_some(), f.precision.as_deref(), f.started_from.as_deref());
     if detail == Detail::Brief {
-        return figure(t.figure_token, figures.energy_per_token.as_ref()).unwrap_or_default();
+        let mut lines: Vec<String> = figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect();
+        lines.push(precision);
+        return lines.join("\n");
     }
     let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), card, form.watts.trim(), &source)];
     // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
@@ -516,8 +520,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
         lines.push(format!("{}: {}", t.q_model, form.benchmark.name()));
     }
     // What is known of the precision that ran (issue 28.9, 34.9).
-    let f = facts(catalogue, form);
-    lines.push((t.q_precision)(f.result.is_some(), f.precision.as_deref(), f.started_from.as_deref()));
+    lines.push(precision);
     lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
     lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
     lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
@@ -590,10 +593,26 @@ fn quote_text_of(
     if compared.is_empty() {
         out.push_str(&describe(catalogue, form, t, detail));
         out.push('\n');
+        let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
+        if detail == Detail::Brief && !inputs.is_empty() {
+            out.push_str(&format!("{}{}\n", t.plan_print, inputs.join(" · ")));
+        }
     } else {
+        // The brief e-mail states the plan's inputs once where every configuration shares them.
+        let inputs = |s: &Saved| plan_inputs(&s.form.plan, s.form.reading(), t.lang());
+        let shared = compared.windows(2).all(|w| matches!(w, [a, b] if inputs(a) == inputs(b)));
         for (i, saved) in compared.iter().enumerate() {
             let name = display_name(catalogue, saved, t);
-            out.push_str(&format!("{}. {name}\n{}\n\n", i + 1, describe(catalogue, &saved.form, t, detail)));
+            out.push_str(&format!("{}. {name}\n{}\n", i + 1, describe(catalogue, &saved.form, t, detail)));
+            if detail == Detail::Brief && !shared && !inputs(saved).is_empty() {
+                out.push_str(&format!("{}{}\n", t.plan_print, inputs(saved).join(" · ")));
+            }
+            out.push('\n');
+        }
+        if let (Detail::Brief, true, Some(first)) = (detail, shared, compared.first()) {
+            if !inputs(first).is_empty() {
+                out.push_str(&format!("{}{}\n\n", t.plan_print, inputs(first).join(" · ")));
+            }
         }
         // The page's warning where the compared configurations do not stand for the same work.
         let mismatches = crate::compare::mismatches(catalogue, compared);

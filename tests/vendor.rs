@@ -219,6 +219,13 @@ fn a_long_comparisons_mailto_stays_within_the_safe_length() {
     let body = link::percent_decode(mail.href.split_once("&body=").expect("body").1);
     assert!(!body.contains(&page_link), "{body}");
     assert!(body.contains("Müller GmbH"), "{body}");
+    // Still every plan input with its unit, and each configuration's precision.
+    for input in
+        ["Output tokens per day 40,000,000 tokens/day", "Electricity price 0.25 EUR/kWh", "Rack position budget 15 kW"]
+    {
+        assert!(body.contains(input), "{input} in {body}");
+    }
+    assert_eq!(body.matches("Precision: ").count(), 3, "{body}");
     assert!(texts.full.contains(&page_link));
     assert_eq!(export::MAILTO_MAX, 2_000);
 }

@@ -163,10 +163,11 @@ pub fn print_header(props: &QuoteProps) -> Html {
     }
 }
 
-/// A printed module's side in millimetres (issue 37): at 0.25 mm a module was 1 pixel of a 100 dpi
-/// scan and jsQR missed it at 100 and 200 dpi; at 0.5 mm it is 2 pixels at 100 dpi, and a phone
-/// held at reading distance resolves it.
-const MODULE_MM: f64 = 0.5;
+/// A printed module's side in millimetres (issue 37): at 0.25 mm a module is 1 pixel of a 100 dpi
+/// scan. At least 0.5 mm; 0.55 because jsQR read the sales run's link (1,101 characters, 117
+/// modules) at 400 dpi with 0.55 mm and not with 0.5 mm (measured with the PDF the e2e test prints;
+/// at 100 and 200 dpi it missed at every size from 0.5 to 1 mm but 0.55 and 0.7 at 100 dpi).
+const MODULE_MM: f64 = 0.55;
 
 /// The printed code's side in whole millimetres (never below 15 mm), its modules at least [`MODULE_MM`].
 fn qr_mm(side: i32) -> f64 {
