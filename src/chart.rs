@@ -12,9 +12,11 @@ pub const WIDTH: f64 = 640.0;
 /// most 520 px wide on a wide screen). Each bar has its name on a line above it and its value
 /// beside its end.
 pub const BAR_WIDTH: f64 = 360.0;
-/// The bars' left edge and the longest bar's end (room for the value label after it).
+/// The bars' left edge and the longest bar's end (room for the value label after it: 150 units,
+/// a range's "0,350 bis 0,870 J/Token" at the chart's 13 px, about 7 units a character; with 92 the
+/// printed sheet cut a point's label to "0.870 J/toke", issue 37).
 const BAR_X0: f64 = 4.0;
-const BAR_RIGHT: f64 = BAR_WIDTH - 92.0;
+const BAR_RIGHT: f64 = BAR_WIDTH - 150.0;
 /// One bar's row: its name (baseline at +13), the bar (+17 to +31).
 const ROW_H: f64 = 36.0;
 const TOP: f64 = 8.0;

@@ -279,6 +279,17 @@ pub fn encode(list: &[Saved]) -> String {
     list.iter().map(|s| format!("{PARAM}={}", link::percent_encode(&to_param(s)))).collect::<Vec<_>>().join("&")
 }
 
+/// The list and its baseline as link parameters: [`encode`], then `base=N` (counted from 1) where the
+/// baseline is not the first (issue 37), so a link's % are the page's.
+pub fn encode_with_baseline(list: &[Saved], baseline: usize) -> String {
+    let cfg = encode(list);
+    if baseline > 0 && baseline < list.len() {
+        format!("{cfg}&base={}", baseline + 1)
+    } else {
+        cfg
+    }
+}
+
 /// Reads `cfg` values (already percent-decoded once, as `link::decode` hands them over): the
 /// configurations it can use, at most [`MAX`], and what it could not.
 pub fn decode(catalogue: &Catalogue, values: &[String]) -> (Vec<Saved>, Vec<CompareError>) {
@@ -667,6 +678,8 @@ pub struct ExportFile {
     pub data_version: Option<String>,
     /// `current.query` (version 2 on).
     pub current: Option<String>,
+    /// `baseline`: the configuration the % are against, counted from 1 (issue 37; absent before).
+    pub baseline: Option<f64>,
     /// `(name, query)` of each configuration.
     pub entries: Vec<(String, String)>,
 }
@@ -681,6 +694,11 @@ pub struct Imported {
     pub current: Option<Form>,
     pub data_version: Option<String>,
     pub version: u32,
+    /// The baseline the file names, an index into `list` (0 where it names none it holds).
+    pub baseline: usize,
+    /// The file's customer and reference (empty where it has none): what the page says it restored.
+    pub customer: String,
+    pub reference: String,
 }
 
 /// Whether a text is this page's CSV export (its header, or the `#` lines version 1 wrote).
@@ -713,5 +731,21 @@ pub fn read_export(catalogue: &Catalogue, file: &ExportFile) -> Result<Imported,
         file.entries.iter().map(|(name, query)| format!("{query}&label={}", link::percent_encode(name))).collect();
     let (list, problems) = decode(catalogue, &values);
     let current = file.current.as_deref().filter(|_| version >= 2).map(|q| link::decode(catalogue, q).form);
-    Ok(Imported { list, problems, current, data_version: file.data_version.clone(), version })
+    // Counted from 1 in the file; anything else (not whole, out of the list) is the first.
+    let baseline = file
+        .baseline
+        .filter(|b| b.fract() == 0.0 && *b >= 1.0 && *b <= list.len() as f64)
+        .map_or(0, |b| b as usize - 1);
+    let (customer, reference) =
+        current.as_ref().map(|f| (f.customer.trim().to_owned(), f.reference.trim().to_owned())).unwrap_or_default();
+    Ok(Imported {
+        list,
+        problems,
+        current,
+        data_version: file.data_version.clone(),
+        version,
+        baseline,
+        customer,
+        reference,
+    })
 }

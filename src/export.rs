@@ -36,6 +36,9 @@ pub struct ExportContext<'a> {
     pub page: &'a str,
     /// The configuration on the page (with its plan, customer and reference): re-import restores it.
     pub current: &'a Form,
+    /// The compared configuration the others' % are against (an index into the list; out of range
+    /// means the first, as the grid reads it).
+    pub baseline: usize,
 }
 
 /// A row's kind in an export: a throughput is published or typed (it bounds nothing); other
@@ -135,18 +138,49 @@ fn csv_cell(text: &str) -> String {
     }
 }
 
-/// A number at full precision as both formats write it (Rust's shortest round-trip form).
+/// A number at full precision as the JSON writes it (Rust's shortest round-trip form).
 fn full(value: f64) -> String {
     format!("{value}")
 }
 
+/// A computed number as the CSV writes it (issue 37): rounded to 15 significant digits (so
+/// arithmetic's last-bit noise, `0.1 * 3 = 0.30000000000000004`, reads `0.3` in a spreadsheet), then
+/// in Rust's shortest form that reads back to the same double. 15 digits is what every double holds
+/// exactly (`f64::DIGITS`), so the rounding never changes a value a person typed or a catalogue
+/// published; the JSON keeps every bit for machines.
+pub fn csv_number(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    // `{:.14e}` writes 15 significant digits, correctly rounded; reading it back gives the double
+    // nearest to them, which `{}` then writes in its shortest round-trip form.
+    let rounded = format!("{value:.14e}");
+    match crate::float::parse(&rounded) {
+        Some(r) => format!("{r}"),
+        None => format!("{value}"),
+    }
+}
+
+/// A count (servers, racks, positions, circuits, people) as a whole number; other values as
+/// `number` writes them ([`full`] or [`csv_number`]).
+fn count_or(unit: crate::figure::Unit, value: f64, number: fn(f64) -> String) -> String {
+    if unit.is_count() {
+        full(value.round())
+    } else {
+        number(value)
+    }
+}
+
 /// The comparison as CSV: one line per configuration and figure, no comment lines: the
-/// configuration's card, cards, servers, result, benchmark, scenario, precision, limit and plan
-/// fields in columns of their own, then the figure's id, value and low end at full precision, unit,
-/// kind, scope, assumptions, sources, the catalogue's data version and the configuration's link.
+/// configuration's number, name, whether it is the baseline, the customer and reference, its card,
+/// cards, servers, result, benchmark, scenario, precision, limit and plan fields in columns of their
+/// own, then the figure's id; `value` for a point, or `low` and `high` for a range (never `value`,
+/// so sorting `value` never ranks a range by one end); unit, kind, scope, assumptions, sources, the
+/// catalogue's data version and the configuration's link. Numbers are [`full`]: 15 significant
+/// digits, shortest form; counts as whole numbers. `docs/exports.md` documents the columns.
 pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let mut out = String::new();
-    let mut header: Vec<&str> = vec!["configuration", "name"];
+    let mut header: Vec<&str> = vec!["configuration", "name", "baseline", "customer", "reference"];
     header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
     header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
     header.extend(own_values(catalogue, ctx.current).map(|(column, _, _)| column));
@@ -154,6 +188,7 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
         "figure",
         "value",
         "low",
+        "high",
         "unit",
         "kind",
         "scope",
@@ -165,11 +200,18 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
     ]);
     out.push_str(&header.join(","));
     out.push('\n');
-    let rows = grid(catalogue, list, 0);
+    let baseline = if ctx.baseline < list.len() { ctx.baseline } else { 0 };
+    let rows = grid(catalogue, list, baseline);
     for (i, saved) in list.iter().enumerate() {
         let own_link = format!("{}?{}", ctx.page, link::encode(&saved.form, false));
         let f = facts(catalogue, &saved.form);
-        let mut lead = vec![(i + 1).to_string(), csv_cell(&display_name(catalogue, saved, t))];
+        let mut lead = vec![
+            (i + 1).to_string(),
+            csv_cell(&display_name(catalogue, saved, t)),
+            if i == baseline { "true" } else { "false" }.to_owned(),
+            csv_cell(ctx.current.customer.trim()),
+            csv_cell(ctx.current.reference.trim()),
+        ];
         lead.extend(fact_values(&f).into_iter().map(|(_, v)| csv_cell(&v)));
         lead.extend(plan_values(&saved.form).into_iter().map(|(_, v)| csv_cell(&v)));
         lead.extend(own_values(catalogue, &saved.form).into_iter().map(|(_, _, v)| csv_cell(&v)));
@@ -179,11 +221,17 @@ pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strin
             let (_, assumptions) = kind_words(&figure.kind, t);
             let scope = figure.scope_id();
             let sources: Vec<String> = figure.origins.iter().map(|o| origin_words(catalogue, o, t)).collect();
+            let number = |v: f64| count_or(figure.unit, v, csv_number);
+            let (value, low, high) = match figure.low {
+                Some(low) => (String::new(), number(low), number(figure.value)),
+                None => (number(figure.value), String::new(), String::new()),
+            };
             let mut cells = lead.clone();
             cells.extend([
                 row.id.to_owned(),
-                full(figure.value),
-                figure.low.map(full).unwrap_or_default(),
+                value,
+                low,
+                high,
                 csv_cell(figure.unit.symbol()),
                 row_kind(row.id, figure, &f).to_owned(),
                 scope.unwrap_or_default().to_owned(),
@@ -223,12 +271,14 @@ pub fn json_string(text: &str) -> String {
 
 /// The comparison as JSON (written here, so the wasm carries no JSON library), format version
 /// [`VERSION`](crate::compare::VERSION): `format`, `version`, the catalogue's version and date, the link, customer,
-/// reference, the page's own configuration (`current`), and per configuration its name, title,
+/// reference, the baseline (the number of the configuration the % are against, counted from 1; an
+/// optional field, a file without one reads as the first), the page's own configuration (`current`), and per configuration its name, title,
 /// link, query, facts, plan fields, the customer's own model where one is given (`your_model`:
 /// `name`, `billions`, `arch`, `proxy`; an optional field, so older files read as before) and
 /// figures. The page reads such a file back ([`read_export`](crate::compare::read_export)).
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
-    let rows = grid(catalogue, list, 0);
+    let baseline = if ctx.baseline < list.len() { ctx.baseline } else { 0 };
+    let rows = grid(catalogue, list, baseline);
     let configurations: Vec<String> = list
         .iter()
         .enumerate()
@@ -245,8 +295,8 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
                     Some(format!(
                         "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"bound\":{},\"assumptions\":{},\"sources\":[{}]}}",
                         json_string(row.id),
-                        full(figure.value),
-                        figure.low.map_or_else(|| "null".to_owned(), full),
+                        count_or(figure.unit, figure.value, full),
+                        figure.low.map_or_else(|| "null".to_owned(), |v| count_or(figure.unit, v, full)),
                         json_string(figure.unit.symbol()),
                         json_string(row_kind(row.id, figure, &f)),
                         scope.map_or_else(|| "null".to_owned(), json_string),
@@ -306,13 +356,14 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
         .collect();
     let text_or_null = |v: &str| if v.trim().is_empty() { "null".to_owned() } else { json_string(v.trim()) };
     format!(
-        "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
+        "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"baseline\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
         json_string(FORMAT),
         json_string(ctx.data_version),
         json_string(ctx.data_date),
         json_string(ctx.link),
         text_or_null(&ctx.current.customer),
         text_or_null(&ctx.current.reference),
+        baseline + 1,
         json_string(&link::encode(ctx.current, false)),
         configurations.join(",")
     )
@@ -360,7 +411,60 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> 
 
 // ---- the quote ----
 
-fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
+/// The plan's inputs as a person reads them, each set field with its label, its value in the
+/// page's numbers and the unit the form shows beside its box ([`Strings::box_unit`], one definition
+/// of a field's unit): "Electricity price 0.25 EUR/kWh". The currency stands in the price's unit, so
+/// it is listed on its own only where no price is set. A field whose text is not valid is left out
+/// (no figure rests on it). `reading`: how the plan's numbers were typed (its form's language);
+/// `lang`: the page's.
+pub fn plan_inputs(plan: &crate::form::PlanForm, reading: crate::i18n::Lang, lang: crate::i18n::Lang) -> Vec<String> {
+    use crate::form::Field;
+    let t = lang.strings();
+    let typed = |field: Field| plan.get(field).map(str::trim).filter(|text| !text.is_empty());
+    let currency = typed(Field::Currency).and_then(crate::units::Currency::from_id).unwrap_or_default().id();
+    crate::plan::FIELDS
+        .iter()
+        .filter_map(|&field| {
+            let text = typed(field)?;
+            let value = if field == Field::Currency {
+                if typed(Field::Price).is_some() {
+                    return None;
+                }
+                currency.to_owned()
+            } else {
+                let v = crate::form::parse_decimal_in(reading, field, text).ok()?;
+                crate::i18n::number(lang, v)
+            };
+            let unit = (t.box_unit)(field, currency);
+            Some(if unit.is_empty() {
+                format!("{} {value}", (t.field)(field))
+            } else {
+                format!("{} {value} {unit}", (t.field)(field))
+            })
+        })
+        .collect()
+}
+
+/// A figure's value as a person reads it in the e-mail and the summary: a count whole ("1
+/// server"), any other value to three significant figures.
+fn reading(unit: crate::figure::Unit, value: f64, lang: crate::i18n::Lang) -> String {
+    if unit.is_count() {
+        crate::i18n::intl::plain(value.round(), lang)
+    } else {
+        crate::i18n::intl::three(value, lang)
+    }
+}
+
+/// How much of a configuration the e-mail says: everything, or its name's line and J/token alone
+/// (the brief e-mail of a long comparison).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Detail {
+    Full,
+    Brief,
+}
+
+fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> String {
+    let lang = t.lang();
     let card = catalogue.card(&form.card).map_or_else(|| form.card.clone(), |c| (t.card_name)(c));
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
@@ -373,6 +477,32 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     };
     let crate::plan::Answer { evaluation, plan: answered } = crate::plan::answer(catalogue, form);
     let figures = evaluation.figures;
+    // Values in the page's numbers with their kind, for the person reading; the JSON export and the
+    // link carry them at full precision for machines.
+    let figure = |label: &str, f: Option<&crate::figure::Figure>| {
+        f.map(|f| {
+            let tag = t.tag(f);
+            let f = &*f.for_reading();
+            let low = f.low.map(|l| reading(f.unit, l, lang));
+            format!(
+                "{label}: {}{}",
+                t.side(f),
+                (t.mail_value)(
+                    &reading(f.unit, f.value, lang),
+                    low.as_deref(),
+                    t.unit_after(f.value, f.low, f.unit),
+                    &tag
+                )
+            )
+        })
+    };
+    let f = facts(catalogue, form);
+    let precision = (t.q_precision)(f.result.is_some(), f.precision.as_deref(), f.started_from.as_deref());
+    if detail == Detail::Brief {
+        let mut lines: Vec<String> = figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect();
+        lines.push(precision);
+        return lines.join("\n");
+    }
     let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), &card, form.watts.trim(), &source)];
     // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
     // without one, the benchmark's model as before.
@@ -384,31 +514,18 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     } else {
         lines.push(format!("{}: {}", t.q_model, form.benchmark.name()));
     }
-    // Values in the page's numbers with their kind, for the person reading; the JSON export and the
-    // link carry them at full precision for machines.
-    let figure = |label: &str, f: Option<&crate::figure::Figure>| {
-        f.map(|f| {
-            let tag = t.tag(f);
-            let f = &*f.for_reading();
-            format!(
-                "{label}: {}{}",
-                t.side(f),
-                (t.mail_value)(f.value, f.low, t.unit_after(f.value, f.low, f.unit), &tag)
-            )
-        })
-    };
+    // What is known of the precision that ran (issue 28.9, 34.9).
+    lines.push(precision);
     lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
     lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
     lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
     lines.extend(figure(t.figure_measured, figures.measured_energy_per_token.as_ref()));
-    let plan = &form.plan;
-    if !plan.demand.trim().is_empty() {
-        lines.push((t.q_demand)(plan.demand.trim()));
+    // Every plan input the figures rest on, with its unit and currency.
+    let inputs = plan_inputs(&form.plan, form.reading(), lang);
+    if !inputs.is_empty() {
+        lines.push(format!("{}{}", t.plan_print, inputs.join(" · ")));
     }
-    if !plan.rack.trim().is_empty() {
-        lines.push((t.q_rack)(plan.rack.trim()));
-    }
-    if plan.is_set() {
+    if form.plan.is_set() {
         let p = &answered;
         let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
         lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
@@ -428,26 +545,78 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings) -> String {
     lines.join("\n")
 }
 
-/// The quote's (and the e-mail's) text: every configuration (the one on the page, or the compared
-/// ones) with its figures and kinds, customer and reference, the non-binding line with the date
-/// (`date`, as the page writes it, or empty) and the catalogue's data version, and the link that
-/// reopens it all.
-pub fn quote_text(
+/// Customer and reference after a title, where set: "… · Müller GmbH · Q-2026-117".
+fn with_customer(title: &str, form: &Form) -> String {
+    let mut out = title.to_owned();
+    for part in [form.customer.trim(), form.reference.trim()] {
+        if !part.is_empty() {
+            out.push_str(" · ");
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// The quote's (and the e-mail's) texts, longest first: [`full`](QuoteTexts::full) is what "Copy a
+/// summary" copies and the sheet's e-mail sends where it fits a `mailto:`; the shorter ones are for a
+/// `mailto:` that would be too long ([`MAILTO_MAX`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct QuoteTexts {
+    /// Every configuration with its figures, inputs and precision, the mismatch warning, customer
+    /// and reference, the non-binding line and the link.
+    pub full: String,
+    /// The same without the link (the longest part of a comparison's text).
+    pub no_link: String,
+    /// Each configuration's name and J/token, the warning, customer, reference, the non-binding
+    /// line, and a line saying the full summary is on the page.
+    pub brief: String,
+    /// The subjects of the vendor's `mailto:` and of "Email this configuration", each naming
+    /// customer and reference where set.
+    pub quote_subject: String,
+    pub mail_subject: String,
+}
+
+fn quote_text_of(
     catalogue: &Catalogue,
     form: &Form,
     compared: &[Saved],
-    page_link: &str,
+    page_link: Option<&str>,
     date: &str,
+    detail: Detail,
     t: &Strings,
 ) -> String {
-    let mut out = format!("{}\n\n", t.q_request);
+    // A neutral opening naming the estimate (issue 37): the same text reads right from a visitor to
+    // a vendor and from a vendor to a customer.
+    let mut out = format!("{}\n\n", with_customer(t.q_opening, form));
     if compared.is_empty() {
-        out.push_str(&describe(catalogue, form, t));
+        out.push_str(&describe(catalogue, form, t, detail));
         out.push('\n');
+        let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
+        if detail == Detail::Brief && !inputs.is_empty() {
+            out.push_str(&format!("{}{}\n", t.plan_print, inputs.join(" · ")));
+        }
     } else {
+        // The brief e-mail states the plan's inputs once where every configuration shares them.
+        let inputs = |s: &Saved| plan_inputs(&s.form.plan, s.form.reading(), t.lang());
+        let shared = compared.windows(2).all(|w| matches!(w, [a, b] if inputs(a) == inputs(b)));
         for (i, saved) in compared.iter().enumerate() {
             let name = display_name(catalogue, saved, t);
-            out.push_str(&format!("{}. {name}\n{}\n\n", i + 1, describe(catalogue, &saved.form, t)));
+            out.push_str(&format!("{}. {name}\n{}\n", i + 1, describe(catalogue, &saved.form, t, detail)));
+            if detail == Detail::Brief && !shared && !inputs(saved).is_empty() {
+                out.push_str(&format!("{}{}\n", t.plan_print, inputs(saved).join(" · ")));
+            }
+            out.push('\n');
+        }
+        if let (Detail::Brief, true, Some(first)) = (detail, shared, compared.first()) {
+            if !inputs(first).is_empty() {
+                out.push_str(&format!("{}{}\n\n", t.plan_print, inputs(first).join(" · ")));
+            }
+        }
+        // The page's warning where the compared configurations do not stand for the same work.
+        let mismatches = crate::compare::mismatches(catalogue, compared);
+        if !mismatches.is_empty() {
+            let words: Vec<&str> = mismatches.into_iter().map(t.mismatch).collect();
+            out.push_str(&format!("{} {}\n", t.mismatch_intro, words.join(" ")));
         }
     }
     if !form.customer.trim().is_empty() {
@@ -457,18 +626,87 @@ pub fn quote_text(
         out.push_str(&format!("{}: {}\n", t.q_reference, form.reference.trim()));
     }
     out.push_str(&format!("\n{}\n", (t.sheet_terms)(date, &catalogue.meta.data_version)));
-    out.push_str(&format!("\n{}: {page_link}\n", t.q_link));
+    match page_link {
+        Some(page_link) => out.push_str(&format!("\n{}: {page_link}\n", t.q_link)),
+        None => out.push_str(&format!("\n{}\n", t.mail_cut)),
+    }
     out
 }
 
-/// The `mailto:` address with subject and body filled in.
-pub fn mailto_href(vendor: &Vendor, text: &str, t: &Strings) -> Option<String> {
+/// The quote's (and the e-mail's) texts: every configuration (the one on the page, or the compared
+/// ones) with its figures and kinds, the plan inputs they rest on, its precision, the mismatch
+/// warning, customer and reference, the non-binding line with the date (`date`, as the page writes
+/// it, or empty) and the catalogue's data version, and the link that reopens it all; in the page's
+/// language (`t`'s).
+pub fn quote_texts(
+    catalogue: &Catalogue,
+    form: &Form,
+    compared: &[Saved],
+    page_link: &str,
+    date: &str,
+    t: &Strings,
+) -> QuoteTexts {
+    QuoteTexts {
+        full: quote_text_of(catalogue, form, compared, Some(page_link), date, Detail::Full, t),
+        no_link: quote_text_of(catalogue, form, compared, None, date, Detail::Full, t),
+        brief: quote_text_of(catalogue, form, compared, None, date, Detail::Brief, t),
+        quote_subject: with_customer(t.q_subject, form),
+        mail_subject: with_customer(t.mail_subject, form),
+    }
+}
+
+/// The full quote text ([`QuoteTexts::full`]).
+pub fn quote_text(
+    catalogue: &Catalogue,
+    form: &Form,
+    compared: &[Saved],
+    page_link: &str,
+    date: &str,
+    t: &Strings,
+) -> String {
+    quote_text_of(catalogue, form, compared, Some(page_link), date, Detail::Full, t)
+}
+
+/// The longest `mailto:` the page writes, in characters. Mail programs and the systems that hand a
+/// `mailto:` to them cut longer ones without a word: Windows passes a link through its shell, whose
+/// URLs end at 2,083 characters (`INTERNET_MAX_URL_LENGTH`, the limit Internet Explorer also had),
+/// and several webmail handlers and Outlook truncate near 2,000. 2,000 is the common safe length;
+/// RFC 6068 itself sets none. Past it the e-mail goes without the link ([`QuoteTexts::no_link`]) or
+/// briefly ([`QuoteTexts::brief`]), and the page offers the full summary to copy.
+pub const MAILTO_MAX: usize = 2_000;
+
+/// A `mailto:` and whether its body was shortened to fit [`MAILTO_MAX`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mail {
+    pub href: String,
+    /// The body leaves out the link (and maybe the details): the page says so and offers the summary.
+    pub shortened: bool,
+}
+
+fn fitting(to: &str, subject: &str, texts: &QuoteTexts) -> Mail {
+    let href = |body: &str| {
+        format!("mailto:{to}?subject={}&body={}", link::percent_encode(subject), link::percent_encode(body))
+    };
+    let full = href(&texts.full);
+    if full.chars().count() <= MAILTO_MAX {
+        return Mail { href: full, shortened: false };
+    }
+    let no_link = href(&texts.no_link);
+    if no_link.chars().count() <= MAILTO_MAX {
+        return Mail { href: no_link, shortened: true };
+    }
+    Mail { href: href(&texts.brief), shortened: true }
+}
+
+/// The vendor's `mailto:` address with subject and body filled in, within [`MAILTO_MAX`] where the
+/// brief text fits.
+pub fn mailto_href(vendor: &Vendor, texts: &QuoteTexts) -> Option<Mail> {
     let to = vendor.mailto.as_ref()?;
-    Some(format!("mailto:{to}?subject={}&body={}", link::percent_encode(t.q_subject), link::percent_encode(text)))
+    Some(fitting(to, &texts.quote_subject, texts))
 }
 
 /// "Email this configuration": a `mailto:` without an address (the reader's mail program asks for
-/// one), the same body as the quote.
-pub fn mail_href(text: &str, t: &Strings) -> String {
-    format!("mailto:?subject={}&body={}", link::percent_encode(t.mail_subject), link::percent_encode(text))
+/// one), the same body as the quote, the subject naming customer and reference where set.
+pub fn mail_href(texts: &QuoteTexts) -> Mail {
+    fitting("", &texts.mail_subject, texts)
 }

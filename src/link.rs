@@ -8,7 +8,10 @@
 //! `volts`, `phases`, `pf`, `rack`, `breaker`, `derate`, `feeds` (issue 36), `wue`, `water`, `life` (issue 40), `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
 //! version the link was made with, `data/meta.json`'s; always written, see [`crate::data_version`]), and `lang` (`en` or `de`: the
 //! page's language and how its typed numbers read; written only once chosen, so a link without it
-//! opens in English, or in the reader's browser language, exactly as before). Decoding is lenient: anything unusable becomes a
+//! opens in English, or in the reader's browser language, exactly as before), `cfg` (repeated: the
+//! compared configurations, read by `compare`) and `base` (issue 37: the compared configuration the
+//! others' % are against, counted from 1 as the CSV's `configuration` column; written only when it
+//! is not the first, so a link without it shows % against the first, exactly as before). Decoding is lenient: anything unusable becomes a
 //! [`Notice`] and a sane default, never an error that stops the page. Number fields keep the link's
 //! text so the form shows its own message next to the field.
 
@@ -20,7 +23,7 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 42] = [
+pub const KNOWN: [&str; 43] = [
     "v",
     "dv",
     "card",
@@ -60,6 +63,7 @@ pub const KNOWN: [&str; 42] = [
     "users",
     "speed",
     "cfg",
+    "base",
     "host",
     "mode",
     "lang",
@@ -79,6 +83,8 @@ pub enum Notice {
     UnknownMode(String),
     /// `lang` other than `en` or `de`: the browser's language, else English, is shown.
     UnknownLang(String),
+    /// `base` that names no compared configuration: the first is the baseline.
+    UnknownBaseline(String),
     /// The link named a card and a result for another card: the result's card is used.
     CardOverridden {
         given: String,
@@ -128,6 +134,11 @@ impl fmt::Display for Notice {
             Notice::UnknownLang(l) => {
                 write!(f, "The link's language “{}” is unknown (en, de); the page chose one itself.", clip(l))
             }
+            Notice::UnknownBaseline(b) => write!(
+                f,
+                "The link's baseline “{}” names no compared configuration; the first is the baseline.",
+                clip(b)
+            ),
             Notice::CardOverridden { given, used } => {
                 write!(f, "The link names card “{}” but a result for {used}; {used} is shown.", clip(given))
             }
@@ -152,6 +163,9 @@ pub struct Decoded {
     pub host: Option<String>,
     /// `dv=`: the data version the link was made with.
     pub data_version: Option<String>,
+    /// `base=`: the compared configuration the others' % are against (an index from 0), where it
+    /// names one of the link's `cfg` values.
+    pub baseline: Option<usize>,
     /// `v=` given: a link the page made (every link it writes carries it), so one without `dv` was
     /// made before links carried a data version.
     pub versioned: bool,
@@ -330,7 +344,14 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
     let host = get("host").filter(|h| origin(h)).map(str::to_owned);
     let data_version = get("dv").map(str::to_owned);
     let versioned = get("v").is_some();
-    Decoded { form, notices, embed, compared, host, data_version, versioned }
+    let baseline = get("base").and_then(|b| {
+        let index = b.trim().parse::<usize>().ok().filter(|n| (1..=compared.len()).contains(n)).map(|n| n - 1);
+        if index.is_none() {
+            notices.push(Notice::UnknownBaseline(b.to_owned()));
+        }
+        index
+    });
+    Decoded { form, notices, embed, compared, host, data_version, baseline, versioned }
 }
 
 /// Writes a form as a link query (without `?`), version first, the data version (`dv`) last but for

@@ -153,6 +153,7 @@ fn ctx(current: &Form) -> ExportContext<'_> {
         link: "https://x.test/?v=1",
         page: "https://x.test/",
         current,
+        baseline: 0,
     }
 }
 
@@ -242,7 +243,12 @@ fn the_csv_holds_every_figure_at_full_precision_with_its_configuration_and_no_co
         assert!(table.header.iter().any(|h| h == column), "column {column}: {:?}", table.header);
     }
     let j = table.find("1", "j-per-token");
-    assert_eq!(j["value"].parse::<f64>().expect("a number"), 4800.0 / 32004.0, "full precision");
+    // 15 significant digits (issue 37): 4800 ÷ 32004 = 0.149981252343457077… (DATA.md's 8 × 600 W over
+    // 32004 tokens/s), written 0.149981252343457.
+    assert_eq!(j["value"], "0.149981252343457", "15 significant digits");
+    assert!((j["value"].parse::<f64>().expect("a number") - 4800.0 / 32004.0).abs() < 1e-15);
+    assert_eq!((j["low"], j["high"]), ("", ""), "a point has no ends");
+    assert_eq!((j["baseline"], table.find("2", "j-per-token")["baseline"]), ("true", "false"));
     assert_eq!(
         (j["kind"], j["scope"], j["card"], j["cards"], j["result"]),
         ("ceiling", "gpu-board", "h200-nvl", "8", "6.0-0021")
@@ -303,6 +309,17 @@ fn the_json_export_reads_back_to_the_same_comparison_customer_reference_plan_and
     assert_eq!(back.list, list);
     assert_eq!(back.current.as_ref(), Some(&current), "customer, reference, plan and the page's configuration");
     assert_eq!((back.data_version.as_deref(), back.version), (Some("2026.12.1"), 2));
+    assert_eq!((back.baseline, back.customer.as_str(), back.reference.as_str()), (0, "Müller GmbH", "Q-2026-117"));
+    // Issue 37: the baseline, counted from 1, comes back; a file without one (or naming none of its
+    // configurations) reads as the first.
+    let third = export::json(catalogue(), &list, &ExportContext { baseline: 2, ..ctx(&current) }, Lang::En.strings());
+    let third: serde_json::Value = serde_json::from_str(&third).expect("valid JSON");
+    assert_eq!(third["baseline"], 3);
+    assert_eq!(compare::read_export(catalogue(), &common::export_file(&third)).expect("ours").baseline, 2);
+    for bad in [None, Some(0.0), Some(4.0), Some(1.5)] {
+        let file = compare::ExportFile { baseline: bad, ..common::export_file(&third) };
+        assert_eq!(compare::read_export(catalogue(), &file).expect("ours").baseline, 0, "{bad:?}");
+    }
     // Control characters and quotes in a name stay valid JSON.
     let odd = vec![saved("a \"quoted\"\\ name\u{1}\u{2028}", &[])];
     let parsed: serde_json::Value =
@@ -558,6 +575,8 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     // Issue 34 added each figure's `bound` (null unless "at-least"): main's file has none, so ours is
     // read without it; every other key must be as main wrote it.
     let mut ours = ours;
+    // Issue 37 added the baseline (the first, counted from 1): main's file has none, which reads as the first.
+    assert_eq!(ours.as_object_mut().and_then(|o| o.remove("baseline")), Some(serde_json::Value::from(1)));
     if let Some(list) = ours["configurations"].as_array_mut() {
         for c in list {
             // Issue 36 added the system's peak and tokens per MW to every configuration: main's file has neither.
@@ -604,4 +623,51 @@ fn files_main_wrote_read_back_and_todays_writer_writes_the_same() {
     let normalise =
         |v: &serde_json::Value| serde_json::to_string(&numbers_as_f64(v)).unwrap().replace(&today, "dv=2026.12.3");
     assert_eq!(normalise(&ours), normalise(&theirs));
+}
+
+/// Issue 37: a range in `low` and `high` with `value` empty, so sorting `value` never ranks a range
+/// by its upper end; no float noise; customer, reference and the baseline in columns; counts whole.
+#[test]
+fn the_csv_gives_a_range_its_two_ends_rounds_noise_away_and_names_customer_reference_and_baseline() {
+    use token_energy::form::Field;
+    // 8 × H200 NVL at 300 W, its result published at 600 W with 32004 tokens/s (DATA.md): J/token
+    // from 8 × 300 ÷ 32004 (throughput unchanged) to 8 × 600 ÷ 32004 (the ceiling at its setting).
+    let lowered = saved("lowered", &[Edit::Text(Field::Watts, "300".into()), Edit::Text(Field::Price, "0.1".into())]);
+    let list = vec![h200(), lowered];
+    let mut current = h200().form;
+    current.customer = "Müller GmbH".to_owned();
+    current.reference = "Q-2026-117".to_owned();
+    let context = ExportContext { baseline: 1, ..ctx(&current) };
+    let table = read_csv(&export::csv(catalogue(), &list, &context, Lang::En.strings()));
+    let j = table.find("2", "j-per-token");
+    assert_eq!(j["value"], "", "a range has no single value");
+    assert!((j["low"].parse::<f64>().expect("low") - 2400.0 / 32004.0).abs() < 1e-15, "{}", j["low"]);
+    assert!((j["high"].parse::<f64>().expect("high") - 4800.0 / 32004.0).abs() < 1e-15, "{}", j["high"]);
+    let point = table.find("1", "j-per-token");
+    assert_eq!((point["low"], point["high"]), ("", ""));
+    assert_eq!((j["customer"], j["reference"]), ("Müller GmbH", "Q-2026-117"));
+    assert_eq!((point["baseline"], j["baseline"]), ("false", "true"), "the second is the baseline");
+    // Every number in the file has at most 15 significant digits.
+    for i in 0..table.rows.len() {
+        let row = table.row(i);
+        for column in ["value", "low", "high"] {
+            let text = row[column];
+            let digits = text.split('e').next().unwrap_or("").chars().filter(char::is_ascii_digit).collect::<String>();
+            assert!(digits.trim_start_matches('0').len() <= 15, "{column} {text} of {}", row["figure"]);
+        }
+    }
+}
+
+#[test]
+fn a_csv_number_is_rounded_to_15_significant_digits_then_written_shortest() {
+    // 0.1 × 3 is 0.30000000000000004 in binary arithmetic; the CSV writes 0.3.
+    assert_eq!(export::csv_number(0.1 * 3.0), "0.3");
+    // 4.8 kW × 24 h × 365 d × 0.1 EUR is 4204.799999999999 as computed; 4204.8 as written.
+    assert_eq!(export::csv_number(4.8 * 24.0 * 365.0 * 0.1), "4204.8");
+    // A value with more digits than 15 keeps 15: 4800 ÷ 32004 = 0.14998125234345707…
+    assert_eq!(export::csv_number(4800.0 / 32004.0), "0.149981252343457");
+    // Published and typed values are unchanged.
+    for v in [32004.0, 0.25, 1e15, 6.0e-7, 115.2] {
+        assert_eq!(export::csv_number(v), format!("{v}"));
+    }
 }

@@ -148,3 +148,35 @@ fn the_customers_own_model_round_trips_and_is_written_only_when_set() {
     let bare = encode(&decode(catalogue(), "?v=1&card=l40s&gpus=4").form, false);
     assert!(!bare.contains("your_"), "{bare}");
 }
+
+/// Issue 37: `base` names the comparison's baseline, counted from 1; a link without it (every link
+/// before) has none, and one that names no compared configuration says so.
+#[test]
+fn the_baseline_travels_in_base_and_old_links_read_as_before() {
+    use token_energy::compare::{self, Saved};
+    let form = Form::initial(catalogue());
+    let list: Vec<Saved> = ["h200-nvl", "l40s", "h100-sxm"]
+        .iter()
+        .map(|c| Saved {
+            name: String::new(),
+            form: form.apply(catalogue(), token_energy::form::Edit::Card((*c).into())).form,
+        })
+        .collect();
+    let query = format!("{}&{}", encode(&form, false), compare::encode_with_baseline(&list, 2));
+    assert!(query.ends_with("&base=3"), "{query}");
+    let d = decode(catalogue(), &query);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!((d.compared.len(), d.baseline), (3, Some(2)));
+    // The first is the baseline without a word in the link: the link is as it was before.
+    assert_eq!(compare::encode_with_baseline(&list, 0), compare::encode(&list));
+    let old = format!("{}&{}", encode(&form, false), compare::encode(&list));
+    let d = decode(catalogue(), &old);
+    assert!(d.notices.is_empty());
+    assert_eq!(d.baseline, None);
+    // A baseline beyond the list, or not a number: a notice, and the first.
+    for bad in ["4", "0", "x"] {
+        let d = decode(catalogue(), &format!("{old}&base={bad}"));
+        assert_eq!(d.baseline, None);
+        assert_eq!(d.notices, [Notice::UnknownBaseline(bad.into())]);
+    }
+}

@@ -484,9 +484,12 @@ const TO_BE_SPLIT: &[(&str, &str)] = &[
     ("src/ui/components/comparison.rs", "comparison_table"),
     ("src/ui/components/own_versus.rs", "own_versus"),
     ("src/ui/components/compare_panel.rs", "compare_panel"),
+    ("src/ui/components/share.rs", "share"),
+    ("src/ui/state.rs", "reduce"),
     // Outside the UI, to be split (issue 41); `export::json` and `link::decode` are in files other tasks edit now.
     ("src/catalogue/bake.rs", "published_results"),
     ("src/export.rs", "json"),
+    ("src/export.rs", "describe"),
     ("src/link.rs", "decode"),
     ("src/measure/dcgm.rs", "read"),
     ("src/measure/power.rs", "samples"),

@@ -100,8 +100,11 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     let mut form = Form::initial(catalogue());
     form = form.apply(catalogue(), Edit::Text(Field::Demand, "2000000000".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Price, "0.25".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Co2, "380".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Pue, "1.3".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = export::quote_text(
+    let texts = export::quote_texts(
         catalogue(),
         &form,
         &[],
@@ -109,6 +112,12 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
         "4 December 2026",
         Lang::En.strings(),
     );
+    let text = texts.full.clone();
+    // A neutral opening naming the estimate and the customer, never "Request for a quote" (issue 37).
+    assert!(text.starts_with("Indicative energy estimate for GPU servers (token-energy) · ACME\n"), "{text}");
+    assert!(!text.contains("Request"), "{text}");
+    // 6.0-0021 ran FP8 weights as published (DATA.md).
+    assert!(text.contains("Precision: FP8 weights, as published"), "{text}");
     // DATA.md: 8 × 600 W over 32004 tokens/s (6.0-0021 Offline) = 0.14998…: three significant
     // figures for the person reading, with the kind in words.
     assert!(text.contains("Energy per output token: 0.150 J/token (ceiling, GPU boards)"), "{text}");
@@ -116,18 +125,35 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
     let version = &catalogue().meta.data_version;
     assert!(text.contains(&format!("Non-binding estimate as of 4 December 2026, catalogue data {version}")), "{text}");
     assert!(text.contains("1 server × 8 × NVIDIA H200 NVL at 600 W per card · MLPerf 6.0-0021"), "{text}");
-    assert!(text.contains("Daily token volume: 2000000000 output tokens per day"), "{text}");
-    assert!(text.contains("Rack position power budget: 40 kW"), "{text}");
+    // Every plan input with its unit and currency, in the page's numbers (issue 37).
+    for input in [
+        "Output tokens per day 2,000,000,000 tokens/day",
+        "Rack position budget 40 kW",
+        "Electricity price 0.25 EUR/kWh",
+        "Grid carbon intensity 380 g CO₂e/kWh",
+        "PUE of the site 1.3",
+    ] {
+        assert!(text.contains(input), "{input} in {text}");
+    }
+    // A count whole: 2e9 tokens a day over 32004 tokens/s × 86400 s is 0.72 of a server, so 1.
+    assert!(text.contains(": 1 server ("), "{text}");
+    assert!(!text.contains("1.00 server"), "{text}");
     assert!(text.contains("Customer: ACME"), "{text}");
     assert!(text.ends_with("Link: https://calc.example.com/?v=1&card=h200-nvl\n"), "{text}");
 
     let v = Vendor::checked(raw()).expect("vendor");
-    let mail = export::mailto_href(&v, &text, Lang::En.strings()).expect("mailto");
+    let mail = export::mailto_href(&v, &texts).expect("mailto");
+    assert!(!mail.shortened);
+    let mail = mail.href;
     assert!(mail.starts_with("mailto:sales@example.com?subject="), "{mail}");
     assert_eq!(link::percent_decode(mail.split_once("&body=").expect("body").1), text);
-    // Without a vendor: the same body to an address the reader's mail program asks for.
-    let own = export::mail_href(&text, Lang::En.strings());
+    // Without a vendor: the same body to an address the reader's mail program asks for, the
+    // subject naming the customer.
+    let own = export::mail_href(&texts).href;
     assert!(own.starts_with("mailto:?subject="), "{own}");
+    let subject =
+        link::percent_decode(own.split_once("&body=").expect("body").0.trim_start_matches("mailto:?subject="));
+    assert_eq!(subject, "GPU servers: indicative energy estimate (token-energy) · ACME");
     assert_eq!(link::percent_decode(own.split_once("&body=").expect("body").1), text);
     let url = vendor::url_href(&v, "https://calc.example.com/?v=1", &text).expect("url");
     assert!(
@@ -140,8 +166,9 @@ fn the_quote_text_carries_the_configuration_its_figures_with_kinds_and_the_link(
 fn a_german_quote_is_written_in_german() {
     let mut form = Form::initial(catalogue());
     form = form.apply(catalogue(), Edit::Text(Field::Rack, "40".into())).form;
+    form = form.apply(catalogue(), Edit::Text(Field::Price, "0.25".into())).form;
     form = form.apply(catalogue(), Edit::Text(Field::Customer, "ACME".into())).form;
-    let text = export::quote_text(
+    let texts = export::quote_texts(
         catalogue(),
         &form,
         &[],
@@ -149,16 +176,56 @@ fn a_german_quote_is_written_in_german() {
         "4. Dezember 2026",
         Lang::De.strings(),
     );
-    assert!(text.starts_with("Angebotsanfrage"), "{text}");
-    assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget des Racks: 40 kW"), "{text}");
+    let text = texts.full.clone();
+    assert!(text.starts_with("Unverbindliche Energie-Schätzung für GPU-Server (token-energy) · ACME"), "{text}");
+    assert!(text.contains("Kunde: ACME") && text.contains("Leistungsbudget je Rack 40 kW"), "{text}");
+    assert!(text.contains("Strompreis 0,25 EUR/kWh") && text.contains("Genauigkeit: FP8-Gewichte"), "{text}");
     // German numbers and the kind in German (4800 ÷ 32004 = 0,14998… J/Token); no English kind id.
     assert!(text.contains("0,150 J/Token (Obergrenze, GPU-Boards)"), "{text}");
     assert!(!text.contains("(ceiling)") && !text.contains("0.1499"), "{text}");
     assert!(text.contains("Unverbindliche Schätzung, Stand 4. Dezember 2026"), "{text}");
-    let mail =
-        export::mailto_href(&Vendor::checked(raw()).expect("vendor"), &text, Lang::De.strings()).expect("mailto");
+    let mail = export::mailto_href(&Vendor::checked(raw()).expect("vendor"), &texts).expect("mailto").href;
     assert!(
-        mail.contains(&format!("subject={}", link::percent_encode("Angebotsanfrage: GPU-Server (token-energy)"))),
+        mail.contains(&format!(
+            "subject={}",
+            link::percent_encode("Angebotsanfrage: GPU-Server (token-energy) · ACME")
+        )),
         "{mail}"
     );
+}
+
+/// Three compared configurations with a plan and customer (the sales run of issue 37): the full
+/// e-mail link would pass [`export::MAILTO_MAX`]; the one the page writes stays within it, says so,
+/// and leaves the full text (with the link) for the summary.
+#[test]
+fn a_long_comparisons_mailto_stays_within_the_safe_length() {
+    use token_energy::compare::Saved;
+    let mut form = Form::initial(catalogue());
+    for (field, text) in [(Field::Demand, "40000000"), (Field::Price, "0.25"), (Field::Rack, "15")] {
+        form = form.apply(catalogue(), Edit::Text(field, text.into())).form;
+    }
+    form = form.apply(catalogue(), Edit::Text(Field::Customer, "Müller GmbH".into())).form;
+    let list: Vec<Saved> = ["h200-nvl", "l40s", "h100-sxm"]
+        .iter()
+        .map(|card| Saved { name: String::new(), form: form.apply(catalogue(), Edit::Card((*card).into())).form })
+        .collect();
+    let page_link = format!("https://x.test/?v=1&{}", token_energy::compare::encode(&list));
+    let texts = export::quote_texts(catalogue(), &form, &list, &page_link, "", Lang::En.strings());
+    let whole = format!("mailto:?subject=x&body={}", link::percent_encode(&texts.full));
+    assert!(whole.len() > 2_000, "the full text fits anyway: {}", whole.len());
+    let mail = export::mail_href(&texts);
+    assert!(mail.shortened);
+    assert!(mail.href.chars().count() <= 2_000, "{}", mail.href.chars().count());
+    let body = link::percent_decode(mail.href.split_once("&body=").expect("body").1);
+    assert!(!body.contains(&page_link), "{body}");
+    assert!(body.contains("Müller GmbH"), "{body}");
+    // Still every plan input with its unit, and each configuration's precision.
+    for input in
+        ["Output tokens per day 40,000,000 tokens/day", "Electricity price 0.25 EUR/kWh", "Rack position budget 15 kW"]
+    {
+        assert!(body.contains(input), "{input} in {body}");
+    }
+    assert_eq!(body.matches("Precision: ").count(), 3, "{body}");
+    assert!(texts.full.contains(&page_link));
+    assert_eq!(export::MAILTO_MAX, 2_000);
 }

@@ -260,6 +260,10 @@ fn notice(notice: &Notice) -> String {
         Notice::UnknownLang(l) => {
             format!("Die Sprache „{}“ aus dem Link ist unbekannt (en, de); die Seite hat selbst eine gewählt.", clip(l))
         }
+        Notice::UnknownBaseline(b) => format!(
+            "Die Referenz „{}“ aus dem Link nennt keine verglichene Konfiguration; die erste ist die Referenz.",
+            clip(b)
+        ),
         Notice::CardOverridden { given, used } => {
             format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird angezeigt.", clip(given))
         }
@@ -819,7 +823,8 @@ pub const DE: Strings = Strings {
     remove: "Entfernen",
     differences_against: "Unterschiede gegenüber",
     best_hint: "★ nur bei Kennzahlen je Arbeitseinheit: Energie je Token oder je Antwort und je Jahr, wenn jede Konfiguration für denselben Bedarf ausgelegt ist; nie bei einer Leistung, einem Tag an der Leistungsgrenze oder einem Durchsatz (am niedrigsten oder höchsten für das, was am wenigsten oder meisten leistet), nie zwischen Spannen, die sich überschneiden, oder zwischen Kennzahlen verschiedener Art. Sind alle Werte Obergrenzen, steht dort „niedrigste Obergrenze“: eine Grenze aus der Nennleistung, keine gemessene Effizienz.",
-    q_request: "Angebotsanfrage (erstellt mit token-energy)",
+    lang_id: "de",
+    q_opening: "Unverbindliche Energie-Schätzung für GPU-Server (token-energy)",
     q_model: "Modell",
     q_own_model: "Ihr Modell",
     q_customer: "Kunde",
@@ -827,6 +832,8 @@ pub const DE: Strings = Strings {
     q_link: "Link zur Konfiguration",
     q_subject: "Angebotsanfrage: GPU-Server (token-energy)",
     mail_subject: "GPU-Server: unverbindliche Energie-Schätzung (token-energy)",
+    mail_cut: "Der Link, der diese Schätzung wieder öffnet, passte nicht in einen E-Mail-Link: Die von der Seite kopierte Zusammenfassung enthält ihn.",
+    summary_label: "Zusammenfassung zum Kopieren, mit Link",
     email_config: "Diese Konfiguration per E-Mail senden",
     copy_summary: "Zusammenfassung kopieren",
     summary_copied: "Zusammenfassung kopiert.",
@@ -939,12 +946,34 @@ pub const DE: Strings = Strings {
         Mismatch::Load => "die mittlere Auslastung unterscheidet sich;",
         Mismatch::Demand => "der tägliche Bedarf unterscheidet sich (oder nur einige haben einen).",
     },
-    mail_value: |value, low, unit, tag| {
-        let v = |x: f64| super::intl::three(x, Lang::De);
-        match low {
-            Some(low) => format!("{} bis {} {unit} ({tag})", v(low), v(value)),
-            None => format!("{} {unit} ({tag})", v(value)),
+    mail_value: |value, low, unit, tag| match low {
+        Some(low) => format!("{low} bis {value} {unit} ({tag})"),
+        None => format!("{value} {unit} ({tag})"),
+    },
+    q_precision: |published, served, started| match (published, served, started) {
+        (_, Some(w), _) => format!("Genauigkeit: {w}-Gewichte, wie veröffentlicht"),
+        (_, None, Some(s)) => format!("Genauigkeit: ausgehend von {s}-Gewichten; das ausgeführte Format ist nicht angegeben"),
+        (true, None, None) => "Genauigkeit: nicht veröffentlicht".to_owned(),
+        (false, None, None) => "Genauigkeit: nicht angegeben (Ihr eigener Durchsatz)".to_owned(),
+    },
+    mail_too_long: |max| format!("Die ganze Zusammenfassung ergäbe einen E-Mail-Link mit mehr als {max} Zeichen, den E-Mail-Programme abschneiden. Die E-Mail öffnet sich ohne den Link: Kopieren Sie die Zusammenfassung unten samt Link hinein."),
+    imported: |n, customer, reference, file, page| {
+        let mut out = match n {
+            1 => "Wiederhergestellt: 1 Konfiguration".to_owned(),
+            n => format!("Wiederhergestellt: {n} Konfigurationen"),
+        };
+        if !customer.is_empty() {
+            out.push_str(&format!(", Kunde {customer}"));
         }
+        if !reference.is_empty() {
+            out.push_str(&format!(", Referenz {reference}"));
+        }
+        match file {
+            Some(v) if v != page => out.push_str(&format!(", Datenstand {v}; diese Seite hat Datenstand {page}, die Kennzahlen sind also die heutigen.")),
+            Some(v) => out.push_str(&format!(", Datenstand {v}.")),
+            None => out.push_str(&format!("; die Datei nennt keinen Datenstand, die Kennzahlen sind die dieser Seite ({page}).")),
+        }
+        out
     },
 
     measure_privacy: "Nichts, was Sie einfügen oder auswählen, verlässt diesen Browser: Gerechnet wird auf dieser Seite, und der Link enthält keinen eingefügten Text.",
@@ -1202,8 +1231,6 @@ pub const DE: Strings = Strings {
     sweep_y: "RZ-J/Token, Schätzung (logarithmisch)",
     sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
-    q_demand: |n| format!("Token-Menge je Tag: {n} Ausgabe-Token"),
-    q_rack: |kw| format!("Leistungsbudget des Racks: {kw} kW"),
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
 };
 

@@ -465,7 +465,8 @@ pub const EN: Strings = Strings {
     remove: "Remove",
     differences_against: "Differences against",
     best_hint: "★ only on figures per unit of work: energy per token or per answer, and per year where every configuration is sized for the same demand; never on a power, a day at the limit or a throughput (lowest or highest for whatever does the least or the most work), never between ranges that overlap or figures of different kinds. Where every value is a ceiling it reads \"lowest ceiling\": a bound from rated power, not a measured efficiency.",
-    q_request: "Request for a quote, from token-energy",
+    lang_id: "en",
+    q_opening: "Indicative energy estimate for GPU servers (token-energy)",
     q_model: "Model",
     q_own_model: "Your model",
     q_customer: "Customer",
@@ -473,6 +474,8 @@ pub const EN: Strings = Strings {
     q_link: "Link",
     q_subject: "Quote request: GPU servers (token-energy)",
     mail_subject: "GPU servers: indicative energy estimate (token-energy)",
+    mail_cut: "The link that reopens this estimate did not fit into an e-mail link: the summary copied from the page carries it.",
+    summary_label: "Summary to copy, with the link",
     email_config: "Email this configuration",
     copy_summary: "Copy a summary",
     summary_copied: "Summary copied.",
@@ -575,12 +578,34 @@ pub const EN: Strings = Strings {
         Mismatch::Load => "the average loads differ;",
         Mismatch::Demand => "the daily demands differ (or only some have one).",
     },
-    mail_value: |value, low, unit, tag| {
-        let v = |x: f64| intl::three(x, Lang::En);
-        match low {
-            Some(low) => format!("{} to {} {unit} ({tag})", v(low), v(value)),
-            None => format!("{} {unit} ({tag})", v(value)),
+    mail_value: |value, low, unit, tag| match low {
+        Some(low) => format!("{low} to {value} {unit} ({tag})"),
+        None => format!("{value} {unit} ({tag})"),
+    },
+    q_precision: |published, served, started| match (published, served, started) {
+        (_, Some(w), _) => format!("Precision: {w} weights, as published"),
+        (_, None, Some(s)) => format!("Precision: started from {s} weights; the format served is not stated"),
+        (true, None, None) => "Precision: not published".to_owned(),
+        (false, None, None) => "Precision: not stated (your own throughput)".to_owned(),
+    },
+    mail_too_long: |max| format!("The whole summary would make an e-mail link longer than {max} characters, which mail programs cut off. The e-mail opens without the link: copy the summary below, link included, into it."),
+    imported: |n, customer, reference, file, page| {
+        let mut out = match n {
+            1 => "Restored 1 configuration".to_owned(),
+            n => format!("Restored {n} configurations"),
+        };
+        if !customer.is_empty() {
+            out.push_str(&format!(", customer {customer}"));
         }
+        if !reference.is_empty() {
+            out.push_str(&format!(", reference {reference}"));
+        }
+        match file {
+            Some(v) if v != page => out.push_str(&format!(", data {v}; this page has data {page}, so its figures are today's.")),
+            Some(v) => out.push_str(&format!(", data {v}.")),
+            None => out.push_str(&format!("; the file names no data version, the figures are this page's ({page}).")),
+        }
+        out
     },
 
     measure_privacy: "Nothing you paste or pick leaves this browser: the arithmetic runs on this page, and the link holds no pasted text.",
@@ -829,8 +854,6 @@ pub const EN: Strings = Strings {
     sweep_y: "site J/token, an estimate (log scale)",
     sweep_here: "your demand",
     plan_apply_all: "Use the page's plan for all",
-    q_demand: |n| format!("Daily token volume: {n} output tokens per day"),
-    q_rack: |kw| format!("Rack position power budget: {kw} kW"),
     qr_title: |vendor| format!("Request a quote from {vendor}"),
 };
 

@@ -20,6 +20,13 @@ use crate::figure::{Assumption, Unit};
 use crate::form::{Adjustment, Field, InputError, Range};
 use crate::link::Notice;
 
+impl Strings {
+    /// The language these words are (German for the German table, else English).
+    pub fn lang(&self) -> Lang {
+        Lang::from_id(self.lang_id).unwrap_or_default()
+    }
+}
+
 // The words of a language, and its choice from a link: `Lang` itself is `crate::lang`'s, a leaf the
 // domain uses for reading numbers without reaching the words.
 impl Lang {
@@ -413,8 +420,10 @@ table! {
         remove,
         differences_against,
         best_hint,
-        /// The quote's first line, its labels.
-        q_request,
+        /// The language's id (`en`, `de`): [`Strings::lang`].
+        lang_id,
+        /// The quote's (and the e-mail's) first line, neutral: it names the estimate, whoever sends it.
+        q_opening,
         q_model,
         /// The quote's label for the customer's own model.
         q_own_model,
@@ -424,6 +433,10 @@ table! {
         /// The subjects of the quote request and of "Email this configuration".
         q_subject,
         mail_subject,
+        /// The e-mail's last line where the link was left out to keep the `mailto:` short.
+        mail_cut,
+        /// The label of the summary to copy, offered where the e-mail was shortened.
+        summary_label,
         /// The hand-off without a vendor: a `mailto:` without an address, and a summary to copy.
         email_config,
         copy_summary,
@@ -655,10 +668,14 @@ table! {
         /// The same in the table's Precision column: "FP8", or "FP16 → not stated".
         precision_cell: fn(&crate::precision::Precision) -> String,
         qr_title: fn(&str) -> String,
-        /// "Daily token volume: {n} output tokens per day".
-        q_demand: fn(&str) -> String,
-        /// "Rack position power budget: {kW} kW".
-        q_rack: fn(&str) -> String,
+        /// The e-mail's precision line: (a published result, the served format, the format it
+        /// started from where the served one is not stated).
+        q_precision: fn(bool, Option<&str>, Option<&str>) -> String,
+        /// On the page, where the e-mail was shortened: the safe length in the page's numbers.
+        mail_too_long: fn(&str) -> String,
+        /// A JSON file read back: (configurations, customer, reference, the file's data version,
+        /// the page's data version).
+        imported: fn(usize, &str, &str, Option<&str>, &str) -> String,
         measure_input: fn(crate::measure::Input) -> &'static str,
         measure_problem: fn(&crate::measure::Problem) -> String,
         counter_note: fn(&str) -> String,
@@ -743,7 +760,7 @@ table! {
         mismatch: fn(Mismatch) -> &'static str,
         /// A value in the e-mail's lines: `(value in the page's numbers, unit, kind id)`.
         /// A value with its unit and its tag ([`Strings::tag`]) for the e-mail and summary.
-        mail_value: fn(f64, Option<f64>, &str, &str) -> String,
+        mail_value: fn(&str, Option<&str>, &str, &str) -> String,
         bar_measured: fn(&str) -> String,
         bar_title: fn(&str, &str) -> String,
         bar_more: fn(usize) -> String,

@@ -67,8 +67,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     // Rendered or hydrated: the page answers input from now on.
     use_effect_with((), |_| browser::mark_live());
     // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
-    // Both carry the compared configurations.
-    let compared = compare::encode(&state.compared);
+    // Both carry the compared configurations, and the baseline where it is not the first (issue 37).
+    let compared = compare::encode_with_baseline(&state.compared, state.baseline);
     let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
     let host = state.host.as_ref().map(|h| format!("&host={}", link::percent_encode(h))).unwrap_or_default();
     let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(&state.form, state.embed))));
@@ -181,8 +181,9 @@ fn calculator(props: &CalculatorProps) -> Html {
     let full_url = format!("{}?{}", browser::page_address(), shared);
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
     let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
-    let summary =
-        AttrValue::from(crate::export::quote_text(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
+    let texts =
+        std::rc::Rc::new(crate::export::quote_texts(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
+    let summary = AttrValue::from(texts.full.clone());
     let class = classes!("page", state.embed.then_some("embed"));
 
     let on_lang = {
@@ -244,10 +245,10 @@ fn calculator(props: &CalculatorProps) -> Html {
                         <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
                             { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                     }
-                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} summary={summary.clone()} />
+                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} texts={texts.clone()} />
                     if let Some(v) = vendor.as_ref() {
                         <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
-                            link={AttrValue::from(full_url.clone())} text={summary.clone()}
+                            link={AttrValue::from(full_url.clone())} text={summary.clone()} texts={texts.clone()}
                             post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
                     }
                     if !state.embed {
@@ -277,6 +278,7 @@ fn calculator(props: &CalculatorProps) -> Html {
                 if below >= Below::Compare {
                     <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                         messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
+                        import_status={state.import_status.clone().map(AttrValue::from)}
                         {on_list} {on_baseline} {on_import} {on_refused} {on_message} on_dismiss={on_dismiss_compare} />
                 }
                 if below >= Below::Charts {

@@ -309,6 +309,7 @@ pub fn parse_comparison_json(text: &str) -> Result<crate::compare::ExportFile, c
         version: get(&value, "version").and_then(|v| v.as_f64()),
         data_version: string(&value, "data_version"),
         current: get(&value, "current").and_then(|c| string(&c, "query")),
+        baseline: get(&value, "baseline").and_then(|v| v.as_f64()),
         entries,
     })
 }

@@ -36,6 +36,8 @@ pub struct State {
     pub baseline: usize,
     /// What the comparison could not do or read, in words.
     pub compare_messages: Vec<String>,
+    /// What the last JSON file read back restored, in words (issue 37).
+    pub import_status: Option<String>,
     /// The calculator, or "Measure your own".
     pub mode: Mode,
 }
@@ -57,10 +59,13 @@ impl State {
             compare::decode(catalogue.0, &decoded.compared)
         };
         let data_notice = decoded.data_notice(&compared.iter().map(|s: &Saved| &s.form).collect::<Vec<_>>());
+        // The link's baseline (issue 37), where it names a configuration the page could read.
+        let baseline = decoded.baseline.filter(|b| !decoded.compared.is_empty() && *b < compared.len()).unwrap_or(0);
         State {
             data_notice,
             compared,
-            baseline: 0,
+            baseline,
+            import_status: None,
             compare_messages: problems.iter().map(decoded.form.reading().strings().compare_error).collect(),
             catalogue,
             form: decoded.form,
@@ -134,6 +139,7 @@ impl Reducible for State {
             Action::DismissAdjustments => next.adjustments.clear(),
             Action::Compare(edit) => {
                 next.compare_messages.clear();
+                next.import_status = None;
                 match compare::apply(&self.compared, edit) {
                     Ok(list) => next.compared = list,
                     Err(e) => next.compare_messages.push((self.form.reading().strings().compare_error)(&e)),
@@ -149,9 +155,18 @@ impl Reducible for State {
                 next.baseline = i;
             }
             Action::Import(imported) => {
-                let compare::Imported { list, problems, current, data_version, .. } = *imported;
+                let compare::Imported { list, problems, current, data_version, baseline, customer, reference, .. } =
+                    *imported;
+                let t = self.form.reading().strings();
+                next.import_status = Some((t.imported)(
+                    list.len(),
+                    &customer,
+                    &reference,
+                    data_version.as_deref(),
+                    &self.catalogue.0.meta.data_version,
+                ));
                 next.compared = list;
-                next.baseline = 0;
+                next.baseline = if baseline < next.compared.len() { baseline } else { 0 };
                 next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
                 if let Some(mut form) = current {
                     // The page keeps its language; the file's configuration takes every other field.
@@ -167,7 +182,10 @@ impl Reducible for State {
                     .collect();
                 next.data_notice = crate::data_version::notice(data_version.as_deref(), &shown);
             }
-            Action::ImportRefused(message) => next.compare_messages = vec![message],
+            Action::ImportRefused(message) => {
+                next.compare_messages = vec![message];
+                next.import_status = None;
+            }
             Action::CompareMessage(message) => {
                 if self.compare_messages.contains(&message) {
                     return self;

@@ -90,6 +90,7 @@ pub fn export_file(value: &serde_json::Value) -> token_energy::compare::ExportFi
         version: value["version"].as_f64(),
         data_version: value["data_version"].as_str().map(str::to_owned),
         current: value["current"]["query"].as_str().map(str::to_owned),
+        baseline: value["baseline"].as_f64(),
         entries: value["configurations"]
             .as_array()
             .map(|list| {
@@ -112,5 +113,6 @@ pub fn export_context(current: &token_energy::form::Form) -> token_energy::expor
         link: "https://x.test/?v=1",
         page: "https://x.test/",
         current,
+        baseline: 0,
     }
 }

@@ -72,7 +72,7 @@ test('a vendor file brands the page and prefills the quote by mail and on the ve
   const three = new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(4800 / 32004);
   assert.ok(body.includes(`Energy per output token: ${three} J/token (ceiling, GPU boards)`), body);
   assert.match(body, /Non-binding estimate/);
-  assert.equal(decodeURIComponent(mail.split('subject=')[1].split('&')[0]), 'Quote request: GPU servers (token-energy)');
+  assert.equal(decodeURIComponent(mail.split('subject=')[1].split('&')[0]), 'Quote request: GPU servers (token-energy) · ACME', 'the subject names the customer (issue 37)');
   assert.match(body, /Customer: ACME/);
   assert.match(body, new RegExp(`Link: ${s.url('').replace(/[.?]/g, '\\$&')}\\?v=1&card=h200-nvl`));
   const url = await c.el('request-quote-url').getAttribute('href');

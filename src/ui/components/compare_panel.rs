@@ -20,6 +20,9 @@ pub struct ComparePanelProps {
     pub list: Vec<Saved>,
     pub baseline: usize,
     pub messages: Vec<String>,
+    /// What the last JSON file read back restored (issue 37), said in a status line.
+    #[prop_or_default]
+    pub import_status: Option<AttrValue>,
     /// The full link of the page (with the comparison), for the exports.
     pub link: AttrValue,
     pub on_list: Callback<ListEdit>,
@@ -37,9 +40,11 @@ const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 
 fn cell_value(t: &'static Strings, f: &Figure) -> String {
     let f = &*f.for_reading();
+    // Counts whole ("1 server"), as everywhere (issue 37); other values to three figures.
+    let show = |v: f64| if f.unit.is_count() { format::plain(v.round()) } else { format::three(v) };
     match f.low {
-        Some(low) => format!("{}–{} {}", format::three(low), format::three(f.value), (t.unit)(f.unit)),
-        None => format!("{}{} {}", t.side(f), format::three(f.value), t.unit_after(f.value, None, f.unit)),
+        Some(low) => format!("{}–{} {}", show(low), show(f.value), (t.unit)(f.unit)),
+        None => format!("{}{} {}", t.side(f), show(f.value), t.unit_after(f.value, None, f.unit)),
     }
 }
 
@@ -209,6 +214,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let export = |json: bool| {
         let list = props.list.clone();
         let current = props.form.clone();
+        let baseline = props.baseline;
         let link = props.link.to_string();
         let on_message = props.on_message.clone();
         Callback::from(move |_: MouseEvent| {
@@ -219,6 +225,7 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                 link: &link,
                 page: &page,
                 current: &current,
+                baseline,
             };
             let name = |ext| compare::file_name(&current.customer, &current.reference, browser::today(), ext);
             let (text, name, mime) = if json {
@@ -277,6 +284,9 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
                     <ul>{ for props.messages.iter().map(|m| html! { <li>{ m }</li> }) }</ul>
                     <button type="button" class="quiet" onclick={props.on_dismiss.reform(|_: MouseEvent| ())}>{ t.ok }</button>
                 </div>
+            }
+            if let Some(status) = props.import_status.clone() {
+                <p class="hint" role="status" data-testid="import-status">{ status }</p>
             }
             if count > 0 {
                 <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(t, i, s, count, props)) }</ol>

@@ -310,15 +310,6 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
 }
 
 /// The plan's fields in one line, for the printed sheet.
-fn print_line(t: &'static Strings, form: &PlanForm) -> String {
-    plan::FIELDS
-        .iter()
-        .filter_map(|&f| {
-            form.get(f).filter(|t| !t.trim().is_empty()).map(|text| format!("{} {}", (t.field)(f), text.trim()))
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
 
 #[function_component(PlanPanel)]
 pub fn plan_panel(props: &PlanProps) -> Html {
@@ -539,7 +530,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
             <h2 id="plan-title">{ t.plan_title }</h2>
             <p class="hint">{ t.plan_intro }</p>
-            <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ print_line(t, form) }</p>
+            <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ crate::export::plan_inputs(form, lang, lang).join(" · ") }</p>
             { scope_view(lang, scope) }
             <div class="plan-fields">
                 { own_view(lang, c, own_open, &props.own, errors, &props.on_edit, &props.on_reveal) }

@@ -19,6 +19,8 @@ pub struct QuoteRequestProps {
     pub link: AttrValue,
     /// The quote's text (`export::quote_text`), the same as "Email this configuration" sends.
     pub text: AttrValue,
+    /// The same text and its shorter forms, for a `mailto:` that stays within `export::MAILTO_MAX`.
+    pub texts: std::rc::Rc<crate::export::QuoteTexts>,
     /// Where an embedded page may post the quote (`host=` or the vendor file), if anywhere.
     pub post_to: Option<String>,
 }
@@ -56,8 +58,9 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
             <h2 id="quote-request-title">{ (t.qr_title)(&v.name) }</h2>
             <p class="hint">{ t.qr_hint }</p>
             <div class="share-row">
-                if let Some(href) = crate::export::mailto_href(v, &text, t) {
-                    <a class="button" data-testid="request-quote-mail" href={href} onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
+                if let Some(mail) = crate::export::mailto_href(v, &props.texts) {
+                    <a class="button" data-testid="request-quote-mail" href={mail.href} data-shortened={mail.shortened.to_string()}
+                        onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
                 }
                 if let Some(href) = vendor::url_href(v, &props.link, &text) {
                     <a class="button" data-testid="request-quote-url" href={href} target="_blank" rel="noopener"

@@ -14,13 +14,15 @@ pub struct ShareProps {
     #[prop_or(true)]
     pub printable: bool,
     /// The configuration(s) in words with their figures, customer, reference, the non-binding line
-    /// and the link: the body of "Email this configuration" and what "Copy a summary" copies.
-    pub summary: AttrValue,
+    /// and the link (`full`): the body of "Email this configuration" and what "Copy a summary"
+    /// copies; the shorter forms for a `mailto:` within `export::MAILTO_MAX`.
+    pub texts: std::rc::Rc<crate::export::QuoteTexts>,
 }
 
 #[function_component(Share)]
 pub fn share(props: &ShareProps) -> Html {
     let t = use_strings();
+    let lang = crate::ui::words::use_lang();
     // None: not tried since the last change; Some(ok): the clipboard's answer.
     let copied = use_state(|| None::<bool>);
     let url = format!("{}?{}", browser::page_address(), props.query);
@@ -39,8 +41,10 @@ pub fn share(props: &ShareProps) -> Html {
     }
     let print = Callback::from(|_: MouseEvent| browser::print());
     let summary_copied = use_state(|| None::<bool>);
+    let summary = AttrValue::from(props.texts.full.clone());
+    let mail = crate::export::mail_href(&props.texts);
     let copy_summary = {
-        let text = props.summary.to_string();
+        let text = summary.to_string();
         let summary_copied = summary_copied.clone();
         Callback::from(move |_: MouseEvent| {
             let text = text.clone();
@@ -52,7 +56,7 @@ pub fn share(props: &ShareProps) -> Html {
     };
     {
         let summary_copied = summary_copied.clone();
-        use_effect_with(props.summary.clone(), move |_| summary_copied.set(None));
+        use_effect_with(summary.clone(), move |_| summary_copied.set(None));
     }
     let broken = (!props.invalid.is_empty()).then(|| props.invalid.join(", "));
     html! {
@@ -69,12 +73,19 @@ pub fn share(props: &ShareProps) -> Html {
             // Sending it on, on the full page (the widget links to it instead).
             if props.printable {
             <div class="share-row handoff">
-                <a class="button quiet" data-testid="email-config" href={crate::export::mail_href(&props.summary, t)}>{ t.email_config }</a>
+                <a class="button quiet" data-testid="email-config" href={mail.href} data-shortened={mail.shortened.to_string()}>{ t.email_config }</a>
                 <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
                 if let Some(ok) = *summary_copied {
                     <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
                 }
             </div>
+            // A long comparison's e-mail goes without its link (issue 37): said here, and the whole
+            // summary offered to copy by hand too, where the clipboard is refused.
+            if mail.shortened {
+                <p class="hint" data-testid="mail-shortened">{ (t.mail_too_long)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
+                <label for="summary-text" class="visually-hidden">{ t.summary_label }</label>
+                <textarea id="summary-text" class="summary-text" data-testid="summary-text" readonly=true rows="8" value={summary.clone()} />
+            }
             }
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
