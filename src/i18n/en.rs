@@ -363,6 +363,7 @@ pub const EN: Strings = Strings {
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
+    table_about: "What the rows are",
     col_result: "Result",
     col_card: "Card × count",
     col_precision: "Precision",

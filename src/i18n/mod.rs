@@ -343,6 +343,8 @@ table! {
         chart_key_kwh,
         table_hint,
         table_choose,
+        /// The fold of the comparison table that says what its rows are.
+        table_about,
         col_result,
         col_card,
         col_precision,
@@ -929,6 +931,15 @@ pub fn source_date(source: &crate::catalogue::Source, lang: Lang) -> String {
         Some(read) if read == &*source.date => (lang.strings().source_read)(read),
         Some(read) => format!("{date}, {}", (lang.strings().source_read)(read)),
         None => date,
+    }
+}
+
+/// A source's date in a short citation beside a figure: the date alone, as the page's language
+/// writes it (the footer's entry says when it was read).
+pub fn source_short_date(source: &crate::catalogue::Source, lang: Lang) -> String {
+    match lang {
+        Lang::En => source.date.to_string(),
+        Lang::De => catalogue_date(&source.date, lang),
     }
 }
 

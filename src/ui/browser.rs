@@ -144,15 +144,37 @@ pub fn reveal_hash() {
     let Some(window) = web_sys::window() else { return };
     let hash = window.location().hash().unwrap_or_default();
     let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
-    let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else { return };
-    let mut around = element.parent_element();
-    while let Some(e) = around {
+    if let Some(element) = open_folds(id) {
+        element.scroll_into_view();
+    }
+}
+
+/// Opens the element `id` if it is a fold (`<details>`) and every fold around it; the element, if any.
+fn open_folds(id: &str) -> Option<web_sys::Element> {
+    let element = web_sys::window()?.document()?.get_element_by_id(id)?;
+    let mut fold = Some(element.clone());
+    while let Some(e) = fold {
         if e.tag_name().eq_ignore_ascii_case("details") {
             let _ = e.set_attribute("open", "");
         }
-        around = e.parent_element();
+        fold = e.parent_element();
     }
-    element.scroll_into_view();
+    Some(element)
+}
+
+/// While the returned handle lives, a click on a link to a fragment of this page (`href="#kinds"`)
+/// opens the folds at and around its target first, so the link never lands on a closed fold
+/// (issue 38: the kinds' legend folds). `None` without a document.
+pub fn on_fragment_link() -> Option<gloo_events::EventListener> {
+    use wasm_bindgen::JsCast;
+    let document = web_sys::window()?.document()?;
+    Some(gloo_events::EventListener::new(&document, "click", |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Ok(Some(link)) = target.closest("a[href^='#']") else { return };
+        if let Some(id) = link.get_attribute("href").as_deref().and_then(|h| h.strip_prefix('#')) {
+            open_folds(id);
+        }
+    }))
 }
 
 /// Ends what the boot script began for a link with a query (`<html class="pending">`, which hides

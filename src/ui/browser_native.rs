@@ -33,6 +33,25 @@ pub fn on_before_print(_f: impl FnMut() + 'static) -> Option<Listener> {
     None
 }
 
+/// No links are clicked in the prerender.
+pub fn on_fragment_link() -> Option<Listener> {
+    None
+}
+
+/// No element exists in the prerender's browser.
+pub fn element_by_id(_id: &str) -> Option<Element> {
+    None
+}
+
+/// An element, for the signatures above: never made.
+pub enum Element {}
+
+impl Element {
+    pub fn set_attribute(&self, _name: &str, _value: &str) -> Result<(), ()> {
+        match *self {}
+    }
+}
+
 pub fn mark_live() {}
 
 pub fn reveal_hash() {}

@@ -93,7 +93,7 @@ test('a yearly range against a point shows each end against the same end, in Eng
   const lowPct = (point / baseLow - 1) * 100;
   const highPct = (point / baseHigh - 1) * 100;
   assert.ok(lowPct > 0 && highPct < 0);
-  assert.match(delta, /^\+[\d,.]+ % at the lower ends, −?-?[\d,.]+ % at the upper ends/);
+  assert.match(delta, /^\+[\d,.]+\u00a0% at the lower ends, −?-?[\d,.]+\u00a0% at the upper ends/);
   const [l, h] = delta.match(/[+−-][\d,.]+/g).map((s) => Number(s.replace('−', '-').replace(/,/g, '')));
   assert.ok(Math.abs(l - lowPct) <= Math.abs(lowPct) * 0.01, `${l} vs ${lowPct}`);
   assert.ok(Math.abs(h - highPct) <= Math.abs(highPct) * 0.01, `${h} vs ${highPct}`);

@@ -382,7 +382,7 @@ test('the QR code follows an edit: once the link settles on screen, and at once 
 // the e-mail, in English and German; the units are the ones the form shows beside each box.
 for (const [lang, inputs] of [
   ['en', ['Output tokens per day 40,000,000 tokens/day', 'Electricity price 0.25 EUR/kWh', 'Grid carbon intensity 380 g CO₂e/kWh', 'PUE of the site 1.3', 'Rack position budget 15 kW', 'Supply voltage 400 V', 'Phases 3']],
-  ['de', ['Ausgabe-Token pro Tag 40.000.000 Token/Tag', 'Strompreis 0,25 EUR/kWh', 'CO₂-Emissionsfaktor des Stroms 380 g CO₂e/kWh', 'Versorgungsspannung 400 V', 'Leistungsbudget je Rack 15 kW', 'Phasen 3']],
+  ['de', ['Ausgabe-Token je Tag 40.000.000 Token/Tag', 'Strompreis 0,25 EUR/kWh', 'CO₂-Emissionsfaktor des Stroms 380 g CO₂e/kWh', 'Versorgungsspannung 400 V', 'Leistungsbudget je Rack 15 kW', 'Phasen 3']],
 ]) {
   test(`the sheet and the e-mail state every plan input with its unit (${lang})`, T, async () => {
     const c = await suite.open(`${QUERY}&co2=380&pue=1.3&card=h200-nvl${lang === 'de' ? '&lang=de' : ''}`);

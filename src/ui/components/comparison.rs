@@ -164,7 +164,12 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
         <section class="comparison" aria-labelledby="comparison-title">
             <h2 id="comparison-title">{ (t.table_title)(benchmark.name(), benchmark.accuracy()) }</h2>
             <TableFilters catalogue={props.catalogue} filter={(*filter).clone()} on_change={on_filter} />
-            <p class="hint">{ t.table_hint }{ t.scope_note }{ t.table_choose }</p>
+            <p class="hint">{ t.table_choose.trim_start() }</p>
+            // What a ceiling row and a measured row are, folded: every row's kind says it too.
+            <details class="table-about" data-testid="table-about">
+                <summary>{ t.table_about }</summary>
+                <p class="hint">{ t.table_hint }{ t.scope_note }</p>
+            </details>
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
                     <thead><tr>

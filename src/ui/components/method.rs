@@ -17,15 +17,29 @@ pub fn method(props: &MethodProps) -> Html {
     let meta = &props.catalogue.0.meta;
     let [benchmark, joules] = METHOD_SOURCES;
     let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    use_effect_with((), |_| {
+        let listener = crate::ui::browser::on_fragment_link();
+        // The sheet prints the legend: the fold opens before the browser lays out for print.
+        let print = crate::ui::browser::on_before_print(|| {
+            if let Some(fold) = crate::ui::browser::element_by_id("kinds") {
+                let _ = fold.set_attribute("open", "");
+            }
+        });
+        move || drop((listener, print))
+    });
     html! {
         <section class="method" id="method" aria-labelledby="method-title">
             <h2 id="method-title">{ t.method_title }</h2>
-            <h3>{ t.m_kinds }</h3>
-            <ul class="kinds" id="kinds" data-testid="kinds-legend">
+            // The kinds' legend folds (issue 38: the page's height); every badge links here, and a
+            // click on one opens the fold (`browser::on_fragment_link`).
+            <details class="fold kinds-fold" id="kinds" data-testid="kinds-fold">
+            <summary><h3>{ t.m_kinds }</h3></summary>
+            <ul class="kinds" data-testid="kinds-legend">
                 <li class="kind-ceiling"><strong>{ t.word_ceiling }</strong>{ t.m_ceiling_dd }</li>
                 <li class="kind-measured"><strong>{ t.word_measured }</strong>{ t.m_measured_dd }</li>
                 <li class="kind-estimate"><strong>{ t.word_estimate }</strong>{ t.m_estimate_dd }</li>
             </ul>
+            </details>
             <details class="fold" data-testid="method-fold">
             <summary>{ t.method_formulas }</summary>
             <dl>

@@ -59,11 +59,16 @@ fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
     // The unit stands beside the box (issue 34), so the range is said without it.
     let range =
         plan::range(field, limit.map(crate::units::Watts)).map(|r| (t.hint)(&crate::form::Range { unit: "", ..r }));
-    let empty = (t.plan_empty)(plan::default_text(field));
-    match (field, range) {
-        (Field::Idle, None) => format!("{}; {empty}", t.idle_hint),
-        (_, Some(r)) => format!("{r}; {empty}"),
-        (_, None) => empty,
+    // Every plan field is optional, as the plan's first line says: a hint names a field's default,
+    // and says "optional" only where it has nothing else to say (issue 38: the phone's height).
+    let default = plan::default_text(field).map(|d| (t.plan_empty)(Some(d)));
+    match (field, range, default) {
+        (Field::Idle, None, Some(d)) => format!("{}; {d}", t.idle_hint),
+        (Field::Idle, None, None) => t.idle_hint.to_owned(),
+        (_, Some(r), Some(d)) => format!("{r}; {d}"),
+        (_, Some(r), None) => r,
+        (_, None, Some(d)) => d,
+        (_, None, None) => (t.plan_empty)(None),
     }
 }
 

@@ -1,6 +1,6 @@
 //! A short citation that points to the full entry in the footer's source list.
 
-use crate::i18n::{publisher_is_name, source_date, source_publisher};
+use crate::i18n::{publisher_is_name, source_publisher, source_short_date};
 use crate::ui::words::use_lang;
 use crate::ui::Cat;
 use yew::prelude::*;
@@ -21,7 +21,7 @@ pub fn source_ref(props: &SourceRefProps) -> Html {
         Some(s) => html! {
             <a class="source-ref" {href}>
                 <span translate={publisher_is_name(s, lang).then_some("no")}>{ source_publisher(s, lang) }</span>
-                { format!(", {}", source_date(s, lang)) }
+                { format!(", {}", source_short_date(s, lang)) }
             </a>
         },
         None => html! { <a class="source-ref" translate="no" {href}>{ props.id.to_string() }</a> },
