@@ -228,6 +228,56 @@ pub fn percent_encode(text: &str) -> String {
     out
 }
 
+/// Escapes what a query's key or value must not hold as itself (issue 37, the sheet's QR code):
+/// `%`, `&`, `+`, `#`, and anything but ASCII letters, digits and `-_.~=:/,@`; a space becomes `+`.
+/// [`pairs`] reads it back to the same text as [`percent_encode`]'s, in fewer characters.
+fn query_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b'=' | b':' | b'/' | b',' | b'@') {
+            out.push(char::from(b));
+        } else if b == b' ' {
+            out.push('+');
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The same link in fewer characters, for the printed sheet's QR code (issue 37): every pair escaped
+/// only where it must be ([`query_encode`]), and inside each compared configuration (`cfg`) the
+/// pairs its reading ignores left out — `v` and `dv` (the link's own stand for all) and an empty
+/// `label`. It opens the same configurations: [`decode`] and `compare::decode` read the same forms,
+/// names, baseline and notices from it (`tests/link.rs`). A link without `?` is returned as given.
+pub fn compact(url: &str) -> String {
+    let Some((page, query)) = url.split_once('?') else {
+        return url.to_owned();
+    };
+    let (query, fragment) = match query.split_once('#') {
+        Some((q, f)) => (q, Some(f)),
+        None => (query, None),
+    };
+    let pair = |(k, v): &(String, String)| format!("{}={}", query_encode(k), query_encode(v));
+    let out: Vec<String> = pairs(query)
+        .iter()
+        .map(|(key, value)| {
+            if key == "cfg" {
+                let inner: Vec<String> = pairs(value)
+                    .iter()
+                    .filter(|(k, v)| !(k == "v" || k == "dv" || (k == "label" && v.is_empty())))
+                    .map(pair)
+                    .collect();
+                format!("cfg={}", query_encode(&inner.join("&")))
+            } else {
+                pair(&(key.clone(), value.clone()))
+            }
+        })
+        .collect();
+    let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
+    format!("{page}?{}{fragment}", out.join("&"))
+}
+
 /// Splits a query (with or without its leading `?`) into decoded pairs, in order.
 pub fn pairs(query: &str) -> Vec<(String, String)> {
     query

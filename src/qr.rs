@@ -15,26 +15,28 @@ pub struct Svg {
 /// Modules of quiet zone on each side (ISO/IEC 18004 asks for four).
 const QUIET: i32 = 4;
 
-/// The QR code of `text`: error correction level M (15 % of the code may be lost; a link of three
-/// configurations with a plan takes version 26), else L for a longer link (up to 2,953 bytes), or
-/// `None` where the text is too long for any version. (npm `jsqr`, which the e2e test reads it with,
-/// failed on a version 23 L code of the sales run's link that it reads at M.)
+/// The QR code of `text`: the smallest version that holds it at error correction level L, at the
+/// highest level that still fits that version (`qrcodegen` raises it: M, Q or H where there is room),
+/// or `None` where the text is too long for any version (L holds up to 2,953 bytes). The smallest
+/// code gives the largest modules on the sheet's limited space (issue 37: a three-configuration
+/// link of about 900 characters takes version 21, 101 modules, instead of version 24 at M).
 pub fn svg(text: &str) -> Option<Svg> {
-    let code =
-        QrCode::encode_text(text, QrCodeEcc::Medium).or_else(|_| QrCode::encode_text(text, QrCodeEcc::Low)).ok()?;
+    let code = QrCode::encode_text(text, QrCodeEcc::Low).ok()?;
     let size = code.size();
     let mut path = String::new();
     for y in 0..size {
         let mut x = 0;
         while x < size {
             if code.get_module(x, y) {
-                // One horizontal run of dark modules as one rectangle, a tenth of a module taller so
-                // that rows meet without a hairline where a renderer rounds each edge on its own.
+                // One horizontal run of dark modules as one rectangle, exactly one module tall: in
+                // one path, rows that meet share an edge and fill as one shape, with no hairline.
+                // (A tenth of a module taller, as before issue 37, bled into the light module below:
+                // a grey line under every run, and jsQR missed a 400 dpi rendering.)
                 let start = x;
                 while x < size && code.get_module(x, y) {
                     x += 1;
                 }
-                path.push_str(&format!("M{} {}h{}v1.1h-{}z", start + QUIET, y + QUIET, x - start, x - start));
+                path.push_str(&format!("M{} {}h{}v1h-{}z", start + QUIET, y + QUIET, x - start, x - start));
             } else {
                 x += 1;
             }

@@ -180,3 +180,79 @@ fn the_baseline_travels_in_base_and_old_links_read_as_before() {
         assert_eq!(d.notices, [Notice::UnknownBaseline(bad.into())]);
     }
 }
+
+/// The sales run of issue 37 (three configurations with a plan, customer and reference), with names
+/// and texts that need every escape: the page's link, as the app writes it, and `compact`'s.
+fn sales_link() -> String {
+    use token_energy::compare::{self, Saved};
+    use token_energy::form::Edit;
+    let typed = [
+        (Field::Customer, "Müller GmbH & Co. KG+1 #2 100% = ok?"),
+        (Field::Reference, "Q-2026-117/a,b@c:d"),
+        (Field::Demand, "40000000"),
+        (Field::Price, "0.25"),
+        (Field::Volts, "400"),
+        (Field::Phases, "3"),
+        (Field::Rack, "15"),
+    ];
+    let form = |card: &str, extra: &[Edit]| {
+        let mut f = Form::initial(catalogue()).apply(catalogue(), Edit::Scenario("server".into())).form;
+        f = f.apply(catalogue(), Edit::Card(card.into())).form;
+        for (field, text) in typed {
+            f = f.apply(catalogue(), Edit::Text(field, text.into())).form;
+        }
+        for e in extra {
+            f = f.apply(catalogue(), e.clone()).form;
+        }
+        f
+    };
+    let list = vec![
+        Saved { name: String::new(), form: form("h200-nvl", &[]) },
+        Saved {
+            name: "RTX & co = 2+2 % ü".into(),
+            form: form("rtx-pro-6000-se", &[Edit::Text(Field::Servers, "2".into())]),
+        },
+        Saved { name: String::new(), form: form("l40s", &[Edit::Text(Field::Watts, "300".into())]) },
+    ];
+    let page = form("l40s", &[]);
+    format!("https://x.test/sub/?{}&{}", encode(&page, false), compare::encode_with_baseline(&list, 1))
+}
+
+#[test]
+fn the_compact_link_opens_the_same_configurations_in_fewer_characters() {
+    use token_energy::compare;
+    use token_energy::link::compact;
+    let full = sales_link();
+    let short = compact(&full);
+    let query = |url: &str| url.split_once('?').map(|(_, q)| q.to_owned()).unwrap_or_default();
+    let (a, b) = (decode(catalogue(), &query(&full)), decode(catalogue(), &query(&short)));
+    // The page's form, its notices (none), the baseline and the data version as the full link's.
+    assert!(a.notices.is_empty(), "{:?}", a.notices);
+    assert_eq!(
+        (&a.form, &a.notices, a.baseline, &a.data_version, a.versioned, a.embed, &a.host),
+        (&b.form, &b.notices, b.baseline, &b.data_version, b.versioned, b.embed, &b.host)
+    );
+    assert_eq!(a.baseline, Some(1));
+    assert_eq!(a.form.customer, "Müller GmbH & Co. KG+1 #2 100% = ok?");
+    // The compared configurations: the same names and forms, in order, none refused.
+    let (la, ea) = compare::decode(catalogue(), &a.compared);
+    let (lb, eb) = compare::decode(catalogue(), &b.compared);
+    assert!(ea.is_empty() && eb.is_empty(), "{ea:?} {eb:?}");
+    assert_eq!(la.len(), 3);
+    assert_eq!(la, lb);
+    assert_eq!(la[1].name, "RTX & co = 2+2 % ü");
+    assert_eq!((la[1].form.servers.as_str(), la[2].form.watts.as_str()), ("2", "300"));
+    // Shorter: per configuration, "v%3D1%26" (8), "%26dv%3D" and the data version, an empty
+    // "%26label%3D" (11) at least, and every "%3D" (3) now "=" (1).
+    let cfgs = 3;
+    let equals = full.matches("%3D").count();
+    let dv = token_energy::catalogue::data_version().len();
+    let at_least = cfgs * (8 + 8 + dv) + 2 * 11 + 2 * equals;
+    assert!(short.len() + at_least <= full.len(), "{} of {}: {short}", short.len(), full.len());
+    // Only `v` and `dv` of the link itself; compacting twice changes nothing.
+    assert_eq!((short.matches("v=1").count(), short.matches("dv=").count()), (1, 1), "{short}");
+    assert_eq!(compact(&short), short);
+    // A link without a query, or a fragment, stays as it was.
+    assert_eq!(compact("https://x.test/"), "https://x.test/");
+    assert!(compact(&format!("{full}#top")).ends_with("#top"));
+}

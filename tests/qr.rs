@@ -10,7 +10,10 @@ fn grid(svg: &qr::Svg) -> Vec<Vec<bool>> {
     for run in svg.path.split('M').filter(|r| !r.is_empty()) {
         let (xy, rest) = run.split_once('h').expect("h");
         let (x, y) = xy.split_once(' ').expect("x y");
-        let n: usize = rest.split_once('v').expect("v").0.parse().expect("n");
+        let (n, tall) = rest.split_once('v').expect("v");
+        let n: usize = n.parse().expect("n");
+        // Exactly one module tall: taller bleeds into the light module below (issue 37).
+        assert_eq!(tall, format!("1h-{n}z"), "run {run}");
         let (x, y): (usize, usize) = (x.parse().expect("x"), y.parse().expect("y"));
         for cell in &mut g[y][x..x + n] {
             *cell = true;
@@ -46,4 +49,19 @@ fn the_path_draws_three_finder_patterns_inside_a_quiet_zone() {
     assert_eq!((size - 17) % 4, 0);
     // Too long for any version: no code rather than a broken one.
     assert!(qr::svg(&"x".repeat(3000)).is_none());
+}
+
+#[test]
+fn the_smallest_version_that_holds_the_text_at_level_l() {
+    // ISO/IEC 18004, table 7: in byte mode, version 20-L holds 858 bytes and version 21-L 929;
+    // version v has 17 + 4v modules a side, plus four of quiet zone on each side. (At level M,
+    // 858 bytes would need version 24.)
+    let side = |n: usize| qr::svg(&"x".repeat(n)).expect("fits").side;
+    assert_eq!(side(858), 17 + 4 * 20 + 8);
+    assert_eq!(side(859), 17 + 4 * 21 + 8);
+    assert_eq!(side(929), 17 + 4 * 21 + 8);
+    // Version 1-L holds 17 bytes, version 40-L 2,953.
+    assert_eq!(side(17), 21 + 8);
+    assert_eq!(side(2953), 17 + 4 * 40 + 8);
+    assert!(qr::svg(&"x".repeat(2954)).is_none());
 }

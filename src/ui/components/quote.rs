@@ -149,9 +149,10 @@ pub fn print_header(props: &QuoteProps) -> Html {
                 </div>
                 if let Some(qr) = qr.as_ref() {
                     // MODULE_MM a module (at least 15 mm): a phone's camera, and a 100 dpi scan, read it.
+                    // The link in fewer characters (`link::compact`): a smaller code, larger modules.
                     <figure class="sheet-qr" data-testid="print-qr">
-                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", qr_mm(qr.side))}
-                            height={format!("{}mm", qr_mm(qr.side))} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
+                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{:.3}mm", qr_mm(qr.side))}
+                            height={format!("{:.3}mm", qr_mm(qr.side))} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
                             <rect width={qr.side.to_string()} height={qr.side.to_string()} fill="#fff" />
                             <path d={qr.path.clone()} fill="#000" />
                         </svg>
@@ -163,15 +164,18 @@ pub fn print_header(props: &QuoteProps) -> Html {
     }
 }
 
-/// A printed module's side in millimetres (issue 37): at 0.25 mm a module is 1 pixel of a 100 dpi
-/// scan. At least 0.5 mm; 0.55 because jsQR read the sales run's link (1,101 characters, 117
-/// modules) at 400 dpi with 0.55 mm and not with 0.5 mm (measured with the PDF the e2e test prints;
-/// at 100 and 200 dpi it missed at every size from 0.5 to 1 mm but 0.55 and 0.7 at 100 dpi).
-const MODULE_MM: f64 = 0.55;
+/// A printed module's side in millimetres (issue 37): 1/50 inch, at least 0.5 mm, and a whole
+/// number of pixels at 100, 150, 200, 300, 400 and 600 dpi. A module that falls between pixels made
+/// jsQR's reading of the PDF's rendering a matter of luck (a 125-module code read at 100 and 400 dpi
+/// but not at 200 with 0.55 mm, at 200 but not at 400 with 0.7 mm); with whole pixels it reads at
+/// every one of them (measured with the PDF the e2e test prints).
+const MODULE_MM: f64 = 25.4 / 50.0;
 
-/// The printed code's side in whole millimetres (never below 15 mm), its modules at least [`MODULE_MM`].
+/// The printed code's side in millimetres: [`MODULE_MM`] a module, or a whole multiple of it where
+/// the code would be smaller than 15 mm.
 fn qr_mm(side: i32) -> f64 {
-    (f64::from(side) * MODULE_MM).max(15.0).ceil()
+    let one = f64::from(side) * MODULE_MM;
+    one * (15.0 / one).ceil().max(1.0)
 }
 
 /// How long the link must stay the same before the QR code follows it: as long as the address bar
@@ -202,7 +206,7 @@ fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
             move || drop(listener)
         });
     }
-    use_memo((*shown).clone(), |url| crate::qr::svg(url))
+    use_memo((*shown).clone(), |url| crate::qr::svg(&crate::link::compact(url)))
 }
 
 #[derive(Properties, PartialEq)]
