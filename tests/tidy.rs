@@ -479,7 +479,6 @@ const TO_BE_SPLIT: &[(&str, &str)] = &[
     // The UI's components, to be split (issue 41).
     // Outside the UI, to be split (issue 41); `export::json` and `link::decode` are in files other tasks edit now.
     ("src/catalogue/bake.rs", "published_results"),
-    ("src/link.rs", "decode"),
     ("src/measure/dcgm.rs", "read"),
     ("src/measure/power.rs", "samples"),
     ("src/plan.rs", "reference_errors"),
