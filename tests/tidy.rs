@@ -478,7 +478,6 @@ const LONG: usize = 80;
 const TO_BE_SPLIT: &[(&str, &str)] = &[
     // The UI's components, to be split (issue 41).
     // Outside the UI, to be split (issue 41); `export::json` and `link::decode` are in files other tasks edit now.
-    ("src/measure/power.rs", "samples"),
     ("src/plan.rs", "reference_errors"),
 ];
 
