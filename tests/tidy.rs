@@ -477,6 +477,7 @@ const LONG: usize = 80;
 /// that is no longer long fails the test, so the list only shrinks, and a new long function is split
 /// or says why it is long, never added here.
 const TO_BE_SPLIT: &[(&str, &str)] = &[];
+
 /// The text with comments, string and character literals blanked (newlines kept), so braces and
 /// `fn` inside them are not read as code. Raw strings (`r#"…"#`), byte strings, escapes, nested block
 /// comments; a `'` starts a character literal only where one closes it (else it is a lifetime).
