@@ -1,6 +1,6 @@
 //! The electrical sign-off (issue 36): what one circuit may carry continuously, and how many circuits
 //! each feed of a rack position needs. Plain arithmetic; the rules and their sources are in
-//! `../shared/reference/RACK-POWER.md` and the README.
+//! `../shared/reference/RACK-POWER.md` and docs/figures.md ("Systems and the electrical sign-off").
 //!
 //! - Apparent power of a circuit: √3 × V(line to line) × I for three phases, V × I for one.
 //! - A continuous load (three hours or more, NEC Art. 100) may use 80 % of the breaker rating in North

@@ -463,7 +463,7 @@ impl Figure {
 
 /// The method's version (issue 28.12): printed with the data version in the method section, so a
 /// figure can be cited with both. Raise it when a rule that turns published figures into this
-/// page's figures changes (and say what changed in README's "The figures").
+/// page's figures changes (and say what changed in docs/figures.md).
 pub const METHOD_VERSION: u32 = 1;
 
 /// The sources the method section cites (`data/sources.json`): ML.ENERGY's benchmark paper (measure,

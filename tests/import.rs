@@ -199,7 +199,7 @@ fn v4_1_0049_imports_with_its_notes_and_the_catalogue_keeps_its_correction() {
 
 #[test]
 fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
-    // README, "A new MLPerf round": the three tables, every card, no entry filter.
+    // docs/data.md, "A new MLPerf round": the three tables, every card, no entry filter.
     let mut imported = Vec::new();
     for round in ["v4.1", "v5.1", "v6.0"] {
         imported.extend(import(round, &ALL_CARDS, &[]));

@@ -505,3 +505,18 @@ fn a_mass_of_a_tonne_or_more_reads_in_tonnes_and_machines_keep_kilograms() {
     assert!((read.value - kwh * 0.380 / 1000.0).abs() < 1e-9 * read.value, "{} t", read.value);
     assert_eq!(co2.unit, token_energy::figure::Unit::KilogramsCo2e, "machines keep kilograms");
 }
+
+#[test]
+fn a_lower_bound_from_a_ceiling_names_its_scope_never_ceiling() {
+    // Tokens per MW of GPU boards: the published tokens/s over the boards' rated power is a floor
+    // ("at least"), so every view tags it with its scope alone.
+    let form = l40s(&[]);
+    let p = plan::answer(catalogue(), &form).plan;
+    let f = p.tokens_per_mw.as_ref().expect("tokens per MW");
+    assert_eq!(f.side, Side::AtLeast);
+    assert_eq!(Lang::En.strings().tag(f), "GPU boards");
+    assert_eq!(Lang::De.strings().tag(f), "GPU-Boards");
+    let en = export::quote_text(catalogue(), &form, &[], "https://x.test/", "", Lang::En.strings());
+    let line = en.lines().find(|l| l.contains("per MW")).expect("tokens per MW line");
+    assert!(line.contains("at least") && line.ends_with("(GPU boards)") && !line.contains("ceiling"), "{line}");
+}

@@ -540,7 +540,7 @@ fn mlperf_v4_1_0049_window_means_match_the_published_results() {
 /// the test's own arithmetic (not the app's reader): the record drops the first 5 % of `spl.txt`
 /// (152 of 3,056 samples for Server) and averages the other 2,904, which still hold samples from
 /// before LoadGen's `power_begin` (and after `power_end`); MLCommons averages only the window.
-/// README's "Hand corrections" states exactly these counts and means.
+/// docs/data.md's "Hand corrections" states exactly these counts and means.
 #[test]
 fn record_000s_means_and_mlcommons_window_mean_from_the_raw_log() {
     // (scenario, record 000's mean, its sample counts, MLCommons' Power_Result)
@@ -573,7 +573,7 @@ fn record_000s_means_and_mlcommons_window_mean_from_the_raw_log() {
         let kept: Vec<f64> = samples[n / 20..].iter().map(|s| s.1).collect();
         assert_eq!((n / 20, kept.len()), (dropped, n - dropped));
         assert!((mean(&kept) - record).abs() < 0.5, "{scenario}: record 000's mean {} ≠ {record}", mean(&kept));
-        // 2. The whole log, for the README's comparison: lower still.
+        // 2. The whole log, for docs/data.md's comparison: lower still.
         let whole: Vec<f64> = samples.iter().map(|s| s.1).collect();
         assert!(mean(&whole) < mean(&kept));
         // 3. MLCommons' window: strictly between power_begin and power_end.
@@ -589,7 +589,7 @@ fn record_000s_means_and_mlcommons_window_mean_from_the_raw_log() {
         let after = samples[n / 20..].iter().filter(|s| s.0 >= end).count();
         assert!(before > 100 && after > 0, "{scenario}: {before} kept samples before the window, {after} after");
         if scenario == "Server" {
-            assert_eq!((before, after, window.len()), (368, 36, 2500), "README's counts");
+            assert_eq!((before, after, window.len()), (368, 36, 2500), "docs/data.md's counts");
             // 0.2495 J/token against 6280.214 ÷ 23113.14 = 0.2717: about 8 % low.
             let low = 1.0 - (record / 23_113.14) / (published / 23_113.14);
             assert!((low - 0.082).abs() < 0.001, "{low}");

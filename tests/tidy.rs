@@ -771,3 +771,192 @@ fn the_data_version_check_can_fail() {
     assert!(wrong("It is current. The link carries `dv=2026.12.2`.").is_empty());
     assert!(wrong("MLPerf 6.0-0021 and version 2026.1 and 12.2026.1.1").is_empty());
 }
+
+// ---- The documentation: a README that is a front door, and links that resolve (issue 41) ----
+
+/// The README is what a newcomer reads first; the rest is in docs/, one file per topic.
+const README_MAX_LINES: usize = 200;
+
+/// GitHub's anchor for a heading (github-slugger's rule): lower-case; letters, digits, `_` and `-`
+/// kept; each space a `-`; everything else (punctuation, backticks, emphasis marks) dropped.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each line of a Markdown text outside fenced code blocks, with its number (from 1).
+fn prose_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            out.push((i + 1, line));
+        }
+    }
+    out
+}
+
+/// The anchors a Markdown text's headings (and any `id="…"`) make: a repeated slug gets `-1`, `-2`, ….
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, line) in prose_lines(text) {
+        let hashes = line.chars().take_while(|c| *c == '#').count();
+        if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+            let base = slug(line[hashes..].trim().trim_end_matches('#'));
+            let repeats = out
+                .iter()
+                .filter(|a| {
+                    **a == base
+                        || a.strip_prefix(&base)
+                            .and_then(|r| r.strip_prefix('-'))
+                            .is_some_and(|n| n.parse::<u32>().is_ok())
+                })
+                .count();
+            out.push(if repeats == 0 { base } else { format!("{base}-{repeats}") });
+        }
+        for part in line.split("id=\"").skip(1) {
+            if let Some(id) = part.split('"').next() {
+                out.push(id.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// A line without its inline code spans (`…`), where a `](` is text, not a link.
+fn without_code(line: &str) -> String {
+    line.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+}
+
+/// The relative links of a Markdown text, outside code: (line, target). Inline links and images
+/// `[text](target)` and reference definitions `[name]: target`; a target with a scheme (`https:`,
+/// `mailto:`) or starting with `//` is not relative.
+fn relative_links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, line) in prose_lines(text) {
+        let line = without_code(line);
+        let mut targets: Vec<String> = line
+            .split("](")
+            .skip(1)
+            .filter_map(|rest| rest.split(')').next())
+            .map(|t| t.split_whitespace().next().unwrap_or_default().trim_matches(['<', '>']).to_owned())
+            .collect();
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            if let Some((_, rest)) = trimmed.split_once("]: ") {
+                targets.push(rest.split_whitespace().next().unwrap_or_default().to_owned());
+            }
+        }
+        for target in targets {
+            let scheme = target.split_once(':').is_some_and(|(s, _)| !s.contains('/') && !s.contains('#'));
+            if !target.is_empty() && !scheme && !target.starts_with("//") {
+                out.push((n, target));
+            }
+        }
+    }
+    out
+}
+
+/// Each relative link of `file` (whose text is `text`) that names no file or folder, or a heading
+/// its Markdown file does not have: "line: target (why)".
+fn broken_links(file: &Path, text: &str) -> Vec<String> {
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let mut broken = Vec::new();
+    for (n, target) in relative_links(text) {
+        let (path, anchor) = match target.split_once('#') {
+            Some((p, a)) => (p, Some(a)),
+            None => (target.as_str(), None),
+        };
+        let resolved = if path.is_empty() { file.to_path_buf() } else { dir.join(path) };
+        if !resolved.exists() {
+            broken.push(format!("{n}: {target} (no file {})", resolved.display()));
+            continue;
+        }
+        let Some(anchor) = anchor else { continue };
+        if resolved.extension().is_some_and(|e| e == "md") {
+            let other =
+                if path.is_empty() { text.to_owned() } else { fs::read_to_string(&resolved).unwrap_or_default() };
+            if !anchors(&other).iter().any(|a| a == anchor) {
+                broken.push(format!("{n}: {target} (no heading #{anchor} in {})", resolved.display()));
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn the_readme_is_a_front_door() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lines = fs::read_to_string(root.join("README.md")).unwrap_or_default().lines().count();
+    assert!(lines > 0, "README.md is missing or empty");
+    assert!(
+        lines <= README_MAX_LINES,
+        "README.md has {lines} lines, more than {README_MAX_LINES}: move the detail into a file of docs/ and link it"
+    );
+}
+
+#[test]
+fn every_relative_link_in_the_documentation_resolves() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    assert!(files.len() > 3, "docs/ holds no Markdown files");
+    let mut broken = Vec::new();
+    let mut links = 0;
+    for file in &files {
+        let text = fs::read_to_string(file).unwrap_or_default();
+        let name = file.strip_prefix(root).unwrap_or(file).display().to_string();
+        links += relative_links(&text).len();
+        broken.extend(broken_links(file, &text).into_iter().map(|b| format!("{name}:{b}")));
+    }
+    assert!(links > 30, "only {links} relative links found: the link reader is broken");
+    assert!(broken.is_empty(), "links that do not resolve:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_link_check_can_fail() {
+    // GitHub's slugs, as its pages link them.
+    assert_eq!(
+        slug("Data 2026.12.2 (issue 24): racks, nodes, seven cards, the \"Queries/s\" rows"),
+        "data-2026122-issue-24-racks-nodes-seven-cards-the-queriess-rows"
+    );
+    assert_eq!(slug("The baseline in the link: `base`"), "the-baseline-in-the-link-base");
+    assert_eq!(slug("What `bash .ci/test` runs"), "what-bash-citest-runs");
+    assert_eq!(anchors("# A\n## Notes\n```\n# not a heading\n```\n## Notes\n"), ["a", "notes", "notes-1"]);
+
+    let dir = std::env::temp_dir().join(format!("token-energy-tidy-links-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("docs")).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let write = |rel: &str, text: &str| fs::write(dir.join(rel), text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    write("docs/topic.md", "# Topic\n\n## The data version\n\nText.\n");
+    let readme = "# Project\n\n\
+        Good: [topic](docs/topic.md), [its version](docs/topic.md#the-data-version), [here](#project),\n\
+        [a folder](docs/), [a site](https://example.com/x.md), [mail](mailto:a@example.com).\n\
+        In code, not a link: `[x](missing.md)`.\n\
+        ```\n[y](missing-too.md)\n```\n\
+        Planted: [gone](docs/gone.md), [no heading](docs/topic.md#the-data-versions), [no anchor](#nowhere).\n\
+        [ref]: docs/also-gone.md\n";
+    write("README.md", readme);
+    let broken = broken_links(&dir.join("README.md"), readme);
+    let _ = fs::remove_dir_all(&dir);
+    let targets: Vec<&str> = broken.iter().filter_map(|b| b.split(' ').nth(1)).collect();
+    assert_eq!(
+        targets,
+        ["docs/gone.md", "docs/topic.md#the-data-versions", "#nowhere", "docs/also-gone.md"],
+        "{broken:#?}"
+    );
+    assert!(broken[0].starts_with("9: "), "the line, fenced lines counted: {broken:#?}");
+}

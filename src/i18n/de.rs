@@ -956,7 +956,7 @@ pub const DE: Strings = Strings {
         (true, None, None) => "Genauigkeit: nicht veröffentlicht".to_owned(),
         (false, None, None) => "Genauigkeit: nicht angegeben (Ihr eigener Durchsatz)".to_owned(),
     },
-    mail_too_long: |max| format!("Die ganze Zusammenfassung ergäbe einen E-Mail-Link mit mehr als {max} Zeichen, den E-Mail-Programme abschneiden. Die E-Mail öffnet sich ohne den Link: Kopieren Sie die Zusammenfassung unten samt Link hinein."),
+    mail_too_long: |max| format!("Einen E-Mail-Link über {max} Zeichen schneiden E-Mail-Programme ab: Die E-Mail öffnet sich ohne den Link. Kopieren Sie die Zusammenfassung samt Link hinein."),
     imported: |n, customer, reference, file, page| {
         let mut out = match n {
             1 => "Wiederhergestellt: 1 Konfiguration".to_owned(),

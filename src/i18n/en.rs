@@ -588,7 +588,7 @@ pub const EN: Strings = Strings {
         (true, None, None) => "Precision: not published".to_owned(),
         (false, None, None) => "Precision: not stated (your own throughput)".to_owned(),
     },
-    mail_too_long: |max| format!("The whole summary would make an e-mail link longer than {max} characters, which mail programs cut off. The e-mail opens without the link: copy the summary below, link included, into it."),
+    mail_too_long: |max| format!("Mail programs cut off an e-mail link longer than {max} characters: the e-mail opens without the link. Copy the summary, link included, into it."),
     imported: |n, customer, reference, file, page| {
         let mut out = match n {
             1 => "Restored 1 configuration".to_owned(),

@@ -82,6 +82,11 @@ macro_rules! table {
                 let kind = match &f.kind {
                     Kind::Measured(crate::catalogue::Scope::NodeAc) => return self.short_measured_node.to_owned(),
                     Kind::Measured(crate::catalogue::Scope::GpuBoard) => return self.short_measured_board.to_owned(),
+                    // A lower bound derived from a ceiling (tokens per MW: "at least …") names its
+                    // scope alone: never "ceiling" beside "at least".
+                    Kind::Ceiling if f.side == crate::figure::Side::AtLeast => {
+                        return self.boundary(f).unwrap_or(self.tag_ceiling).to_owned()
+                    }
                     Kind::Ceiling => self.tag_ceiling,
                     Kind::Estimate(_) => self.tag_estimate,
                 };

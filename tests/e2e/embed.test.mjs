@@ -1,5 +1,5 @@
 // The calculator inside an <iframe> on another origin, as a GPU vendor's page embeds it: the
-// README's one-line snippet on a host page served from a second loopback port, the app served
+// documentation's one-line snippet (docs/embedding.md) on a host page served from a second loopback port, the app served
 // with the headers of docs/hosting/_headers (its policy allows any site to frame it).
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -24,16 +24,22 @@ import { hostingHeaders } from './hosting.mjs';
 const T = { timeout: 60_000 };
 const APP_TIMEOUT = 20_000;
 
-/** The README's iframe snippet (section "Embedding and hosting"), with its src made relative. */
-async function readmeSnippet() {
-  const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Embedding and hosting'));
-  assert.ok(section, 'README.md has no "## Embedding and hosting" section');
+/** The embedding page of the documentation (docs/embedding.md), up to its first `## ` section. */
+async function embeddingDoc() {
+  const doc = await readFile(path.join(REPO, 'docs', 'embedding.md'), 'utf8');
+  const section = doc.split(/^## /m)[0];
+  assert.ok(section.startsWith('# Embedding and hosting'), 'docs/embedding.md does not begin with "# Embedding and hosting"');
+  return section;
+}
+
+/** The documentation's iframe snippet (docs/embedding.md), with its src made relative. */
+async function docSnippet() {
+  const section = await embeddingDoc();
   const lines = section.split('\n').filter((l) => l.trim().startsWith('<iframe'));
-  assert.equal(lines.length, 1, 'the README should give exactly one iframe line');
+  assert.equal(lines.length, 1, 'docs/embedding.md should give exactly one iframe line');
   const m = /\bsrc="(https?:\/\/[^/"]+)\/(\?[^"]*)"/.exec(lines[0]);
-  assert.ok(m, `the README's iframe has no absolute src: ${lines[0]}`);
-  assert.match(m[2], /[?&]embed=1(&|$)/, 'the README snippet does not ask for embed=1');
+  assert.ok(m, `the documentation's iframe has no absolute src: ${lines[0]}`);
+  assert.match(m[2], /[?&]embed=1(&|$)/, 'the documentation\'s snippet does not ask for embed=1');
   return { line: lines[0].trim(), origin: m[1], query: m[2] };
 }
 
@@ -45,7 +51,7 @@ let page = null;
 let snippet;
 
 before(async () => {
-  snippet = await readmeSnippet();
+  snippet = await docSnippet();
   hostDir = await tempDir('token-energy-host-');
   app = await serve({ headers: hostingHeaders() });
   const line = snippet.line.replace(snippet.origin + '/', app.url(''));
@@ -55,7 +61,7 @@ before(async () => {
   );
   // The same page by a vendor who left out the clipboard permission.
   const bare = line.replace(/\sallow="[^"]*"/, '');
-  assert.notEqual(bare, line, 'the README snippet should grant clipboard-write');
+  assert.notEqual(bare, line, 'the documentation\'s snippet should grant clipboard-write');
   await writeFile(
     path.join(hostDir.dir, 'no-clipboard.html'),
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Another vendor</title></head>\n<body>\n${bare}\n</body></html>\n`,
@@ -86,7 +92,7 @@ async function openHost(file = '') {
   return frame;
 }
 
-test('the README snippet embeds the calculator on another origin: compact, correct, and it reacts to typing', T, async () => {
+test('the documentation\'s snippet (docs/embedding.md) embeds the calculator on another origin: compact, correct, and it reacts to typing', T, async () => {
   const frame = await openHost();
   assert.equal(new URL(frame.url()).origin, app.origin, 'the frame is not on the calculator\'s origin');
   assert.notEqual(new URL(page.url()).origin, app.origin);
@@ -167,12 +173,11 @@ test('without the clipboard permission, Copy link says so and nothing breaks', T
 
 // ---- The frame's height follows the content, taller and shorter (issue 37), in every engine ----
 
-/** The README's height listener (the `<script>` after the snippet), for the calculator at `origin`. */
-async function readmeListener(origin) {
-  const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Embedding and hosting'));
+/** The documentation's height listener (the `<script>` after the snippet), for the calculator at `origin`. */
+async function docListener(origin) {
+  const section = await embeddingDoc();
   const m = /<script>[\s\S]*?token-energy:height[\s\S]*?<\/script>/.exec(section);
-  assert.ok(m, 'the README gives no height listener');
+  assert.ok(m, 'docs/embedding.md gives no height listener');
   assert.ok(m[0].includes(`'${snippet.origin}'`), 'the listener checks the calculator\'s origin');
   return m[0].replaceAll(`'${snippet.origin}'`, `'${origin}'`);
 }
@@ -189,10 +194,10 @@ const hostSide = () => ({ frame: document.querySelector('iframe').getBoundingCli
 
 describe('the frame follows its content', { concurrency: false }, () => {
   for (const [name, start] of Object.entries(ENGINES)) {
-    test(`${name}: the README's frame shrinks to the widget, grows when a fold opens, shrinks when it closes and when a message goes`, { timeout: 180_000 }, async () => {
+    test(`${name}: the documentation's frame shrinks to the widget, grows when a fold opens, shrinks when it closes and when a message goes`, { timeout: 180_000 }, async () => {
       const d = await start();
       try {
-        const listener = await readmeListener(new URL(app.origin).origin);
+        const listener = await docListener(new URL(app.origin).origin);
         const line = snippet.line.replace(snippet.origin + '/', app.url(''));
         await writeFile(
           path.join(hostDir.dir, 'follow.html'),

@@ -78,7 +78,7 @@ for (const [name, start] of Object.entries(ENGINES)) {
       const r = row('6.0-0021', 'llama2-70b-99', 'offline');
       const j = await figure(d, 'j-per-token');
       assert.ok(near(j.value, (8 * 600) / r.tokens_per_s), `${name}: ${j.value}`);
-      // The engine supports what the page needs (README, "Browsers").
+      // The engine supports what the page needs (docs/testing.md, "Browsers").
       const has = await d.run(() => ({ wasm: typeof WebAssembly.instantiateStreaming, dialog: typeof HTMLDialogElement, intl: typeof Intl.NumberFormat }));
       assert.deepEqual(has, { wasm: 'function', dialog: 'function', intl: 'function' });
       clean();

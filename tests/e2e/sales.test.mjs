@@ -327,6 +327,9 @@ test('without a vendor file: "Email this configuration" opens a mail without an 
   const link = await c.el('share-url').inputValue();
   assert.ok(!body.includes(link), 'the e-mail goes without the long link');
   assert.match(await c.text('mail-shortened'), /longer than 2,000 characters/);
+  // The summary folds away; opened, it shows whole.
+  await c.page.locator('[data-testid="summary-fold"] > summary').click();
+  assert.ok(await c.el('summary-text').isVisible());
   const summary = await c.el('summary-text').inputValue();
   assert.ok(summary.includes(`Link: ${link}`), 'the summary offered carries the link');
   for (const p of chosen) assert.ok(summary.includes(`MLPerf ${p.id}`), summary);

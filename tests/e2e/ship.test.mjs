@@ -101,7 +101,7 @@ test('the same version shows no notice; a v=1 link without one says figures may 
   await c.page.goto(server.url(`${LINK}&dv=2099.1.0`));
   await waitForApp(c.page);
   assert.match(await c.el('data-notice').innerText(), /Data version “2099\.1\.0” is not one this page knows/);
-  // A hand-written link without v= (as README shows them) and the bare page: nothing.
+  // A hand-written link without v= (as docs/link.md shows them) and the bare page: nothing.
   await c.page.goto(server.url('?card=l40s&watts=50'));
   await waitForApp(c.page);
   assert.equal(await c.el('data-notice').count(), 0);

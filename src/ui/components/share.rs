@@ -102,8 +102,12 @@ fn handoff(
         // summary offered to copy by hand too, where the clipboard is refused.
         if mail.shortened {
             <p class="hint" data-testid="mail-shortened">{ (t.mail_too_long)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
-            <label for="summary-text" class="visually-hidden">{ t.summary_label }</label>
-            <textarea id="summary-text" class="summary-text" data-testid="summary-text" readonly=true rows="8" value={summary} />
+            // The summary itself folds away: "Copy a summary" above copies it without opening it.
+            <details class="summary-fold" data-testid="summary-fold">
+                <summary>{ t.summary_label }</summary>
+                <textarea id="summary-text" class="summary-text" data-testid="summary-text" readonly=true rows="8"
+                    aria-label={t.summary_label} value={summary} />
+            </details>
         }
         </>
     }
