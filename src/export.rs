@@ -5,7 +5,7 @@
 //! the vendor file and its checks.
 
 use crate::catalogue::Catalogue;
-use crate::compare::{evaluated, facts, grid, Facts, Saved, FORMAT, ROWS, VERSION};
+use crate::compare::{evaluated, facts, grid, Facts, GridRow, Saved, FORMAT, ROWS, VERSION};
 use crate::figure::{Figure, Kind, Origin};
 use crate::form::{Form, ThroughputChoice};
 use crate::i18n::Strings;
@@ -279,81 +279,8 @@ pub fn json_string(text: &str) -> String {
 pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
     let baseline = if ctx.baseline < list.len() { ctx.baseline } else { 0 };
     let rows = grid(catalogue, list, baseline);
-    let configurations: Vec<String> = list
-        .iter()
-        .enumerate()
-        .map(|(i, saved)| {
-            let f = facts(catalogue, &saved.form);
-            let figures: Vec<String> = rows
-                .iter()
-                .filter_map(|row| {
-                    let figure = row.cells.get(i)?.as_ref()?;
-                    let (_, assumptions) = kind_words(&figure.kind, t);
-                    let scope = figure.scope_id();
-                    let sources: Vec<String> =
-                        figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
-                    Some(format!(
-                        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"bound\":{},\"assumptions\":{},\"sources\":[{}]}}",
-                        json_string(row.id),
-                        count_or(figure.unit, figure.value, full),
-                        figure.low.map_or_else(|| "null".to_owned(), |v| count_or(figure.unit, v, full)),
-                        json_string(figure.unit.symbol()),
-                        json_string(row_kind(row.id, figure, &f)),
-                        scope.map_or_else(|| "null".to_owned(), json_string),
-                        figure.side.id().map_or_else(|| "null".to_owned(), json_string),
-                        json_string(&assumptions),
-                        sources.join(",")
-                    ))
-                })
-                .collect();
-            let facts_json: Vec<String> = fact_values(&f)
-                .into_iter()
-                .map(|(k, v)| {
-                    let value = match k {
-                        _ if v.is_empty() => "null".to_owned(),
-                        "cards" | "servers" | "limit_w" => v,
-                        _ => json_string(&v),
-                    };
-                    format!("{}:{value}", json_string(k))
-                })
-                .collect();
-            let plan_json: Vec<String> = plan_values(&saved.form)
-                .into_iter()
-                .filter(|(_, v)| !v.is_empty())
-                .map(|(k, v)| {
-                    let value = if k == "cur" { json_string(&v) } else { v };
-                    format!("{}:{value}", json_string(k))
-                })
-                .collect();
-            // The customer's own model, only where one is given: files without it read as before.
-            let own_json = if saved.form.has_own_model() {
-                let fields: Vec<String> = own_values(catalogue, &saved.form)
-                    .into_iter()
-                    .map(|(_, key, v)| {
-                        let value = match key {
-                            _ if v.is_empty() => "null".to_owned(),
-                            "billions" => v,
-                            _ => json_string(&v),
-                        };
-                        format!("{}:{value}", json_string(key))
-                    })
-                    .collect();
-                format!(",\"your_model\":{{{}}}", fields.join(","))
-            } else {
-                String::new()
-            };
-            format!(
-                "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}}{own_json},\"figures\":[{}]}}",
-                json_string(&saved.name),
-                json_string(&display_name(catalogue, saved, t)),
-                json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
-                json_string(&link::encode(&saved.form, false)),
-                facts_json.join(","),
-                plan_json.join(","),
-                figures.join(",")
-            )
-        })
-        .collect();
+    let configurations: Vec<String> =
+        list.iter().enumerate().map(|(i, saved)| json_configuration(catalogue, saved, i, &rows, ctx, t)).collect();
     let text_or_null = |v: &str| if v.trim().is_empty() { "null".to_owned() } else { json_string(v.trim()) };
     format!(
         "{{\"format\":{},\"version\":{VERSION},\"data_version\":{},\"data_date\":{},\"link\":{},\"customer\":{},\"reference\":{},\"baseline\":{},\"current\":{{\"query\":{}}},\"configurations\":[{}]}}\n",
@@ -367,6 +294,92 @@ pub fn json(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Stri
         json_string(&link::encode(ctx.current, false)),
         configurations.join(",")
     )
+}
+
+/// One configuration of the JSON file, the `i`th of the grid's columns: its name, title, link,
+/// query, facts, plan fields, own model and figures.
+fn json_configuration(
+    catalogue: &Catalogue,
+    saved: &Saved,
+    i: usize,
+    rows: &[GridRow],
+    ctx: &ExportContext,
+    t: &Strings,
+) -> String {
+    let f = facts(catalogue, &saved.form);
+    let figures: Vec<String> = rows
+        .iter()
+        .filter_map(|row| Some(json_figure(catalogue, row.id, row.cells.get(i)?.as_ref()?, &f, t)))
+        .collect();
+    let facts_json: Vec<String> = fact_values(&f)
+        .into_iter()
+        .map(|(k, v)| {
+            let value = match k {
+                _ if v.is_empty() => "null".to_owned(),
+                "cards" | "servers" | "limit_w" => v,
+                _ => json_string(&v),
+            };
+            format!("{}:{value}", json_string(k))
+        })
+        .collect();
+    let plan_json: Vec<String> = plan_values(&saved.form)
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| {
+            let value = if k == "cur" { json_string(&v) } else { v };
+            format!("{}:{value}", json_string(k))
+        })
+        .collect();
+    format!(
+        "{{\"name\":{},\"title\":{},\"link\":{},\"query\":{},{},\"plan\":{{{}}}{},\"figures\":[{}]}}",
+        json_string(&saved.name),
+        json_string(&display_name(catalogue, saved, t)),
+        json_string(&format!("{}?{}", ctx.page, link::encode(&saved.form, false))),
+        json_string(&link::encode(&saved.form, false)),
+        facts_json.join(","),
+        plan_json.join(","),
+        json_own_model(catalogue, &saved.form),
+        figures.join(",")
+    )
+}
+
+/// One figure of a configuration in the JSON file: full precision, with its kind, scope, bound,
+/// assumptions and sources.
+fn json_figure(catalogue: &Catalogue, id: &str, figure: &Figure, f: &Facts, t: &Strings) -> String {
+    let (_, assumptions) = kind_words(&figure.kind, t);
+    let sources: Vec<String> = figure.origins.iter().map(|o| json_string(&origin_words(catalogue, o, t))).collect();
+    format!(
+        "{{\"id\":{},\"value\":{},\"low\":{},\"unit\":{},\"kind\":{},\"scope\":{},\"bound\":{},\"assumptions\":{},\"sources\":[{}]}}",
+        json_string(id),
+        count_or(figure.unit, figure.value, full),
+        figure.low.map_or_else(|| "null".to_owned(), |v| count_or(figure.unit, v, full)),
+        json_string(figure.unit.symbol()),
+        json_string(row_kind(id, figure, f)),
+        figure.scope_id().map_or_else(|| "null".to_owned(), json_string),
+        figure.side.id().map_or_else(|| "null".to_owned(), json_string),
+        json_string(&assumptions),
+        sources.join(",")
+    )
+}
+
+/// The customer's own model (`,"your_model":{…}`), only where one is given: files without it read
+/// as before.
+fn json_own_model(catalogue: &Catalogue, form: &Form) -> String {
+    if !form.has_own_model() {
+        return String::new();
+    }
+    let fields: Vec<String> = own_values(catalogue, form)
+        .into_iter()
+        .map(|(_, key, v)| {
+            let value = match key {
+                _ if v.is_empty() => "null".to_owned(),
+                "billions" => v,
+                _ => json_string(&v),
+            };
+            format!("{}:{value}", json_string(key))
+        })
+        .collect();
+    format!(",\"your_model\":{{{}}}", fields.join(","))
 }
 
 /// What a printed comparison says under its grid, per configuration: name, link, the assumptions
@@ -464,7 +477,6 @@ enum Detail {
 }
 
 fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> String {
-    let lang = t.lang();
     let card = catalogue.card(&form.card).map_or_else(|| form.card.clone(), |c| (t.card_name)(c));
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
@@ -475,27 +487,9 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
         ),
         ThroughputChoice::Own => (t.own_throughput_words)(form.tps.trim()),
     };
-    let crate::plan::Answer { evaluation, plan: answered } = crate::plan::answer(catalogue, form);
+    let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue, form);
     let figures = evaluation.figures;
-    // Values in the page's numbers with their kind, for the person reading; the JSON export and the
-    // link carry them at full precision for machines.
-    let figure = |label: &str, f: Option<&crate::figure::Figure>| {
-        f.map(|f| {
-            let tag = t.tag(f);
-            let f = &*f.for_reading();
-            let low = f.low.map(|l| reading(f.unit, l, lang));
-            format!(
-                "{label}: {}{}",
-                t.side(f),
-                (t.mail_value)(
-                    &reading(f.unit, f.value, lang),
-                    low.as_deref(),
-                    t.unit_after(f.value, f.low, f.unit),
-                    &tag
-                )
-            )
-        })
-    };
+    let figure = |label: &str, f: Option<&Figure>| figure_line(t, label, f);
     let f = facts(catalogue, form);
     let precision = (t.q_precision)(f.result.is_some(), f.precision.as_deref(), f.started_from.as_deref());
     if detail == Detail::Brief {
@@ -520,29 +514,53 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
     lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
     lines.extend(figure(t.figure_measured, figures.measured_energy_per_token.as_ref()));
-    // Every plan input the figures rest on, with its unit and currency.
-    let inputs = plan_inputs(&form.plan, form.reading(), lang);
+    lines.extend(plan_lines(form, &plan, t));
+    lines.join("\n")
+}
+
+/// A figure's line: its value in the page's numbers with its kind, for the person reading; the
+/// JSON export and the link carry it at full precision for machines.
+fn figure_line(t: &Strings, label: &str, f: Option<&Figure>) -> Option<String> {
+    let lang = t.lang();
+    f.map(|f| {
+        let tag = t.tag(f);
+        let f = &*f.for_reading();
+        let low = f.low.map(|l| reading(f.unit, l, lang));
+        format!(
+            "{label}: {}{}",
+            t.side(f),
+            (t.mail_value)(&reading(f.unit, f.value, lang), low.as_deref(), t.unit_after(f.value, f.low, f.unit), &tag)
+        )
+    })
+}
+
+/// Every plan input the figures rest on, with its unit and currency; and, where a plan field is
+/// set, the plan's figures.
+fn plan_lines(form: &Form, p: &crate::plan::Plan, t: &Strings) -> Vec<String> {
+    let mut lines = Vec::new();
+    let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
     if !inputs.is_empty() {
         lines.push(format!("{}{}", t.plan_print, inputs.join(" · ")));
     }
-    if form.plan.is_set() {
-        let p = &answered;
-        let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
-        lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
-        lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
-        lines.extend(figure(
-            t.energy_label(crate::i18n::EnergyLabel::Year, p.site_kwh_per_year.as_ref()),
-            p.site_kwh_per_year.as_ref(),
-        ));
-        lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
-        // The year as standing power plus work (issue 35), where an idle power is known.
-        lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));
-        lines.extend(figure(t.p_work_year, p.work_kwh_per_year.as_ref()));
-        // Water and the GPUs' manufacturing footprint (issue 40), where the plan has them.
-        lines.extend(figure(t.p_water_year, p.water_l_per_year.as_ref()));
-        lines.extend(figure(t.p_embodied_year, p.embodied_kg_per_year.as_ref()));
+    if !form.plan.is_set() {
+        return lines;
     }
-    lines.join("\n")
+    let figure = |label: &str, f: Option<&Figure>| figure_line(t, label, f);
+    let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
+    lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
+    lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
+    lines.extend(figure(
+        t.energy_label(crate::i18n::EnergyLabel::Year, p.site_kwh_per_year.as_ref()),
+        p.site_kwh_per_year.as_ref(),
+    ));
+    lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
+    // The year as standing power plus work (issue 35), where an idle power is known.
+    lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));
+    lines.extend(figure(t.p_work_year, p.work_kwh_per_year.as_ref()));
+    // Water and the GPUs' manufacturing footprint (issue 40), where the plan has them.
+    lines.extend(figure(t.p_water_year, p.water_l_per_year.as_ref()));
+    lines.extend(figure(t.p_embodied_year, p.embodied_kg_per_year.as_ref()));
+    lines
 }
 
 /// Customer and reference after a title, where set: "… · Müller GmbH · Q-2026-117".

@@ -293,108 +293,28 @@ pub fn pairs(query: &str) -> Vec<(String, String)> {
 
 /// Reads a link's query into a form, with notices for what it could not use.
 pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
-    let mut notices = Vec::new();
-    let mut params: Vec<(String, String)> = Vec::new();
-    let mut compared = Vec::new();
-    for (key, value) in pairs(query) {
-        if key == "cfg" {
-            // Repeated on purpose: one per compared configuration.
-            compared.push(value);
-        } else if !KNOWN.contains(&key.as_str()) {
-            notices.push(Notice::UnknownParameter(key));
-        } else if params.iter().any(|(k, _)| *k == key) {
-            if !notices.contains(&Notice::Repeated(key.clone())) {
-                notices.push(Notice::Repeated(key));
-            }
-        } else {
-            params.push((key, value));
-        }
-    }
-    let get = |key: &str| params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
-
-    if let Some(v) = get("v") {
+    let (params, compared, mut notices) = Params::read(query);
+    if let Some(v) = params.get("v") {
         if v != VERSION {
             notices.push(Notice::UnknownVersion(v.to_owned()));
         }
     }
-    let mut form = Form::initial(catalogue);
-    if let Some(m) = get("model") {
-        match Benchmark::from_id(m) {
-            Some(b) => form.benchmark = b,
-            None => notices.push(Notice::UnknownModel(m.to_owned())),
-        }
-    }
-    if let Some(s) = get("scenario") {
-        match Scenario::from_id(&s.to_ascii_lowercase()) {
-            Some(s) => form.scenario = s,
-            None => notices.push(Notice::UnknownScenario(s.to_owned())),
-        }
-    }
-    let asked = (form.benchmark, form.scenario);
-
-    // Card first; a result then overrides it with its own card.
-    if let Some(c) = get("card") {
-        if catalogue.card(c).is_some() {
-            form = form.with_card(catalogue, c);
-        } else {
-            notices.push(Notice::UnknownCard(c.to_owned()));
-        }
-    }
-    if let Some(r) = get("result") {
-        match catalogue.entry(r).next() {
-            Some(row) => {
-                if let Some(c) = get("card") {
-                    if catalogue.card(c).is_some() && c != row.card {
-                        notices.push(Notice::CardOverridden { given: c.to_owned(), used: row.card.to_string() });
-                    }
-                }
-                form = form.with_result(catalogue, r);
-            }
-            None => notices.push(Notice::UnknownResult(r.to_owned())),
-        }
-    }
-    if let ThroughputChoice::Published(id) = &form.throughput {
-        if (form.benchmark, form.scenario) != asked && (get("model").is_some() || get("scenario").is_some()) {
-            notices.push(Notice::RowMissing {
-                result: id.clone(),
-                asked: format!("{} {}", asked.1.label(), asked.0.id()),
-                used: format!("{} {}", form.scenario.label(), form.benchmark.id()),
-            });
-        }
-    }
-    if let Some(tps) = get("tps") {
-        form = form.with_own_throughput();
-        form.tps = tps.to_owned();
-    }
-    for (key, field) in [("gpus", &mut form.gpus), ("servers", &mut form.servers), ("watts", &mut form.watts)] {
-        if let Some(v) = get(key) {
-            *field = v.to_owned();
-        }
-    }
-    for field in [Field::Customer, Field::Reference, Field::OwnModel, Field::OwnSize, Field::OwnArch] {
-        if let Some(v) = get(field.id()) {
-            form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
-        }
-    }
-    for field in crate::input::PLAN_FIELDS {
-        if let Some(v) = get(field.id()) {
-            form.plan = form.plan.with(field, v.to_owned());
-        }
-    }
-    let embed = get("embed").is_some_and(|v| v == "1" || v == "true");
-    if let Some(m) = get("mode").filter(|m| Mode::from_id(m).is_none()) {
+    let form = params.choices(catalogue, &mut notices);
+    let mut form = params.fields(catalogue, form);
+    let embed = params.get("embed").is_some_and(|v| v == "1" || v == "true");
+    if let Some(m) = params.get("mode").filter(|m| Mode::from_id(m).is_none()) {
         notices.push(Notice::UnknownMode(m.to_owned()));
     }
-    if let Some(l) = get("lang") {
+    if let Some(l) = params.get("lang") {
         match crate::lang::Lang::from_id(l) {
             Some(lang) => form.lang = Some(lang),
             None => notices.push(Notice::UnknownLang(l.to_owned())),
         }
     }
-    let host = get("host").filter(|h| origin(h)).map(str::to_owned);
-    let data_version = get("dv").map(str::to_owned);
-    let versioned = get("v").is_some();
-    let baseline = get("base").and_then(|b| {
+    let host = params.get("host").filter(|h| origin(h)).map(str::to_owned);
+    let data_version = params.get("dv").map(str::to_owned);
+    let versioned = params.get("v").is_some();
+    let baseline = params.get("base").and_then(|b| {
         let index = b.trim().parse::<usize>().ok().filter(|n| (1..=compared.len()).contains(n)).map(|n| n - 1);
         if index.is_none() {
             notices.push(Notice::UnknownBaseline(b.to_owned()));
@@ -402,6 +322,114 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
         index
     });
     Decoded { form, notices, embed, compared, host, data_version, baseline, versioned }
+}
+
+/// A query's known parameters, each the first time it is given.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    /// The known parameters, the compared configurations (`cfg`, repeated on purpose: one per
+    /// compared configuration), and notices for unknown and repeated parameters.
+    fn read(query: &str) -> (Params, Vec<String>, Vec<Notice>) {
+        let mut notices = Vec::new();
+        let mut params: Vec<(String, String)> = Vec::new();
+        let mut compared = Vec::new();
+        for (key, value) in pairs(query) {
+            if key == "cfg" {
+                compared.push(value);
+            } else if !KNOWN.contains(&key.as_str()) {
+                notices.push(Notice::UnknownParameter(key));
+            } else if params.iter().any(|(k, _)| *k == key) {
+                if !notices.contains(&Notice::Repeated(key.clone())) {
+                    notices.push(Notice::Repeated(key));
+                }
+            } else {
+                params.push((key, value));
+            }
+        }
+        (Params(params), compared, notices)
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The choices: benchmark, scenario, card and published result (which overrides the card with
+    /// its own), with notices for what is unknown or not published as asked.
+    fn choices(&self, catalogue: &Catalogue, notices: &mut Vec<Notice>) -> Form {
+        let mut form = Form::initial(catalogue);
+        if let Some(m) = self.get("model") {
+            match Benchmark::from_id(m) {
+                Some(b) => form.benchmark = b,
+                None => notices.push(Notice::UnknownModel(m.to_owned())),
+            }
+        }
+        if let Some(s) = self.get("scenario") {
+            match Scenario::from_id(&s.to_ascii_lowercase()) {
+                Some(s) => form.scenario = s,
+                None => notices.push(Notice::UnknownScenario(s.to_owned())),
+            }
+        }
+        let asked = (form.benchmark, form.scenario);
+        // Card first; a result then overrides it with its own card.
+        if let Some(c) = self.get("card") {
+            if catalogue.card(c).is_some() {
+                form = form.with_card(catalogue, c);
+            } else {
+                notices.push(Notice::UnknownCard(c.to_owned()));
+            }
+        }
+        if let Some(r) = self.get("result") {
+            match catalogue.entry(r).next() {
+                Some(row) => {
+                    if let Some(c) = self.get("card") {
+                        if catalogue.card(c).is_some() && c != row.card {
+                            notices.push(Notice::CardOverridden { given: c.to_owned(), used: row.card.to_string() });
+                        }
+                    }
+                    form = form.with_result(catalogue, r);
+                }
+                None => notices.push(Notice::UnknownResult(r.to_owned())),
+            }
+        }
+        if let ThroughputChoice::Published(id) = &form.throughput {
+            if (form.benchmark, form.scenario) != asked
+                && (self.get("model").is_some() || self.get("scenario").is_some())
+            {
+                notices.push(Notice::RowMissing {
+                    result: id.clone(),
+                    asked: format!("{} {}", asked.1.label(), asked.0.id()),
+                    used: format!("{} {}", form.scenario.label(), form.benchmark.id()),
+                });
+            }
+        }
+        form
+    }
+
+    /// The typed fields, as given (the form checks them): one's own throughput, the counts and the
+    /// limit, customer, reference, one's own model, and the plan's fields.
+    fn fields(&self, catalogue: &Catalogue, mut form: Form) -> Form {
+        if let Some(tps) = self.get("tps") {
+            form = form.with_own_throughput();
+            form.tps = tps.to_owned();
+        }
+        for (key, field) in [("gpus", &mut form.gpus), ("servers", &mut form.servers), ("watts", &mut form.watts)] {
+            if let Some(v) = self.get(key) {
+                *field = v.to_owned();
+            }
+        }
+        for field in [Field::Customer, Field::Reference, Field::OwnModel, Field::OwnSize, Field::OwnArch] {
+            if let Some(v) = self.get(field.id()) {
+                form = form.apply(catalogue, Edit::Text(field, v.to_owned())).form;
+            }
+        }
+        for field in crate::input::PLAN_FIELDS {
+            if let Some(v) = self.get(field.id()) {
+                form.plan = form.plan.with(field, v.to_owned());
+            }
+        }
+        form
+    }
 }
 
 /// Writes a form as a link query (without `?`), version first, the data version (`dv`) last but for

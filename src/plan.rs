@@ -890,64 +890,9 @@ pub fn reference_errors(
                 errors.push(format!("reference value {id}: {name} is empty"));
             }
         }
-        // An idle power is read on one card (issue 35): within that card's rated power, its spread in order.
-        let field = Field::from_id(&r.field);
-        if field == Some(Field::Idle) {
-            match r.card.as_deref().and_then(|c| catalogue.card(c)) {
-                None => errors.push(format!("reference value {id}: an idle power names a card of the catalogue")),
-                Some(card) => {
-                    let high = r.high.unwrap_or(r.value);
-                    let fits = r.value.is_finite() && high.is_finite() && r.value > 0.0 && r.value <= high;
-                    if !fits || high > card.max_power.watts {
-                        errors.push(format!(
-                            "reference value {id}: {} to {high} W lies outside 0 to {} W",
-                            r.value, card.max_power.watts
-                        ));
-                    }
-                }
-            }
-        } else if r.card.is_some() || r.high.is_some() {
-            errors.push(format!("reference value {id}: only an idle power names a card or a spread"));
-        }
-        // An overhead belongs to the systems it was read from (issue 36): each a catalogue system whose
-        // stated maximum less its boards at their rated power is the value.
-        if field == Some(Field::Overhead) && r.systems.is_empty() {
-            errors.push(format!("reference value {id}: an overhead names the systems it belongs to"));
-        }
-        if field != Some(Field::Overhead) && !r.systems.is_empty() {
-            errors.push(format!("reference value {id}: only an overhead names systems"));
-        }
-        for sys_id in r.systems.iter() {
-            let found = catalogue.cards.iter().find_map(|c| c.systems.iter().find(|s| s.id == *sys_id).map(|s| (c, s)));
-            match found {
-                None => errors.push(format!("reference value {id}: system `{sys_id}` is not in the catalogue")),
-                Some((card, sys)) => {
-                    let own = sys.max_watts - f64::from(sys.gpus) * card.max_power.watts;
-                    if (own - r.value).abs() > 0.5 {
-                        errors.push(format!(
-                            "reference value {id}: {} W is not {sys_id}'s stated maximum less its boards ({own} W)",
-                            r.value
-                        ));
-                    }
-                }
-            }
-        }
-        match field.filter(|f| NUMBERS.contains(f)).and_then(|f| {
-            if f == Field::Idle {
-                Some(idle_range(Watts(f64::MAX)))
-            } else {
-                range(f, None)
-            }
-        }) {
-            None => errors.push(format!("reference value {id}: `{}` is not a plan number field", r.field)),
-            Some(range) => {
-                let fits =
-                    r.value.is_finite() && r.value <= range.max && range.min.map_or(r.value > 0.0, |m| r.value >= m);
-                if !fits {
-                    errors.push(format!("reference value {id}: {} lies outside the field's range ({range})", r.value));
-                }
-            }
-        }
+        card_errors(r, catalogue, &mut errors);
+        system_errors(r, catalogue, &mut errors);
+        range_errors(r, &mut errors);
         let is_price = Field::from_id(&r.field) == Some(Field::Price);
         match (&r.currency, is_price) {
             (Some(c), true) if Currency::from_id(c).is_some() => {}
@@ -960,4 +905,85 @@ pub fn reference_errors(
         }
     }
     errors
+}
+
+/// An idle power is read on one card (issue 35): within that card's rated power, its spread in
+/// order; no other value names a card or a spread.
+fn card_errors(
+    r: &crate::catalogue::ReferenceValue,
+    catalogue: &crate::catalogue::Catalogue,
+    errors: &mut Vec<String>,
+) {
+    let id = &*r.id;
+    if Field::from_id(&r.field) != Some(Field::Idle) {
+        if r.card.is_some() || r.high.is_some() {
+            errors.push(format!("reference value {id}: only an idle power names a card or a spread"));
+        }
+        return;
+    }
+    match r.card.as_deref().and_then(|c| catalogue.card(c)) {
+        None => errors.push(format!("reference value {id}: an idle power names a card of the catalogue")),
+        Some(card) => {
+            let high = r.high.unwrap_or(r.value);
+            let fits = r.value.is_finite() && high.is_finite() && r.value > 0.0 && r.value <= high;
+            if !fits || high > card.max_power.watts {
+                errors.push(format!(
+                    "reference value {id}: {} to {high} W lies outside 0 to {} W",
+                    r.value, card.max_power.watts
+                ));
+            }
+        }
+    }
+}
+
+/// An overhead belongs to the systems it was read from (issue 36): each a catalogue system whose
+/// stated maximum less its boards at their rated power is the value; no other value names systems.
+fn system_errors(
+    r: &crate::catalogue::ReferenceValue,
+    catalogue: &crate::catalogue::Catalogue,
+    errors: &mut Vec<String>,
+) {
+    let id = &*r.id;
+    let field = Field::from_id(&r.field);
+    if field == Some(Field::Overhead) && r.systems.is_empty() {
+        errors.push(format!("reference value {id}: an overhead names the systems it belongs to"));
+    }
+    if field != Some(Field::Overhead) && !r.systems.is_empty() {
+        errors.push(format!("reference value {id}: only an overhead names systems"));
+    }
+    for sys_id in r.systems.iter() {
+        let found = catalogue.cards.iter().find_map(|c| c.systems.iter().find(|s| s.id == *sys_id).map(|s| (c, s)));
+        match found {
+            None => errors.push(format!("reference value {id}: system `{sys_id}` is not in the catalogue")),
+            Some((card, sys)) => {
+                let own = sys.max_watts - f64::from(sys.gpus) * card.max_power.watts;
+                if (own - r.value).abs() > 0.5 {
+                    errors.push(format!(
+                        "reference value {id}: {} W is not {sys_id}'s stated maximum less its boards ({own} W)",
+                        r.value
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A plan number field, and a value within its range.
+fn range_errors(r: &crate::catalogue::ReferenceValue, errors: &mut Vec<String>) {
+    let id = &*r.id;
+    match Field::from_id(&r.field).filter(|f| NUMBERS.contains(f)).and_then(|f| {
+        if f == Field::Idle {
+            Some(idle_range(Watts(f64::MAX)))
+        } else {
+            range(f, None)
+        }
+    }) {
+        None => errors.push(format!("reference value {id}: `{}` is not a plan number field", r.field)),
+        Some(range) => {
+            let fits = r.value.is_finite() && r.value <= range.max && range.min.map_or(r.value > 0.0, |m| r.value >= m);
+            if !fits {
+                errors.push(format!("reference value {id}: {} lies outside the field's range ({range})", r.value));
+            }
+        }
+    }
 }

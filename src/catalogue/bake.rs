@@ -78,94 +78,12 @@ fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
 /// `Catalogue::embedded` expands each row into its `PublishedResult`. More than 65 536 distinct texts
 /// would not fit a `u16`: the generated file then fails to compile, saying so.
 fn published_results(out: &mut String, results: &[PublishedResult]) {
-    let mut texts: Vec<String> = Vec::new();
-    let mut index = |text: &str| -> String {
-        let i = texts.iter().position(|t| t == text).unwrap_or_else(|| {
-            texts.push(text.to_owned());
-            texts.len() - 1
-        });
-        i.to_string()
-    };
+    let mut texts = DistinctTexts::default();
     let mut rows = String::new();
     for result in results {
-        let PublishedResult {
-            id,
-            round,
-            division,
-            category,
-            submitter,
-            system,
-            card,
-            accelerators,
-            nodes,
-            benchmark,
-            scenario,
-            weights,
-            weight_transformations,
-            tokens_per_s,
-            stated_power,
-            measured_power,
-            source,
-            details,
-        } = result;
-        rows.push_str("    BakedResult { texts: [");
-        let listed = [id, round, division, category, submitter, system, card, weights, source].map(|t| index(t));
-        rows.push_str(&listed.join(", "));
-        // Two u16 counts fill the bytes one u32 did: the row stays 64 bytes. A count above
-        // u16::MAX fails to compile (an out-of-range literal), never truncates.
-        rows.push_str("], accelerators: ");
-        accelerators.bake(&mut rows);
-        rows.push_str(", nodes: ");
-        nodes.bake(&mut rows);
-        rows.push_str(", benchmark: ");
-        benchmark.bake(&mut rows);
-        rows.push_str(", scenario: ");
-        scenario.bake(&mut rows);
-        rows.push_str(", tokens_per_s: ");
-        tokens_per_s.bake(&mut rows);
-        match stated_power {
-            None => rows.push_str(", stated_text: None, stated_watts: 0.0"),
-            Some(StatedPower { text, watts }) => {
-                rows.push_str(", stated_text: Some(");
-                rows.push_str(&index(text));
-                rows.push_str("), stated_watts: ");
-                watts.bake(&mut rows);
-            }
-        }
-        // The measured power flattened as the stated one is: an `Option<MeasuredPower>` would hold
-        // 7 bytes of padding, and without them the transformations fit in the 64 bytes.
-        match measured_power {
-            None => rows.push_str(", measured_watts: 0.0, measured_scope: None"),
-            Some(MeasuredPower { mean_watts, scope }) => {
-                rows.push_str(", measured_watts: ");
-                mean_watts.bake(&mut rows);
-                rows.push_str(", measured_scope: Some(");
-                scope.bake(&mut rows);
-                rows.push(')');
-            }
-        }
-        rows.push_str(", transformations: ");
-        match weight_transformations {
-            None => rows.push_str("None"),
-            Some(SourcedText { text, source }) => {
-                rows.push_str("Some([");
-                rows.push_str(&index(text));
-                rows.push_str(", ");
-                rows.push_str(&index(source));
-                rows.push_str("])");
-            }
-        }
-        rows.push_str(", details: ");
-        match details {
-            None => rows.push_str("None"),
-            Some(text) => {
-                rows.push_str("Some(");
-                rows.push_str(&index(text));
-                rows.push(')');
-            }
-        }
-        rows.push_str(" },\n");
+        baked_result(&mut rows, &mut texts, result);
     }
+    let texts = texts.0;
     if texts.len() > usize::from(u16::MAX) + 1 {
         out.push_str("compile_error!(\"more distinct texts in the published results than a u16 indexes\");\n");
     }
@@ -178,6 +96,113 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
     out.push_str("];\npub static RESULTS: &[BakedResult] = &[\n");
     out.push_str(&rows);
     out.push_str("];\n");
+}
+
+/// The distinct texts of the published results, in order of first use.
+#[derive(Default)]
+struct DistinctTexts(Vec<String>);
+
+impl DistinctTexts {
+    /// The index of `text` in the list (added where new), as a literal.
+    fn index(&mut self, text: &str) -> String {
+        let texts = &mut self.0;
+        let i = texts.iter().position(|t| t == text).unwrap_or_else(|| {
+            texts.push(text.to_owned());
+            texts.len() - 1
+        });
+        i.to_string()
+    }
+}
+
+/// One published result as a `BakedResult` line, its texts by index in `texts`.
+fn baked_result(rows: &mut String, texts: &mut DistinctTexts, result: &PublishedResult) {
+    let PublishedResult {
+        id,
+        round,
+        division,
+        category,
+        submitter,
+        system,
+        card,
+        accelerators,
+        nodes,
+        benchmark,
+        scenario,
+        weights,
+        weight_transformations,
+        tokens_per_s,
+        stated_power,
+        measured_power,
+        source,
+        details,
+    } = result;
+    rows.push_str("    BakedResult { texts: [");
+    let listed = [id, round, division, category, submitter, system, card, weights, source].map(|t| texts.index(t));
+    rows.push_str(&listed.join(", "));
+    // Two u16 counts fill the bytes one u32 did: the row stays 64 bytes. A count above
+    // u16::MAX fails to compile (an out-of-range literal), never truncates.
+    rows.push_str("], accelerators: ");
+    accelerators.bake(rows);
+    rows.push_str(", nodes: ");
+    nodes.bake(rows);
+    rows.push_str(", benchmark: ");
+    benchmark.bake(rows);
+    rows.push_str(", scenario: ");
+    scenario.bake(rows);
+    rows.push_str(", tokens_per_s: ");
+    tokens_per_s.bake(rows);
+    baked_powers(rows, texts, stated_power.as_ref(), measured_power.as_ref());
+    rows.push_str(", transformations: ");
+    match weight_transformations {
+        None => rows.push_str("None"),
+        Some(SourcedText { text, source }) => {
+            rows.push_str("Some([");
+            rows.push_str(&texts.index(text));
+            rows.push_str(", ");
+            rows.push_str(&texts.index(source));
+            rows.push_str("])");
+        }
+    }
+    rows.push_str(", details: ");
+    match details {
+        None => rows.push_str("None"),
+        Some(text) => {
+            rows.push_str("Some(");
+            rows.push_str(&texts.index(text));
+            rows.push(')');
+        }
+    }
+    rows.push_str(" },\n");
+}
+
+/// A result's stated and measured power, each flattened into its fields.
+fn baked_powers(
+    rows: &mut String,
+    texts: &mut DistinctTexts,
+    stated: Option<&StatedPower>,
+    measured: Option<&MeasuredPower>,
+) {
+    match stated {
+        None => rows.push_str(", stated_text: None, stated_watts: 0.0"),
+        Some(StatedPower { text, watts }) => {
+            rows.push_str(", stated_text: Some(");
+            rows.push_str(&texts.index(text));
+            rows.push_str("), stated_watts: ");
+            watts.bake(rows);
+        }
+    }
+    // The measured power flattened as the stated one is: an `Option<MeasuredPower>` would hold
+    // 7 bytes of padding, and without them the transformations fit in the 64 bytes.
+    match measured {
+        None => rows.push_str(", measured_watts: 0.0, measured_scope: None"),
+        Some(MeasuredPower { mean_watts, scope }) => {
+            rows.push_str(", measured_watts: ");
+            mean_watts.bake(rows);
+            rows.push_str(", measured_scope: Some(");
+            scope.bake(rows);
+            rows.push(')');
+        }
+    }
 }
 
 /// A string literal of `text`, in ASCII: printable ASCII as is (but `"` and `\` escaped), tab,

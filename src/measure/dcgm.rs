@@ -135,64 +135,87 @@ pub fn parse(text: &str) -> Result<EnergySnapshot, Problem> {
 
 /// [`parse`]'s reading, with dmon's first reading and poll count per GPU.
 fn read(text: &str) -> Result<(EnergySnapshot, Vec<First>), Problem> {
-    let mut firsts = Vec::new();
-    let mut polls = Polls::default();
-    let mut format: Option<EnergyFormat> = None;
-    let mut column: Option<usize> = None; // index of TOTEC among the header's fields
-    let mut header_line = 0;
-    let mut gpus: Vec<GpuEnergy> = Vec::new();
-    let mut seen: Vec<(String, Series)> = Vec::new();
-    let mut token_counter_line = None;
+    let mut reader = Reader::default();
     for (line, text) in lines(text)? {
-        let trimmed = text.trim();
+        reader.line(line, text.trim())?;
+    }
+    reader.finish()
+}
+
+/// What [`read`] has read so far.
+#[derive(Default)]
+struct Reader {
+    firsts: Vec<First>,
+    polls: Polls,
+    format: Option<EnergyFormat>,
+    /// The index of TOTEC among the latest dmon header's fields.
+    column: Option<usize>,
+    header_line: usize,
+    gpus: Vec<GpuEnergy>,
+    seen: Vec<(String, Series)>,
+    /// The first line naming a token counter (a paste for another box).
+    token_counter_line: Option<usize>,
+}
+
+impl Reader {
+    fn line(&mut self, line: usize, trimmed: &str) -> Result<(), Problem> {
         if trimmed.is_empty() || trimmed.starts_with('$') {
-            continue;
+            return Ok(());
         }
         let mut tokens = trimmed.split_whitespace();
         let first = tokens.next().unwrap_or("");
         if first == "#Entity" {
-            if format == Some(EnergyFormat::Exporter) {
+            if self.format == Some(EnergyFormat::Exporter) {
                 return Err(Problem::MixedFormats { line });
             }
-            format = Some(EnergyFormat::Dmon);
-            column = tokens.position(|t| t == DMON_COLUMN);
-            header_line = line;
-            continue;
+            self.format = Some(EnergyFormat::Dmon);
+            self.column = tokens.position(|t| t == DMON_COLUMN);
+            self.header_line = line;
+            return Ok(());
         }
         if trimmed.starts_with('#') {
-            continue;
+            return Ok(());
         }
-        if format == Some(EnergyFormat::Dmon) && first == "ID" {
-            continue; // the units line under each header
+        if self.format == Some(EnergyFormat::Dmon) && first == "ID" {
+            return Ok(()); // the units line under each header
         }
         if first == "GPU" {
-            if format == Some(EnergyFormat::Exporter) {
-                return Err(Problem::MixedFormats { line });
-            }
-            if format.is_none() {
-                return Err(Problem::Malformed { line, expected: "a `#Entity` header line before the first GPU row" });
-            }
-            let Some(column) = column else { return Err(Problem::NoEnergyColumn { line: header_line }) };
-            let index = tokens.next().unwrap_or("");
-            if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(Problem::Malformed { line, expected: "a GPU number after `GPU`" });
-            }
-            let field =
-                tokens.nth(column).ok_or(Problem::Malformed { line, expected: "a value in the TOTEC column" })?;
-            if field.eq_ignore_ascii_case("N/A") {
-                return Err(Problem::NotAvailable { line });
-            }
-            let millijoules = prom::value(field, line)?;
-            let reading = GpuEnergy::indexed(index, millijoules, line);
-            put(&mut gpus, &mut firsts, &mut polls, reading);
-            continue;
+            return self.dmon_row(line, tokens);
         }
-        if format == Some(EnergyFormat::Dmon) {
+        if self.format == Some(EnergyFormat::Dmon) {
             if prom::name_of(trimmed).is_some() && prom::parse(trimmed, line).is_ok() {
                 return Err(Problem::MixedFormats { line });
             }
             return Err(Problem::Malformed { line, expected: "a `GPU <n>` row of `dcgmi dmon`" });
         }
+        self.exporter_line(line, trimmed)
+    }
+
+    /// A `GPU <n>` row of `dcgmi dmon` (its first token read): the TOTEC column's value.
+    fn dmon_row(&mut self, line: usize, mut tokens: std::str::SplitWhitespace<'_>) -> Result<(), Problem> {
+        if self.format == Some(EnergyFormat::Exporter) {
+            return Err(Problem::MixedFormats { line });
+        }
+        if self.format.is_none() {
+            return Err(Problem::Malformed { line, expected: "a `#Entity` header line before the first GPU row" });
+        }
+        let Some(column) = self.column else { return Err(Problem::NoEnergyColumn { line: self.header_line }) };
+        let index = tokens.next().unwrap_or("");
+        if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Problem::Malformed { line, expected: "a GPU number after `GPU`" });
+        }
+        let field = tokens.nth(column).ok_or(Problem::Malformed { line, expected: "a value in the TOTEC column" })?;
+        if field.eq_ignore_ascii_case("N/A") {
+            return Err(Problem::NotAvailable { line });
+        }
+        let millijoules = prom::value(field, line)?;
+        let reading = GpuEnergy::indexed(index, millijoules, line);
+        put(&mut self.gpus, &mut self.firsts, &mut self.polls, reading);
+        Ok(())
+    }
+
+    /// A Prometheus sample: the exporter's energy counter is read, other metrics are passed over.
+    fn exporter_line(&mut self, line: usize, trimmed: &str) -> Result<(), Problem> {
         if prom::name_of(trimmed).is_none() && super::looks_like_json(trimmed) {
             return Err(Problem::LooksLikeJson { line });
         }
@@ -202,13 +225,13 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<First>), Problem> {
             None => return Err(Problem::Malformed { line, expected: "a Prometheus sample or a `dcgmi dmon` row" }),
         };
         if super::prom::is_token_metric(&name) {
-            token_counter_line.get_or_insert(line);
+            self.token_counter_line.get_or_insert(line);
         }
         if name != EXPORTER_METRIC {
-            continue;
+            return Ok(());
         }
         let sample = prom::parse(trimmed, line)?;
-        format = Some(EnergyFormat::Exporter);
+        self.format = Some(EnergyFormat::Exporter);
         let host = sample.label(&["Hostname"]).map(str::to_owned);
         let index = sample.label(&["gpu"]).map(str::to_owned);
         let id = match (sample.label(&["UUID"]), &index) {
@@ -218,14 +241,17 @@ fn read(text: &str) -> Result<(EnergySnapshot, Vec<First>), Problem> {
         };
         let model = sample.label(&["modelName"]).map(str::to_owned);
         let reading = GpuEnergy { id, index, model, host, millijoules: sample.value, line, series: 1, spread_mj: 0.0 };
-        put_series(&mut gpus, &mut seen, reading, sample.labels)?;
+        put_series(&mut self.gpus, &mut self.seen, reading, sample.labels)
     }
-    match format {
-        Some(format) if !gpus.is_empty() => Ok((EnergySnapshot { format, gpus }, firsts)),
-        _ => Err(match token_counter_line {
-            Some(line) => Problem::WrongBox { line },
-            None => Problem::NoEnergyCounter,
-        }),
+
+    fn finish(self) -> Result<(EnergySnapshot, Vec<First>), Problem> {
+        match self.format {
+            Some(format) if !self.gpus.is_empty() => Ok((EnergySnapshot { format, gpus: self.gpus }, self.firsts)),
+            _ => Err(match self.token_counter_line {
+                Some(line) => Problem::WrongBox { line },
+                None => Problem::NoEnergyCounter,
+            }),
+        }
     }
 }
 

@@ -216,7 +216,33 @@ pub fn samples(text: &str, interval: f64) -> Result<Samples, Problem> {
             continue; // dmon's units line, or a comment
         }
         let Some(h) = &header else { continue };
-        let (id, model, seconds, watts_cell, row_timed) = match h {
+        let row = h.row(text, line)?;
+        let watts = watts(row.watts, line)?;
+        timed = row.timed;
+        // Seconds from the text's first time: differences of integer microseconds, exact.
+        let seconds = row.seconds.map(|us: i64| (us - *origin.get_or_insert(us)) as f64 / MICROS as f64);
+        add_sample(&mut gpus, (row.id, row.model), seconds, (watts, line), interval)?;
+    }
+    match format {
+        Some(format) if !gpus.is_empty() => Ok(Samples { format, timed, gpus }),
+        _ => Err(Problem::NoPowerSamples),
+    }
+}
+
+/// One row of samples as read: the GPU, its model where named, its time (µs) where the row has
+/// one, the power cell, and whether the rows are timed.
+struct Row<'a> {
+    id: String,
+    model: Option<String>,
+    seconds: Option<i64>,
+    watts: &'a str,
+    timed: bool,
+}
+
+impl Header {
+    /// A row under this header.
+    fn row<'a>(&self, text: &'a str, line: usize) -> Result<Row<'a>, Problem> {
+        match self {
             Header::Csv { commas, cells: n, power, id, name, time } => {
                 let row = cells(text, *commas);
                 if row.len() != *n {
@@ -232,7 +258,7 @@ pub fn samples(text: &str, interval: f64) -> Result<Samples, Problem> {
                 };
                 let id = cell(id).unwrap_or("0").to_owned();
                 let model = cell(name).map(str::to_owned);
-                (id, model, seconds, row.get(*power).copied().unwrap_or(""), time.is_some())
+                Ok(Row { id, model, seconds, watts: row.get(*power).copied().unwrap_or(""), timed: time.is_some() })
             }
             Header::Dmon { cells: n, power, gpu, date, time } => {
                 let row: Vec<&str> = text.split_whitespace().collect();
@@ -246,52 +272,51 @@ pub fn samples(text: &str, interval: f64) -> Result<Samples, Problem> {
                 if gpu.is_empty() || !gpu.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(Problem::Malformed { line, expected: "a GPU number in dmon's `gpu` column" });
                 }
-                let seconds = match time.and_then(|i| row.get(i)) {
-                    Some(t) => {
-                        let day = match date.and_then(|i| row.get(i)) {
-                            Some(d) => dmon_date(d).ok_or(Problem::Malformed {
-                                line,
-                                expected: "dmon's date as YYYYMMDD and time as HH:MM:SS",
-                            })?,
-                            None => 0,
-                        };
-                        Some(
-                            day + time_of_day(t).ok_or(Problem::Malformed {
-                                line,
-                                expected: "dmon's date as YYYYMMDD and time as HH:MM:SS",
-                            })?,
-                        )
-                    }
-                    None => None,
-                };
-                (gpu.to_owned(), None, seconds, row.get(*power).copied().unwrap_or(""), time.is_some())
-            }
-        };
-        let watts = watts(watts_cell, line)?;
-        timed = row_timed;
-        // Seconds from the text's first time: differences of integer microseconds, exact.
-        let seconds = seconds.map(|us: i64| (us - *origin.get_or_insert(us)) as f64 / MICROS as f64);
-        let at = gpus.iter().position(|g| g.id == id).unwrap_or_else(|| {
-            gpus.push(GpuSamples { id: id.clone(), model: model.clone(), samples: Vec::new() });
-            gpus.len() - 1
-        });
-        let Some(gpu) = gpus.get_mut(at) else { continue };
-        let seconds = match (seconds, gpu.samples.last()) {
-            (Some(s), _) => s,
-            (None, Some(last)) => last.seconds + interval,
-            (None, None) => 0.0,
-        };
-        if let Some(last) = gpu.samples.last() {
-            if seconds <= last.seconds {
-                return Err(Problem::SamplesOutOfOrder { gpu: id, line });
+                let seconds = dmon_time(&row, *date, *time, line)?;
+                let watts = row.get(*power).copied().unwrap_or("");
+                Ok(Row { id: gpu.to_owned(), model: None, seconds, watts, timed: time.is_some() })
             }
         }
-        gpu.samples.push(Sample { seconds, watts, line });
     }
-    match format {
-        Some(format) if !gpus.is_empty() => Ok(Samples { format, timed, gpus }),
-        _ => Err(Problem::NoPowerSamples),
+}
+
+/// A dmon row's time (µs), from its date and time columns where the header has them.
+fn dmon_time(row: &[&str], date: Option<usize>, time: Option<usize>, line: usize) -> Result<Option<i64>, Problem> {
+    let Some(t) = time.and_then(|i| row.get(i)) else { return Ok(None) };
+    let bad = Problem::Malformed { line, expected: "dmon's date as YYYYMMDD and time as HH:MM:SS" };
+    let day = match date.and_then(|i| row.get(i)) {
+        Some(d) => dmon_date(d).ok_or(bad.clone())?,
+        None => 0,
+    };
+    Ok(Some(day + time_of_day(t).ok_or(bad)?))
+}
+
+/// Adds a GPU's sample at `seconds` (from the text's first time), or `interval` after its last
+/// where the row has no time; a sample not after the GPU's last is out of order.
+fn add_sample(
+    gpus: &mut Vec<GpuSamples>,
+    (id, model): (String, Option<String>),
+    seconds: Option<f64>,
+    (watts, line): (Option<f64>, usize),
+    interval: f64,
+) -> Result<(), Problem> {
+    let at = gpus.iter().position(|g| g.id == id).unwrap_or_else(|| {
+        gpus.push(GpuSamples { id: id.clone(), model, samples: Vec::new() });
+        gpus.len() - 1
+    });
+    let Some(gpu) = gpus.get_mut(at) else { return Ok(()) };
+    let seconds = match (seconds, gpu.samples.last()) {
+        (Some(s), _) => s,
+        (None, Some(last)) => last.seconds + interval,
+        (None, None) => 0.0,
+    };
+    if let Some(last) = gpu.samples.last() {
+        if seconds <= last.seconds {
+            return Err(Problem::SamplesOutOfOrder { gpu: id, line });
+        }
     }
+    gpu.samples.push(Sample { seconds, watts, line });
+    Ok(())
 }
 
 /// The middle of a list of intervals (the lower middle for an even count: of one step of 1 s and

@@ -25,6 +25,7 @@ use crate::compare;
 use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
 use crate::link;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// How long the address bar waits for typing to pause before it follows the form, in milliseconds.
@@ -58,26 +59,78 @@ fn calculator(props: &CalculatorProps) -> Html {
     let state = use_reducer(|| State::from_link(catalogue, &start.query, start.stored.clone(), start.browser_lang));
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
-    let t = lang.strings();
     format::set_lang(lang);
+    let links = Links::of(&state);
+    use_browser_sync(&state, lang, &links);
+    let below = use_below();
+    use_frame(start.vendor.as_ref().and_then(|v| v.accent.clone()), state.embed);
+    let on = use_handlers(&state.dispatcher());
+    // Every figure once (issue 34): the plan's servers count in "all servers" too.
+    let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue.0, &state.form);
+    let full_url = format!("{}?{}", browser::page_address(), links.shared);
+    // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
+    let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
+    let texts = Rc::new(crate::export::quote_texts(
+        catalogue.0,
+        &state.form,
+        &state.compared,
+        &full_url,
+        &date,
+        lang.strings(),
+    ));
+    Page {
+        catalogue,
+        start,
+        state: &state,
+        lang,
+        t: lang.strings(),
+        evaluation,
+        plan,
+        full_url,
+        shared: links.shared,
+        texts,
+        on,
+        below,
+    }
+    .view()
+}
+
+/// The page's addresses: the address bar's, which keeps the layout (a reload in a frame stays
+/// compact), and the shared link's, which does not. Both carry the compared configurations, and the
+/// baseline where it is not the first (issue 37).
+struct Links {
+    compared: String,
+    address: String,
+    shared: String,
+}
+
+impl Links {
+    fn of(state: &State) -> Links {
+        let compared = compare::encode_with_baseline(&state.compared, state.baseline);
+        let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
+        let host = state.host.as_ref().map(|h| format!("&host={}", link::percent_encode(h))).unwrap_or_default();
+        let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(&state.form, state.embed))));
+        let shared = with_compared(state.mode.add_to(link::encode(&state.form, false)));
+        Links { compared, address, shared }
+    }
+}
+
+/// What the page tells the browser after a render: its language and title, that it is live, the
+/// comparison to keep, and the address bar.
+#[hook]
+fn use_browser_sync(state: &UseReducerHandle<State>, lang: Lang, links: &Links) {
     use_effect_with(lang, |lang| {
         browser::set_html_lang(lang.id());
         browser::set_title(lang.strings().doc_title);
     });
     // Rendered or hydrated: the page answers input from now on.
     use_effect_with((), |_| browser::mark_live());
-    // The address bar keeps the layout (a reload in a frame stays compact); a shared link does not.
-    // Both carry the compared configurations, and the baseline where it is not the first (issue 37).
-    let compared = compare::encode_with_baseline(&state.compared, state.baseline);
-    let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
-    let host = state.host.as_ref().map(|h| format!("&host={}", link::percent_encode(h))).unwrap_or_default();
-    let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(&state.form, state.embed))));
-    let shared = with_compared(state.mode.add_to(link::encode(&state.form, false)));
     // The browser keeps the comparison; where it refuses (private mode, full storage), the page says
     // the comparison lives in the link only.
     {
         let dispatch = state.dispatcher();
-        use_effect_with(compared.clone(), move |compared| {
+        let t = lang.strings();
+        use_effect_with(links.compared.clone(), move |compared| {
             if !browser::store(compare::STORAGE_KEY, compared) && !compared.is_empty() {
                 dispatch.dispatch(Action::CompareMessage(t.storage_refused.to_owned()));
             }
@@ -87,13 +140,17 @@ fn calculator(props: &CalculatorProps) -> Html {
     // history.replaceState, and the figures need not wait for it. A newer address replaces the
     // pending one (dropping a `Later` cancels it).
     let pending_address = use_mut_ref(|| None::<browser::Later>);
-    use_effect_with(address.clone(), move |query| {
+    use_effect_with(links.address.clone(), move |query| {
         let query = query.clone();
         *pending_address.borrow_mut() = Some(browser::later(URL_SYNC_DELAY_MS, move || browser::replace_query(&query)));
     });
-    // The sections below the figures (plan, comparison, charts, table) render after them, one stage
-    // per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
-    // for long; the prerendered page (a first render) holds the rest without them.
+}
+
+/// The sections below the figures (plan, comparison, charts, table) render after them, one stage
+/// per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
+/// for long; the prerendered page (a first render) holds the rest without them.
+#[hook]
+fn use_below() -> Below {
     let below = use_state(|| Below::None);
     {
         let below = below.clone();
@@ -114,193 +171,305 @@ fn calculator(props: &CalculatorProps) -> Html {
             browser::reveal_hash();
         }
     });
-    // The vendor file, as the build put it into the page; its accent colour once.
-    let vendor = &start.vendor;
-    {
-        let accent = vendor.as_ref().and_then(|v| v.accent.clone());
-        use_effect_with(accent, |accent| {
-            if let Some(colour) = accent {
-                browser::set_accent(colour);
-            }
-        });
-    }
+    below
+}
+
+/// The vendor's accent colour, once; and in a frame, the content's height for the embedding page.
+#[hook]
+fn use_frame(accent: Option<String>, embed: bool) {
+    use_effect_with(accent, |accent| {
+        if let Some(colour) = accent {
+            browser::set_accent(colour);
+        }
+    });
     // In a frame, the embedding page hears the content's height after every render, and whenever the
     // content's size changes for any other reason (a fold opened or closed, the frame's width
     // reflowing the text): a ResizeObserver on the content, taller or shorter.
-    {
-        let embed = state.embed;
-        use_effect(move || {
-            if embed {
-                browser::post_height();
-            }
-        });
-        use_effect_with(embed, |embed| {
-            let watch = embed.then(browser::follow_height).flatten();
-            move || drop(watch)
-        });
+    use_effect(move || {
+        if embed {
+            browser::post_height();
+        }
+    });
+    use_effect_with(embed, |embed| {
+        let watch = embed.then(browser::follow_height).flatten();
+        move || drop(watch)
+    });
+}
+
+/// The page's callbacks to the reducer.
+struct Handlers {
+    edit: Callback<Edit>,
+    reveal: Callback<crate::form::Field>,
+    dismiss_notices: Callback<()>,
+    mode: Callback<link::Mode>,
+    card_from_measure: Callback<String>,
+    model_from_measure: Callback<String>,
+    dismiss_adjustments: Callback<()>,
+    list: Callback<compare::ListEdit>,
+    baseline: Callback<usize>,
+    import: Callback<compare::Imported>,
+    refused: Callback<String>,
+    message: Callback<String>,
+    dismiss_compare: Callback<()>,
+    lang: Callback<Lang>,
+}
+
+/// Stable callbacks: the same value on every render, so components that take them re-render
+/// only when their other props change.
+#[hook]
+fn use_handlers(dispatch: &UseReducerDispatcher<State>) -> Handlers {
+    let edit = use_action(dispatch, Action::Edit);
+    let lang = {
+        let edit = edit.clone();
+        use_callback((), move |lang: Lang, _| edit.emit(Edit::Lang(lang)))
+    };
+    Handlers {
+        reveal: use_action(dispatch, Action::Reveal),
+        dismiss_notices: use_action(dispatch, |()| Action::DismissNotices),
+        mode: use_action(dispatch, Action::Mode),
+        card_from_measure: use_action(dispatch, |id: String| Action::Edit(Edit::Card(id))),
+        model_from_measure: use_action(dispatch, |name: String| {
+            Action::Edit(Edit::Text(crate::form::Field::OwnModel, name))
+        }),
+        dismiss_adjustments: use_action(dispatch, |()| Action::DismissAdjustments),
+        list: use_action(dispatch, Action::Compare),
+        baseline: use_action(dispatch, Action::Baseline),
+        import: use_action(dispatch, |imported: compare::Imported| Action::Import(Box::new(imported))),
+        refused: use_action(dispatch, Action::ImportRefused),
+        message: use_action(dispatch, Action::CompareMessage),
+        dismiss_compare: use_action(dispatch, |()| Action::DismissCompareMessages),
+        edit,
+        lang,
     }
-    // Stable callbacks: the same value on every render, so components that take them re-render
-    // only when their other props change.
-    let dispatch = state.dispatcher();
-    let on_edit = use_action(&dispatch, Action::Edit);
-    let on_reveal = use_action(&dispatch, Action::Reveal);
-    let on_dismiss_notices = use_action(&dispatch, |()| Action::DismissNotices);
-    let on_mode = use_action(&dispatch, Action::Mode);
-    let on_card_from_measure = use_action(&dispatch, |id: String| Action::Edit(Edit::Card(id)));
-    let on_model_from_measure =
-        use_action(&dispatch, |name: String| Action::Edit(Edit::Text(crate::form::Field::OwnModel, name)));
-    let on_dismiss_adjustments = use_action(&dispatch, |()| Action::DismissAdjustments);
-    let on_list = use_action(&dispatch, Action::Compare);
-    let on_baseline = use_action(&dispatch, Action::Baseline);
-    let on_import = use_action(&dispatch, |imported: compare::Imported| Action::Import(Box::new(imported)));
-    let on_refused = use_action(&dispatch, Action::ImportRefused);
-    let on_message = use_action(&dispatch, Action::CompareMessage);
-    let on_dismiss_compare = use_action(&dispatch, |()| Action::DismissCompareMessages);
+}
 
-    // Every figure once (issue 34): the plan's servers count in "all servers" too.
-    let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue.0, &state.form);
-    let all_errors: Vec<_> = evaluation.errors().into_iter().cloned().collect();
-    let shown: Vec<_> = all_errors.iter().filter(|e| state.shows_error(e.field)).cloned().collect();
-    let from_link: Vec<_> = all_errors.iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
-    let invalid: Vec<&'static str> = all_errors.iter().map(|e| (t.field)(e.field)).collect();
-    let limit_watts = evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value());
-    let current_result = match &state.form.throughput {
-        ThroughputChoice::Published(id) => Some(id.clone()),
-        ThroughputChoice::Own => None,
-    };
-    let checked = &evaluation.checked;
-    let valid = ValidNumbers {
-        gpus: checked.gpus.as_ref().ok().map(|&g| f64::from(g)),
-        servers: checked.servers.as_ref().ok().map(|&s| f64::from(s)),
-        watts: limit_watts,
-        tps: match &checked.throughput {
-            Ok(crate::form::Throughput::Own(tps)) => Some(tps.value()),
-            _ => None,
-        },
-    };
-    let full_url = format!("{}?{}", browser::page_address(), shared);
-    // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
-    let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
-    let texts =
-        std::rc::Rc::new(crate::export::quote_texts(catalogue.0, &state.form, &state.compared, &full_url, &date, t));
-    let summary = AttrValue::from(texts.full.clone());
-    let class = classes!("page", state.embed.then_some("embed"));
+/// One render of the page: the state, what the model made of it, and the callbacks.
+struct Page<'a> {
+    catalogue: Cat,
+    start: &'a Start,
+    state: &'a State,
+    lang: Lang,
+    t: &'static Strings,
+    evaluation: crate::model::Evaluation<'static>,
+    plan: crate::plan::Plan,
+    full_url: String,
+    shared: String,
+    texts: Rc<crate::export::QuoteTexts>,
+    on: Handlers,
+    below: Below,
+}
 
-    let on_lang = {
-        let on_edit = on_edit.clone();
-        use_callback((), move |lang: Lang, _| on_edit.emit(Edit::Lang(lang)))
-    };
+impl Page<'_> {
+    fn view(&self) -> Html {
+        let (catalogue, state, t) = (self.catalogue, self.state, self.t);
+        let class = classes!("page", state.embed.then_some("embed"));
+        // The form beside the figures; the widget leads with its answer, so there the form comes after
+        // them in the page's order too (not only on screen), and Tab moves down the widget, never from
+        // its first line to the form below the figures and back up.
+        let config = self.config();
+        let (config_first, config_after) =
+            if state.embed { (Html::default(), config) } else { (config, Html::default()) };
+        html! {
+            <ContextProvider<Lang> context={self.lang}>
+            <div {class} data-testid="app">
+                <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
+                <PrintHeader {catalogue} form={state.form.clone()} valid={self.valid()} url={AttrValue::from(self.full_url.clone())}
+                    vendor={self.start.vendor.clone()} comparing={!state.compared.is_empty()} />
+                if !state.embed { { self.masthead() } }
+                { self.notices() }
+                if !state.embed { { modes(t, state.mode, &state.form, self.on.mode.clone()) } }
+                if state.mode == link::Mode::Measure { { self.measure() } }
+                <div class="workspace">
+                    { config_first }
+                    { self.outputs() }
+                    { config_after }
+                </div>
+                if state.mode != link::Mode::Measure { { self.summary() } }
+                if !state.embed { { self.below_figures() } }
+                // The method and the sources are in the prerendered page (and so in the first render
+                // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
+                // the other sections, so a link's figures come first.
+                if self.start.prerendered || self.below == Below::All { { self.method_and_sources() } }
+                <SheetFoot url={AttrValue::from(self.full_url.clone())} />
+            </div>
+            </ContextProvider<Lang>>
+        }
+    }
 
-    // The form beside the figures; the widget leads with its answer, so there the form comes after
-    // them in the page's order too (not only on screen), and Tab moves down the widget, never from
-    // its first line to the form below the figures and back up.
-    let config = html! {
-        <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={shown.clone()} adjustments={state.adjustments.clone()}
-            on_edit={on_edit.clone()} on_reveal={on_reveal.clone()} {on_dismiss_adjustments} />
-    };
-    let (config_first, config_after) = if state.embed { (Html::default(), config) } else { (config, Html::default()) };
+    /// The form's numbers as checked, for the printed sheet's header.
+    fn valid(&self) -> ValidNumbers {
+        let checked = &self.evaluation.checked;
+        ValidNumbers {
+            gpus: checked.gpus.as_ref().ok().map(|&g| f64::from(g)),
+            servers: checked.servers.as_ref().ok().map(|&s| f64::from(s)),
+            watts: self.limit_watts(),
+            tps: match &checked.throughput {
+                Ok(crate::form::Throughput::Own(tps)) => Some(tps.value()),
+                _ => None,
+            },
+        }
+    }
 
-    html! {
-        <ContextProvider<Lang> context={lang}>
-        <div {class} data-testid="app">
-            <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
-            <PrintHeader {catalogue} form={state.form.clone()} {valid} url={AttrValue::from(full_url.clone())}
-                vendor={vendor.clone()} comparing={!state.compared.is_empty()} />
-            if !state.embed {
-                <header class="masthead">
-                    { languages(t, lang, catalogue, &state, on_lang) }
-                    <h1>{ "token-energy" }</h1>
-                    if let Some(v) = vendor.as_ref() {
-                        <p class="vendor" data-testid="vendor">
-                            if let Some(logo) = &v.logo { <img src={logo.clone()} alt="" height="28" /> }
-                            { (t.offered_by)(&v.name) }
-                        </p>
-                    }
-                    <p class="lede">{ t.lede }</p>
-                </header>
-            }
-            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={on_dismiss_notices.clone()} />
-            <DataNoticeView notice={state.data_notice.clone()} on_dismiss={on_dismiss_notices} />
-            if let Some(day) = start.offline_copy.as_ref() {
+    fn limit_watts(&self) -> Option<f64> {
+        self.evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value())
+    }
+
+    /// The messages of the fields whose message is shown.
+    fn shown_errors(&self) -> Vec<crate::form::InputError> {
+        self.evaluation.errors().into_iter().filter(|e| self.state.shows_error(e.field)).cloned().collect()
+    }
+
+    fn masthead(&self) -> Html {
+        let t = self.t;
+        html! {
+            <header class="masthead">
+                { languages(t, self.lang, self.catalogue, self.state, self.on.lang.clone()) }
+                <h1>{ "token-energy" }</h1>
+                if let Some(v) = self.start.vendor.as_ref() {
+                    <p class="vendor" data-testid="vendor">
+                        if let Some(logo) = &v.logo { <img src={logo.clone()} alt="" height="28" /> }
+                        { (t.offered_by)(&v.name) }
+                    </p>
+                }
+                <p class="lede">{ t.lede }</p>
+            </header>
+        }
+    }
+
+    /// What the link asked for that could not be used, what changed in the data, and the offline copy.
+    fn notices(&self) -> Html {
+        let (state, t) = (self.state, self.t);
+        let from_link: Vec<_> =
+            self.evaluation.errors().into_iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
+        html! {
+            <>
+            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={self.on.dismiss_notices.clone()} />
+            <DataNoticeView notice={state.data_notice.clone()} on_dismiss={self.on.dismiss_notices.clone()} />
+            if let Some(day) = self.start.offline_copy.as_ref() {
                 <section class="notices offline-copy" role="status" data-testid="offline-copy">
                     <h2>{ t.offline_copy_title }</h2>
-                    <p class="data-notice-body">{ (t.offline_copy)(day, &catalogue.0.meta.data_version) }</p>
+                    <p class="data-notice-body">{ (t.offline_copy)(day, &self.catalogue.0.meta.data_version) }</p>
                 </section>
             }
-            if !state.embed { { modes(t, state.mode, &state.form, on_mode) } }
-            if state.mode == link::Mode::Measure {
-                <MeasureSection {catalogue} ceiling={evaluation.figures.energy_per_token.clone()} {limit_watts}
-                    throughput={evaluation.figures.throughput.as_ref().map(|f| f.value)}
-                    card={AttrValue::from(state.form.card.clone())} on_card={on_card_from_measure.clone()}
-                    benchmark={match &checked.throughput { Ok(crate::form::Throughput::Published(r)) => Some(r.benchmark), _ => None }}
-                    cards={checked.gpus.as_ref().ok().copied()}
-                    own_model={AttrValue::from(state.form.own_model.trim().to_owned())}
-                    proxy={checked.proxy().benchmark()} on_own_model={on_model_from_measure.clone()} />
-            }
-            <div class="workspace">
-                { config_first }
-                <div class="outputs">
-                    <FiguresPanel {catalogue} form={state.form.clone()} figures={evaluation.figures.clone()} plan={plan.clone()} {limit_watts} on_edit={on_edit.clone()} />
-                    if state.embed {
-                        <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
-                            { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
-                    }
-                    <Share query={AttrValue::from(shared)} {invalid} printable={!state.embed} texts={texts.clone()} />
-                    if let Some(v) = vendor.as_ref() {
-                        <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
-                            link={AttrValue::from(full_url.clone())} text={summary.clone()} texts={texts.clone()}
-                            post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
-                    }
-                    if !state.embed {
-                        <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
-                            reference={AttrValue::from(state.form.reference.clone())} on_edit={on_edit.clone()} />
-                    }
-                </div>
-                { config_after }
+            </>
+        }
+    }
+
+    fn measure(&self) -> Html {
+        let (catalogue, state) = (self.catalogue, self.state);
+        let (checked, figures) = (&self.evaluation.checked, &self.evaluation.figures);
+        html! {
+            <MeasureSection {catalogue} ceiling={figures.energy_per_token.clone()} limit_watts={self.limit_watts()}
+                throughput={figures.throughput.as_ref().map(|f| f.value)}
+                card={AttrValue::from(state.form.card.clone())} on_card={self.on.card_from_measure.clone()}
+                benchmark={match &checked.throughput { Ok(crate::form::Throughput::Published(r)) => Some(r.benchmark), _ => None }}
+                cards={checked.gpus.as_ref().ok().copied()}
+                own_model={AttrValue::from(state.form.own_model.trim().to_owned())}
+                proxy={checked.proxy().benchmark()} on_own_model={self.on.model_from_measure.clone()} />
+        }
+    }
+
+    fn config(&self) -> Html {
+        let (catalogue, state) = (self.catalogue, self.state);
+        html! {
+            <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={self.shown_errors()} adjustments={state.adjustments.clone()}
+                on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} on_dismiss_adjustments={self.on.dismiss_adjustments.clone()} />
+        }
+    }
+
+    /// The figures, the links out and the hand-off.
+    fn outputs(&self) -> Html {
+        let (catalogue, state, t) = (self.catalogue, self.state, self.t);
+        let full_url = &self.full_url;
+        let invalid: Vec<&'static str> = self.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
+        html! {
+            <div class="outputs">
+                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={self.plan.clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()} />
+                if state.embed {
+                    <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
+                        { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
+                }
+                <Share query={AttrValue::from(self.shared.clone())} {invalid} printable={!state.embed} texts={self.texts.clone()} />
+                if let Some(v) = self.start.vendor.as_ref() {
+                    <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
+                        link={AttrValue::from(full_url.clone())} text={AttrValue::from(self.texts.full.clone())} texts={self.texts.clone()}
+                        post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
+                }
+                if !state.embed {
+                    <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
+                        reference={AttrValue::from(state.form.reference.clone())} on_edit={self.on.edit.clone()} />
+                }
             </div>
-            if state.mode != link::Mode::Measure {
-                <Summary energy_per_token={evaluation.figures.energy_per_token.clone()} energy_per_day={evaluation.figures.energy_per_day.clone()}
-                    year={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.site_kwh_per_year.clone()).flatten()}
-                    cost={(plan.basis == crate::plan::EnergyBasis::Demand).then(|| plan.cost_per_year.clone()).flatten()}
-                    servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()} />
+        }
+    }
+
+    fn summary(&self) -> Html {
+        let (figures, plan) = (&self.evaluation.figures, &self.plan);
+        let demand = plan.basis == crate::plan::EnergyBasis::Demand;
+        html! {
+            <Summary energy_per_token={figures.energy_per_token.clone()} energy_per_day={figures.energy_per_day.clone()}
+                year={demand.then(|| plan.site_kwh_per_year.clone()).flatten()}
+                cost={demand.then(|| plan.cost_per_year.clone()).flatten()}
+                servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()} />
+        }
+    }
+
+    /// The sections below the figures, as far as they are drawn yet.
+    fn below_figures(&self) -> Html {
+        let (catalogue, state, below) = (self.catalogue, self.state, self.below);
+        let current_result = match &state.form.throughput {
+            ThroughputChoice::Published(id) => Some(id.clone()),
+            ThroughputChoice::Own => None,
+        };
+        html! {
+            <>
+            if below >= Below::Plan { { self.plan_panel() } }
+            if below >= Below::Compare {
+                <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
+                    messages={state.compare_messages.clone()} link={AttrValue::from(self.full_url.clone())}
+                    import_status={state.import_status.clone().map(AttrValue::from)}
+                    on_list={self.on.list.clone()} on_baseline={self.on.baseline.clone()} on_import={self.on.import.clone()}
+                    on_refused={self.on.refused.clone()} on_message={self.on.message.clone()} on_dismiss={self.on.dismiss_compare.clone()} />
             }
-            if !state.embed {
-                if below >= Below::Plan {
-                    <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())}
-                        card_name={AttrValue::from(catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, lang)).unwrap_or_default())} form={state.form.plan.clone()} plan={plan.clone()} figures={evaluation.figures.clone()} {limit_watts} errors={shown}
-                        on_edit={on_edit.clone()} {on_reveal} own={crate::ui::components::plan::Own {
-                            name: AttrValue::from(state.form.own_model.clone()),
-                            size: AttrValue::from(state.form.own_size.clone()),
-                            arch: AttrValue::from(state.form.own_arch.clone()),
-                            proxy: state.form.has_own_model().then(|| (evaluation.checked.proxy(), state.form.figures_benchmark())),
-                        }} />
-                }
-                if below >= Below::Compare {
-                    <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
-                        messages={state.compare_messages.clone()} link={AttrValue::from(full_url.clone())}
-                        import_status={state.import_status.clone().map(AttrValue::from)}
-                        {on_list} {on_baseline} {on_import} {on_refused} {on_message} on_dismiss={on_dismiss_compare} />
-                }
-                if below >= Below::Charts {
-                    <Charts {catalogue} form={state.form.clone()} compared={state.compared.clone()} />
-                }
-                if below >= Below::Table {
-                    <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
-                        current_scenario={state.form.scenario} on_edit={on_edit} />
-                    <Context {catalogue} />
-                }
+            if below >= Below::Charts {
+                <Charts {catalogue} form={state.form.clone()} compared={state.compared.clone()} />
             }
-            // The method and the sources are in the prerendered page (and so in the first render
-            // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
-            // the other sections, so a link's figures come first.
-            if start.prerendered || below == Below::All {
-                if !state.embed { <Method {catalogue} /> }
-                <Footer {catalogue} compact={state.embed} vendor={vendor.clone()} cited={if state.embed { cited_sources(catalogue, &state.form, &evaluation.figures) } else { Vec::new() }}
-                    cited_in_print={printed_sources(catalogue, &state.form, &evaluation.figures, &plan)} />
+            if below >= Below::Table {
+                <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
+                    current_scenario={state.form.scenario} on_edit={self.on.edit.clone()} />
+                <Context {catalogue} />
             }
-            <SheetFoot url={AttrValue::from(full_url.clone())} />
-        </div>
-        </ContextProvider<Lang>>
+            </>
+        }
+    }
+
+    fn plan_panel(&self) -> Html {
+        let (catalogue, state, evaluation) = (self.catalogue, self.state, &self.evaluation);
+        let card_name =
+            catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, self.lang)).unwrap_or_default();
+        html! {
+            <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())}
+                card_name={AttrValue::from(card_name)} form={state.form.plan.clone()} plan={self.plan.clone()} figures={evaluation.figures.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
+                on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} own={crate::ui::components::plan::Own {
+                    name: AttrValue::from(state.form.own_model.clone()),
+                    size: AttrValue::from(state.form.own_size.clone()),
+                    arch: AttrValue::from(state.form.own_arch.clone()),
+                    proxy: state.form.has_own_model().then(|| (evaluation.checked.proxy(), state.form.figures_benchmark())),
+                }} />
+        }
+    }
+
+    fn method_and_sources(&self) -> Html {
+        let (catalogue, state) = (self.catalogue, self.state);
+        let figures = &self.evaluation.figures;
+        let cited = if state.embed { cited_sources(catalogue, &state.form, figures) } else { Vec::new() };
+        html! {
+            <>
+            if !state.embed { <Method {catalogue} /> }
+            <Footer {catalogue} compact={state.embed} vendor={self.start.vendor.clone()} {cited}
+                cited_in_print={printed_sources(catalogue, &state.form, figures, &self.plan)} />
+            </>
+        }
     }
 }
 

@@ -113,17 +113,9 @@ impl Reducible for State {
         let mut next = (*self).clone();
         match action {
             Action::Edit(edit) => {
-                if let Edit::Text(field, _) = &edit {
-                    // A message waits until typing pauses or the field is left.
-                    next.revealed.retain(|f| f != field);
-                    next.link_fields.retain(|f| f != field);
-                }
-                let applied = self.form.apply(self.catalogue.0, edit);
-                if applied.form == self.form {
+                if !next.edit(edit) {
                     return self;
                 }
-                next.form = applied.form;
-                next.adjustments = applied.adjustments;
             }
             Action::Reveal(field) => {
                 if self.revealed.contains(&field) {
@@ -137,51 +129,14 @@ impl Reducible for State {
                 next.data_notice = None;
             }
             Action::DismissAdjustments => next.adjustments.clear(),
-            Action::Compare(edit) => {
-                next.compare_messages.clear();
-                next.import_status = None;
-                match compare::apply(&self.compared, edit) {
-                    Ok(list) => next.compared = list,
-                    Err(e) => next.compare_messages.push((self.form.reading().strings().compare_error)(&e)),
-                }
-                if next.baseline >= next.compared.len() {
-                    next.baseline = 0;
-                }
-            }
+            Action::Compare(edit) => next.compare(edit),
             Action::Baseline(i) => {
                 if i >= self.compared.len() || i == self.baseline {
                     return self;
                 }
                 next.baseline = i;
             }
-            Action::Import(imported) => {
-                let compare::Imported { list, problems, current, data_version, baseline, customer, reference, .. } =
-                    *imported;
-                let t = self.form.reading().strings();
-                next.import_status = Some((t.imported)(
-                    list.len(),
-                    &customer,
-                    &reference,
-                    data_version.as_deref(),
-                    &self.catalogue.0.meta.data_version,
-                ));
-                next.compared = list;
-                next.baseline = if baseline < next.compared.len() { baseline } else { 0 };
-                next.compare_messages = problems.iter().map(self.form.reading().strings().compare_error).collect();
-                if let Some(mut form) = current {
-                    // The page keeps its language; the file's configuration takes every other field.
-                    form.lang = self.form.lang;
-                    next.form = form;
-                    next.adjustments.clear();
-                }
-                // A file of an older data version opens with today's figures and says what changed
-                // since for what it shows, as a link does (issue 29).
-                let shown: Vec<_> = std::iter::once(&next.form)
-                    .chain(next.compared.iter().map(|s| &s.form))
-                    .map(crate::data_version::Shown::of)
-                    .collect();
-                next.data_notice = crate::data_version::notice(data_version.as_deref(), &shown);
-            }
+            Action::Import(imported) => next.import(*imported),
             Action::ImportRefused(message) => {
                 next.compare_messages = vec![message];
                 next.import_status = None;
@@ -201,5 +156,66 @@ impl Reducible for State {
             }
         }
         Rc::new(next)
+    }
+}
+
+impl State {
+    /// Applies an edit to the form; false where the form stays as it was (the state is then kept).
+    fn edit(&mut self, edit: Edit) -> bool {
+        if let Edit::Text(field, _) = &edit {
+            // A message waits until typing pauses or the field is left.
+            self.revealed.retain(|f| f != field);
+            self.link_fields.retain(|f| f != field);
+        }
+        let applied = self.form.apply(self.catalogue.0, edit);
+        if applied.form == self.form {
+            return false;
+        }
+        self.form = applied.form;
+        self.adjustments = applied.adjustments;
+        true
+    }
+
+    /// Edits the compared list; what it could not do becomes its message.
+    fn compare(&mut self, edit: ListEdit) {
+        self.compare_messages.clear();
+        self.import_status = None;
+        match compare::apply(&self.compared, edit) {
+            Ok(list) => self.compared = list,
+            Err(e) => self.compare_messages.push((self.form.reading().strings().compare_error)(&e)),
+        }
+        if self.baseline >= self.compared.len() {
+            self.baseline = 0;
+        }
+    }
+
+    /// A comparison read from a file replaces the list and, where the file carries it, the page's
+    /// own configuration; its messages replace the last.
+    fn import(&mut self, imported: compare::Imported) {
+        let compare::Imported { list, problems, current, data_version, baseline, customer, reference, .. } = imported;
+        let t = self.form.reading().strings();
+        self.import_status = Some((t.imported)(
+            list.len(),
+            &customer,
+            &reference,
+            data_version.as_deref(),
+            &self.catalogue.0.meta.data_version,
+        ));
+        self.compared = list;
+        self.baseline = if baseline < self.compared.len() { baseline } else { 0 };
+        self.compare_messages = problems.iter().map(t.compare_error).collect();
+        if let Some(mut form) = current {
+            // The page keeps its language; the file's configuration takes every other field.
+            form.lang = self.form.lang;
+            self.form = form;
+            self.adjustments.clear();
+        }
+        // A file of an older data version opens with today's figures and says what changed
+        // since for what it shows, as a link does (issue 29).
+        let shown: Vec<_> = std::iter::once(&self.form)
+            .chain(self.compared.iter().map(|s| &s.form))
+            .map(crate::data_version::Shown::of)
+            .collect();
+        self.data_notice = crate::data_version::notice(data_version.as_deref(), &shown);
     }
 }

@@ -198,85 +198,15 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
     let name = use_node_ref();
     let t = use_strings();
     let catalogue = props.catalogue.0;
-    let add = {
-        let name = name.clone();
-        let form = props.form.clone();
-        let on_list = props.on_list.clone();
-        Callback::from(move |_: MouseEvent| {
-            let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
-            // An unnamed configuration stays unnamed: the page shows a default name from it.
-            on_list.emit(ListEdit::Add(Box::new(Saved { name: compare::clean_name(&typed), form: form.clone() })));
-            if let Some(input) = name.cast::<HtmlInputElement>() {
-                input.set_value("");
-            }
-        })
-    };
-    let export = |json: bool| {
-        let list = props.list.clone();
-        let current = props.form.clone();
-        let baseline = props.baseline;
-        let link = props.link.to_string();
-        let on_message = props.on_message.clone();
-        Callback::from(move |_: MouseEvent| {
-            let page = browser::page_address();
-            let ctx = ExportContext {
-                data_version: &catalogue.meta.data_version,
-                data_date: &catalogue.meta.last_updated,
-                link: &link,
-                page: &page,
-                current: &current,
-                baseline,
-            };
-            let name = |ext| compare::file_name(&current.customer, &current.reference, browser::today(), ext);
-            let (text, name, mime) = if json {
-                (crate::export::json(catalogue, &list, &ctx, t), name("json"), "application/json")
-            } else {
-                (crate::export::csv(catalogue, &list, &ctx, t), name("csv"), "text/csv")
-            };
-            if !browser::download(&name, mime, &text) {
-                on_message.emit(t.download_refused.to_owned());
-            }
-        })
-    };
-    let import = {
-        let on_import = props.on_import.clone();
-        let on_refused = props.on_refused.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let on_import = on_import.clone();
-            let on_refused = on_refused.clone();
-            yew::platform::spawn_local(async move {
-                let read = browser::picked_text(&input, IMPORT_MAX_BYTES).await.map_err(|why| {
-                    if why.contains("large") {
-                        compare::Foreign::TooLarge
-                    } else {
-                        compare::Foreign::Unreadable
-                    }
-                });
-                let parsed = read.and_then(|text| browser::parse_comparison_json(&text));
-                match parsed {
-                    Ok(file) => match compare::read_export(catalogue, &file) {
-                        Ok(imported) => on_import.emit(imported),
-                        Err(e) => on_refused.emit((t.compare_error)(&e)),
-                    },
-                    Err(why) => on_refused.emit((t.not_a_comparison)(&why)),
-                }
-                input.set_value("");
-            });
-        })
-    };
     let count = props.list.len();
-    let baseline = props.on_baseline.reform(|e: Event| {
-        e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse::<usize>().unwrap_or(0)
-    });
     html! {
         <section class="compare" aria-labelledby="compare-title" data-testid="compare">
             <h2 id="compare-title">{ t.compare_title }</h2>
             <div class="compare-add">
                 <label for="compare-new-name">{ t.compare_name_label }</label>
-                <input id="compare-new-name" data-testid="compare-new-name" type="text" ref={name}
+                <input id="compare-new-name" data-testid="compare-new-name" type="text" ref={name.clone()}
                     maxlength={compare::NAME_MAX.to_string()} placeholder={(t.compare_default_name)(&compare::facts(catalogue, &props.form))} />
-                <button type="button" data-testid="compare-add" onclick={add} disabled={count >= MAX}>{ t.compare_add }</button>
+                <button type="button" data-testid="compare-add" onclick={add(name, props)} disabled={count >= MAX}>{ t.compare_add }</button>
             </div>
             <p class="hint">{ (t.compare_hint)(count, MAX) }</p>
             if !props.messages.is_empty() {
@@ -288,40 +218,127 @@ pub fn compare_panel(props: &ComparePanelProps) -> Html {
             if let Some(status) = props.import_status.clone() {
                 <p class="hint" role="status" data-testid="import-status">{ status }</p>
             }
-            if count > 0 {
-                <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(t, i, s, count, props)) }</ol>
-                if count > 1 {
-                    <div class="field compare-baseline">
-                        <label for="compare-baseline">{ t.differences_against }</label>
-                        <select id="compare-baseline" data-testid="compare-baseline" onchange={baseline}>
-                            { for props.list.iter().enumerate().map(|(i, s)| html! {
-                                <option value={i.to_string()} selected={i == props.baseline}>{ crate::export::display_name(catalogue, s, t) }</option>
-                            }) }
-                        </select>
-                    </div>
-                }
-                { mismatch_view(t, props) }
-                { grid_view(t, props) }
-                <p class="hint">{ t.best_hint }</p>
-                <ol class="print-only compare-notes" data-testid="compare-notes">
-                    { for crate::export::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
-                        <li>
-                            <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
-                            if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }
-                            <br />{ format!("{}{}", t.notes_sources, n.sources.join("; ")) }
-                        </li>
-                    }) }
-                </ol>
-                <div class="compare-actions">
-                    <button type="button" class="quiet" data-testid="export-csv" onclick={export(false)}>{ t.download_csv }</button>
-                    <button type="button" class="quiet" data-testid="export-json" onclick={export(true)}>{ t.download_json }</button>
-                    <button type="button" class="quiet" data-testid="compare-clear" onclick={props.on_list.reform(|_: MouseEvent| ListEdit::Clear)}>{ t.compare_clear }</button>
-                </div>
-            }
+            if count > 0 { { compared_view(t, props) } }
             <div class="field compare-import">
                 <label for="compare-import">{ t.compare_open }</label>
-                <input id="compare-import" data-testid="compare-import" type="file" accept=".json,application/json" onchange={import} />
+                <input id="compare-import" data-testid="compare-import" type="file" accept=".json,application/json" onchange={import(t, props)} />
             </div>
         </section>
     }
+}
+
+/// The compared configurations: the list, the baseline, the warnings, the grid, the printed notes
+/// and the exports.
+fn compared_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
+    let catalogue = props.catalogue.0;
+    let count = props.list.len();
+    let baseline = props.on_baseline.reform(|e: Event| {
+        e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse::<usize>().unwrap_or(0)
+    });
+    html! {
+        <>
+        <ol class="compared-list">{ for props.list.iter().enumerate().map(|(i, s)| list_item(t, i, s, count, props)) }</ol>
+        if count > 1 {
+            <div class="field compare-baseline">
+                <label for="compare-baseline">{ t.differences_against }</label>
+                <select id="compare-baseline" data-testid="compare-baseline" onchange={baseline}>
+                    { for props.list.iter().enumerate().map(|(i, s)| html! {
+                        <option value={i.to_string()} selected={i == props.baseline}>{ crate::export::display_name(catalogue, s, t) }</option>
+                    }) }
+                </select>
+            </div>
+        }
+        { mismatch_view(t, props) }
+        { grid_view(t, props) }
+        <p class="hint">{ t.best_hint }</p>
+        <ol class="print-only compare-notes" data-testid="compare-notes">
+            { for crate::export::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
+                <li>
+                    <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
+                    if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }
+                    <br />{ format!("{}{}", t.notes_sources, n.sources.join("; ")) }
+                </li>
+            }) }
+        </ol>
+        <div class="compare-actions">
+            <button type="button" class="quiet" data-testid="export-csv" onclick={export(t, props, false)}>{ t.download_csv }</button>
+            <button type="button" class="quiet" data-testid="export-json" onclick={export(t, props, true)}>{ t.download_json }</button>
+            <button type="button" class="quiet" data-testid="compare-clear" onclick={props.on_list.reform(|_: MouseEvent| ListEdit::Clear)}>{ t.compare_clear }</button>
+        </div>
+        </>
+    }
+}
+
+/// Adds the page's configuration under the name typed into `name` (which it then empties).
+fn add(name: NodeRef, props: &ComparePanelProps) -> Callback<MouseEvent> {
+    let form = props.form.clone();
+    let on_list = props.on_list.clone();
+    Callback::from(move |_: MouseEvent| {
+        let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
+        // An unnamed configuration stays unnamed: the page shows a default name from it.
+        on_list.emit(ListEdit::Add(Box::new(Saved { name: compare::clean_name(&typed), form: form.clone() })));
+        if let Some(input) = name.cast::<HtmlInputElement>() {
+            input.set_value("");
+        }
+    })
+}
+
+/// Downloads the comparison as JSON or CSV; a browser that refuses the download is told of.
+fn export(t: &'static Strings, props: &ComparePanelProps, json: bool) -> Callback<MouseEvent> {
+    let catalogue = props.catalogue.0;
+    let list = props.list.clone();
+    let current = props.form.clone();
+    let baseline = props.baseline;
+    let link = props.link.to_string();
+    let on_message = props.on_message.clone();
+    Callback::from(move |_: MouseEvent| {
+        let page = browser::page_address();
+        let ctx = ExportContext {
+            data_version: &catalogue.meta.data_version,
+            data_date: &catalogue.meta.last_updated,
+            link: &link,
+            page: &page,
+            current: &current,
+            baseline,
+        };
+        let name = |ext| compare::file_name(&current.customer, &current.reference, browser::today(), ext);
+        let (text, name, mime) = if json {
+            (crate::export::json(catalogue, &list, &ctx, t), name("json"), "application/json")
+        } else {
+            (crate::export::csv(catalogue, &list, &ctx, t), name("csv"), "text/csv")
+        };
+        if !browser::download(&name, mime, &text) {
+            on_message.emit(t.download_refused.to_owned());
+        }
+    })
+}
+
+/// Reads a picked JSON file back into the comparison, or says why it cannot.
+fn import(t: &'static Strings, props: &ComparePanelProps) -> Callback<Event> {
+    let catalogue = props.catalogue.0;
+    let on_import = props.on_import.clone();
+    let on_refused = props.on_refused.clone();
+    Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        let on_import = on_import.clone();
+        let on_refused = on_refused.clone();
+        yew::platform::spawn_local(async move {
+            let read = browser::picked_text(&input, IMPORT_MAX_BYTES).await.map_err(|why| {
+                if why.contains("large") {
+                    compare::Foreign::TooLarge
+                } else {
+                    compare::Foreign::Unreadable
+                }
+            });
+            let parsed = read.and_then(|text| browser::parse_comparison_json(&text));
+            match parsed {
+                Ok(file) => match compare::read_export(catalogue, &file) {
+                    Ok(imported) => on_import.emit(imported),
+                    Err(e) => on_refused.emit((t.compare_error)(&e)),
+                },
+                Err(why) => on_refused.emit((t.not_a_comparison)(&why)),
+            }
+            input.set_value("");
+        });
+    })
 }

@@ -104,53 +104,14 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
             order.reverse()
         }
     });
-
-    let header = |(col, id): (Column, &'static str)| {
-        let label = col.label(t);
-        let sort = sort.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
-            let (current, asc) = *sort;
-            sort.set((col, if current == col { !asc } else { true }));
-        });
-        let aria_sort = if col == column {
-            if ascending {
-                "ascending"
-            } else {
-                "descending"
-            }
-        } else {
-            "none"
-        };
-        let arrow = if col == column {
-            if ascending {
-                " ▲"
-            } else {
-                " ▼"
-            }
-        } else {
-            ""
-        };
-        html! {
-            <th scope="col" class={classes!(matches!(col, Column::Power | Column::JPerToken | Column::WhPerMtok).then_some("num"))} aria-sort={aria_sort}>
-                <button type="button" class="sort" data-testid={format!("sort-{id}")} {onclick}>{ label }{ arrow }</button>
-            </th>
-        }
-    };
-
     let total = rows.len();
-    let is_current = |row: &ComparisonRow| {
-        props.current_result.as_deref() == Some(&*row.result.id)
-            && props.current_scenario == row.result.scenario
-            && row.result.benchmark == props.benchmark
-            && row.energy_per_token.kind == Kind::Ceiling
-    };
     // Hundreds of rows stay readable: the first ROW_LIMIT in the chosen order, and the current row
     // wherever it falls; the rest on request.
     if !*show_all && total > ROW_LIMIT {
         let mut kept = 0;
         rows.retain(|row| {
             kept += 1;
-            kept <= ROW_LIMIT || is_current(row)
+            kept <= ROW_LIMIT || is_current(props, row)
         });
     }
     let shown = rows.len();
@@ -173,54 +134,11 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="comparison-title">
                 <table data-testid="comparison">
                     <thead><tr>
-                        { for Column::ALL.into_iter().map(header) }
+                        { for Column::ALL.into_iter().map(|(col, id)| header(t, &sort, col, id)) }
                         <th scope="col">{ t.col_kind }</th>
                     </tr></thead>
                     <tbody>
-                    { for rows.iter().map(|row| {
-                        let r = row.result;
-                        // The configuration's own figure is the ceiling row; a measured row beside it is context.
-                        let current = is_current(row);
-                        let kind = kind_short(t, &row.energy_per_token.kind);
-                        let onclick = props.on_edit.reform({
-                            let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
-                            move |_: MouseEvent| Edit::Row { result: result.clone(), benchmark, scenario }
-                        });
-                        let power_note = match row.energy_per_token.kind {
-                            Kind::Measured(_) => t.note_mean,
-                            _ if r.stated_power.is_some() => t.note_stated,
-                            _ => t.note_rated,
-                        };
-                        html! {
-                            <tr class={classes!(current.then_some("current"), format!("kind-{}", row.energy_per_token.kind.id()))}
-                                data-testid="comparison-row" data-result={r.id.clone()} data-scenario={r.scenario.id()}
-                                data-kind={row.energy_per_token.kind.id()} data-current={current.to_string()}
-                                aria-current={current.then_some("true")}>
-                                <th scope="row">
-                                    <button type="button" class="link" data-testid="use-row" {onclick}
-                                        aria-label={(t.load_row)(&r.id, (t.scenario)(r.scenario))}>{ &*r.id }</button>
-                                    if current { <span class="current-mark">{ t.your_configuration }</span> }
-                                    <span class="system">{ format!("{} · {}", r.submitter, r.system) }
-                                        if let Some(url) = &r.details {
-                                            { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ t.mlcommons_page }</a>
-                                        }
-                                    </span>
-                                </th>
-                                <td data-label={t.col_card}>{ format!("{} × {}", (t.card_name)(row.card), r.accelerators) }
-                                    if let (true, Some(per_node)) = (r.nodes > 1, r.accelerators_per_node()) {
-                                        <span class="system" data-testid="row-system">{ (t.system_layout)(r.nodes, per_node, r.accelerators,
-                                            r.racks(row.card).zip(row.card.rack.as_ref().map(|k| &*k.name))) }</span>
-                                    }
-                                </td>
-                                <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
-                                <td data-label={t.col_precision} data-testid="precision">{ (t.precision_cell)(&crate::precision::Precision::of(r)) }</td>
-                                <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
-                                <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
-                                <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
-                                <td class="kind" data-label={t.col_kind}>{ kind }</td>
-                            </tr>
-                        }
-                    }) }
+                    { for rows.iter().map(|row| row_view(t, row, is_current(props, row), &props.on_edit)) }
                     </tbody>
                 </table>
             </div>
@@ -231,5 +149,81 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
                 }
             </p>
         </section>
+    }
+}
+
+/// Whether a row is the configuration on the page: its result, scenario and benchmark, at its
+/// ceiling (a measured row beside it is context).
+fn is_current(props: &ComparisonProps, row: &ComparisonRow) -> bool {
+    props.current_result.as_deref() == Some(&*row.result.id)
+        && props.current_scenario == row.result.scenario
+        && row.result.benchmark == props.benchmark
+        && row.energy_per_token.kind == Kind::Ceiling
+}
+
+/// A column's heading: a button that sorts by it, ascending first, and the other way when pressed again.
+fn header(t: &'static Strings, sort: &UseStateHandle<(Column, bool)>, col: Column, id: &'static str) -> Html {
+    let (column, ascending) = **sort;
+    let label = col.label(t);
+    let onclick = {
+        let sort = sort.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (current, asc) = *sort;
+            sort.set((col, if current == col { !asc } else { true }));
+        })
+    };
+    let (aria_sort, arrow) = match (col == column, ascending) {
+        (true, true) => ("ascending", " ▲"),
+        (true, false) => ("descending", " ▼"),
+        (false, _) => ("none", ""),
+    };
+    html! {
+        <th scope="col" class={classes!(matches!(col, Column::Power | Column::JPerToken | Column::WhPerMtok).then_some("num"))} aria-sort={aria_sort}>
+            <button type="button" class="sort" data-testid={format!("sort-{id}")} {onclick}>{ label }{ arrow }</button>
+        </th>
+    }
+}
+
+/// One published result: a button that loads it, its card and system, and its figures.
+fn row_view(t: &'static Strings, row: &ComparisonRow, current: bool, on_edit: &Callback<Edit>) -> Html {
+    let r = row.result;
+    let kind = kind_short(t, &row.energy_per_token.kind);
+    let onclick = on_edit.reform({
+        let (result, benchmark, scenario) = (r.id.to_string(), r.benchmark, r.scenario);
+        move |_: MouseEvent| Edit::Row { result: result.clone(), benchmark, scenario }
+    });
+    let power_note = match row.energy_per_token.kind {
+        Kind::Measured(_) => t.note_mean,
+        _ if r.stated_power.is_some() => t.note_stated,
+        _ => t.note_rated,
+    };
+    html! {
+        <tr class={classes!(current.then_some("current"), format!("kind-{}", row.energy_per_token.kind.id()))}
+            data-testid="comparison-row" data-result={r.id.clone()} data-scenario={r.scenario.id()}
+            data-kind={row.energy_per_token.kind.id()} data-current={current.to_string()}
+            aria-current={current.then_some("true")}>
+            <th scope="row">
+                <button type="button" class="link" data-testid="use-row" {onclick}
+                    aria-label={(t.load_row)(&r.id, (t.scenario)(r.scenario))}>{ &*r.id }</button>
+                if current { <span class="current-mark">{ t.your_configuration }</span> }
+                <span class="system">{ format!("{} · {}", r.submitter, r.system) }
+                    if let Some(url) = &r.details {
+                        { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ t.mlcommons_page }</a>
+                    }
+                </span>
+            </th>
+            <td data-label={t.col_card}>{ format!("{} × {}", (t.card_name)(row.card), r.accelerators) }
+                if let (true, Some(per_node)) = (r.nodes > 1, r.accelerators_per_node()) {
+                    <span class="system" data-testid="row-system">{ (t.system_layout)(r.nodes, per_node, r.accelerators,
+                        r.racks(row.card).zip(row.card.rack.as_ref().map(|k| &*k.name))) }</span>
+                }
+            </td>
+            <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
+            <td data-label={t.col_precision} data-testid="precision">{ (t.precision_cell)(&crate::precision::Precision::of(r)) }</td>
+            <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
+            <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
+            <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
+            <td class="kind" data-label={t.col_kind}>{ kind }</td>
+        </tr>
     }
 }

@@ -62,105 +62,93 @@ fn adjustments_view(t: &'static Strings, adjustments: &[Adjustment], on_dismiss:
 pub fn config_panel(props: &ConfigProps) -> Html {
     let lang = use_lang();
     let t = lang.strings();
-    let catalogue = props.catalogue.0;
     let form = &props.form;
-    let errors = &props.errors;
-    let card = catalogue.card(&form.card);
     let published = match &form.throughput {
         ThroughputChoice::Published(id) => Some(id.as_str()),
         ThroughputChoice::Own => None,
     };
-    let emit = |make: fn(String) -> Edit| props.on_edit.reform(make);
-
-    let card_options: Vec<Opt> = catalogue
-        .cards
-        .iter()
-        .map(|c| Opt { value: c.id.to_string().into(), label: crate::i18n::card_name(c, lang).into(), disabled: false })
-        .collect();
-    let mut result_options: Vec<Opt> = catalogue
-        .entries_for_card(&form.card)
-        .iter()
-        .map(|r| Opt {
-            value: r.id.to_string().into(),
-            label: i18n::result_label(lang, &result_label(r, card)).into(),
-            disabled: false,
-        })
-        .collect();
-    result_options.push(Opt { value: OWN_THROUGHPUT.into(), label: t.own_throughput.into(), disabled: false });
-    let scenario_options: Vec<Opt> = Scenario::ALL
-        .iter()
-        .map(|s| {
-            let missing = published.is_some_and(|id| catalogue.result(id, form.benchmark, *s).is_none());
-            let label = format!("{}{}", (t.scenario)(*s), if missing { t.not_published } else { "" });
-            Opt { value: s.id().into(), label: label.into(), disabled: missing }
-        })
-        .collect();
-    let benchmark_options: Vec<Opt> = Benchmark::ALL
-        .iter()
-        .map(|b| {
-            let missing = published.is_some_and(|id| !catalogue.entry(id).any(|r| r.benchmark == *b));
-            let accuracy = b.accuracy().map(t.accuracy).unwrap_or_default();
-            let label = format!("{}{accuracy}{}", b.name(), if missing { t.not_published } else { "" });
-            Opt { value: b.id().into(), label: label.into(), disabled: missing }
-        })
-        .collect();
-    let watts_slider = card.map(|c| slider_in(form.reading(), c, &form.watts));
-    // What the typed limit needs said: nothing published below it, or above a power mode's maximum.
-    let limit_notes = match (card, crate::form::parse_decimal_in(form.reading(), Field::Watts, &form.watts)) {
-        (Some(c), Ok(w)) if error_for(errors, Field::Watts).is_none() => crate::form::limit_notes(catalogue, c, w)
-            .into_iter()
-            .map(|n| match n {
-                LimitNote::Unpublished { lowest_watts } => {
-                    ("limit-unpublished", (t.limit_unpublished)(&number(lang, lowest_watts)))
-                }
-                LimitNote::AboveMode { mode, max_watts } => {
-                    let label =
-                        c.power_modes.get(mode).map(|m| crate::i18n::pick(lang, &m.label, m.label_de.as_deref()));
-                    ("limit-above-mode", (t.limit_above_mode)(label.unwrap_or_default(), &number(lang, max_watts)))
-                }
-            })
-            .collect::<Vec<_>>(),
-        _ => Vec::new(),
-    };
-    let on_slider = {
-        let on_edit = props.on_edit.clone();
-        let on_reveal = props.on_reveal.clone();
-        Callback::from(move |e: InputEvent| {
-            on_edit.emit(Edit::Text(Field::Watts, e.target_unchecked_into::<HtmlInputElement>().value()));
-            on_reveal.emit(Field::Watts);
-        })
-    };
-    let number_field = |field: Field, value: &str, hint: String| {
-        html! {
-            <NumberField {field} value={AttrValue::from(value.to_owned())} {hint}
-                error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
-                on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
-        }
-    };
-    let hint = |field: Field| field.range(card).map(|r| (t.hint)(&r)).unwrap_or_default();
-
+    let view = Config { lang, t, props, card: props.catalogue.0.card(&form.card), published };
     let fields = html! {
         <>
             { adjustments_view(t, &props.adjustments, &props.on_dismiss_adjustments) }
-            <Choice id="card" label={(t.field)(Field::Card)} options={card_options} value={AttrValue::from(form.card.clone())}
-                on_change={emit(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
-            { error_view(t, errors, Field::Card) }
-            if card.is_some() && !props.compact {
-                <CardFacts catalogue={props.catalogue} card={form.card.clone()} />
+            { view.card() }
+            { view.throughput() }
+            { view.power() }
+        </>
+    };
+    html! {
+        <section class="config" aria-labelledby="config-title">
+            if props.compact {
+                // The widget leads with its figures; the form folds away until a person opens it
+                // (open while a field has a message).
+                <details class="fold" open={!props.errors.is_empty()} data-testid="config-fold">
+                    <summary><h2 id="config-title">{ t.config_title }</h2></summary>
+                    { fields }
+                </details>
+            } else {
+                <h2 id="config-title">{ t.config_title }</h2>
+                { fields }
             }
-            <Choice id="result" label={t.throughput_label} options={result_options}
-                value={AttrValue::from(form.throughput_value().to_owned())} on_change={emit(Edit::Throughput)}
+        </section>
+    }
+}
+
+/// One render of the form: the props, the chosen card and the chosen published result.
+struct Config<'a> {
+    lang: crate::i18n::Lang,
+    t: &'static Strings,
+    props: &'a ConfigProps,
+    card: Option<&'static crate::catalogue::Card>,
+    published: Option<&'a str>,
+}
+
+impl Config<'_> {
+    /// The card, and its facts.
+    fn card(&self) -> Html {
+        let (lang, t, props) = (self.lang, self.t, self.props);
+        let errors = &props.errors;
+        let options: Vec<Opt> = props
+            .catalogue
+            .0
+            .cards
+            .iter()
+            .map(|c| Opt {
+                value: c.id.to_string().into(),
+                label: crate::i18n::card_name(c, lang).into(),
+                disabled: false,
+            })
+            .collect();
+        html! {
+            <>
+            <Choice id="card" label={(t.field)(Field::Card)} {options} value={AttrValue::from(props.form.card.clone())}
+                on_change={props.on_edit.reform(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
+            { error_view(t, errors, Field::Card) }
+            if self.card.is_some() && !props.compact {
+                <CardFacts catalogue={props.catalogue} card={props.form.card.clone()} />
+            }
+            </>
+        }
+    }
+
+    /// The throughput: a published result with its scenario and benchmark, or one's own.
+    fn throughput(&self) -> Html {
+        let (t, props) = (self.t, self.props);
+        let (form, errors) = (&props.form, &props.errors);
+        html! {
+            <>
+            <Choice id="result" label={t.throughput_label} options={self.result_options()}
+                value={AttrValue::from(form.throughput_value().to_owned())} on_change={props.on_edit.reform(Edit::Throughput)}
                 invalid={error_for(errors, Field::Result).is_some()} described_by={Some(AttrValue::from("hint-result"))} />
             <p class="hint" id="hint-result">{ t.hint_result }</p>
             { error_view(t, errors, Field::Result) }
-            if published.is_some() {
+            if self.published.is_some() {
                 // The benchmark takes its own row: its name and accuracy target are not cut short.
                 <div class="pair scenario-pair">
-                    <Choice id="scenario" label={(t.field)(Field::Scenario)} options={scenario_options}
-                        value={AttrValue::from(form.scenario.id())} on_change={emit(Edit::Scenario)}
+                    <Choice id="scenario" label={(t.field)(Field::Scenario)} options={self.scenario_options()}
+                        value={AttrValue::from(form.scenario.id())} on_change={props.on_edit.reform(Edit::Scenario)}
                         invalid={error_for(errors, Field::Scenario).is_some()} described_by={Some(AttrValue::from("hint-scenario"))} />
-                    <Choice id="model" label={(t.field)(Field::Model)} options={benchmark_options}
-                        value={AttrValue::from(form.benchmark.id())} on_change={emit(Edit::Benchmark)} />
+                    <Choice id="model" label={(t.field)(Field::Model)} options={self.benchmark_options()}
+                        value={AttrValue::from(form.benchmark.id())} on_change={props.on_edit.reform(Edit::Benchmark)} />
                 </div>
                 <p class="hint" id="hint-scenario" data-testid="scenario-explained">
                     { format!("{}: {}.", (t.scenario)(form.scenario), (t.scenario_explanation)(form.scenario, crate::latency::bound(form.benchmark, form.scenario))) }
@@ -168,17 +156,36 @@ pub fn config_panel(props: &ConfigProps) -> Html {
                 </p>
                 { error_view(t, errors, Field::Scenario) }
             } else {
-                { number_field(Field::Tps, &form.tps, t.tps_hint.to_owned()) }
+                { self.number(Field::Tps, &form.tps, t.tps_hint.to_owned()) }
             }
+            </>
+        }
+    }
+
+    /// Cards, servers and the power limit, with its slider and notes.
+    fn power(&self) -> Html {
+        let (lang, t, props, card) = (self.lang, self.t, self.props, self.card);
+        let form = &props.form;
+        let hint = |field: Field| field.range(card).map(|r| (t.hint)(&r)).unwrap_or_default();
+        let on_slider = {
+            let on_edit = props.on_edit.clone();
+            let on_reveal = props.on_reveal.clone();
+            Callback::from(move |e: InputEvent| {
+                on_edit.emit(Edit::Text(Field::Watts, e.target_unchecked_into::<HtmlInputElement>().value()));
+                on_reveal.emit(Field::Watts);
+            })
+        };
+        html! {
+            <>
             <div class="pair">
-                { number_field(Field::Gpus, &form.gpus, hint(Field::Gpus)) }
-                { number_field(Field::Servers, &form.servers, hint(Field::Servers)) }
+                { self.number(Field::Gpus, &form.gpus, hint(Field::Gpus)) }
+                { self.number(Field::Servers, &form.servers, hint(Field::Servers)) }
             </div>
-            { number_field(Field::Watts, &form.watts, match card.and_then(|c| Field::Watts.range(Some(c))) {
+            { self.number(Field::Watts, &form.watts, match card.and_then(|c| Field::Watts.range(Some(c))) {
                 Some(r) => format!("{}{}", (t.hint)(&r), t.per_card),
                 None => String::new(),
             }) }
-            if let Some(s) = watts_slider {
+            if let Some(s) = card.map(|c| slider_in(form.reading(), c, &form.watts)) {
                 <div class="slider">
                     <label for="watts-slider" class="visually-hidden">{ t.slider_label }</label>
                     <input id="watts-slider" data-testid="watts-slider" type="range"
@@ -190,28 +197,92 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             // Always one element, so a note coming or going never shifts the fields before it
             // (Yew pairs unkeyed siblings from the end) and the typed field keeps its focus.
             <div class="limit-notes">
-                { for limit_notes.into_iter().map(|(id, words)| html! {
+                { for self.limit_notes().into_iter().map(|(id, words)| html! {
                     <p class="notice" role="status" data-testid={id}>{ words }</p>
                 }) }
             </div>
             if card.is_some() && !props.compact {
                 <LimitGuide catalogue={props.catalogue} />
             }
-        </>
-    };
-    html! {
-        <section class="config" aria-labelledby="config-title">
-            if props.compact {
-                // The widget leads with its figures; the form folds away until a person opens it
-                // (open while a field has a message).
-                <details class="fold" open={!errors.is_empty()} data-testid="config-fold">
-                    <summary><h2 id="config-title">{ t.config_title }</h2></summary>
-                    { fields }
-                </details>
-            } else {
-                <h2 id="config-title">{ t.config_title }</h2>
-                { fields }
-            }
-        </section>
+            </>
+        }
+    }
+
+    fn number(&self, field: Field, value: &str, hint: String) -> Html {
+        let (t, props) = (self.t, self.props);
+        html! {
+            <NumberField {field} value={AttrValue::from(value.to_owned())} {hint}
+                error={error_for(&props.errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
+                on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
+        }
+    }
+
+    /// The card's published results, and one's own throughput.
+    fn result_options(&self) -> Vec<Opt> {
+        let (lang, form) = (self.lang, &self.props.form);
+        let mut options: Vec<Opt> = self
+            .props
+            .catalogue
+            .0
+            .entries_for_card(&form.card)
+            .iter()
+            .map(|r| Opt {
+                value: r.id.to_string().into(),
+                label: i18n::result_label(lang, &result_label(r, self.card)).into(),
+                disabled: false,
+            })
+            .collect();
+        options.push(Opt { value: OWN_THROUGHPUT.into(), label: self.t.own_throughput.into(), disabled: false });
+        options
+    }
+
+    /// The scenarios, those the chosen result was not published for disabled.
+    fn scenario_options(&self) -> Vec<Opt> {
+        let (t, form, catalogue) = (self.t, &self.props.form, self.props.catalogue.0);
+        Scenario::ALL
+            .iter()
+            .map(|s| {
+                let missing = self.published.is_some_and(|id| catalogue.result(id, form.benchmark, *s).is_none());
+                let label = format!("{}{}", (t.scenario)(*s), if missing { t.not_published } else { "" });
+                Opt { value: s.id().into(), label: label.into(), disabled: missing }
+            })
+            .collect()
+    }
+
+    /// The benchmarks, those the chosen result was not published for disabled.
+    fn benchmark_options(&self) -> Vec<Opt> {
+        let (t, catalogue) = (self.t, self.props.catalogue.0);
+        Benchmark::ALL
+            .iter()
+            .map(|b| {
+                let missing = self.published.is_some_and(|id| !catalogue.entry(id).any(|r| r.benchmark == *b));
+                let accuracy = b.accuracy().map(t.accuracy).unwrap_or_default();
+                let label = format!("{}{accuracy}{}", b.name(), if missing { t.not_published } else { "" });
+                Opt { value: b.id().into(), label: label.into(), disabled: missing }
+            })
+            .collect()
+    }
+
+    /// What the typed limit needs said: nothing published below it, or above a power mode's maximum.
+    fn limit_notes(&self) -> Vec<(&'static str, String)> {
+        let (lang, t, form) = (self.lang, self.t, &self.props.form);
+        let watts = crate::form::parse_decimal_in(form.reading(), Field::Watts, &form.watts);
+        let (Some(c), Ok(w)) = (self.card, watts) else { return Vec::new() };
+        if error_for(&self.props.errors, Field::Watts).is_some() {
+            return Vec::new();
+        }
+        crate::form::limit_notes(self.props.catalogue.0, c, w)
+            .into_iter()
+            .map(|n| match n {
+                LimitNote::Unpublished { lowest_watts } => {
+                    ("limit-unpublished", (t.limit_unpublished)(&number(lang, lowest_watts)))
+                }
+                LimitNote::AboveMode { mode, max_watts } => {
+                    let label =
+                        c.power_modes.get(mode).map(|m| crate::i18n::pick(lang, &m.label, m.label_de.as_deref()));
+                    ("limit-above-mode", (t.limit_above_mode)(label.unwrap_or_default(), &number(lang, max_watts)))
+                }
+            })
+            .collect()
     }
 }

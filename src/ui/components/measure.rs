@@ -125,15 +125,14 @@ impl Reducible for Local {
     }
 }
 
-#[function_component(MeasureSection)]
-pub fn measure_section(props: &MeasureProps) -> Html {
-    let lang = crate::ui::words::use_lang();
-    let words = lang.strings();
+/// The section's state, with its kept runs read from the browser once and written back whenever
+/// they change (kept runs survive a reload).
+#[hook]
+fn use_local() -> UseReducerHandle<Local> {
     let local = use_reducer(|| Local {
         texts: Texts::default(),
         concurrency: String::new(),
         power_limit: String::new(),
-        // Kept runs survive a reload: read once here, written back whenever they change (below).
         runs: runs::from_text(&browser::stored(runs::STORAGE_KEY).unwrap_or_default()),
         keep_errors: Vec::new(),
         axis: Axis::Concurrency,
@@ -142,22 +141,44 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     use_effect_with(local.runs.clone(), |runs| {
         browser::store(runs::STORAGE_KEY, &runs::to_text(runs));
     });
-    let on_change = {
-        let dispatch = local.dispatcher();
+    local
+}
+
+/// The section's callbacks to its own state: the same value on every render.
+struct Handlers {
+    change: Callback<(Input, String)>,
+    file: Callback<(Input, String)>,
+    axis: Callback<Axis>,
+    clear: Callback<()>,
+}
+
+#[hook]
+fn use_handlers(dispatch: &UseReducerDispatcher<Local>) -> Handlers {
+    let change = {
+        let dispatch = dispatch.clone();
         use_callback((), move |(input, text): (Input, String), _| dispatch.dispatch(Msg::Text(input, text)))
     };
-    let on_file = {
-        let dispatch = local.dispatcher();
+    let file = {
+        let dispatch = dispatch.clone();
         use_callback((), move |(input, name): (Input, String), _| dispatch.dispatch(Msg::File(input, name)))
     };
-    let on_axis = {
-        let dispatch = local.dispatcher();
+    let axis = {
+        let dispatch = dispatch.clone();
         use_callback((), move |axis: Axis, _| dispatch.dispatch(Msg::Axis(axis)))
     };
-    let on_clear = {
-        let dispatch = local.dispatcher();
+    let clear = {
+        let dispatch = dispatch.clone();
         use_callback((), move |(), _| dispatch.dispatch(Msg::ClearRuns))
     };
+    Handlers { change, file, axis, clear }
+}
+
+#[function_component(MeasureSection)]
+pub fn measure_section(props: &MeasureProps) -> Html {
+    let lang = crate::ui::words::use_lang();
+    let words = lang.strings();
+    let local = use_local();
+    let on = use_handlers(&local.dispatcher());
     let m = evaluate(&Texts { lang, ..local.texts.clone() });
     // Issue 39: the run's own limit, where typed, is the one its comparisons use.
     let (typed_limit, limit_error) = match versus::run_limit(lang, &local.power_limit) {
@@ -175,98 +196,131 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         };
         Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone())))
     };
-    let error_of = |input: Input| -> Option<AttrValue> {
-        let all: Vec<String> = m
-            .errors
-            .iter()
-            .chain(local.keep_errors.iter().filter(|e| limit_error.is_none() || e.input != Input::PowerLimit))
-            .chain(limit_error.iter())
-            .filter(|e| e.input == input)
-            .map(|e| (words.measure_problem)(&e.problem))
-            .collect();
-        (!all.is_empty()).then(|| AttrValue::from(format!("{}: {}", (words.measure_input)(input), all.join(" "))))
-    };
-    let paste = |input: Input, value: &str, example: &'static str| {
-        html! {
-            <PasteBox {input} value={AttrValue::from(value.to_owned())} placeholder={example} error={error_of(input)}
-                on_change={on_change.clone()} on_file={on_file.clone()} />
-        }
-    };
-    let field = |input: Input, value: &str, hint: &'static str| {
-        html! {
-            <MeasureField {input} value={AttrValue::from(value.to_owned())} hint={hint} error={error_of(input)} on_change={on_change.clone()} />
-        }
-    };
     let c = props.catalogue;
-    let t = &local.texts;
-    let files = local.files.clone();
-    let (node_note, gpu_note) = (words.node_note, words.gpu_note);
-    let token_note = if m.series.as_ref().is_some_and(|s| !s.counter) {
-        words.series_token_note.to_owned()
-    } else if m.gpu_energy.is_some() {
-        gpu_note.to_owned()
-    } else {
-        node_note.to_owned()
-    };
-    let energy_note = match (&m.series, m.energy_format) {
-        (Some(s), _) if s.counter => (words.counter_series_note)(
-            s.format.label(),
-            s.samples,
-            &crate::i18n::number(lang, s.interval),
-            s.interval_typed,
-        ),
-        (Some(s), _) => (words.series_note)(
-            s.format.label(),
-            s.samples,
-            s.gaps,
-            s.timed,
-            &crate::i18n::number(lang, s.interval),
-            s.interval_typed,
-        ),
-        (None, Some(f)) if f.is_amd() => (words.amd_counter_note)(f.label()),
-        (None, Some(f)) => (words.counter_note)(f.label()),
-        (None, None) => String::new(),
-    };
-    let tps_note =
-        if m.series.as_ref().is_some_and(|s| s.duration_from_series) { words.tps_series_note } else { words.tps_note };
-    let missing = missing_boxes(t, &m);
-    let missing = (!missing.is_empty()).then(|| {
-        let names: Vec<&str> = missing.iter().map(|i| (words.measure_input)(*i)).collect();
-        AttrValue::from((words.missing_boxes)(&names))
-    });
-    // The enforced limit a dcgm-exporter paste carries, against the run's typed limit.
-    let enforced = crate::measure::dcgm::enforced_against(&t.energy_after, typed_limit)
-        .or_else(|| crate::measure::dcgm::enforced_against(&t.energy_before, typed_limit))
-        .map(|(limits, agree)| {
-            let list: Vec<String> = limits.iter().map(|w| crate::i18n::number(lang, *w)).collect();
-            let typed = typed_limit.map(|w| crate::i18n::number(lang, w));
-            ((words.enforced_limit)(&list.join(", "), typed.as_deref(), agree), agree || typed_limit.is_none())
-        });
+    let view = Section { lang, words, local: &local, m: &m, limit_error, on: &on };
     html! {
         <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
             <h2 id="measure-title">{ words.mode_measure }</h2>
             <p class="privacy" data-testid="measure-privacy">{ words.measure_privacy }</p>
             <p class="hint">{ words.measure_intro }</p>
-            <div class="paste-grid">
-                { paste(Input::EnergyBefore, &t.energy_before, words.energy_example) }
-                { paste(Input::EnergyAfter, &t.energy_after, words.energy_example) }
-                { paste(Input::TokensBefore, &t.tokens_before, words.tokens_example) }
-                { paste(Input::TokensAfter, &t.tokens_after, words.tokens_example) }
-                { paste(Input::PowerSeries, &t.power_series, words.series_example) }
-                { field(Input::SampleInterval, &t.interval, words.hint_interval) }
-            </div>
-            <div class="measure-options">
-                { field(Input::Duration, &t.duration, words.hint_duration) }
-                { field(Input::IdlePower, &t.idle_watts, words.hint_idle) }
-                { field(Input::WallEnergy, &t.wall_wh, words.hint_wall) }
-            </div>
+            { view.inputs() }
             // On a phone the bar follows the measured figure here.
             <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
+            { view.figures(c) }
+            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
+                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit}
+                throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
+                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()} />
+            <GpuTable rows={m.gpus.clone()} />
+            <div class="keep-run">
+                { view.field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
+                { view.field(Input::PowerLimit, &local.power_limit, words.hint_run_limit) }
+                <button type="button" data-testid="keep-run" onclick={on_keep}>{ words.keep_run }</button>
+            </div>
+            if let Some((text, fine)) = enforced(lang, &local.texts, typed_limit) {
+                <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
+            }
+            <LimitGuide catalogue={c} />
+            <RunsChart catalogue={c} runs={local.runs.clone()} axis={local.axis} on_axis={on.axis.clone()} on_clear={on.clear.clone()} />
+            <MlperfLogs catalogue={c} />
+        </section>
+    }
+}
+
+/// The enforced limit a dcgm-exporter paste carries, against the run's typed limit: the sentence,
+/// and whether they agree (or no limit is typed).
+fn enforced(lang: crate::i18n::Lang, t: &Texts, typed_limit: Option<f64>) -> Option<(String, bool)> {
+    let words = lang.strings();
+    crate::measure::dcgm::enforced_against(&t.energy_after, typed_limit)
+        .or_else(|| crate::measure::dcgm::enforced_against(&t.energy_before, typed_limit))
+        .map(|(limits, agree)| {
+            let list: Vec<String> = limits.iter().map(|w| crate::i18n::number(lang, *w)).collect();
+            let typed = typed_limit.map(|w| crate::i18n::number(lang, w));
+            ((words.enforced_limit)(&list.join(", "), typed.as_deref(), agree), agree || typed_limit.is_none())
+        })
+}
+
+/// One render of the section: its state, what the core measured from it, and its callbacks.
+struct Section<'a> {
+    lang: crate::i18n::Lang,
+    words: &'static crate::i18n::Strings,
+    local: &'a Local,
+    m: &'a crate::measure::Measurement,
+    limit_error: Option<MeasureError>,
+    on: &'a Handlers,
+}
+
+impl Section<'_> {
+    /// The pasted counters and series, and the run's optional figures.
+    fn inputs(&self) -> Html {
+        let (words, t) = (self.words, &self.local.texts);
+        html! {
+            <>
+            <div class="paste-grid">
+                { self.paste(Input::EnergyBefore, &t.energy_before, words.energy_example) }
+                { self.paste(Input::EnergyAfter, &t.energy_after, words.energy_example) }
+                { self.paste(Input::TokensBefore, &t.tokens_before, words.tokens_example) }
+                { self.paste(Input::TokensAfter, &t.tokens_after, words.tokens_example) }
+                { self.paste(Input::PowerSeries, &t.power_series, words.series_example) }
+                { self.field(Input::SampleInterval, &t.interval, words.hint_interval) }
+            </div>
+            <div class="measure-options">
+                { self.field(Input::Duration, &t.duration, words.hint_duration) }
+                { self.field(Input::IdlePower, &t.idle_watts, words.hint_idle) }
+                { self.field(Input::WallEnergy, &t.wall_wh, words.hint_wall) }
+            </div>
+            </>
+        }
+    }
+
+    /// A box's messages, from the measurement, the last "keep" and the run's limit, in one line.
+    fn error_of(&self, input: Input) -> Option<AttrValue> {
+        let words = self.words;
+        let all: Vec<String> = self
+            .m
+            .errors
+            .iter()
+            .chain(self.local.keep_errors.iter().filter(|e| self.limit_error.is_none() || e.input != Input::PowerLimit))
+            .chain(self.limit_error.iter())
+            .filter(|e| e.input == input)
+            .map(|e| (words.measure_problem)(&e.problem))
+            .collect();
+        (!all.is_empty()).then(|| AttrValue::from(format!("{}: {}", (words.measure_input)(input), all.join(" "))))
+    }
+
+    fn paste(&self, input: Input, value: &str, example: &'static str) -> Html {
+        html! {
+            <PasteBox {input} value={AttrValue::from(value.to_owned())} placeholder={example} error={self.error_of(input)}
+                on_change={self.on.change.clone()} on_file={self.on.file.clone()} />
+        }
+    }
+
+    fn field(&self, input: Input, value: &str, hint: &'static str) -> Html {
+        html! {
+            <MeasureField {input} value={AttrValue::from(value.to_owned())} hint={hint} error={self.error_of(input)} on_change={self.on.change.clone()} />
+        }
+    }
+
+    /// The measured figures, each with the note that says where it comes from.
+    fn figures(&self, c: Cat) -> Html {
+        let (words, m) = (self.words, self.m);
+        let files = self.local.files.clone();
+        let missing = missing_boxes(&self.local.texts, m);
+        let missing = (!missing.is_empty()).then(|| {
+            let names: Vec<&str> = missing.iter().map(|i| (words.measure_input)(*i)).collect();
+            AttrValue::from((words.missing_boxes)(&names))
+        });
+        let tps_note = if m.series.as_ref().is_some_and(|s| s.duration_from_series) {
+            words.tps_series_note
+        } else {
+            words.tps_note
+        };
+        html! {
             <div class="figure-grid">
                 <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
-                    figure={m.j_per_token.clone()} note={token_note} files={files.clone()} {missing} />
+                    figure={m.j_per_token.clone()} note={self.token_note()} files={files.clone()} {missing} />
                 <OwnFigure catalogue={c} testid="own-gpu-energy-j" label={words.own_gpu_energy} unit={Unit::Joules}
-                    figure={m.gpu_energy.clone()} note={energy_note} files={files.clone()} />
+                    figure={m.gpu_energy.clone()} note={self.energy_note()} files={files.clone()} />
                 <OwnFigure catalogue={c} testid="own-output-tokens" label={words.own_output} unit={Unit::Tokens}
                     figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))} files={files.clone()} />
                 <OwnFigure catalogue={c} testid="own-prompt-tokens" label={words.own_prompt} unit={Unit::Tokens}
@@ -283,25 +337,45 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 }
                 if m.node_j_per_token.is_some() {
                     <OwnFigure catalogue={c} testid="own-node-j-per-token" label={words.own_node} unit={Unit::JoulesPerToken}
-                        figure={m.node_j_per_token.clone()} note={node_note} files={files.clone()} />
+                        figure={m.node_j_per_token.clone()} note={words.node_note} files={files.clone()} />
                 }
             </div>
-            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
-                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit}
-                throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
-                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()} />
-            <GpuTable rows={m.gpus.clone()} />
-            <div class="keep-run">
-                { field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
-                { field(Input::PowerLimit, &local.power_limit, words.hint_run_limit) }
-                <button type="button" data-testid="keep-run" onclick={on_keep}>{ words.keep_run }</button>
-            </div>
-            if let Some((text, fine)) = enforced {
-                <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
-            }
-            <LimitGuide catalogue={c} />
-            <RunsChart catalogue={c} runs={local.runs.clone()} axis={local.axis} {on_axis} {on_clear} />
-            <MlperfLogs catalogue={c} />
-        </section>
+        }
+    }
+
+    /// What J/token counts: the series' tokens, the GPUs' energy or the node's.
+    fn token_note(&self) -> String {
+        let (words, m) = (self.words, self.m);
+        if m.series.as_ref().is_some_and(|s| !s.counter) {
+            words.series_token_note.to_owned()
+        } else if m.gpu_energy.is_some() {
+            words.gpu_note.to_owned()
+        } else {
+            words.node_note.to_owned()
+        }
+    }
+
+    /// What the energy was read from: a series (of counters or of power) or two counters.
+    fn energy_note(&self) -> String {
+        let (words, m, lang) = (self.words, self.m, self.lang);
+        match (&m.series, m.energy_format) {
+            (Some(s), _) if s.counter => (words.counter_series_note)(
+                s.format.label(),
+                s.samples,
+                &crate::i18n::number(lang, s.interval),
+                s.interval_typed,
+            ),
+            (Some(s), _) => (words.series_note)(
+                s.format.label(),
+                s.samples,
+                s.gaps,
+                s.timed,
+                &crate::i18n::number(lang, s.interval),
+                s.interval_typed,
+            ),
+            (None, Some(f)) if f.is_amd() => (words.amd_counter_note)(f.label()),
+            (None, Some(f)) => (words.counter_note)(f.label()),
+            (None, None) => String::new(),
+        }
     }
 }

@@ -8,8 +8,8 @@
 
 use crate::catalogue::Benchmark;
 use crate::figure::Figure;
-use crate::i18n::PaceWords;
-use crate::measure::versus::{self, Limit};
+use crate::i18n::{Lang, PaceWords};
+use crate::measure::versus::{self, Limit, OtherModel};
 use crate::measure::{other_card, versus_ceiling, Measurement};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -47,30 +47,114 @@ pub struct OwnVersusProps {
 #[function_component(OwnVersus)]
 pub fn own_versus(props: &OwnVersusProps) -> Html {
     let lang = crate::ui::words::use_lang();
+    let m = &props.measurement;
+    let above = props.limit.and_then(|l| versus::above_limit(m, l));
+    // The model the counters name against the benchmark's.
+    let other_model = versus::other_model(m, props.benchmark);
+    let configured =
+        props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| crate::i18n::card_name(c, lang));
+    html! {
+        <>
+            { other_card_view(lang, props, &configured) }
+            if let Some(a) = &above {
+                <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.to_string()}>
+                    { (lang.strings().above_limit)(&format::three(a.watts), &format::three(a.percent), &crate::i18n::number(lang, a.limit.watts), &a.suspects, &configured) }
+                </p>
+            }
+            { other_model_view(lang, props, other_model.as_ref()) }
+            { versus_own_view(lang, props, above.is_some()) }
+            { versus_published_view(lang, props, other_model.as_ref().map(|o| o.benchmark.name())) }
+            { share_of_limit_view(lang, props) }
+        </>
+    }
+}
+
+/// The card the counters name, where it is not the configured one, with a switch to it.
+fn other_card_view(lang: Lang, props: &OwnVersusProps, configured: &str) -> Html {
+    let m = &props.measurement;
+    let Some(o) = other_card(m, props.catalogue.0, &props.card) else { return html! {} };
+    let target = o
+        .card
+        .as_deref()
+        .and_then(|id| props.catalogue.0.card(id))
+        .map(|c| (c.id.to_string(), crate::i18n::card_name(c, lang)));
     let words = lang.strings();
+    html! {
+        <p class="versus other-card" data-testid="own-other-card">
+            { (words.other_card)(&o.pasted, configured, target.is_some()) }
+            if let Some((id, name)) = target {
+                { " " }
+                <button type="button" data-testid="own-use-card" onclick={
+                    let on_card = props.on_card.clone();
+                    Callback::from(move |_: MouseEvent| on_card.emit(id.clone()))
+                }>{ (words.use_card)(&name) }</button>
+            }
+        </p>
+    }
+}
+
+/// The model the counters name, where it is not the benchmark's: the customer-model proxy where
+/// the calculator has one for another benchmark; else the pasted model can be taken as the
+/// customer's own, for the calculator to find one.
+fn other_model_view(lang: Lang, props: &OwnVersusProps, other_model: Option<&OtherModel>) -> Html {
+    let Some(o) = other_model else { return html! {} };
+    let words = lang.strings();
+    let own_model = props.own_model.trim();
+    let proxy_line = props
+        .proxy
+        .filter(|p| p.name() != o.benchmark.name() && !own_model.is_empty())
+        .map(|proxy| (words.model_proxy)(own_model, proxy.name()));
+    let take_model = o.pasted.first().filter(|name| own_model.is_empty() && name.chars().count() <= 200).cloned();
+    html! {
+        <p class="versus other-model" role="status" data-testid="own-other-model">
+            { (words.other_model)(&o.pasted.join(", "), o.benchmark.name()) }
+            if let Some(line) = proxy_line {
+                { " " }<span data-testid="own-model-proxy">{ line }</span>
+            }
+            if let Some(name) = take_model {
+                { " " }
+                <button type="button" data-testid="own-use-model" onclick={
+                    let on_own_model = props.on_own_model.clone();
+                    let name = name.clone();
+                    Callback::from(move |_: MouseEvent| on_own_model.emit(name.clone()))
+                }>{ (words.use_model)(&name) }</button>
+            }
+        </p>
+    }
+}
+
+/// At the run's own throughput: every measured GPU at the limit ÷ the run's tokens/s.
+fn versus_own_view(lang: Lang, props: &OwnVersusProps, above: bool) -> Html {
     let m = &props.measurement;
     let three = |v: f64| format::three(v);
-    let above = props.limit.and_then(|l| versus::above_limit(m, l));
-    // At the run's own throughput: every measured GPU at the limit ÷ the run's tokens/s.
     let own_ceiling = props.limit.and_then(|l| versus::ceiling_at(m, l).map(|c| (c, l)));
     let versus_own = m.j_per_token.as_ref().zip(own_ceiling.as_ref()).and_then(|(own, (ceiling, l))| {
         let pct = versus_ceiling(own, ceiling)?;
         let tps = m.tokens_per_s.as_ref()?.value;
-        let text = (words.versus_own_ceiling)(
+        let text = (lang.strings().versus_own_ceiling)(
             &three(pct.value),
             &three(ceiling.value),
             m.gpus.len(),
             &crate::i18n::number(lang, l.watts),
             &three(tps),
             l.from,
-            above.is_some(),
+            above,
         );
         Some((pct, text))
     });
-    // The model the counters name against the benchmark's.
-    let other_model = versus::other_model(m, props.benchmark);
-    let other_benchmark = other_model.as_ref().map(|o| o.benchmark.name());
-    // Against the published figure: the calculator's ceiling at the published throughput.
+    let Some((pct, text)) = versus_own else { return html! {} };
+    html! {
+        <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
+            data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}
+            data-limit-from={own_ceiling.as_ref().map(|(_, l)| limit_id(*l))}>{ text }</p>
+    }
+}
+
+/// Against the published figure: the calculator's ceiling at the published throughput, with the
+/// throughput per GPU on both sides where it is known.
+fn versus_published_view(lang: Lang, props: &OwnVersusProps, other_benchmark: Option<&'static str>) -> Html {
+    let (words, m) = (lang.strings(), &props.measurement);
+    let three = |v: f64| format::three(v);
     let per_gpu = versus::per_gpu(m, props.throughput, props.cards);
     let versus = m.j_per_token.as_ref().zip(props.ceiling.as_ref()).and_then(|(own, ceiling)| {
         let pct = versus_ceiling(own, ceiling)?;
@@ -100,85 +184,28 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
         };
         Some((pct, text))
     });
-    let of_limit = m
+    let Some((pct, text)) = versus else { return html! {} };
+    html! {
+        <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}
+            data-other-model={other_benchmark.is_some().then_some("true")}
+            data-run-per-gpu={per_gpu.as_ref().map(|p| p.run.to_string())}
+            data-published-per-gpu={per_gpu.as_ref().map(|p| p.published.to_string())}>{ text }</p>
+    }
+}
+
+/// The average board power's share of the limit.
+fn share_of_limit_view(lang: Lang, props: &OwnVersusProps) -> Html {
+    let of_limit = props
+        .measurement
         .average_power_per_gpu
         .as_ref()
         .zip(props.limit)
         .and_then(|(p, l)| versus::share_of_limit(p, l).map(|pct| (pct, l)));
-    let configured =
-        props.catalogue.0.card(&props.card).map_or(props.card.to_string(), |c| crate::i18n::card_name(c, lang));
-    let other = other_card(m, props.catalogue.0, &props.card).map(|o| {
-        let target = o
-            .card
-            .as_deref()
-            .and_then(|id| props.catalogue.0.card(id))
-            .map(|c| (c.id.to_string(), crate::i18n::card_name(c, lang)));
-        (o, target)
-    });
-    // The customer-model proxy: named where the calculator has one for another benchmark; else the
-    // pasted model can be taken as the customer's own, for the calculator to find one.
-    let own_model = props.own_model.trim();
-    let proxy_line = other_model.as_ref().and_then(|o| {
-        let proxy = props.proxy.filter(|p| p.name() != o.benchmark.name())?;
-        (!own_model.is_empty()).then(|| (words.model_proxy)(own_model, proxy.name()))
-    });
-    let take_model = other_model
-        .as_ref()
-        .and_then(|o| o.pasted.first())
-        .filter(|name| own_model.is_empty() && name.chars().count() <= 200)
-        .cloned();
+    let Some((pct, l)) = of_limit else { return html! {} };
     html! {
-        <>
-            if let Some((o, target)) = other {
-                <p class="versus other-card" data-testid="own-other-card">
-                    { (words.other_card)(&o.pasted, &configured, target.is_some()) }
-                    if let Some((id, name)) = target {
-                        { " " }
-                        <button type="button" data-testid="own-use-card" onclick={
-                            let on_card = props.on_card.clone();
-                            Callback::from(move |_: MouseEvent| on_card.emit(id.clone()))
-                        }>{ (words.use_card)(&name) }</button>
-                    }
-                </p>
-            }
-            if let Some(a) = &above {
-                <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.to_string()}>
-                    { (words.above_limit)(&three(a.watts), &three(a.percent), &crate::i18n::number(lang, a.limit.watts), &a.suspects, &configured) }
-                </p>
-            }
-            if let Some(o) = &other_model {
-                <p class="versus other-model" role="status" data-testid="own-other-model">
-                    { (words.other_model)(&o.pasted.join(", "), o.benchmark.name()) }
-                    if let Some(line) = proxy_line {
-                        { " " }<span data-testid="own-model-proxy">{ line }</span>
-                    }
-                    if let Some(name) = take_model {
-                        { " " }
-                        <button type="button" data-testid="own-use-model" onclick={
-                            let on_own_model = props.on_own_model.clone();
-                            let name = name.clone();
-                            Callback::from(move |_: MouseEvent| on_own_model.emit(name.clone()))
-                        }>{ (words.use_model)(&name) }</button>
-                    }
-                </p>
-            }
-            if let Some((pct, text)) = versus_own {
-                <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
-                    data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}
-                    data-limit-from={own_ceiling.as_ref().map(|(_, l)| limit_id(*l))}>{ text }</p>
-            }
-            if let Some((pct, text)) = versus {
-                <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}
-                    data-other-model={other_benchmark.is_some().then_some("true")}
-                    data-run-per-gpu={per_gpu.as_ref().map(|p| p.run.to_string())}
-                    data-published-per-gpu={per_gpu.as_ref().map(|p| p.published.to_string())}>{ text }</p>
-            }
-            if let Some((pct, l)) = of_limit {
-                <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()} data-limit-from={limit_id(l)}>
-                    { (words.versus_limit)(&three(pct.value), &crate::i18n::number(lang, l.watts), l.from) }
-                </p>
-            }
-        </>
+        <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()} data-limit-from={limit_id(l)}>
+            { (lang.strings().versus_limit)(&format::three(pct.value), &crate::i18n::number(lang, l.watts), l.from) }
+        </p>
     }
 }
 

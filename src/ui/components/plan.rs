@@ -314,7 +314,10 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
     }
 }
 
-/// The plan's fields in one line, for the printed sheet.
+/// A plan figure as shown: its test id, its label and scope, the figure, and its note.
+type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>);
+/// A plan figure that may be shown: as a [`Card`], with a figure that may be missing.
+type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>);
 
 #[function_component(PlanPanel)]
 pub fn plan_panel(props: &PlanProps) -> Html {
@@ -329,20 +332,135 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
-    let errors = &props.errors;
-    let number_field = |field: Field| {
+    let set = form.is_set();
+    let cards = shown(p, &props.figures, candidates(t, p));
+    html! {
+        <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
+            <h2 id="plan-title">{ t.plan_title }</h2>
+            <p class="hint">{ t.plan_intro }</p>
+            <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ crate::export::plan_inputs(form, lang, lang).join(" · ") }</p>
+            { scope_view(lang, p.scope.as_ref()) }
+            { Fields { lang, t, props }.view(own_open) }
+            // Back to the answer from the last field (issue 38): on a phone it is screens above.
+            if p.answers() {
+                <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
+            }
+            { notices_view(t, &p.notices) }
+            { system_view(t, p) }
+            if p.embodied_unpublished && set {
+                <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
+            }
+            <div class="plan-figures">
+                { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
+            </div>
+            { range_view(t, p) }
+            { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered(p)).collect::<Vec<_>>()) }
+            { more_view(t, form) }
+            { eu_view(t, c, p, p.scope.map(|s| s.pue).filter(|_| !form.pue.trim().is_empty())) }
+            // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
+            if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
+        </section>
+    }
+}
+
+/// The plan's fields, in their fieldsets, each with its hint, message and reference values.
+struct Fields<'a> {
+    lang: Lang,
+    t: &'static Strings,
+    props: &'a PlanProps,
+}
+
+impl Fields<'_> {
+    fn view(&self, own_open: bool) -> Html {
+        let (lang, t, props) = (self.lang, self.t, self.props);
+        let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
         html! {
-            <NumberField {field} value={AttrValue::from(form.get(field).unwrap_or_default().to_owned())}
+            <div class="plan-fields">
+                { own_view(lang, props.catalogue, own_open, &props.own, &props.errors, &props.on_edit, &props.on_reveal) }
+                <fieldset>
+                    <legend>{ t.legend_demand }</legend>
+                    { self.number(Field::Demand) }
+                    { self.number(Field::Hours) }
+                    { self.number(Field::Load) }
+                    { self.number(Field::Answer) }
+                </fieldset>
+                <fieldset>
+                    <legend>{ t.legend_people }</legend>
+                    { self.number(Field::Users) }
+                    { self.number(Field::Speed) }
+                </fieldset>
+                <fieldset>
+                    <legend>{ t.legend_site }</legend>
+                    { self.number(Field::Idle) }
+                    { idle_references(lang, props.catalogue, &props.card) }
+                    { self.number(Field::Overhead) }
+                    { self.references(Field::Overhead) }
+                    { self.number(Field::Pue) }
+                    { self.references(Field::Pue) }
+                </fieldset>
+                <fieldset>
+                    <legend>{ t.legend_price }</legend>
+                    { self.number(Field::Price) }
+                    { self.choice(Field::Currency, currencies) }
+                    { self.references(Field::Price) }
+                    { self.number(Field::Co2) }
+                    { self.references(Field::Co2) }
+                    // Water and the hardware's manufacturing footprint (issue 40): folded until set.
+                    <details class="fold water-fold" data-testid="water-fold" open={self.any_set(&[Field::Wue, Field::Water, Field::Life])}>
+                        <summary>{ t.water_summary }</summary>
+                        { self.number(Field::Wue) }
+                        { self.references(Field::Wue) }
+                        { self.number(Field::Water) }
+                        { self.references(Field::Water) }
+                        { self.number(Field::Life) }
+                    </details>
+                </fieldset>
+                <fieldset>
+                    <legend>{ t.legend_electrics }</legend>
+                    { self.number(Field::Volts) }
+                    { self.choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
+                    { self.number(Field::PowerFactor) }
+                    { self.number(Field::Rack) }
+                    // The circuits (issue 36): folded until one of its fields is set or has a message.
+                    <details class="fold circuits-fold" data-testid="circuits-fold" open={self.any_set(&[Field::Breaker, Field::Derate, Field::Feeds])}>
+                        <summary>{ t.circuits_summary }</summary>
+                        { self.number(Field::Breaker) }
+                        { self.number(Field::Derate) }
+                        { self.references(Field::Derate) }
+                        { self.number(Field::Feeds) }
+                    </details>
+                </fieldset>
+            </div>
+        }
+    }
+
+    /// Whether one of `fields` is typed into or has a message (its fold is then open).
+    fn any_set(&self, fields: &[Field]) -> bool {
+        let (form, errors) = (&self.props.form, &self.props.errors);
+        fields.iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())
+    }
+
+    fn references(&self, field: Field) -> Html {
+        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit)
+    }
+
+    fn number(&self, field: Field) -> Html {
+        let (t, props, p) = (self.t, self.props, &self.props.plan);
+        html! {
+            <NumberField {field} value={AttrValue::from(props.form.get(field).unwrap_or_default().to_owned())}
                 hint={hint(t, field, props.limit_watts)}
                 unit={AttrValue::from((t.box_unit)(field, p.currency.id()))}
                 question={p.notices.iter().find(|n| field == Field::Co2 && matches!(n, PlanNotice::Co2InKilograms { .. }))
                     .map(|n| AttrValue::from((t.plan_notice)(n)))}
-                error={error_for(errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
+                error={error_for(&props.errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
                 on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
         }
-    };
-    let choice = |field: Field, options: Vec<(&'static str, &'static str)>| {
-        let value = form.get(field).filter(|t| !t.is_empty()).or(plan::default_text(field)).unwrap_or_default();
+    }
+
+    fn choice(&self, field: Field, options: Vec<(&'static str, &'static str)>) -> Html {
+        let (t, props) = (self.t, self.props);
+        let errors = &props.errors;
+        let value = props.form.get(field).filter(|t| !t.is_empty()).or(plan::default_text(field)).unwrap_or_default();
         let opts = options
             .into_iter()
             .map(|(v, l)| Opt { value: AttrValue::from(v), label: AttrValue::from(l), disabled: false })
@@ -357,158 +475,42 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                 }
             </>
         }
-    };
-    let scope = p.scope.as_ref();
-    // Counts sized on the peak (servers per position, the limit for one more) name the peak's scope: the
-    // whole system where a stated maximum set it, never "GPU boards" then.
-    let server_scope = if p.peak_boundary == crate::figure::Boundary::System {
-        (t.scope_system)(false)
-    } else {
-        (t.plan_scope)(scope.is_some_and(PlanScope::server), false)
-    };
-    let site_scope = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
-    let set = form.is_set();
-    let basis = |label: &str| (t.with_basis)(label, p.basis);
+    }
+}
+
+/// The year's energy as a range with its named ends, and why it is one.
+fn range_view(t: &'static Strings, p: &Plan) -> Html {
+    let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) else { return html! {} };
     let idle_note =
         p.notices.iter().find(|n| **n == PlanNotice::IdleDecides).map(|n| ("idle-decides", (t.plan_notice)(n)));
-    // Without the server's own draw, the count is of GPU boards, not of whole servers.
-    // The answer says it beside the rack positions where it shows them: not again here.
-    let rack_note = p
-        .servers_per_rack
-        .as_ref()
-        .filter(|_| p.peak_boundary == crate::figure::Boundary::Boards)
-        .filter(|_| !(p.answers() && p.rack_positions.is_some()))
-        .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
-    use crate::i18n::EnergyLabel as E;
-    use crate::i18n::NounLabel as L;
-    let noun = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::noun);
-    let part = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::part_noun);
-    // A rack-scale system takes one position per rack: "racks per position" says nothing there.
-    let per_rack = p.servers_per_rack.as_ref().filter(|_| part != crate::system::Noun::Rack);
-    let throughput_scope = (t.noun_label)(L::Throughput, noun);
-    // Water (issue 40): the year's total with its two parts named under it; a part alone where only
-    // its factor is typed.
-    let water_note = match (&p.water_onsite_l_per_year, &p.water_offsite_l_per_year) {
-        (Some(on), Some(off)) => Some((
-            "water-parts",
-            (t.water_parts)(&format::figure_value(on, t.range_to), &format::figure_value(off, t.range_to)),
-        )),
-        _ => None,
-    };
-    let (water_onsite, water_offsite) = if p.water_l_per_year.is_some() {
-        (None, None)
-    } else {
-        (p.water_onsite_l_per_year.as_ref(), p.water_offsite_l_per_year.as_ref())
-    };
-    let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
-    // The plan's figures in order, those with a value, each value once: a figure equal to one shown
-    // above (the configuration's own) or earlier in the plan is not shown again.
-    type Card<'a> = (&'static str, (String, &'static str), &'a Figure, Option<(&'static str, String)>);
-    type Candidate<'a> = (&'static str, String, &'static str, Option<&'a Figure>, Option<(&'static str, String)>);
-    let candidates: Vec<Candidate> = vec![
-        (
-            "servers-needed",
-            (t.noun_label)(L::Needed, noun).to_owned(),
-            throughput_scope,
-            p.servers_needed.as_ref(),
-            None,
-        ),
-        (
-            "busy-load-percent",
-            (t.noun_label)(L::BusyLoad, noun).to_owned(),
-            throughput_scope,
-            p.busy_load.as_ref(),
-            None,
-        ),
-        ("streams-per-server", t.p_streams.to_owned(), throughput_scope, p.streams_per_server.as_ref(), None),
-        ("server-power-w", (t.noun_label)(L::Peak, noun).to_owned(), server_scope, p.server_power.as_ref(), None),
-        ("part-power-w", (t.noun_label)(L::PartPeak, part).to_owned(), server_scope, p.part_power.as_ref(), None),
-        ("it-power-kw", (t.noun_label)(L::ItPower, noun).to_owned(), server_scope, p.it_power.as_ref(), None),
-        // For a demand the site's power is the day's energy over 24 hours: named as an average, with
-        // the busy hours' power beside it (what feeds and cooling are sized on).
-        (
-            "site-power-w",
-            if p.basis == plan::EnergyBasis::Demand {
-                t.energy_label(E::PowerAverage, p.site_power.as_ref()).to_owned()
-            } else {
-                basis(t.energy_label(E::Power, p.site_power.as_ref()))
-            },
-            site_scope,
-            p.site_power.as_ref(),
-            None,
-        ),
-        (
-            "site-busy-power-w",
-            t.energy_label(E::Busy, p.site_busy_power.as_ref()).to_owned(),
-            site_scope,
-            p.site_busy_power.as_ref(),
-            None,
-        ),
-        (
-            "site-kwh-per-day",
-            basis(t.energy_label(E::Day, p.site_kwh_per_day.as_ref())),
-            site_scope,
-            p.site_kwh_per_day.as_ref(),
-            None,
-        ),
-        (
-            "site-kwh-per-year",
-            basis(t.energy_label(E::Year, p.site_kwh_per_year.as_ref())),
-            site_scope,
-            p.site_kwh_per_year.as_ref(),
-            None,
-        ),
-        (
-            "site-j-per-token",
-            t.energy_label(E::Token, p.site_j_per_token.as_ref()).to_owned(),
-            site_scope,
-            p.site_j_per_token.as_ref(),
-            None,
-        ),
-        ("cost-per-year", basis(t.p_cost_year), site_scope, p.cost_per_year.as_ref(), None),
-        ("cost-per-mtok", t.p_cost_mtok.to_owned(), site_scope, p.cost_per_mtok.as_ref(), None),
-        ("co2-kg-per-year", basis(t.p_co2_year), site_scope, p.co2_per_year.as_ref(), None),
-        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), site_scope, p.co2_per_mtok.as_ref(), None),
-        ("water-l-per-year", basis(t.p_water_year), site_scope, p.water_l_per_year.as_ref(), water_note),
-        ("water-onsite-l-per-year", basis(t.p_water_onsite), server_scope, water_onsite, None),
-        ("water-offsite-l-per-year", basis(t.p_water_offsite), site_scope, water_offsite, None),
-        ("embodied-kg-per-year", t.p_embodied_year.to_owned(), t.scope_embodied, p.embodied_kg_per_year.as_ref(), None),
-        ("embodied-g-per-mtok", t.p_embodied_mtok.to_owned(), t.scope_embodied, p.embodied_g_per_mtok.as_ref(), None),
-        (
-            "j-per-answer",
-            t.energy_label(E::Answer, p.j_per_answer.as_ref()).to_owned(),
-            site_scope,
-            p.j_per_answer.as_ref(),
-            None,
-        ),
-        ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), server_scope, p.amps_per_phase.as_ref(), None),
-        ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), server_scope, per_rack, rack_note),
-        ("rack-positions-needed", t.p_rack_positions.to_owned(), server_scope, p.rack_positions.as_ref(), None),
-        (
-            "limit-for-one-more",
-            (t.noun_label)(L::OneMore, part).to_owned(),
-            server_scope,
-            p.limit_for_one_more.as_ref(),
-            None,
-        ),
-        ("circuit-kw", t.p_circuit_kw.to_owned(), t.scope_circuit, p.circuit_kw.as_ref(), None),
-        ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), t.scope_circuit, p.circuits_per_feed.as_ref(), None),
-        ("feed-amps", t.p_feed_amps.to_owned(), server_scope, p.feed_amps.as_ref(), None),
-        ("position-kva", t.p_position_kva.to_owned(), server_scope, p.position_kva.as_ref(), None),
-        ("cooling-kw", t.p_cooling.to_owned(), server_scope, p.cooling.as_ref(), None),
-        ("heat-it-btu-per-h", t.p_heat.to_owned(), server_scope, p.heat.as_ref(), None),
-    ];
-    // The figures the answer above shows: their assumptions and sources are listed here too.
-    let answered: Vec<&Figure> = if p.answers() {
-        let demand_token = if p.basis == plan::EnergyBasis::Demand { &p.site_j_per_token } else { &None };
-        [&p.servers_needed, &p.rack_positions, demand_token, &p.site_kwh_per_year, &p.cost_per_year, &p.co2_per_year]
-            .into_iter()
-            .flatten()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let above = &props.figures;
+    html! {
+        <div class="plan-range" data-testid="plan-range">
+            <p><strong>{ (t.with_basis)(t.energy_label(crate::i18n::EnergyLabel::Year, Some(year)), p.basis) }</strong></p>
+            { ends_view(t, year) }
+            <p class="note">
+                if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " }
+                    <code translate="no">{ super::figures::IDLE_COMMAND }</code>{ " " } }
+                <a href="#method-batch" data-testid="batch-link">{ t.m_why }</a>
+            </p>
+        </div>
+    }
+}
+
+/// The figures the answer above shows: their assumptions and sources are listed here too.
+fn answered(p: &Plan) -> Vec<&Figure> {
+    if !p.answers() {
+        return Vec::new();
+    }
+    let demand_token = if p.basis == plan::EnergyBasis::Demand { &p.site_j_per_token } else { &None };
+    [&p.servers_needed, &p.rack_positions, demand_token, &p.site_kwh_per_year, &p.cost_per_year, &p.co2_per_year]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The plan's figures in order, those with a value, each value once: a figure equal to one shown
+/// above (the configuration's own) or earlier in the plan is not shown again.
+fn shown<'a>(p: &Plan, above: &'a Figures, candidates: Vec<Candidate<'a>>) -> Vec<Card<'a>> {
     let mut seen: Vec<&Figure> =
         [&above.energy_per_token, &above.energy_per_million, &above.board_power, &above.energy_per_day, &above.heat]
             .into_iter()
@@ -530,101 +532,173 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         seen.push(f);
         cards.push((id, (label, scope), f, note));
     }
+    cards
+}
 
-    html! {
-        <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
-            <h2 id="plan-title">{ t.plan_title }</h2>
-            <p class="hint">{ t.plan_intro }</p>
-            <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ crate::export::plan_inputs(form, lang, lang).join(" · ") }</p>
-            { scope_view(lang, scope) }
-            <div class="plan-fields">
-                { own_view(lang, c, own_open, &props.own, errors, &props.on_edit, &props.on_reveal) }
-                <fieldset>
-                    <legend>{ t.legend_demand }</legend>
-                    { number_field(Field::Demand) }
-                    { number_field(Field::Hours) }
-                    { number_field(Field::Load) }
-                    { number_field(Field::Answer) }
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_people }</legend>
-                    { number_field(Field::Users) }
-                    { number_field(Field::Speed) }
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_site }</legend>
-                    { number_field(Field::Idle) }
-                    { idle_references(lang, c, &props.card) }
-                    { number_field(Field::Overhead) }
-                    { references(lang, c, Field::Overhead, p, &props.on_edit) }
-                    { number_field(Field::Pue) }
-                    { references(lang, c, Field::Pue, p, &props.on_edit) }
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_price }</legend>
-                    { number_field(Field::Price) }
-                    { choice(Field::Currency, currencies) }
-                    { references(lang, c, Field::Price, p, &props.on_edit) }
-                    { number_field(Field::Co2) }
-                    { references(lang, c, Field::Co2, p, &props.on_edit) }
-                    // Water and the hardware's manufacturing footprint (issue 40): folded until set.
-                    <details class="fold water-fold" data-testid="water-fold"
-                        open={[Field::Wue, Field::Water, Field::Life].iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())}>
-                        <summary>{ t.water_summary }</summary>
-                        { number_field(Field::Wue) }
-                        { references(lang, c, Field::Wue, p, &props.on_edit) }
-                        { number_field(Field::Water) }
-                        { references(lang, c, Field::Water, p, &props.on_edit) }
-                        { number_field(Field::Life) }
-                    </details>
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_electrics }</legend>
-                    { number_field(Field::Volts) }
-                    { choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
-                    { number_field(Field::PowerFactor) }
-                    { number_field(Field::Rack) }
-                    // The circuits (issue 36): folded until one of its fields is set or has a message.
-                    <details class="fold circuits-fold" data-testid="circuits-fold"
-                        open={[Field::Breaker, Field::Derate, Field::Feeds].iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())}>
-                        <summary>{ t.circuits_summary }</summary>
-                        { number_field(Field::Breaker) }
-                        { number_field(Field::Derate) }
-                        { references(lang, c, Field::Derate, p, &props.on_edit) }
-                        { number_field(Field::Feeds) }
-                    </details>
-                </fieldset>
-            </div>
-            // Back to the answer from the last field (issue 38): on a phone it is screens above.
-            if p.answers() {
-                <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
-            }
-            { notices_view(t, &p.notices) }
-            { system_view(t, p) }
-            if p.embodied_unpublished && set {
-                <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
-            }
-            <div class="plan-figures">
-                { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
-            </div>
-            if let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
-                <div class="plan-range" data-testid="plan-range">
-                    <p><strong>{ basis(t.energy_label(crate::i18n::EnergyLabel::Year, Some(year))) }</strong></p>
-                    { ends_view(t, year) }
-                    <p class="note">
-                        if let Some((id, text)) = idle_note { <span data-testid={id}>{ text }</span>{ " " }
-                            <code translate="no">{ super::figures::IDLE_COMMAND }</code>{ " " } }
-                        <a href="#method-batch" data-testid="batch-link">{ t.m_why }</a>
-                    </p>
-                </div>
-            }
-            { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered.iter().copied()).collect::<Vec<_>>()) }
-            { more_view(t, form) }
-            { eu_view(t, c, p, p.scope.map(|s| s.pue).filter(|_| !form.pue.trim().is_empty())) }
-            // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
-            if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
-        </section>
+/// The scopes plan figures' badges name, and the nouns their labels count.
+struct Scopes {
+    /// Counts sized on the peak (servers per position, the limit for one more) name the peak's
+    /// scope: the whole system where a stated maximum set it, never "GPU boards" then.
+    server: &'static str,
+    site: &'static str,
+    throughput: &'static str,
+    noun: crate::system::Noun,
+    part: crate::system::Noun,
+}
+
+impl Scopes {
+    fn of(t: &'static Strings, p: &Plan) -> Scopes {
+        let scope = p.scope.as_ref();
+        let server = if p.peak_boundary == crate::figure::Boundary::System {
+            (t.scope_system)(false)
+        } else {
+            (t.plan_scope)(scope.is_some_and(PlanScope::server), false)
+        };
+        let site = scope.map_or((t.plan_scope)(false, false), |s| (t.plan_scope)(s.server(), s.site()));
+        let noun = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::noun);
+        let part = p.system.as_ref().map_or(crate::system::Noun::Server, plan::PlanSystem::part_noun);
+        let throughput = (t.noun_label)(crate::i18n::NounLabel::Throughput, noun);
+        Scopes { server, site, throughput, noun, part }
     }
+}
+
+/// Every figure the plan may show, in page order.
+fn candidates<'a>(t: &'static Strings, p: &'a Plan) -> Vec<Candidate<'a>> {
+    let s = Scopes::of(t, p);
+    let mut all = sizing_candidates(t, p, &s);
+    all.extend(site_candidates(t, p, &s));
+    all.extend(footprint_candidates(t, p, &s));
+    all.extend(electric_candidates(t, p, &s));
+    all
+}
+
+/// How many systems, how busy, and their power.
+fn sizing_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec<Candidate<'a>> {
+    use crate::i18n::NounLabel as L;
+    let (noun, part) = (s.noun, s.part);
+    vec![
+        ("servers-needed", (t.noun_label)(L::Needed, noun).to_owned(), s.throughput, p.servers_needed.as_ref(), None),
+        ("busy-load-percent", (t.noun_label)(L::BusyLoad, noun).to_owned(), s.throughput, p.busy_load.as_ref(), None),
+        ("streams-per-server", t.p_streams.to_owned(), s.throughput, p.streams_per_server.as_ref(), None),
+        ("server-power-w", (t.noun_label)(L::Peak, noun).to_owned(), s.server, p.server_power.as_ref(), None),
+        ("part-power-w", (t.noun_label)(L::PartPeak, part).to_owned(), s.server, p.part_power.as_ref(), None),
+        ("it-power-kw", (t.noun_label)(L::ItPower, noun).to_owned(), s.server, p.it_power.as_ref(), None),
+    ]
+}
+
+/// The site's power and energy.
+fn site_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec<Candidate<'a>> {
+    use crate::i18n::EnergyLabel as E;
+    let basis = |label: &str| (t.with_basis)(label, p.basis);
+    vec![
+        // For a demand the site's power is the day's energy over 24 hours: named as an average, with
+        // the busy hours' power beside it (what feeds and cooling are sized on).
+        (
+            "site-power-w",
+            if p.basis == plan::EnergyBasis::Demand {
+                t.energy_label(E::PowerAverage, p.site_power.as_ref()).to_owned()
+            } else {
+                basis(t.energy_label(E::Power, p.site_power.as_ref()))
+            },
+            s.site,
+            p.site_power.as_ref(),
+            None,
+        ),
+        (
+            "site-busy-power-w",
+            t.energy_label(E::Busy, p.site_busy_power.as_ref()).to_owned(),
+            s.site,
+            p.site_busy_power.as_ref(),
+            None,
+        ),
+        (
+            "site-kwh-per-day",
+            basis(t.energy_label(E::Day, p.site_kwh_per_day.as_ref())),
+            s.site,
+            p.site_kwh_per_day.as_ref(),
+            None,
+        ),
+        (
+            "site-kwh-per-year",
+            basis(t.energy_label(E::Year, p.site_kwh_per_year.as_ref())),
+            s.site,
+            p.site_kwh_per_year.as_ref(),
+            None,
+        ),
+        (
+            "site-j-per-token",
+            t.energy_label(E::Token, p.site_j_per_token.as_ref()).to_owned(),
+            s.site,
+            p.site_j_per_token.as_ref(),
+            None,
+        ),
+    ]
+}
+
+/// Cost, CO₂, water, the hardware's manufacturing footprint, and an answer's energy.
+fn footprint_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec<Candidate<'a>> {
+    let basis = |label: &str| (t.with_basis)(label, p.basis);
+    // Water (issue 40): the year's total with its two parts named under it; a part alone where only
+    // its factor is typed.
+    let water_note = match (&p.water_onsite_l_per_year, &p.water_offsite_l_per_year) {
+        (Some(on), Some(off)) => Some((
+            "water-parts",
+            (t.water_parts)(&format::figure_value(on, t.range_to), &format::figure_value(off, t.range_to)),
+        )),
+        _ => None,
+    };
+    let (water_onsite, water_offsite) = if p.water_l_per_year.is_some() {
+        (None, None)
+    } else {
+        (p.water_onsite_l_per_year.as_ref(), p.water_offsite_l_per_year.as_ref())
+    };
+    let answer = t.energy_label(crate::i18n::EnergyLabel::Answer, p.j_per_answer.as_ref()).to_owned();
+    vec![
+        ("cost-per-year", basis(t.p_cost_year), s.site, p.cost_per_year.as_ref(), None),
+        ("cost-per-mtok", t.p_cost_mtok.to_owned(), s.site, p.cost_per_mtok.as_ref(), None),
+        ("co2-kg-per-year", basis(t.p_co2_year), s.site, p.co2_per_year.as_ref(), None),
+        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), s.site, p.co2_per_mtok.as_ref(), None),
+        ("water-l-per-year", basis(t.p_water_year), s.site, p.water_l_per_year.as_ref(), water_note),
+        ("water-onsite-l-per-year", basis(t.p_water_onsite), s.server, water_onsite, None),
+        ("water-offsite-l-per-year", basis(t.p_water_offsite), s.site, water_offsite, None),
+        ("embodied-kg-per-year", t.p_embodied_year.to_owned(), t.scope_embodied, p.embodied_kg_per_year.as_ref(), None),
+        ("embodied-g-per-mtok", t.p_embodied_mtok.to_owned(), t.scope_embodied, p.embodied_g_per_mtok.as_ref(), None),
+        ("j-per-answer", answer, s.site, p.j_per_answer.as_ref(), None),
+    ]
+}
+
+/// Rack positions, circuits, feeds and cooling.
+fn electric_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec<Candidate<'a>> {
+    use crate::i18n::NounLabel as L;
+    let part = s.part;
+    // Without the server's own draw, the count is of GPU boards, not of whole servers.
+    // The answer says it beside the rack positions where it shows them: not again here.
+    let rack_note = p
+        .servers_per_rack
+        .as_ref()
+        .filter(|_| p.peak_boundary == crate::figure::Boundary::Boards)
+        .filter(|_| !(p.answers() && p.rack_positions.is_some()))
+        .map(|f| ("rack-boards-only", (t.rack_boards_only)(&format::plain(f.value))));
+    // A rack-scale system takes one position per rack: "racks per position" says nothing there.
+    let per_rack = p.servers_per_rack.as_ref().filter(|_| part != crate::system::Noun::Rack);
+    vec![
+        ("amps-per-phase", (t.noun_label)(L::Amps, part).to_owned(), s.server, p.amps_per_phase.as_ref(), None),
+        ("servers-per-rack", (t.noun_label)(L::PerPosition, part).to_owned(), s.server, per_rack, rack_note),
+        ("rack-positions-needed", t.p_rack_positions.to_owned(), s.server, p.rack_positions.as_ref(), None),
+        (
+            "limit-for-one-more",
+            (t.noun_label)(L::OneMore, part).to_owned(),
+            s.server,
+            p.limit_for_one_more.as_ref(),
+            None,
+        ),
+        ("circuit-kw", t.p_circuit_kw.to_owned(), t.scope_circuit, p.circuit_kw.as_ref(), None),
+        ("circuits-per-feed", t.p_circuits_per_feed.to_owned(), t.scope_circuit, p.circuits_per_feed.as_ref(), None),
+        ("feed-amps", t.p_feed_amps.to_owned(), s.server, p.feed_amps.as_ref(), None),
+        ("position-kva", t.p_position_kva.to_owned(), s.server, p.position_kva.as_ref(), None),
+        ("cooling-kw", t.p_cooling.to_owned(), s.server, p.cooling.as_ref(), None),
+        ("heat-it-btu-per-h", t.p_heat.to_owned(), s.server, p.heat.as_ref(), None),
+    ]
 }
 
 /// What the plan counts as one system and what its source states (issue 36), and the electrical

@@ -19,45 +19,37 @@ pub struct ShareProps {
     pub texts: std::rc::Rc<crate::export::QuoteTexts>,
 }
 
+/// A text to copy: the clipboard's answer (`None`: not tried since `text` last changed) and the
+/// button's callback.
+#[hook]
+fn use_copy(text: AttrValue) -> (Option<bool>, Callback<MouseEvent>) {
+    let copied = use_state(|| None::<bool>);
+    let onclick = {
+        let text = text.to_string();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = text.clone();
+            let copied = copied.clone();
+            yew::platform::spawn_local(async move { copied.set(Some(browser::copy_to_clipboard(&text).await)) });
+        })
+    };
+    {
+        let copied = copied.clone();
+        use_effect_with(text, move |_| copied.set(None));
+    }
+    (*copied, onclick)
+}
+
 #[function_component(Share)]
 pub fn share(props: &ShareProps) -> Html {
     let t = use_strings();
     let lang = crate::ui::words::use_lang();
-    // None: not tried since the last change; Some(ok): the clipboard's answer.
-    let copied = use_state(|| None::<bool>);
     let url = format!("{}?{}", browser::page_address(), props.query);
-    let onclick = {
-        let url = url.clone();
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            let url = url.clone();
-            let copied = copied.clone();
-            yew::platform::spawn_local(async move { copied.set(Some(browser::copy_to_clipboard(&url).await)) });
-        })
-    };
-    {
-        let copied = copied.clone();
-        use_effect_with(props.query.clone(), move |_| copied.set(None));
-    }
-    let print = Callback::from(|_: MouseEvent| browser::print());
-    let summary_copied = use_state(|| None::<bool>);
+    // The link changes with the query; a new one is not yet copied.
+    let (copied, onclick) = use_copy(AttrValue::from(url.clone()));
     let summary = AttrValue::from(props.texts.full.clone());
-    let mail = crate::export::mail_href(&props.texts);
-    let copy_summary = {
-        let text = summary.to_string();
-        let summary_copied = summary_copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            let text = text.clone();
-            let summary_copied = summary_copied.clone();
-            yew::platform::spawn_local(
-                async move { summary_copied.set(Some(browser::copy_to_clipboard(&text).await)) },
-            );
-        })
-    };
-    {
-        let summary_copied = summary_copied.clone();
-        use_effect_with(summary.clone(), move |_| summary_copied.set(None));
-    }
+    let (summary_copied, copy_summary) = use_copy(summary.clone());
+    let print = Callback::from(|_: MouseEvent| browser::print());
     let broken = (!props.invalid.is_empty()).then(|| props.invalid.join(", "));
     html! {
         <section class="share" aria-labelledby="share-title">
@@ -71,37 +63,52 @@ pub fn share(props: &ShareProps) -> Html {
                 }
             </div>
             // Sending it on, on the full page (the widget links to it instead).
-            if props.printable {
-            <div class="share-row handoff">
-                <a class="button quiet" data-testid="email-config" href={mail.href} data-shortened={mail.shortened.to_string()}>{ t.email_config }</a>
-                <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
-                if let Some(ok) = *summary_copied {
-                    <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
-                }
-            </div>
-            // A long comparison's e-mail goes without its link (issue 37): said here, and the whole
-            // summary offered to copy by hand too, where the clipboard is refused.
-            if mail.shortened {
-                <p class="hint" data-testid="mail-shortened">{ (t.mail_too_long)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
-                // The summary itself folds away: "Copy a summary" above copies it without opening it.
-                <details class="summary-fold" data-testid="summary-fold">
-                    <summary>{ t.summary_label }</summary>
-                    <textarea id="summary-text" class="summary-text" data-testid="summary-text" readonly=true rows="8"
-                        aria-label={t.summary_label} value={summary.clone()} />
-                </details>
-            }
-            }
+            if props.printable { { handoff(lang, &props.texts, summary, summary_copied, copy_summary) } }
             if let Some(fields) = &broken {
                 <p class="warning" data-testid="share-warning">
                     { (t.share_warning)(fields) }
                 </p>
             }
-            <p class="hint" aria-live="polite" data-testid="copy-status">{ match (*copied, &broken) {
+            <p class="hint" aria-live="polite" data-testid="copy-status">{ match (copied, &broken) {
                 (Some(true), None) => t.copied.to_owned(),
                 (Some(true), Some(fields)) => (t.copied_with)(fields),
                 (Some(false), _) => t.copy_refused.to_owned(),
                 (None, _) => t.opening_restores.to_owned(),
             } }</p>
         </section>
+    }
+}
+
+/// "Email this configuration" and "Copy a summary", with the clipboard's answer.
+fn handoff(
+    lang: crate::i18n::Lang,
+    texts: &crate::export::QuoteTexts,
+    summary: AttrValue,
+    copied: Option<bool>,
+    copy_summary: Callback<MouseEvent>,
+) -> Html {
+    let t = lang.strings();
+    let mail = crate::export::mail_href(texts);
+    html! {
+        <>
+        <div class="share-row handoff">
+            <a class="button quiet" data-testid="email-config" href={mail.href} data-shortened={mail.shortened.to_string()}>{ t.email_config }</a>
+            <button type="button" class="quiet" data-testid="copy-summary" onclick={copy_summary}>{ t.copy_summary }</button>
+            if let Some(ok) = copied {
+                <span class="hint" role="status" data-testid="summary-status">{ if ok { t.summary_copied } else { t.copy_refused } }</span>
+            }
+        </div>
+        // A long comparison's e-mail goes without its link (issue 37): said here, and the whole
+        // summary offered to copy by hand too, where the clipboard is refused.
+        if mail.shortened {
+            <p class="hint" data-testid="mail-shortened">{ (t.mail_too_long)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
+            // The summary itself folds away: "Copy a summary" above copies it without opening it.
+            <details class="summary-fold" data-testid="summary-fold">
+                <summary>{ t.summary_label }</summary>
+                <textarea id="summary-text" class="summary-text" data-testid="summary-text" readonly=true rows="8"
+                    aria-label={t.summary_label} value={summary} />
+            </details>
+        }
+        </>
     }
 }
