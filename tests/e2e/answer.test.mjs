@@ -329,3 +329,16 @@ test('8. a buyer types a demand, a price and a rack, then a larger demand: the a
     suite.calc = null;
   }
 });
+
+// Issue 38: the kinds' legend is a fold; a badge links to it and opens it, so the link never lands on a
+// closed fold.
+test('a badge opens the folded legend of the kinds it links to', T, async () => {
+  const c = await suite.open(FILLED);
+  await below(c);
+  assert.equal(await c.page.evaluate(() => document.getElementById('kinds').open), false, 'folded at first');
+  await c.page.locator('[data-testid="answer-plan"] a.badge[href="#kinds"]').first().click();
+  await c.page.waitForFunction(() => document.getElementById('kinds').open);
+  assert.ok(await c.el('kinds-legend').isVisible());
+  assert.match(await c.text('kinds-legend'), /Ceiling.*Measured.*Estimate/s);
+});
+

@@ -592,6 +592,9 @@ test('4. every figure shows its kind in words without hovering; "How this is cal
       }
       const heading = page.getByRole('heading', { name: 'How this is calculated' });
       assert.ok(await heading.isVisible(), '"How this is calculated" heading');
+      // The kinds' legend folds (issue 38); a click on its summary opens it.
+      await page.locator('#kinds > summary').click();
+      await page.waitForFunction(() => document.getElementById('kinds')?.open);
       const method = await heading.locator('xpath=..').innerText();
       for (const w of ['Ceiling', 'Measured', 'Estimate']) assert.ok(method.includes(w), `method section lacks "${w}"`);
       await assertSane(page, url);

@@ -224,6 +224,9 @@ test('the German review (issue 38): "RZ-" only with a PUE, heat in kW first, t C
   assert.doesNotMatch(co2.text, /kg CO₂e/);
   // MLCommons' notice is quoted in English, the page's own sentence follows in German.
   assert.equal(await c.el('trademark-notice').getAttribute('lang'), 'en');
+  // MLCommons' result citation is quoted as published, in English, and marked so.
+  assert.equal(await c.page.locator('.citation').first().getAttribute('lang'), 'en');
+  assert.match(await c.page.locator('.citation').first().innerText(), /Result verified by MLCommons Association/);
   assert.match(await c.text('trademark'), /Die hier zitierten Ergebnisse wurden von der MLCommons Association geprüft/);
   // With a PUE the site is counted and named.
   const site = await open(`${buyer}&pue=1.3`);

@@ -375,7 +375,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                         format::plain(r.tokens_per_s), (t.unit)(Unit::TokensPerSecond), t.power_setting,
                         r.stated_power.as_ref().map_or_else(|| t.not_stated.to_owned(), |p| format!("{} ({} W)", p.text, number(lang, p.watts)))) }
                     { t.published }{ c.0.published_on(r).map_or_else(|| "—".to_owned(), |d| crate::i18n::catalogue_date(d, lang)) }{ ". " }
-                    <span class="citation" translate="no">{ r.citation() }</span>
+                    <span class="citation" translate="no" lang="en">{ r.citation() }</span>
                     if let crate::precision::Precision::StartedFrom { source, .. } | crate::precision::Precision::Transformed { source, .. } = crate::precision::Precision::of(r) {
                         { " · " }<super::source::SourceRef catalogue={c} id={source} />
                     }
