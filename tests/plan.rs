@@ -5,8 +5,10 @@
 
 mod common;
 
+use common::{close, low};
+
 use token_energy::catalogue::{self, Benchmark, Catalogue, Scenario};
-use token_energy::figure::{Assumption, Figure, Kind, Origin, Unit};
+use token_energy::figure::{Assumption, Kind, Origin, Unit};
 use token_energy::form::{Edit, Field, Form, Problem};
 use token_energy::link::{decode, encode};
 use token_energy::model;
@@ -38,19 +40,6 @@ fn published(watts: &str, plan: &[(Field, &str)]) -> Form {
 
 fn plan_of(form: &Form) -> Plan {
     plan::evaluate(catalogue(), &model::evaluate(catalogue(), form).checked)
-}
-
-#[track_caller]
-fn close(figure: &Option<Figure>, expected: f64) -> Figure {
-    let Some(f) = figure else { panic!("no figure, expected {expected}") };
-    assert!((f.value - expected).abs() <= expected.abs() * 1e-12, "{} ≠ {expected}", f.value);
-    f.clone()
-}
-
-#[track_caller]
-fn low(figure: &Figure, expected: f64) {
-    let Some(l) = figure.low else { panic!("not a range: {figure:?}") };
-    assert!((l - expected).abs() <= expected.abs() * 1e-12, "{l} ≠ {expected}");
 }
 
 #[test]

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::{close, low};
+
 use token_energy::catalogue::{Benchmark, Card, Catalogue, PublishedResult, Scenario};
 use token_energy::figure::{Assumption, Boundary, Figure, Kind, Origin, Side, Unit};
 use token_energy::form::{Field, Form, Throughput};
@@ -53,19 +55,6 @@ fn own(tps: f64) -> ThroughputBasis {
 
 fn even(tps: f64) -> Sizing {
     Sizing { low_tps: tps, high_tps: tps, lower_end: None }
-}
-
-#[track_caller]
-fn close(figure: &Option<Figure>, expected: f64) -> Figure {
-    let Some(f) = figure else { panic!("no figure, expected {expected}") };
-    assert!((f.value - expected).abs() <= expected.abs() * 1e-12, "{} ≠ {expected}", f.value);
-    f.clone()
-}
-
-#[track_caller]
-fn low(figure: &Figure, expected: f64) {
-    let Some(l) = figure.low else { panic!("not a range: {figure:?}") };
-    assert!((l - expected).abs() <= expected.abs() * 1e-12, "{l} ≠ {expected}");
 }
 
 #[test]

@@ -116,3 +116,20 @@ pub fn export_context(current: &token_energy::form::Form) -> token_energy::expor
         baseline: 0,
     }
 }
+
+/// The figure, which must be there, at `expected` within 1e-12 of it (the plan's tests' own arithmetic).
+#[track_caller]
+#[allow(clippy::panic)] // a test helper fails the test by panicking
+pub fn close(figure: &Option<token_energy::figure::Figure>, expected: f64) -> token_energy::figure::Figure {
+    let Some(f) = figure else { panic!("no figure, expected {expected}") };
+    assert!((f.value - expected).abs() <= expected.abs() * 1e-12, "{} ≠ {expected}", f.value);
+    f.clone()
+}
+
+/// A range's lower end at `expected` within 1e-12 of it.
+#[track_caller]
+#[allow(clippy::panic)] // a test helper fails the test by panicking
+pub fn low(figure: &token_energy::figure::Figure, expected: f64) {
+    let Some(l) = figure.low else { panic!("not a range: {figure:?}") };
+    assert!((l - expected).abs() <= expected.abs() * 1e-12, "{l} ≠ {expected}");
+}

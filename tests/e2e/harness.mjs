@@ -661,6 +661,18 @@ export class Calculator {
   }
 
   /** Types into a text field as a person does: focus, select all, type key by key. */
+  /** Adds the page's configuration to the comparison once per `[watts, name]`, after typing the watts,
+   * each time waiting for the list to grow by one. */
+  async compareAt(entries) {
+    for (const [watts, name] of entries) {
+      await this.type('watts', watts);
+      const n = await this.el('compared-item').count();
+      await this.el('compare-new-name').fill(name);
+      await this.el('compare-add').click();
+      await this.page.waitForFunction((k) => document.querySelectorAll('[data-testid="compared-item"]').length === k, n + 1);
+    }
+  }
+
   async type(testid, text) {
     await this.el(testid).click();
     await this.page.keyboard.press('Control+A');

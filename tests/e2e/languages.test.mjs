@@ -77,13 +77,7 @@ for (const lang of ['de', 'en']) {
   test(`${lang}: a comparison of three and a file that is no comparison, on a 360 px phone`, T, async () => {
     const c = await open(`${H200}&lang=${lang}${lang === 'de' ? '&demand=1000000000' : '&demand=1000000000'}`, { width: 360, height: 800 });
     await sections(c);
-    for (const [watts, name] of [['600', 'A'], ['500', 'B'], ['400', '']]) {
-      await c.type('watts', watts);
-      const n = await c.el('compared-item').count();
-      await c.el('compare-new-name').fill(name);
-      await c.el('compare-add').click();
-      await c.page.waitForFunction((k) => document.querySelectorAll('[data-testid="compared-item"]').length === k, n + 1);
-    }
+    await c.compareAt([['600', 'A'], ['500', 'B'], ['400', '']]);
     await c.el('compare-grid').waitFor();
     await clean(c, lang, 'a comparison of three');
     await fits(c, 'a comparison of three');

@@ -47,13 +47,7 @@ for (const lang of ['en', 'de']) {
         if (faults.length) all.push(`${state}:\n${describe(faults)}`);
       };
       await check('the plan filled');
-      for (const [watts, name] of [['600', 'A'], ['500', 'B'], ['400', 'C']]) {
-        await c.type('watts', watts);
-        const n = await c.el('compared-item').count();
-        await c.el('compare-new-name').fill(name);
-        await c.el('compare-add').click();
-        await c.page.waitForFunction((k) => document.querySelectorAll('[data-testid="compared-item"]').length === k, n + 1);
-      }
+      await c.compareAt([['600', 'A'], ['500', 'B'], ['400', 'C']]);
       await c.el('compare-grid').waitFor();
       await check('a comparison of three');
       await c.page.goto(suite.server.url(`?mode=measure&result=v4.1-0049&scenario=offline&model=llama2-70b-99.9&lang=${lang}`));
