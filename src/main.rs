@@ -6,7 +6,7 @@
 fn main() {
     yew::platform::spawn_local(async {
         yew::platform::time::sleep(std::time::Duration::ZERO).await;
-        token_energy::ui::mount();
+        token_energy::ui::mount().await;
     });
 }
 

@@ -18,6 +18,7 @@ use super::components::{
     share::Share,
     summary::Summary,
 };
+use super::stage::{use_stage, Stage};
 use super::state::{Action, State};
 use super::{browser, format, Cat, Start};
 use crate::catalogue::Catalogue;
@@ -56,41 +57,50 @@ struct CalculatorProps {
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
     let start = &props.start;
-    let state = use_reducer(|| State::from_link(catalogue, &start.query, start.stored.clone(), start.browser_lang));
+    let state = use_reducer(|| match &start.prepared {
+        Some(prepared) => State::clone(prepared),
+        None => State::from_link(catalogue, &start.query, start.stored.clone(), start.browser_lang),
+    });
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
     format::set_lang(lang);
     let links = Links::of(&state);
     use_browser_sync(&state, lang, &links);
-    let below = use_below();
+    let stage = use_stage(if start.prerendered { Stage::HandOff } else { Stage::Head });
     use_frame(start.vendor.as_ref().and_then(|v| v.accent.clone()), state.embed);
     let on = use_handlers(&state.dispatcher());
-    // Every figure once (issue 34): the plan's servers count in "all servers" too.
-    let crate::plan::Answer { evaluation, plan } = crate::plan::answer(catalogue.0, &state.form);
+    // Every figure once (issue 34): the plan's servers count in "all servers" too. Computed when the
+    // form changes, not on every stage's render.
+    let answer = use_memo(state.form.clone(), move |form| crate::plan::answer(catalogue.0, form));
     let full_url = format!("{}?{}", browser::page_address(), links.shared);
-    // The hand-off's text (e-mail, summary, quote), dated as the sheet is.
-    let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
-    let texts = Rc::new(crate::export::quote_texts(
-        catalogue.0,
-        &state.form,
-        &state.compared,
-        &full_url,
-        &date,
-        lang.strings(),
-    ));
+    // The hand-off's text (e-mail, summary, quote), dated as the sheet is, once the figures are drawn.
+    let texts = {
+        let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
+        let drawn = stage >= Stage::HandOff || state.embed;
+        use_memo(
+            (state.form.clone(), state.compared.clone(), full_url.clone(), date, lang, drawn),
+            move |(form, compared, url, date, lang, drawn)| {
+                if *drawn {
+                    crate::export::quote_texts(catalogue.0, form, compared, url, date, lang.strings())
+                } else {
+                    crate::export::QuoteTexts::default()
+                }
+            },
+        )
+    };
     Page {
         catalogue,
         start,
         state: &state,
         lang,
         t: lang.strings(),
-        evaluation,
-        plan,
+        evaluation: &answer.evaluation,
+        plan: &answer.plan,
         full_url,
         shared: links.shared,
         texts,
         on,
-        below,
+        stage,
     }
     .view()
 }
@@ -115,16 +125,14 @@ impl Links {
     }
 }
 
-/// What the page tells the browser after a render: its language and title, that it is live, the
-/// comparison to keep, and the address bar.
+/// What the page tells the browser after a render: its language and title, the comparison to keep,
+/// and the address bar.
 #[hook]
 fn use_browser_sync(state: &UseReducerHandle<State>, lang: Lang, links: &Links) {
     use_effect_with(lang, |lang| {
         browser::set_html_lang(lang.id());
         browser::set_title(lang.strings().doc_title);
     });
-    // Rendered or hydrated: the page answers input from now on.
-    use_effect_with((), |_| browser::mark_live());
     // The browser keeps the comparison; where it refuses (private mode, full storage), the page says
     // the comparison lives in the link only.
     {
@@ -144,34 +152,6 @@ fn use_browser_sync(state: &UseReducerHandle<State>, lang: Lang, links: &Links) 
         let query = query.clone();
         *pending_address.borrow_mut() = Some(browser::later(URL_SYNC_DELAY_MS, move || browser::replace_query(&query)));
     });
-}
-
-/// The sections below the figures (plan, comparison, charts, table) render after them, one stage
-/// per task (`Below`), so the figures appear first and no one task blocks a phone's main thread
-/// for long; the prerendered page (a first render) holds the rest without them.
-#[hook]
-fn use_below() -> Below {
-    let below = use_state(|| Below::None);
-    {
-        let below = below.clone();
-        use_effect_with(*below, move |stage| {
-            if let Some(next) = stage.next() {
-                yew::platform::spawn_local(async move {
-                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
-                    below.set(next);
-                });
-            }
-        });
-    }
-    let below = *below;
-    // A link to a part of the page (the widget's "Method and how to cite") lands there once the
-    // sections below the figures are drawn.
-    use_effect_with(below == Below::All, |all| {
-        if *all {
-            browser::reveal_hash();
-        }
-    });
-    below
 }
 
 /// The vendor's accent colour, once; and in a frame, the content's height for the embedding page.
@@ -250,13 +230,13 @@ struct Page<'a> {
     state: &'a State,
     lang: Lang,
     t: &'static Strings,
-    evaluation: crate::model::Evaluation<'static>,
-    plan: crate::plan::Plan,
+    evaluation: &'a crate::model::Evaluation<'static>,
+    plan: &'a crate::plan::Plan,
     full_url: String,
     shared: String,
     texts: Rc<crate::export::QuoteTexts>,
     on: Handlers,
-    below: Below,
+    stage: Stage,
 }
 
 impl Page<'_> {
@@ -266,31 +246,47 @@ impl Page<'_> {
         // The form beside the figures; the widget leads with its answer, so there the form comes after
         // them in the page's order too (not only on screen), and Tab moves down the widget, never from
         // its first line to the form below the figures and back up.
-        let config = self.config();
+        // A link draws its form (`Stage::Form`) before its figures, the widget its figures first.
+        let form_drawn = self.stage >= Stage::Form;
+        let figures_drawn = self.stage >= Stage::Figures;
+        let hand_off = self.stage >= Stage::HandOff;
+        let (config, outputs) = if state.embed {
+            (
+                if figures_drawn { self.config() } else { Html::default() },
+                if form_drawn { self.outputs() } else { Html::default() },
+            )
+        } else {
+            (
+                if form_drawn { self.config() } else { Html::default() },
+                if figures_drawn { self.outputs() } else { Html::default() },
+            )
+        };
         let (config_first, config_after) =
             if state.embed { (Html::default(), config) } else { (config, Html::default()) };
         html! {
             <ContextProvider<Lang> context={self.lang}>
             <div {class} data-testid="app">
                 <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
-                <PrintHeader {catalogue} form={state.form.clone()} valid={self.valid()} url={AttrValue::from(self.full_url.clone())}
-                    vendor={self.start.vendor.clone()} comparing={!state.compared.is_empty()} />
+                if hand_off {
+                    <PrintHeader {catalogue} form={state.form.clone()} valid={self.valid()} url={AttrValue::from(self.full_url.clone())}
+                        vendor={self.start.vendor.clone()} comparing={!state.compared.is_empty()} />
+                }
                 if !state.embed { { self.masthead() } }
                 { self.notices() }
                 if !state.embed { { modes(t, state.mode, &state.form, self.on.mode.clone()) } }
-                if state.mode == link::Mode::Measure { { self.measure() } }
+                if form_drawn && state.mode == link::Mode::Measure { { self.measure() } }
                 <div class="workspace">
                     { config_first }
-                    { self.outputs() }
+                    { outputs }
                     { config_after }
                 </div>
-                if state.mode != link::Mode::Measure { { self.summary() } }
+                if figures_drawn && state.mode != link::Mode::Measure { { self.summary() } }
                 if !state.embed { { self.below_figures() } }
                 // The method and the sources are in the prerendered page (and so in the first render
-                // that hydrates it), which a reader without JavaScript reads; elsewhere they wait with
-                // the other sections, so a link's figures come first.
-                if self.start.prerendered || self.below == Below::All { { self.method_and_sources() } }
-                <SheetFoot url={AttrValue::from(self.full_url.clone())} />
+                // that hydrates it), which a reader without JavaScript reads; elsewhere they come last,
+                // a task each, so a link's figures come first.
+                { self.method_and_sources() }
+                if hand_off { <SheetFoot url={AttrValue::from(self.full_url.clone())} /> }
             </div>
             </ContextProvider<Lang>>
         }
@@ -384,20 +380,23 @@ impl Page<'_> {
         let invalid: Vec<&'static str> = self.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
         html! {
             <div class="outputs">
-                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={self.plan.clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()} />
+                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={(*self.plan).clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()} />
                 if state.embed {
                     <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
                         { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                 }
-                <Share query={AttrValue::from(self.shared.clone())} {invalid} printable={!state.embed} texts={self.texts.clone()} />
-                if let Some(v) = self.start.vendor.as_ref() {
-                    <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
-                        link={AttrValue::from(full_url.clone())} text={AttrValue::from(self.texts.full.clone())} texts={self.texts.clone()}
-                        post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
-                }
-                if !state.embed {
-                    <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
-                        reference={AttrValue::from(state.form.reference.clone())} on_edit={self.on.edit.clone()} />
+                // The hand-off a task after the figures (the widget's with them).
+                if self.stage >= Stage::HandOff || state.embed {
+                    <Share query={AttrValue::from(self.shared.clone())} {invalid} printable={!state.embed} texts={self.texts.clone()} />
+                    if let Some(v) = self.start.vendor.as_ref() {
+                        <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
+                            link={AttrValue::from(full_url.clone())} text={AttrValue::from(self.texts.full.clone())} texts={self.texts.clone()}
+                            post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
+                    }
+                    if !state.embed {
+                        <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
+                            reference={AttrValue::from(state.form.reference.clone())} on_edit={self.on.edit.clone()} />
+                    }
                 }
             </div>
         }
@@ -416,25 +415,25 @@ impl Page<'_> {
 
     /// The sections below the figures, as far as they are drawn yet.
     fn below_figures(&self) -> Html {
-        let (catalogue, state, below) = (self.catalogue, self.state, self.below);
+        let (catalogue, state, below) = (self.catalogue, self.state, self.stage);
         let current_result = match &state.form.throughput {
             ThroughputChoice::Published(id) => Some(id.clone()),
             ThroughputChoice::Own => None,
         };
         html! {
             <>
-            if below >= Below::Plan { { self.plan_panel() } }
-            if below >= Below::Compare {
+            if below >= Stage::Plan { { self.plan_panel() } }
+            if below >= Stage::Compare {
                 <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
                     messages={state.compare_messages.clone()} link={AttrValue::from(self.full_url.clone())}
                     import_status={state.import_status.clone().map(AttrValue::from)}
                     on_list={self.on.list.clone()} on_baseline={self.on.baseline.clone()} on_import={self.on.import.clone()}
                     on_refused={self.on.refused.clone()} on_message={self.on.message.clone()} on_dismiss={self.on.dismiss_compare.clone()} />
             }
-            if below >= Below::Charts {
+            if below >= Stage::Charts {
                 <Charts {catalogue} form={state.form.clone()} compared={state.compared.clone()} />
             }
-            if below >= Below::Table {
+            if below >= Stage::Table {
                 <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                     current_scenario={state.form.scenario} on_edit={self.on.edit.clone()} />
                 <Context {catalogue} />
@@ -444,12 +443,12 @@ impl Page<'_> {
     }
 
     fn plan_panel(&self) -> Html {
-        let (catalogue, state, evaluation) = (self.catalogue, self.state, &self.evaluation);
+        let (catalogue, state, evaluation) = (self.catalogue, self.state, self.evaluation);
         let card_name =
             catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, self.lang)).unwrap_or_default();
         html! {
             <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())}
-                card_name={AttrValue::from(card_name)} form={state.form.plan.clone()} plan={self.plan.clone()} figures={evaluation.figures.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
+                card_name={AttrValue::from(card_name)} form={state.form.plan.clone()} plan={(*self.plan).clone()} figures={evaluation.figures.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
                 on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} own={crate::ui::components::plan::Own {
                     name: AttrValue::from(state.form.own_model.clone()),
                     size: AttrValue::from(state.form.own_size.clone()),
@@ -463,37 +462,15 @@ impl Page<'_> {
         let (catalogue, state) = (self.catalogue, self.state);
         let figures = &self.evaluation.figures;
         let cited = if state.embed { cited_sources(catalogue, &state.form, figures) } else { Vec::new() };
+        let drawn = |stage: Stage| self.start.prerendered || self.stage >= stage;
         html! {
             <>
-            if !state.embed { <Method {catalogue} /> }
-            <Footer {catalogue} compact={state.embed} vendor={self.start.vendor.clone()} {cited}
-                cited_in_print={printed_sources(catalogue, &state.form, figures, &self.plan)} />
+            if !state.embed && drawn(Stage::Method) { <Method {catalogue} /> }
+            if drawn(Stage::Sources) {
+                <Footer {catalogue} compact={state.embed} vendor={self.start.vendor.clone()} {cited}
+                    cited_in_print={printed_sources(catalogue, &state.form, figures, self.plan)} whole={drawn(Stage::All)} />
+            }
             </>
-        }
-    }
-}
-
-/// How much of the page below the figures is rendered: one more stage per task after the first
-/// render, in page order, so a phone's main thread is never blocked by all of them at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Below {
-    None,
-    Plan,
-    Compare,
-    Charts,
-    Table,
-    All,
-}
-
-impl Below {
-    fn next(self) -> Option<Below> {
-        match self {
-            Below::None => Some(Below::Plan),
-            Below::Plan => Some(Below::Compare),
-            Below::Compare => Some(Below::Charts),
-            Below::Charts => Some(Below::Table),
-            Below::Table => Some(Below::All),
-            Below::All => None,
         }
     }
 }

@@ -137,6 +137,14 @@ pub fn mark_live() {
     }
 }
 
+/// Marks the page as drawn whole (`<html data-drawn="all">`), its last stage (`ui::stage`) drawn:
+/// tests and the benchmark read the whole page from then on.
+pub fn mark_drawn() {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-drawn", "all");
+    }
+}
+
 /// Brings the element the address's `#fragment` names into view once the page is rendered (a link
 /// from the embedded widget to the method opens the full page there), opening the folds around it;
 /// nothing where there is no fragment or no such element.

@@ -54,6 +54,8 @@ impl Element {
 
 pub fn mark_live() {}
 
+pub fn mark_drawn() {}
+
 pub fn reveal_hash() {}
 
 pub fn replace_query(_query: &str) {}

@@ -14,6 +14,7 @@ mod browser;
 mod browser;
 mod components;
 mod format;
+mod stage;
 mod state;
 mod words;
 
@@ -54,6 +55,9 @@ pub struct Start {
     /// The page is the copy the service worker kept, served because the network could not be
     /// reached: the day it was kept (`static/build/sw.mjs`).
     pub offline_copy: Option<String>,
+    /// The state read from the link, where it was read in the task before the first render (a
+    /// link's: `mount`), so that render's task holds the drawing alone (issue 41).
+    pub prepared: Option<std::rc::Rc<state::State>>,
 }
 
 impl Start {
@@ -79,6 +83,7 @@ impl Start {
             vendor: browser::vendor_meta().and_then(Vendor::checked),
             prerendered: false,
             offline_copy: browser::offline_copy(),
+            prepared: None,
         }
     }
 }
@@ -91,27 +96,37 @@ impl Start {
 /// boot script hid it before the first paint (`html.pending`, for a query), and it is replaced,
 /// never shown as this link's figures.
 #[cfg(target_arch = "wasm32")]
-pub fn mount() {
+pub async fn mount() {
     let start = Start::from_browser();
-    browser::remove_element("boot");
-    match browser::element_by_id("app-root") {
-        // The root's `data-prerendered` names the vendor the page was prerendered with: a page
-        // branded after its build is not hydrated.
-        Some(root)
-            if root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text())
-                && start.is_bare() =>
-        {
+    let root = browser::element_by_id("app-root");
+    // The root's `data-prerendered` names the vendor the page was prerendered with: a page branded
+    // after its build is not hydrated.
+    let hydrates = root.as_ref().is_some_and(|root| {
+        root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text()) && start.is_bare()
+    });
+    if hydrates {
+        browser::remove_element("boot");
+        if let Some(root) = root {
             yew::Renderer::<App>::with_root_and_props(root, Start { prerendered: true, ..start }).hydrate();
         }
-        Some(root) => {
-            browser::clear_children(&root);
-            let _ = root.remove_attribute("data-prerendered");
-            yew::Renderer::<App>::with_root_and_props(root, start).render();
+    } else {
+        // A link: its state is read in this task, its first render draws in the next.
+        let prepared =
+            state::State::from_link(Cat(Catalogue::embedded()), &start.query, start.stored.clone(), start.browser_lang);
+        let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
+        yew::platform::time::sleep(std::time::Duration::ZERO).await;
+        browser::remove_element("boot");
+        match root {
+            Some(root) => {
+                browser::clear_children(&root);
+                let _ = root.remove_attribute("data-prerendered");
+                yew::Renderer::<App>::with_root_and_props(root, start).render();
+            }
+            None => {
+                yew::Renderer::<App>::with_props(start).render();
+            }
         }
-        None => {
-            yew::Renderer::<App>::with_props(start).render();
-        }
-    };
+    }
     browser::end_pending();
 }
 

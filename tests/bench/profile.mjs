@@ -227,11 +227,11 @@ async function time(dist, page_) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink', 'loading', 'toplevel', 'v8.execute'] });
     await page.goto(server.origin + page_, { waitUntil: 'commit' });
-    // Every section drawn (the footer comes with the last stage), polled through the protocol so no
-    // driver script runs in the page; then a quiet second and a half.
+    // Every stage drawn (`<html data-drawn="all">`, src/ui/stage.rs), polled through the protocol so
+    // no driver script runs in the page; then a quiet second and a half.
     const until = Date.now() + 60_000;
     for (;;) {
-      const { result } = await cdp.send('Runtime.evaluate', { expression: "document.documentElement.dataset.app === 'live' && !!document.querySelector('footer')" });
+      const { result } = await cdp.send('Runtime.evaluate', { expression: "document.documentElement.dataset.app === 'live' && document.documentElement.dataset.drawn === 'all'" });
       if (result.value === true) break;
       if (Date.now() > until) throw new Error('the page never went live with its footer');
       await new Promise((r) => setTimeout(r, 100));

@@ -31,7 +31,7 @@ async function until(d, fn, arg, what, timeout = 30_000) {
   }
 }
 
-const live = (d) => until(d, () => document.documentElement.dataset.app === 'live' && !!document.querySelector('[data-testid="j-per-token"]'), null, 'the app running');
+const live = (d) => until(d, () => document.documentElement.dataset.app === 'live' && document.documentElement.dataset.drawn === 'all' && !!document.querySelector('[data-testid="j-per-token"]'), null, 'the app running');
 
 const read = (id) => {
   const e = document.querySelector(`[data-testid="${id}"]`);

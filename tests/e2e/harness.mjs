@@ -523,13 +523,15 @@ export async function closePage(page, { check = false, name = null } = {}) {
 const byTestId = (testid) => `[data-testid="${testid}"]`;
 
 /**
- * Wait until the app runs: it has rendered or hydrated (`<html data-app="live">`) and shows its
- * j-per-token figure. The prerendered page has the figure before the wasm runs, so the figure alone
- * does not tell.
+ * Wait until the app runs: it has rendered or hydrated (`<html data-app="live">`), drawn every stage
+ * (`<html data-drawn="all">`) and shows its j-per-token figure. The prerendered page has the figure
+ * before the wasm runs, so the figure alone does not tell.
  */
 export async function waitForApp(page, timeout = APP_TIMEOUT_MS) {
   try {
     await page.waitForSelector('html[data-app="live"]', { state: 'attached', timeout });
+    // Every stage drawn (src/ui/stage.rs): a link draws its page one part per task.
+    await page.waitForSelector('html[data-drawn="all"]', { state: 'attached', timeout });
     await page.waitForSelector(byTestId('j-per-token'), { state: 'attached', timeout });
   } catch (e) {
     const extra = problems(page);

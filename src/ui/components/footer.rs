@@ -22,6 +22,9 @@ pub struct FooterProps {
     /// embedded widget, whose host page has its own).
     #[prop_or_default]
     pub vendor: Option<crate::vendor::Vendor>,
+    /// Every source listed; else the first half, the rest a task later (the page's `Stage::All`).
+    #[prop_or(true)]
+    pub whole: bool,
 }
 
 /// A source's title as published: a citation in its own language, marked as such where it is not the
@@ -50,15 +53,19 @@ pub fn footer(props: &FooterProps) -> Html {
     let catalogue = props.catalogue.0;
     let lang = use_lang();
     let t = lang.strings();
-    let shown: Vec<_> =
+    let mut shown: Vec<_> =
         catalogue.sources.iter().filter(|s| !props.compact || props.cited.iter().any(|c| *c == *s.id)).collect();
+    let count = shown.len();
+    if !props.whole {
+        shown.truncate(count.div_ceil(2));
+    }
     html! {
         <footer class={classes!("footer", props.compact.then_some("compact"))}>
             <section aria-labelledby="sources-title">
                 <h2 id="sources-title">{ t.sources_title }</h2>
                 // Closed until wanted: a citation's link (#source-…) opens it, as does find in page.
                 <details class="sources-list" data-testid="sources">
-                <summary>{ (t.sources_summary)(shown.len()) }</summary>
+                <summary>{ (t.sources_summary)(count) }</summary>
                 <ol class="sources">
                     { for shown.iter().map(|s| html! {
                         <li id={format!("source-{}", s.id)}

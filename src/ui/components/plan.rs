@@ -329,6 +329,9 @@ pub fn plan_panel(props: &PlanProps) -> Html {
         *own_opened.borrow_mut() = true;
     }
     let own_open = *own_opened.borrow();
+    // The first fieldsets at once, the next ones a task later, the electrics and the figures one
+    // more (issue 41).
+    let parts = crate::ui::stage::use_parts(3);
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
@@ -340,25 +343,27 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             <p class="hint">{ t.plan_intro }</p>
             <p class="print-only plan-print-line" data-testid="print-plan">{ t.plan_print }{ crate::export::plan_inputs(form, lang, lang).join(" · ") }</p>
             { scope_view(lang, p.scope.as_ref()) }
-            { Fields { lang, t, props }.view(own_open) }
-            // Back to the answer from the last field (issue 38): on a phone it is screens above.
-            if p.answers() {
-                <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
+            { Fields { lang, t, props }.view(own_open, parts) }
+            if parts >= 3 {
+                // Back to the answer from the last field (issue 38): on a phone it is screens above.
+                if p.answers() {
+                    <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
+                }
+                { notices_view(t, &p.notices) }
+                { system_view(t, p) }
+                if p.embodied_unpublished && set {
+                    <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
+                }
+                <div class="plan-figures">
+                    { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
+                </div>
+                { range_view(t, p) }
+                { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered(p)).collect::<Vec<_>>()) }
+                { more_view(t, form) }
+                { eu_view(t, c, p, p.scope.map(|s| s.pue).filter(|_| !form.pue.trim().is_empty())) }
+                // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
+                if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
             }
-            { notices_view(t, &p.notices) }
-            { system_view(t, p) }
-            if p.embodied_unpublished && set {
-                <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
-            }
-            <div class="plan-figures">
-                { for cards.iter().map(|(id, labels, f, note)| figure_view(t, id, (labels.0.as_str(), labels.1), f, note.clone())) }
-            </div>
-            { range_view(t, p) }
-            { basis_view(t, c, &cards.iter().map(|c| c.2).chain(answered(p)).collect::<Vec<_>>()) }
-            { more_view(t, form) }
-            { eu_view(t, c, p, p.scope.map(|s| s.pue).filter(|_| !form.pue.trim().is_empty())) }
-            // The sweep (a demand's busy-hour load) supersedes the average-load curve where it is drawn.
-            if p.sweep.is_empty() || p.basis != plan::EnergyBasis::Demand { { chart(t, p) } } else { { sweep_view(t, p) } }
         </section>
     }
 }
@@ -371,7 +376,9 @@ struct Fields<'a> {
 }
 
 impl Fields<'_> {
-    fn view(&self, own_open: bool) -> Html {
+    /// The fields: your model's, the demand's and the people's; from `parts` 2 the site's and the
+    /// price's, from 3 the electrics'.
+    fn view(&self, own_open: bool, parts: u8) -> Html {
         let (lang, t, props) = (self.lang, self.t, self.props);
         let currencies: Vec<(&'static str, &'static str)> = Currency::ALL.iter().map(|c| (c.id(), c.id())).collect();
         html! {
@@ -389,47 +396,51 @@ impl Fields<'_> {
                     { self.number(Field::Users) }
                     { self.number(Field::Speed) }
                 </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_site }</legend>
-                    { self.number(Field::Idle) }
-                    { idle_references(lang, props.catalogue, &props.card) }
-                    { self.number(Field::Overhead) }
-                    { self.references(Field::Overhead) }
-                    { self.number(Field::Pue) }
-                    { self.references(Field::Pue) }
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_price }</legend>
-                    { self.number(Field::Price) }
-                    { self.choice(Field::Currency, currencies) }
-                    { self.references(Field::Price) }
-                    { self.number(Field::Co2) }
-                    { self.references(Field::Co2) }
-                    // Water and the hardware's manufacturing footprint (issue 40): folded until set.
-                    <details class="fold water-fold" data-testid="water-fold" open={self.any_set(&[Field::Wue, Field::Water, Field::Life])}>
-                        <summary>{ t.water_summary }</summary>
-                        { self.number(Field::Wue) }
-                        { self.references(Field::Wue) }
-                        { self.number(Field::Water) }
-                        { self.references(Field::Water) }
-                        { self.number(Field::Life) }
-                    </details>
-                </fieldset>
-                <fieldset>
-                    <legend>{ t.legend_electrics }</legend>
-                    { self.number(Field::Volts) }
-                    { self.choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
-                    { self.number(Field::PowerFactor) }
-                    { self.number(Field::Rack) }
-                    // The circuits (issue 36): folded until one of its fields is set or has a message.
-                    <details class="fold circuits-fold" data-testid="circuits-fold" open={self.any_set(&[Field::Breaker, Field::Derate, Field::Feeds])}>
-                        <summary>{ t.circuits_summary }</summary>
-                        { self.number(Field::Breaker) }
-                        { self.number(Field::Derate) }
-                        { self.references(Field::Derate) }
-                        { self.number(Field::Feeds) }
-                    </details>
-                </fieldset>
+                if parts >= 2 {
+                    <fieldset>
+                        <legend>{ t.legend_site }</legend>
+                        { self.number(Field::Idle) }
+                        { idle_references(lang, props.catalogue, &props.card) }
+                        { self.number(Field::Overhead) }
+                        { self.references(Field::Overhead) }
+                        { self.number(Field::Pue) }
+                        { self.references(Field::Pue) }
+                    </fieldset>
+                    <fieldset>
+                        <legend>{ t.legend_price }</legend>
+                        { self.number(Field::Price) }
+                        { self.choice(Field::Currency, currencies) }
+                        { self.references(Field::Price) }
+                        { self.number(Field::Co2) }
+                        { self.references(Field::Co2) }
+                        // Water and the hardware's manufacturing footprint (issue 40): folded until set.
+                        <details class="fold water-fold" data-testid="water-fold" open={self.any_set(&[Field::Wue, Field::Water, Field::Life])}>
+                            <summary>{ t.water_summary }</summary>
+                            { self.number(Field::Wue) }
+                            { self.references(Field::Wue) }
+                            { self.number(Field::Water) }
+                            { self.references(Field::Water) }
+                            { self.number(Field::Life) }
+                        </details>
+                    </fieldset>
+                }
+                if parts >= 3 {
+                    <fieldset>
+                        <legend>{ t.legend_electrics }</legend>
+                        { self.number(Field::Volts) }
+                        { self.choice(Field::Phases, vec![("1", t.phase_one), ("3", t.phase_three)]) }
+                        { self.number(Field::PowerFactor) }
+                        { self.number(Field::Rack) }
+                        // The circuits (issue 36): folded until one of its fields is set or has a message.
+                        <details class="fold circuits-fold" data-testid="circuits-fold" open={self.any_set(&[Field::Breaker, Field::Derate, Field::Feeds])}>
+                            <summary>{ t.circuits_summary }</summary>
+                            { self.number(Field::Breaker) }
+                            { self.number(Field::Derate) }
+                            { self.references(Field::Derate) }
+                            { self.number(Field::Feeds) }
+                        </details>
+                    </fieldset>
+                }
             </div>
         }
     }

@@ -1,0 +1,109 @@
+//! The page in stages: one part per task after the first render, so that what a reader looks at
+//! first appears first and no one task blocks a phone's main thread for long (issue 41: Lighthouse's
+//! Total Blocking Time counts every task's time over 50 ms).
+
+use super::browser;
+use yew::prelude::*;
+
+/// How much of the page is rendered: one more stage per task after the first render, in page
+/// order. A link's first render draws its head (`Head`); the prerendered page's first render (a
+/// hydration) draws all the prerendered page holds, which is everything up to the hand-off, and the
+/// method and the sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// The masthead, the notices and the modes.
+    Head,
+    /// The form (and Measure's section).
+    Form,
+    /// The figures and the phone's summary bar.
+    Figures,
+    /// Share, quote, and the printed sheet's head and foot.
+    HandOff,
+    /// The plan (which draws itself in parts: `use_parts`).
+    Plan,
+    /// The comparison.
+    Compare,
+    /// The charts.
+    Charts,
+    /// The table of results and the context.
+    Table,
+    /// The method.
+    Method,
+    /// The sources' first half.
+    Sources,
+    /// The rest of the sources: the whole page.
+    All,
+}
+
+impl Stage {
+    pub fn next(self) -> Option<Stage> {
+        match self {
+            Stage::Head => Some(Stage::Form),
+            Stage::Form => Some(Stage::Figures),
+            Stage::Figures => Some(Stage::HandOff),
+            Stage::HandOff => Some(Stage::Plan),
+            Stage::Plan => Some(Stage::Compare),
+            Stage::Compare => Some(Stage::Charts),
+            Stage::Charts => Some(Stage::Table),
+            Stage::Table => Some(Stage::Method),
+            Stage::Method => Some(Stage::Sources),
+            Stage::Sources => Some(Stage::All),
+            Stage::All => None,
+        }
+    }
+}
+
+/// The stage drawn: `first` on the first render, the next one each task after. The page is live
+/// (`browser::mark_live`) once its hand-off is drawn, and drawn whole (`browser::mark_drawn`) at
+/// `Stage::All`.
+#[hook]
+pub fn use_stage(first: Stage) -> Stage {
+    let stage = use_state(|| first);
+    {
+        let stage = stage.clone();
+        use_effect_with(*stage, move |now| {
+            if let Some(next) = now.next() {
+                yew::platform::spawn_local(async move {
+                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
+                    stage.set(next);
+                });
+            }
+        });
+    }
+    let stage = *stage;
+    // The page answers input, and says so, once its figures and hand-off are drawn.
+    use_effect_with(stage >= Stage::HandOff, |drawn| {
+        if *drawn {
+            browser::mark_live();
+        }
+    });
+    // Drawn whole: the page says so, and a link to a part of it (the widget's "Method and how to
+    // cite") lands there.
+    use_effect_with(stage == Stage::All, |all| {
+        if *all {
+            browser::mark_drawn();
+            browser::reveal_hash();
+        }
+    });
+    stage
+}
+
+/// How many of a component's `parts` are drawn: one on its first render, one more each task after,
+/// up to `parts`; for a component that draws its first part at once and the rest a task at a time.
+#[hook]
+pub fn use_parts(parts: u8) -> u8 {
+    let drawn = use_state(|| 1u8);
+    {
+        let drawn = drawn.clone();
+        use_effect_with(*drawn, move |now| {
+            if *now < parts {
+                let next = *now + 1;
+                yew::platform::spawn_local(async move {
+                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
+                    drawn.set(next);
+                });
+            }
+        });
+    }
+    (*drawn).min(parts)
+}

@@ -1,0 +1,118 @@
+// A link draws its page in stages, one task each (issue 41: no one task blocks a phone's main
+// thread for long; `src/ui/stage.rs`): its head, its form, its figures, its hand-off, the plan in
+// three parts, the comparison, the charts, the table, the method, then the sources in two halves.
+// A MutationObserver installed before the page's scripts notes, after every task that changed the
+// page, which parts are there; its notes are delivered between tasks, so two parts seen in different
+// notes were drawn in different tasks. The counts expected (fieldsets, sources) come from the
+// catalogue and the stage plan written here, not from the page.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { REPO, assertClean, closePage, launch, openPage, serve, waitForApp } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+let browser;
+let server;
+before(async () => {
+  browser = await launch();
+  server = await serve();
+});
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+/** The parts of the page, in page order, as the observer looks for them. */
+const PARTS = {
+  head: 'header.masthead',
+  form: 'section.config',
+  figures: '#figures',
+  handOff: 'section.share',
+  plan: '[data-testid="plan"]',
+  compare: '[data-testid="compare"]',
+  charts: 'section.charts',
+  table: 'section.comparison',
+  method: 'section.method',
+};
+
+/** Installed before the page's own scripts: one note per task that changed the page. */
+function observe(parts) {
+  const notes = [];
+  window.__stageNotes = notes;
+  const note = () => {
+    const app = document.querySelector('[data-testid="app"]');
+    if (!app) return;
+    const seen = {};
+    for (const [name, selector] of Object.entries(parts)) seen[name] = !!app.querySelector(selector);
+    seen.planFieldsets = app.querySelectorAll('.plan-fields > fieldset').length;
+    seen.sources = app.querySelectorAll('ol.sources > li').length;
+    seen.live = document.documentElement.dataset.app === 'live';
+    // The prerendered page (parsed before the wasm runs; hidden on a link) until the app replaces it.
+    seen.prerendered = !!document.querySelector('#app-root[data-prerendered]');
+    const last = notes[notes.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(seen)) notes.push(seen);
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-app'] });
+}
+
+const firstNote = (notes, pred) => notes.findIndex(pred);
+
+test('a link draws its page in stages, one task each, in page order; it is live once its figures and hand-off are drawn', T, async () => {
+  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
+  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
+  try {
+    await page.addInitScript(observe, PARTS);
+    await page.goto(server.url('?v=1&card=l40s&result=v4.1-0025&scenario=server'));
+    await waitForApp(page);
+    await page.waitForFunction((n) => document.querySelectorAll('ol.sources > li').length === n, sources);
+    // The notes since the app replaced the prerendered page.
+    const notes = (await page.evaluate(() => window.__stageNotes)).filter((n) => !n.prerendered);
+
+    // Each part appears in a later note than the one before it: a task of its own, in page order.
+    const order = Object.keys(PARTS).map((name) => [name, firstNote(notes, (n) => n[name])]);
+    for (const [name, at] of order) assert.ok(at >= 0, `${name} is drawn`);
+    for (let i = 1; i < order.length; i++) {
+      assert.ok(order[i][1] > order[i - 1][1], `${order[i][0]} (note ${order[i][1]}) after ${order[i - 1][0]} (note ${order[i - 1][1]}): ${JSON.stringify(notes)}`);
+    }
+    // The plan in three parts, a task each (between the page's next stages): your model's, the
+    // demand's and the people's fields (2 fieldsets), then the site's and the price's (4), then the
+    // electrics' (5) with the plan's figures.
+    const fieldsets = [...new Set(notes.map((n) => n.planFieldsets).filter((c) => c > 0))];
+    assert.deepEqual(fieldsets, [2, 4, 5], 'the plan\'s fieldsets arrive 2, then 4, then 5');
+    // The sources in two halves, after the method.
+    const counts = [...new Set(notes.map((n) => n.sources).filter((c) => c > 0))];
+    assert.deepEqual(counts, [Math.ceil(sources / 2), sources], `the ${sources} sources arrive in two halves`);
+    assert.ok(firstNote(notes, (n) => n.sources > 0) > order.find(([name]) => name === 'method')[1], 'the sources after the method');
+    // Live (the page answers input, and the tests may read it) only once figures and hand-off are drawn.
+    const live = firstNote(notes, (n) => n.live);
+    assert.ok(live >= 0, 'the page goes live');
+    assert.ok(notes[live].figures && notes[live].handOff, `live with its figures and hand-off: ${JSON.stringify(notes[live])}`);
+    assertClean(page, 'a link drawn in stages');
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('the bare page hydrates its prerendered form, figures, hand-off, method and sources in one render, then draws the rest in stages', T, async () => {
+  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
+  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
+  try {
+    await page.addInitScript(observe, PARTS);
+    await page.goto(server.url(''));
+    await waitForApp(page);
+    await page.waitForSelector('section.comparison', { state: 'attached' });
+    const notes = await page.evaluate(() => window.__stageNotes);
+    // Hydrated (live) with what the prerendered page holds, the plan not yet drawn.
+    const live = firstNote(notes, (n) => n.live);
+    assert.ok(live >= 0, 'the page goes live');
+    for (const name of ['head', 'form', 'figures', 'handOff', 'method']) assert.ok(notes[live][name], `${name} is in the hydrated first render`);
+    assert.equal(notes[live].sources, sources, 'every source is in the hydrated first render');
+    assert.ok(!notes[live].plan, 'the plan is not in the first render');
+    const plan = firstNote(notes, (n) => n.plan);
+    assert.ok(plan > live && firstNote(notes, (n) => n.compare) > plan, 'the plan, then the comparison, each drawn in a later task');
+    assertClean(page, 'the bare page');
+  } finally {
+    await closePage(page);
+  }
+});
