@@ -447,7 +447,7 @@ impl Page<'_> {
         let card_name =
             catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, self.lang)).unwrap_or_default();
         html! {
-            <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())}
+            <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())} at_once={self.stage == Stage::All}
                 card_name={AttrValue::from(card_name)} form={state.form.plan.clone()} plan={(*self.plan).clone()} figures={evaluation.figures.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
                 on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} own={crate::ui::components::plan::Own {
                     name: AttrValue::from(state.form.own_model.clone()),

@@ -53,24 +53,12 @@ impl Stage {
     }
 }
 
-/// The stage drawn: `first` on the first render, the next one each task after. The page is live
-/// (`browser::mark_live`) once its hand-off is drawn, and drawn whole (`browser::mark_drawn`) at
-/// `Stage::All`.
+/// The stage drawn: `first` on the first render, the next one each task after, all at once for
+/// print. The page is live (`browser::mark_live`) once its hand-off is drawn, and drawn whole
+/// (`browser::mark_drawn`) at `Stage::All`.
 #[hook]
 pub fn use_stage(first: Stage) -> Stage {
-    let stage = use_state(|| first);
-    {
-        let stage = stage.clone();
-        use_effect_with(*stage, move |now| {
-            if let Some(next) = now.next() {
-                yew::platform::spawn_local(async move {
-                    yew::platform::time::sleep(std::time::Duration::ZERO).await;
-                    stage.set(next);
-                });
-            }
-        });
-    }
-    let stage = *stage;
+    let stage = use_furthest(first, Stage::next, Stage::All);
     // The page answers input, and says so, once its figures and hand-off are drawn.
     use_effect_with(stage >= Stage::HandOff, |drawn| {
         if *drawn {
@@ -89,21 +77,57 @@ pub fn use_stage(first: Stage) -> Stage {
 }
 
 /// How many of a component's `parts` are drawn: one on its first render, one more each task after,
-/// up to `parts`; for a component that draws its first part at once and the rest a task at a time.
+/// up to `parts`; all of them at once for print, or from the first render where `at_once` (a
+/// component first drawn for print); for a component that draws its first part at once and the rest
+/// a task at a time.
 #[hook]
-pub fn use_parts(parts: u8) -> u8 {
-    let drawn = use_state(|| 1u8);
+pub fn use_parts(parts: u8, at_once: bool) -> u8 {
+    use_furthest(if at_once { parts } else { 1u8.min(parts) }, move |now| (now < parts).then_some(now + 1), parts)
+}
+
+/// A value that only moves forward: `first`, then `next` of it each task after until `next` says
+/// `None`, and `last` at once when the browser is about to print (the sheet is the whole page). A
+/// step that arrives after a further one (a print's) is ignored.
+#[hook]
+fn use_furthest<T, F>(first: T, next: F, last: T) -> T
+where
+    T: Copy + Ord + 'static,
+    F: Fn(T) -> Option<T> + Copy + 'static,
+{
+    let furthest = use_reducer(|| Furthest(first));
     {
-        let drawn = drawn.clone();
-        use_effect_with(*drawn, move |now| {
-            if *now < parts {
-                let next = *now + 1;
+        let dispatch = furthest.dispatcher();
+        use_effect_with(furthest.0, move |now| {
+            if let Some(step) = next(*now) {
                 yew::platform::spawn_local(async move {
                     yew::platform::time::sleep(std::time::Duration::ZERO).await;
-                    drawn.set(next);
+                    dispatch.dispatch(step);
                 });
             }
         });
     }
-    (*drawn).min(parts)
+    {
+        let dispatch = furthest.dispatcher();
+        use_effect_with((), move |()| {
+            let listener = browser::on_before_print(move || dispatch.dispatch(last));
+            move || drop(listener)
+        });
+    }
+    furthest.0
+}
+
+/// The furthest value reached: an action moves it forward, never back.
+#[derive(PartialEq)]
+struct Furthest<T>(T);
+
+impl<T: Copy + Ord> Reducible for Furthest<T> {
+    type Action = T;
+
+    fn reduce(self: std::rc::Rc<Self>, to: T) -> std::rc::Rc<Self> {
+        if to > self.0 {
+            std::rc::Rc::new(Furthest(to))
+        } else {
+            self
+        }
+    }
 }

@@ -244,7 +244,7 @@ test('7. the widget in an 800 × 600 frame on another origin: the figure in view
       const page = await openPage(suite.chromium.browser, host.url(file), { allowOrigins: [suite.server.origin] });
       suite.calc = new Calculator(page);
       const frame = page.frames().find((f) => f !== page.mainFrame()) ?? (await (await page.waitForSelector('#calc')).contentFrame());
-      await frame.waitForSelector('html[data-app="live"]', { state: 'attached', timeout: 20_000 });
+      await frame.waitForSelector('html[data-app="live"][data-drawn="all"]', { state: 'attached', timeout: 20_000 });
       const view = await frame.evaluate(() => [innerWidth, innerHeight]);
       for (const id of ids) {
         const b = await frame.evaluate((t) => {

@@ -87,7 +87,7 @@ async function openHost(file = '') {
   await iframe.waitFor({ state: 'attached' });
   const frame = await (await iframe.elementHandle()).contentFrame();
   assert.ok(frame, 'no frame for the iframe');
-  await frame.waitForSelector('html[data-app="live"]', { state: 'attached', timeout: APP_TIMEOUT });
+  await frame.waitForSelector('html[data-app="live"][data-drawn="all"]', { state: 'attached', timeout: APP_TIMEOUT });
   await frame.waitForSelector('[data-testid="j-per-token"]', { state: 'attached', timeout: APP_TIMEOUT });
   return frame;
 }

@@ -36,10 +36,16 @@ const PARTS = {
   method: 'section.method',
 };
 
-/** Installed before the page's own scripts: one note per task that changed the page. */
-function observe(parts) {
+/**
+ * Installed before the page's own scripts: one note per task that changed the page. With
+ * `printAtForm`, the browser's `beforeprint` is sent the first time the app has drawn its head and
+ * form alone (the stage after the first render, so the first render's effects, which listen for
+ * `beforeprint`, have run).
+ */
+function observe({ parts, printAtForm = false }) {
   const notes = [];
   window.__stageNotes = notes;
+  let printed = false;
   const note = () => {
     const app = document.querySelector('[data-testid="app"]');
     if (!app) return;
@@ -50,8 +56,14 @@ function observe(parts) {
     seen.live = document.documentElement.dataset.app === 'live';
     // The prerendered page (parsed before the wasm runs; hidden on a link) until the app replaces it.
     seen.prerendered = !!document.querySelector('#app-root[data-prerendered]');
+    seen.printHeader = !!app.querySelector('[data-testid="print-header"]');
+    seen.afterPrint = printed;
     const last = notes[notes.length - 1];
     if (!last || JSON.stringify(last) !== JSON.stringify(seen)) notes.push(seen);
+    if (printAtForm && !printed && !seen.prerendered && seen.form && !seen.figures) {
+      printed = true;
+      window.dispatchEvent(new Event('beforeprint'));
+    }
   };
   new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-app'] });
 }
@@ -62,7 +74,7 @@ test('a link draws its page in stages, one task each, in page order; it is live 
   const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
   const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
   try {
-    await page.addInitScript(observe, PARTS);
+    await page.addInitScript(observe, { parts: PARTS });
     await page.goto(server.url('?v=1&card=l40s&result=v4.1-0025&scenario=server'));
     await waitForApp(page);
     await page.waitForFunction((n) => document.querySelectorAll('ol.sources > li').length === n, sources);
@@ -98,7 +110,7 @@ test('the bare page hydrates its prerendered form, figures, hand-off, method and
   const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
   const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
   try {
-    await page.addInitScript(observe, PARTS);
+    await page.addInitScript(observe, { parts: PARTS });
     await page.goto(server.url(''));
     await waitForApp(page);
     await page.waitForSelector('section.comparison', { state: 'attached' });
@@ -112,6 +124,33 @@ test('the bare page hydrates its prerendered form, figures, hand-off, method and
     const plan = firstNote(notes, (n) => n.plan);
     assert.ok(plan > live && firstNote(notes, (n) => n.compare) > plan, 'the plan, then the comparison, each drawn in a later task');
     assertClean(page, 'the bare page');
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('printing a link with its form alone drawn draws it whole at once, and no later step takes a part back', T, async () => {
+  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
+  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
+  try {
+    await page.addInitScript(observe, { parts: PARTS, printAtForm: true });
+    await page.goto(server.url('?v=1&card=l40s&result=v4.1-0025&scenario=server&demand=40000000&price=0.25&cur=EUR'));
+    await waitForApp(page);
+    const notes = (await page.evaluate(() => window.__stageNotes)).filter((n) => !n.prerendered);
+    const atPrint = firstNote(notes, (n) => n.afterPrint);
+    assert.ok(atPrint > 0, `beforeprint was sent with the head and form alone drawn: ${JSON.stringify(notes)}`);
+    assert.ok(notes[atPrint - 1].form && !notes[atPrint - 1].figures, 'the head and form alone were drawn when the print began');
+    // The first note after it: everything the sheet prints, drawn before the browser lays out for print.
+    const sheet = notes[atPrint];
+    const around = JSON.stringify(notes.slice(atPrint - 1, atPrint + 2));
+    for (const name of Object.keys(PARTS)) assert.ok(sheet[name], `${name} is drawn for print: ${around}`);
+    assert.ok(sheet.printHeader, "the sheet's head is drawn for print");
+    assert.equal(sheet.planFieldsets, 5, 'the whole plan is drawn for print');
+    assert.equal(sheet.sources, sources, 'every source is drawn for print');
+    for (const n of notes.slice(atPrint)) {
+      assert.ok(n.planFieldsets === 5 && n.sources === sources && n.figures, `nothing is taken back after the print: ${JSON.stringify(n)}`);
+    }
+    assertClean(page, 'a link printed before it was drawn whole');
   } finally {
     await closePage(page);
   }

@@ -38,6 +38,9 @@ pub struct PlanProps {
     /// Its name, for the line that says what is not published for it (issue 40).
     #[prop_or_default]
     pub card_name: AttrValue,
+    /// Drawn whole from the first render (the page drew it for print), not in parts.
+    #[prop_or_default]
+    pub at_once: bool,
 }
 
 /// The customer's own model as the plan shows it.
@@ -331,7 +334,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     let own_open = *own_opened.borrow();
     // The first fieldsets at once, the next ones a task later, the electrics and the figures one
     // more (issue 41).
-    let parts = crate::ui::stage::use_parts(3);
+    let parts = crate::ui::stage::use_parts(3, props.at_once);
     let c = props.catalogue;
     let p = &props.plan;
     let form = &props.form;
