@@ -404,7 +404,13 @@ impl Figure {
     /// The figure in the unit a person reads it in (issue 38): a mass of CO₂e from 1,000 kg on in
     /// tonnes. Machines read the figure itself (`data-value`, CSV, JSON keep kilograms).
     pub fn for_reading(&self) -> std::borrow::Cow<'_, Figure> {
-        if self.unit == Unit::KilogramsCo2e && self.value >= 1000.0 {
+        self.for_reading_in(Figure::reads_in_tonnes([self]))
+    }
+
+    /// The figure as a person reads it beside others: a mass of CO₂e in tonnes where `tonnes`, the
+    /// unit of the row it stands in (`Figure::reads_in_tonnes`); any other figure as it is.
+    pub fn for_reading_in(&self, tonnes: bool) -> std::borrow::Cow<'_, Figure> {
+        if tonnes && self.unit == Unit::KilogramsCo2e {
             let mut f = self.clone();
             f.value /= 1000.0;
             f.low = f.low.map(|l| l / 1000.0);
@@ -413,6 +419,13 @@ impl Figure {
         } else {
             std::borrow::Cow::Borrowed(self)
         }
+    }
+
+    /// Whether figures read side by side (a comparison's row) read in tonnes: one of them is a mass
+    /// of 1,000 kg CO₂e or more. One unit for the row, so no row reads kg in one cell and t in the
+    /// next.
+    pub fn reads_in_tonnes<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> bool {
+        figures.into_iter().any(|f| f.unit == Unit::KilogramsCo2e && f.value >= 1000.0)
     }
 
     /// A figure is only made from a finite, non-negative value; anything else is no figure.

@@ -520,3 +520,26 @@ fn a_lower_bound_from_a_ceiling_names_its_scope_never_ceiling() {
     let line = en.lines().find(|l| l.contains("per MW")).expect("tokens per MW line");
     assert!(line.contains("at least") && line.ends_with("(GPU boards)") && !line.contains("ceiling"), "{line}");
 }
+
+#[test]
+fn a_row_of_co2_reads_in_one_unit_tonnes_once_one_reaches_a_tonne() {
+    use token_energy::figure::Unit;
+    let kg = |v: f64| Figure::new(v, Unit::KilogramsCo2e, Kind::Ceiling, vec![]).expect("figure");
+    let (small, large) = (kg(760.0), kg(11_400.0));
+    assert!(Figure::reads_in_tonnes([&small, &large]), "one of them is 1,000 kg or more");
+    assert!(!Figure::reads_in_tonnes([&small, &kg(999.0)]), "both under a tonne");
+    assert!(Figure::reads_in_tonnes([&kg(1000.0)]), "a tonne itself reads in tonnes");
+    // The small one, read in its row's tonnes: 760 kg is 0.76 t, its low end too.
+    let range = Figure::range(380.0, 760.0, Unit::KilogramsCo2e, Kind::Ceiling, vec![]).expect("range");
+    let read = range.for_reading_in(true);
+    assert_eq!(read.unit, Unit::TonnesCo2e);
+    close(read.value, 0.76);
+    close(read.low.expect("low"), 0.38);
+    // Alone it reads in kilograms, and the machines' figure keeps kilograms either way.
+    assert_eq!(small.for_reading().unit, Unit::KilogramsCo2e);
+    assert_eq!(range.unit, Unit::KilogramsCo2e);
+    // Only masses change: energy beside it in a tonnes row is as it is.
+    let energy = Figure::new(5_000.0, Unit::KilowattHoursPerDay, Kind::Ceiling, vec![]).expect("figure");
+    assert!(!Figure::reads_in_tonnes([&energy]));
+    assert_eq!(energy.for_reading_in(true).unit, Unit::KilowattHoursPerDay);
+}

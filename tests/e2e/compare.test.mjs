@@ -282,3 +282,25 @@ test('a JSON file main wrote with an older data version opens with today\'s figu
   const cells = await gridValues(f);
   assert.ok(near(cells[0].value, J_H200), JSON.stringify(cells[0]));
 });
+
+test('a row of CO₂e reads in one unit: tonnes in every cell once one configuration reaches 1,000 kg', T, async () => {
+  // L40S, Llama 2 70B Server at 10 g CO₂e/kWh: 40 M tokens a day is one server (under a tonne a
+  // year even with every card at its 350 W all year: 8 × 350 W × 8,760 h × 10 g = 245 kg), 4 G tokens
+  // a day is some hundred servers (tonnes).
+  const plan = (demand) => `?card=l40s&scenario=server&model=llama2-70b-99&demand=${demand}&co2=10`;
+  const c = await Calculator.open(chromium.browser, server.url(plan(40000000)));
+  calc = c;
+  await add(c, 'one server');
+  await c.page.goto(server.url(`${plan(4000000000)}&${new URL(c.page.url()).search.split('&').filter((p) => p.startsWith('cfg=')).join('&')}`));
+  await c.el('compare').waitFor();
+  await add(c, 'a hundred servers');
+  const cells = await gridValues(c, 'co2-kg-per-year');
+  assert.equal(cells.length, 2);
+  assert.ok(cells[0].value < 1000 && cells[1].value >= 1000, `kilograms: ${cells.map((x) => x.value)}`);
+  for (const cell of cells) {
+    assert.match(cell.text, /t CO₂e/, `in tonnes: ${cell.text}`);
+    assert.doesNotMatch(cell.text, /kg/, cell.text);
+    // The upper end (the figure's value) in tonnes, as the page prints numbers: kilograms ÷ 1,000.
+    assert.ok(cell.text.includes(three(cell.value / 1000)), `${cell.text} holds ${three(cell.value / 1000)}`);
+  }
+});

@@ -38,8 +38,9 @@ pub struct ComparePanelProps {
 /// Largest JSON file read back.
 const IMPORT_MAX_BYTES: f64 = 1_000_000.0;
 
-fn cell_value(t: &'static Strings, f: &Figure) -> String {
-    let f = &*f.for_reading();
+/// A cell as a person reads it, in its row's unit (`tonnes`: the row's CO₂e reads in tonnes).
+fn cell_value(t: &'static Strings, f: &Figure, tonnes: bool) -> String {
+    let f = &*f.for_reading_in(tonnes);
     // Counts whole ("1 server"), as everywhere (issue 37); other values to three figures.
     let show = |v: f64| if f.unit.is_count() { format::plain(v.round()) } else { format::three(v) };
     match f.low {
@@ -131,7 +132,9 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                     }) }
                 </tr></thead>
                 <tbody>
-                { for rows.iter().filter(|r| r.cells.iter().any(Option::is_some)).map(|row| html! {
+                { for rows.iter().filter(|r| r.cells.iter().any(Option::is_some)).map(|row| {
+                    let tonnes = Figure::reads_in_tonnes(row.cells.iter().flatten());
+                    html! {
                     <tr data-testid={format!("compare-row-{}", row.id)}>
                         <th scope="row">{ grid_label(t, row.id, row.label) }</th>
                         { for row.cells.iter().enumerate().map(|(i, cell)| {
@@ -141,7 +144,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                                     <td class={classes!(best.then_some("best"), format!("kind-{}", f.kind.id()))}
                                         data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
-                                        <span class="number">{ cell_value(t, f) }</span>
+                                        <span class="number">{ cell_value(t, f, tonnes) }</span>
                                         <span class="system" data-testid="tag" data-scope={f.scope_id()}>{ if row.id == "throughput" { throughput_kind(t, &f.kind).to_owned() } else { t.tag(f) } }</span>
                                         if best { <span class="best-mark" data-testid="best-mark">{ if row.best_word == BestWord::LowestCeiling { t.best_ceiling_mark } else { t.best_mark } }</span> }
                                         if let Some(Some(d)) = row.delta_percent.get(i) {
@@ -153,6 +156,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                             }
                         }) }
                     </tr>
+                    }
                 }) }
                 </tbody>
             </table>
