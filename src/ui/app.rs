@@ -57,10 +57,7 @@ struct CalculatorProps {
 fn calculator(props: &CalculatorProps) -> Html {
     let catalogue = props.catalogue;
     let start = &props.start;
-    let state = use_reducer(|| match &start.prepared {
-        Some(prepared) => State::clone(prepared),
-        None => State::from_link(catalogue, &start.query, start.stored.clone(), start.browser_lang),
-    });
+    let state = use_reducer(|| start.state(catalogue));
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
     format::set_lang(lang);
@@ -76,7 +73,7 @@ fn calculator(props: &CalculatorProps) -> Html {
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is, once the figures are drawn.
     let texts = {
         let date = browser::today().map(|(y, m, d)| crate::i18n::intl::long_date(y, m, d, lang)).unwrap_or_default();
-        let drawn = stage >= Stage::HandOff || state.embed;
+        let drawn = stage.hand_off_drawn(state.embed);
         use_memo(
             (state.form.clone(), state.compared.clone(), full_url.clone(), date, lang, drawn),
             move |(form, compared, url, date, lang, drawn)| {
@@ -247,22 +244,15 @@ impl Page<'_> {
         // them in the page's order too (not only on screen), and Tab moves down the widget, never from
         // its first line to the form below the figures and back up.
         // A link draws its form (`Stage::Form`) before its figures, the widget its figures first.
-        let form_drawn = self.stage >= Stage::Form;
-        let figures_drawn = self.stage >= Stage::Figures;
-        let hand_off = self.stage >= Stage::HandOff;
-        let (config, outputs) = if state.embed {
-            (
-                if figures_drawn { self.config() } else { Html::default() },
-                if form_drawn { self.outputs() } else { Html::default() },
-            )
+        let drawn =
+            |stage: Stage, part: fn(&Self) -> Html| if self.stage >= stage { part(self) } else { Html::default() };
+        let (config_first, outputs, config_after) = if state.embed {
+            (Html::default(), drawn(Stage::Form, Self::outputs), drawn(Stage::Figures, Self::config))
         } else {
-            (
-                if form_drawn { self.config() } else { Html::default() },
-                if figures_drawn { self.outputs() } else { Html::default() },
-            )
+            (drawn(Stage::Form, Self::config), drawn(Stage::Figures, Self::outputs), Html::default())
         };
-        let (config_first, config_after) =
-            if state.embed { (Html::default(), config) } else { (config, Html::default()) };
+        let (form_drawn, figures_drawn, hand_off) =
+            (self.stage >= Stage::Form, self.stage >= Stage::Figures, self.stage >= Stage::HandOff);
         html! {
             <ContextProvider<Lang> context={self.lang}>
             <div {class} data-testid="app">
@@ -386,7 +376,7 @@ impl Page<'_> {
                         { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>
                 }
                 // The hand-off a task after the figures (the widget's with them).
-                if self.stage >= Stage::HandOff || state.embed {
+                if self.stage.hand_off_drawn(state.embed) {
                     <Share query={AttrValue::from(self.shared.clone())} {invalid} printable={!state.embed} texts={self.texts.clone()} />
                     if let Some(v) = self.start.vendor.as_ref() {
                         <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}

@@ -61,6 +61,15 @@ pub struct Start {
 }
 
 impl Start {
+    /// The state this start opens with: the one read a task before the first render (`prepared`),
+    /// else read from the link now.
+    pub fn state(&self, catalogue: Cat) -> state::State {
+        match &self.prepared {
+            Some(prepared) => state::State::clone(prepared),
+            None => state::State::from_link(catalogue, &self.query, self.stored.clone(), self.browser_lang),
+        }
+    }
+
     /// Whether this start renders exactly the prerendered bare page (the vendor aside, which the
     /// build gives both): no query, no kept comparison, English.
     pub fn is_bare(&self) -> bool {
@@ -111,8 +120,7 @@ pub async fn mount() {
         }
     } else {
         // A link: its state is read in this task, its first render draws in the next.
-        let prepared =
-            state::State::from_link(Cat(Catalogue::embedded()), &start.query, start.stored.clone(), start.browser_lang);
+        let prepared = start.state(Cat(Catalogue::embedded()));
         let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
         yew::platform::time::sleep(std::time::Duration::ZERO).await;
         browser::remove_element("boot");

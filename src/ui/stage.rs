@@ -51,6 +51,12 @@ impl Stage {
             Stage::All => None,
         }
     }
+
+    /// Whether the hand-off (share, quote) is drawn: from `HandOff` on, and in the widget with its
+    /// figures, which it draws first.
+    pub fn hand_off_drawn(self, embed: bool) -> bool {
+        embed || self >= Stage::HandOff
+    }
 }
 
 /// The stage drawn: `first` on the first render, the next one each task after, all at once for

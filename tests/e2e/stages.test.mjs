@@ -9,18 +9,25 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { REPO, assertClean, closePage, launch, openPage, serve, waitForApp } from './harness.mjs';
+import { REPO, cleanPageAfterEach, openPage, serve, sharedBrowser, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-let browser;
+const chromium = sharedBrowser();
 let server;
+let sources;
+let page = null;
 before(async () => {
-  browser = await launch();
   server = await serve();
+  sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
 });
 after(async () => {
   await server?.close();
-  await browser?.close();
+});
+// Each test's page is closed with the clean check: no console error, panic, CSP report or outside request.
+cleanPageAfterEach('stages', () => {
+  const p = page;
+  page = null;
+  return p;
 });
 
 /** The parts of the page, in page order, as the observer looks for them. */
@@ -70,88 +77,65 @@ function observe({ parts, printAtForm = false }) {
 
 const firstNote = (notes, pred) => notes.findIndex(pred);
 
-test('a link draws its page in stages, one task each, in page order; it is live once its figures and hand-off are drawn', T, async () => {
-  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
-  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
-  try {
-    await page.addInitScript(observe, { parts: PARTS });
-    await page.goto(server.url('?v=1&card=l40s&result=v4.1-0025&scenario=server'));
-    await waitForApp(page);
-    await page.waitForFunction((n) => document.querySelectorAll('ol.sources > li').length === n, sources);
-    // The notes since the app replaced the prerendered page.
-    const notes = (await page.evaluate(() => window.__stageNotes)).filter((n) => !n.prerendered);
+/** The notes of a load of `query` on a phone-sized page, watched from before its scripts run, once it is drawn whole. */
+async function watch(query, options = {}) {
+  page = await openPage(chromium.browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
+  await page.addInitScript(observe, { parts: PARTS, ...options });
+  await page.goto(server.url(query));
+  await waitForApp(page);
+  return page.evaluate(() => window.__stageNotes);
+}
 
-    // Each part appears in a later note than the one before it: a task of its own, in page order.
-    const order = Object.keys(PARTS).map((name) => [name, firstNote(notes, (n) => n[name])]);
-    for (const [name, at] of order) assert.ok(at >= 0, `${name} is drawn`);
-    for (let i = 1; i < order.length; i++) {
-      assert.ok(order[i][1] > order[i - 1][1], `${order[i][0]} (note ${order[i][1]}) after ${order[i - 1][0]} (note ${order[i - 1][1]}): ${JSON.stringify(notes)}`);
-    }
-    // The plan in three parts, a task each (between the page's next stages): your model's, the
-    // demand's and the people's fields (2 fieldsets), then the site's and the price's (4), then the
-    // electrics' (5) with the plan's figures.
-    const fieldsets = [...new Set(notes.map((n) => n.planFieldsets).filter((c) => c > 0))];
-    assert.deepEqual(fieldsets, [2, 4, 5], 'the plan\'s fieldsets arrive 2, then 4, then 5');
-    // The sources in two halves, after the method.
-    const counts = [...new Set(notes.map((n) => n.sources).filter((c) => c > 0))];
-    assert.deepEqual(counts, [Math.ceil(sources / 2), sources], `the ${sources} sources arrive in two halves`);
-    assert.ok(firstNote(notes, (n) => n.sources > 0) > order.find(([name]) => name === 'method')[1], 'the sources after the method');
-    // Live (the page answers input, and the tests may read it) only once figures and hand-off are drawn.
-    const live = firstNote(notes, (n) => n.live);
-    assert.ok(live >= 0, 'the page goes live');
-    assert.ok(notes[live].figures && notes[live].handOff, `live with its figures and hand-off: ${JSON.stringify(notes[live])}`);
-    assertClean(page, 'a link drawn in stages');
-  } finally {
-    await closePage(page);
+test('a link draws its page in stages, one task each, in page order; it is live once its figures and hand-off are drawn', T, async () => {
+  // The notes since the app replaced the prerendered page.
+  const notes = (await watch('?v=1&card=l40s&result=v4.1-0025&scenario=server')).filter((n) => !n.prerendered);
+  // Each part appears in a later note than the one before it: a task of its own, in page order.
+  const order = Object.keys(PARTS).map((name) => [name, firstNote(notes, (n) => n[name])]);
+  for (const [name, at] of order) assert.ok(at >= 0, `${name} is drawn`);
+  for (let i = 1; i < order.length; i++) {
+    assert.ok(order[i][1] > order[i - 1][1], `${order[i][0]} (note ${order[i][1]}) after ${order[i - 1][0]} (note ${order[i - 1][1]}): ${JSON.stringify(notes)}`);
   }
+  // The plan in three parts, a task each (between the page's next stages): your model's, the
+  // demand's and the people's fields (2 fieldsets), then the site's and the price's (4), then the
+  // electrics' (5) with the plan's figures.
+  const fieldsets = [...new Set(notes.map((n) => n.planFieldsets).filter((c) => c > 0))];
+  assert.deepEqual(fieldsets, [2, 4, 5], 'the plan\'s fieldsets arrive 2, then 4, then 5');
+  // The sources in two halves, after the method.
+  const counts = [...new Set(notes.map((n) => n.sources).filter((c) => c > 0))];
+  assert.deepEqual(counts, [Math.ceil(sources / 2), sources], `the ${sources} sources arrive in two halves`);
+  assert.ok(firstNote(notes, (n) => n.sources > 0) > order.find(([name]) => name === 'method')[1], 'the sources after the method');
+  // Live (the page answers input, and the tests may read it) only once figures and hand-off are drawn.
+  const live = firstNote(notes, (n) => n.live);
+  assert.ok(live >= 0, 'the page goes live');
+  assert.ok(notes[live].figures && notes[live].handOff, `live with its figures and hand-off: ${JSON.stringify(notes[live])}`);
 });
 
 test('the bare page hydrates its prerendered form, figures, hand-off, method and sources in one render, then draws the rest in stages', T, async () => {
-  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
-  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
-  try {
-    await page.addInitScript(observe, { parts: PARTS });
-    await page.goto(server.url(''));
-    await waitForApp(page);
-    await page.waitForSelector('section.comparison', { state: 'attached' });
-    const notes = await page.evaluate(() => window.__stageNotes);
-    // Hydrated (live) with what the prerendered page holds, the plan not yet drawn.
-    const live = firstNote(notes, (n) => n.live);
-    assert.ok(live >= 0, 'the page goes live');
-    for (const name of ['head', 'form', 'figures', 'handOff', 'method']) assert.ok(notes[live][name], `${name} is in the hydrated first render`);
-    assert.equal(notes[live].sources, sources, 'every source is in the hydrated first render');
-    assert.ok(!notes[live].plan, 'the plan is not in the first render');
-    const plan = firstNote(notes, (n) => n.plan);
-    assert.ok(plan > live && firstNote(notes, (n) => n.compare) > plan, 'the plan, then the comparison, each drawn in a later task');
-    assertClean(page, 'the bare page');
-  } finally {
-    await closePage(page);
-  }
+  const notes = await watch('');
+  // Hydrated (live) with what the prerendered page holds, the plan not yet drawn.
+  const live = firstNote(notes, (n) => n.live);
+  assert.ok(live >= 0, 'the page goes live');
+  for (const name of ['head', 'form', 'figures', 'handOff', 'method']) assert.ok(notes[live][name], `${name} is in the hydrated first render`);
+  assert.equal(notes[live].sources, sources, 'every source is in the hydrated first render');
+  assert.ok(!notes[live].plan, 'the plan is not in the first render');
+  const plan = firstNote(notes, (n) => n.plan);
+  assert.ok(plan > live && firstNote(notes, (n) => n.compare) > plan, 'the plan, then the comparison, each drawn in a later task');
 });
 
 test('printing a link with its form alone drawn draws it whole at once, and no later step takes a part back', T, async () => {
-  const sources = JSON.parse(await readFile(path.join(REPO, 'data', 'sources.json'), 'utf8')).length;
-  const page = await openPage(browser, 'about:blank', { width: 412, height: 823, allowOrigins: [server.origin] });
-  try {
-    await page.addInitScript(observe, { parts: PARTS, printAtForm: true });
-    await page.goto(server.url('?v=1&card=l40s&result=v4.1-0025&scenario=server&demand=40000000&price=0.25&cur=EUR'));
-    await waitForApp(page);
-    const notes = (await page.evaluate(() => window.__stageNotes)).filter((n) => !n.prerendered);
-    const atPrint = firstNote(notes, (n) => n.afterPrint);
-    assert.ok(atPrint > 0, `beforeprint was sent with the head and form alone drawn: ${JSON.stringify(notes)}`);
-    assert.ok(notes[atPrint - 1].form && !notes[atPrint - 1].figures, 'the head and form alone were drawn when the print began');
-    // The first note after it: everything the sheet prints, drawn before the browser lays out for print.
-    const sheet = notes[atPrint];
-    const around = JSON.stringify(notes.slice(atPrint - 1, atPrint + 2));
-    for (const name of Object.keys(PARTS)) assert.ok(sheet[name], `${name} is drawn for print: ${around}`);
-    assert.ok(sheet.printHeader, "the sheet's head is drawn for print");
-    assert.equal(sheet.planFieldsets, 5, 'the whole plan is drawn for print');
-    assert.equal(sheet.sources, sources, 'every source is drawn for print');
-    for (const n of notes.slice(atPrint)) {
-      assert.ok(n.planFieldsets === 5 && n.sources === sources && n.figures, `nothing is taken back after the print: ${JSON.stringify(n)}`);
-    }
-    assertClean(page, 'a link printed before it was drawn whole');
-  } finally {
-    await closePage(page);
+  const query = '?v=1&card=l40s&result=v4.1-0025&scenario=server&demand=40000000&price=0.25&cur=EUR';
+  const notes = (await watch(query, { printAtForm: true })).filter((n) => !n.prerendered);
+  const atPrint = firstNote(notes, (n) => n.afterPrint);
+  assert.ok(atPrint > 0, `beforeprint was sent with the head and form alone drawn: ${JSON.stringify(notes)}`);
+  assert.ok(notes[atPrint - 1].form && !notes[atPrint - 1].figures, 'the head and form alone were drawn when the print began');
+  // The first note after it: everything the sheet prints, drawn before the browser lays out for print.
+  const sheet = notes[atPrint];
+  const around = JSON.stringify(notes.slice(atPrint - 1, atPrint + 2));
+  for (const name of Object.keys(PARTS)) assert.ok(sheet[name], `${name} is drawn for print: ${around}`);
+  assert.ok(sheet.printHeader, "the sheet's head is drawn for print");
+  assert.equal(sheet.planFieldsets, 5, 'the whole plan is drawn for print');
+  assert.equal(sheet.sources, sources, 'every source is drawn for print');
+  for (const n of notes.slice(atPrint)) {
+    assert.ok(n.planFieldsets === 5 && n.sources === sources && n.figures, `nothing is taken back after the print: ${JSON.stringify(n)}`);
   }
 });
