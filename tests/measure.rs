@@ -1205,3 +1205,117 @@ fn kept_runs_show_tokens_per_user_and_say_when_their_loads_differ() {
     let de = (token_energy::i18n::Lang::De.strings().runs_differ)(&[], &["600".into(), "450".into()]);
     assert!(de.contains("Leistungsgrenze (600; 450 W)"), "{de}");
 }
+
+// ---- issue 51: token counters series by series ---------------------------------------------------------
+
+/// vLLM's generated-token counter, one line per `(engine, model, value)`, in the order given.
+fn engines(series: &[(&str, &str, f64)]) -> String {
+    series
+        .iter()
+        .map(|(e, model, v)| format!("vllm:generation_tokens_total{{engine=\"{e}\",model_name=\"{model}\"}} {v:?}\n"))
+        .collect()
+}
+
+/// 3 GPUs, each 1 800 000 J over the run (DMON_BEFORE → DMON_AFTER): 5 400 000 J.
+const RUN_J: f64 = 3.0 * 1_800_000.0;
+
+#[test]
+fn two_healthy_engines_give_the_energy_over_the_sum_of_their_own_increases() {
+    // Listed in another order after: matched by the engine label, not by position.
+    let before = engines(&[("0", "m", 1000.0), ("1", "m", 2000.0)]);
+    let after = engines(&[("1", "m", 302_000.0), ("0", "m", 401_000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert!(close(m.output_tokens.unwrap().value, 700_000.0));
+    assert!(close(m.j_per_token.unwrap().value, 5_400_000.0 / ((401_000.0 - 1000.0) + (302_000.0 - 2000.0))));
+    assert!(m.token_bound.is_none() && m.new_series.is_empty());
+}
+
+#[test]
+fn an_engine_that_restarted_is_named_and_leaves_only_a_bound() {
+    // Engine 1 restarted: 500 000 before, 200 000 after. The totals still rise (501 000 → 601 000),
+    // which a total-based figure would divide by: 5 400 000 ÷ 100 000 = 54 J/token, silently.
+    let before = engines(&[("0", "m", 1000.0), ("1", "m", 500_000.0)]);
+    let after = engines(&[("0", "m", 401_000.0), ("1", "m", 200_000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    let series = "vllm:generation_tokens_total{engine=\"1\"}".to_owned();
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::SeriesRestarted { series, line: 2 })]);
+    assert!(m.j_per_token.is_none() && m.output_tokens.is_none() && m.tokens_per_s.is_none());
+    // At least engine 0's 400 000 and engine 1's 200 000 since its restart: at most 9 J/token.
+    let bound = m.token_bound.unwrap();
+    assert!(close(bound.tokens.value, 400_000.0 + 200_000.0));
+    let at_most = bound.j_per_token.unwrap();
+    assert!(close(at_most.value, 5_400_000.0 / 600_000.0));
+    assert_eq!(at_most.kind, Kind::Measured(Scope::GpuBoard));
+    let text = m.errors[0].to_string();
+    assert!(text.contains("engine=\"1\"") && text.contains("line 2") && text.contains("restarted"), "{text}");
+}
+
+#[test]
+fn an_engine_missing_from_after_is_named_with_its_line_and_leaves_only_a_bound() {
+    let before = engines(&[("0", "m", 1000.0), ("1", "m", 2000.0)]);
+    let after = engines(&[("0", "m", 401_000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    let series = "vllm:generation_tokens_total{engine=\"1\"}".to_owned();
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::SeriesMissing { series, line: 2 })]);
+    assert!(m.j_per_token.is_none());
+    let bound = m.token_bound.unwrap();
+    assert!(close(bound.tokens.value, 400_000.0));
+    assert!(close(bound.j_per_token.unwrap().value, 5_400_000.0 / 400_000.0));
+    let text = m.errors[0].to_string();
+    assert!(text.contains("engine=\"1\"") && text.contains("line 2") && text.contains("missing"), "{text}");
+}
+
+#[test]
+fn an_after_from_another_model_or_server_gives_no_figure_at_all() {
+    let before = engines(&[("0", "m", 1000.0), ("1", "m", 2000.0)]);
+    let after = engines(&[("0", "other", 401_000.0), ("1", "other", 302_000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    let differs = |e: &str, line| Problem::SeriesLabelDiffers {
+        series: format!("vllm:generation_tokens_total{{engine=\"{e}\"}}"),
+        label: "model_name".into(),
+        before: "m".into(),
+        after: "other".into(),
+        line,
+    };
+    assert_eq!(problems(&m), [(Input::TokensAfter, differs("0", 1)), (Input::TokensAfter, differs("1", 2))]);
+    assert!(m.j_per_token.is_none() && m.token_bound.is_none());
+    // A server label (Prometheus' `instance`) the same way; SGLang's model label too.
+    let at = |host: &str, v: f64| format!("vllm:generation_tokens_total{{engine=\"0\",instance=\"{host}\"}} {v}\n");
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &at("a:8000", 1.0), &at("b:8000", 9.0)));
+    assert!(
+        matches!(&m.errors[..], [e] if matches!(&e.problem, Problem::SeriesLabelDiffers { label, .. } if label == "instance"))
+    );
+    let other = SGLANG.replace("Llama-3.1-8B-Instruct", "Qwen2.5-7B").replace("7.557572e+06", "8e+06");
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, SGLANG, &other));
+    assert!(
+        matches!(&m.errors[..], [e] if matches!(&e.problem, Problem::SeriesLabelDiffers { line: 6, .. })),
+        "{:?}",
+        m.errors
+    );
+    assert!(m.j_per_token.is_none());
+}
+
+#[test]
+fn a_series_new_in_after_counts_whole_and_is_named() {
+    let before = engines(&[("0", "m", 1000.0)]);
+    let after = engines(&[("0", "m", 401_000.0), ("1", "m", 300_000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert!(close(m.j_per_token.unwrap().value, 5_400_000.0 / (400_000.0 + 300_000.0)));
+    assert_eq!(m.new_series, ["vllm:generation_tokens_total{engine=\"1\"}"]);
+}
+
+#[test]
+fn every_series_lower_is_still_a_swap_or_a_restart_and_tgi_reads_as_one_series() {
+    let before = engines(&[("0", "m", 401_000.0), ("1", "m", 302_000.0)]);
+    let after = engines(&[("0", "m", 1000.0), ("1", "m", 2000.0)]);
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &before, &after));
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::TokensWentBackwards { line: 1 })]);
+    assert!(m.token_bound.is_none());
+    // TGI's histogram sum carries no label: one series, matched with itself.
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &tgi(100, 10), &tgi(5100, 60)));
+    assert!(m.errors.is_empty());
+    assert!(close(m.j_per_token.unwrap().value, RUN_J / 5000.0));
+    assert!(close(m.prompt_tokens.unwrap().value, 50.0));
+}

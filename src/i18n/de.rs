@@ -1233,6 +1233,18 @@ pub const DE: Strings = Strings {
     sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
+    // issue 51
+    token_bound: |j, tokens| match j {
+        Some(j) => format!("Höchstens {j} J/Token: Die noch lesbaren Zähler zeigen mindestens {tokens} während des Laufs erzeugte Token, und mehr Token senken die Energie je Token nur. Der genaue Wert wird nicht angegeben (siehe die Warnung)."),
+        None => format!("Mindestens {tokens} Token wurden während des Laufs erzeugt, nach den noch lesbaren Zählern. Die genaue Zahl wird nicht angegeben (siehe die Warnung)."),
+    },
+    new_series: |names| format!("Nur im Zählerstand nach dem Lauf, daher ganz gezählt (während des Laufs gestartet): {names}."),
+    above_rating: |watts, card, rating| format!(
+        "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, die {card}, als die sie sich melden, ist aber für höchstens {rating} W ausgelegt, und die Messwerte sind auf ±{} W genau. Gleich welche Karte der Rechner zeigt: Wahrscheinlich ist ein Feld falsch, die Laufzeit, die eingefügten GPUs oder die Karte.",
+        crate::measure::versus::READING_ACCURACY_W
+    ),
+    use_benchmark: |benchmark, pasted| format!("Mit {benchmark} vergleichen, dem Benchmark des Katalogs für {pasted}"),
+    not_in_catalogue: |name| format!("{name} (nicht im Katalog)"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {
@@ -1413,6 +1425,37 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         P::BothEnergySources => "Bitte entweder die beiden Energie-Zählerstände oder eine Reihe von Leistungswerten \
              einfügen, nicht beides: eines davon leeren."
             .to_owned(),
+        // issue 51
+        P::SeriesRestarted { series, line } => format!(
+            "Zeile {line}: {} ist niedriger als vorher: Die Engine wurde während des Laufs neu gestartet, und was sie \
+             vor dem Neustart erzeugt hat, fehlt. Statt J/Token steht nur der Höchstwert da.",
+            clip(series)
+        ),
+        P::SeriesMissing { series, line } => format!(
+            "{} (Zeile {line} in „{}“) fehlt hier: Was diese Reihe während des Laufs erzeugt hat, ist unbekannt. \
+             Statt J/Token steht nur der Höchstwert da.",
+            clip(series),
+            measure_input(crate::measure::Input::TokensBefore)
+        ),
+        P::SeriesLabelDiffers { series, label, before, after, line } => format!(
+            "Zeile {line}: {} hat hier {label}=\"{}\", vorher \"{}\": Die Zählerstände stammen von einem anderen Modell \
+             oder Server. Bitte beide vom selben aufnehmen.",
+            clip(series),
+            clip(after),
+            clip(before)
+        ),
+        P::AboveRating { card, watts } => format!(
+            "über den {} W, für die die {} ausgelegt ist (maximale Board-Leistung): Mit einer höheren Grenze können \
+             die gemessenen GPUs nicht laufen.",
+            n(*watts),
+            clip(card)
+        ),
+        P::DurationFarFromSpan { typed, span } => format!(
+            "{} s eingegeben, die eingefügte Messreihe reicht aber vom ersten bis zum letzten Messwert über {} s; \
+             die Werte verwenden die eingegebene Laufzeit. Bitte das Feld leeren, um die Spanne der Messreihe zu verwenden.",
+            n(*typed),
+            n(*span)
+        ),
     }
 }
 

@@ -856,6 +856,18 @@ pub const EN: Strings = Strings {
     sweep_here: "your demand",
     plan_apply_all: "Use the page's plan for all",
     qr_title: |vendor| format!("Request a quote from {vendor}"),
+    // issue 51
+    token_bound: |j, tokens| match j {
+        Some(j) => format!("At most {j} J/token: the counters that still read show at least {tokens} tokens generated during the run, and more tokens only lower the energy per token. The exact figure is not given (see the alert)."),
+        None => format!("At least {tokens} tokens were generated during the run, from the counters that still read. The exact count is not given (see the alert)."),
+    },
+    new_series: |names| format!("Only in the snapshot after the run, so counted whole (started during it): {names}."),
+    above_rating: |watts, card, rating| format!(
+        "Not possible as measured: the GPUs averaged {watts} W each, while the {card} they report themselves as is rated for at most {rating} W, and the readings are accurate to ±{} W. Whatever card the calculator shows, a field is likely wrong: the run's duration, the GPUs pasted, or the card.",
+        crate::measure::versus::READING_ACCURACY_W
+    ),
+    use_benchmark: |benchmark, pasted| format!("Compare with {benchmark}, the catalogue's benchmark for {pasted}"),
+    not_in_catalogue: |name| format!("{name} (not in the catalogue)"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
@@ -1137,6 +1149,41 @@ impl fmt::Display for Problem {
             Problem::BothEnergySources => write!(
                 f,
                 "paste either the two energy snapshots or a power-sample series, not both: clear one of them."
+            ),
+            // issue 51
+            Problem::SeriesRestarted { series, line } => write!(
+                f,
+                "line {line}: {} is lower than before: its engine restarted during the run and what it made before \
+                 the restart is lost. No J/token is given, only the most it can be.",
+                clip(series)
+            ),
+            Problem::SeriesMissing { series, line } => write!(
+                f,
+                "{} (line {line} of “{}”) is missing here: what it made during the run is unknown. \
+                 No J/token is given, only the most it can be.",
+                clip(series),
+                measure_input(Input::TokensBefore)
+            ),
+            Problem::SeriesLabelDiffers { series, label, before, after, line } => write!(
+                f,
+                "line {line}: {} has {label}=\"{}\" here but \"{}\" before: the snapshots come from another model \
+                 or server. Take both from the same one.",
+                clip(series),
+                clip(after),
+                clip(before)
+            ),
+            Problem::AboveRating { card, watts } => write!(
+                f,
+                "above the {} W the {} is rated for (its maximum board power): the measured GPUs cannot run at a higher limit.",
+                english_number(*watts),
+                clip(card)
+            ),
+            Problem::DurationFarFromSpan { typed, span } => write!(
+                f,
+                "{} s typed, while the pasted series spans {} s from its first to its last sample; the figures use the \
+                 typed duration. Clear it to use the series' own span.",
+                english_number(*typed),
+                english_number(*span)
             ),
         }
     }

@@ -847,6 +847,19 @@ table! {
         system_line: fn(&SystemWords) -> String,
         /// The electrical sign-off's verdict, naming the rule it applied.
         sign_off: fn(&crate::plan::SignOff) -> String,
+        // issue 51: measure your own, series by series.
+        /// Where a token series restarted or is missing: `(the most the J/token can be, where the
+        /// energy is known; the fewest tokens generated)`.
+        token_bound: fn(Option<&str>, &str) -> String,
+        /// Token series only in "after", counted whole: their names.
+        new_series: fn(&str) -> String,
+        /// A run averaging above the measured card's rating: `(W per GPU, card, rating W)`.
+        above_rating: fn(&str, &str, &str) -> String,
+        /// The button switching the calculator to the catalogue's benchmark of the pasted model:
+        /// `(benchmark model, the pasted model)`.
+        use_benchmark: fn(&str, &str) -> String,
+        /// A kept run's card the catalogue does not list: "<name> (not in the catalogue)".
+        not_in_catalogue: fn(&str) -> String,
     }
 }
 

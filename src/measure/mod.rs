@@ -149,6 +149,35 @@ pub enum Problem {
     },
     /// Snapshots and a power-sample series both given: which one measures the run?
     BothEnergySources,
+    // issue 51: token counters series by series, the measured card's rating, a series' own span.
+    /// A token series lower after than before: its engine restarted during the run.
+    SeriesRestarted {
+        series: String,
+        line: usize,
+    },
+    /// A token series in "before" (at `line`) missing from "after".
+    SeriesMissing {
+        series: String,
+        line: usize,
+    },
+    /// A token series that names another model or server after than before (`line` in "after").
+    SeriesLabelDiffers {
+        series: String,
+        label: String,
+        before: String,
+        after: String,
+        line: usize,
+    },
+    /// A typed limit above the measured card's rated maximum board power.
+    AboveRating {
+        card: String,
+        watts: f64,
+    },
+    /// A typed duration far from the pasted series' own span (s).
+    DurationFarFromSpan {
+        typed: f64,
+        span: f64,
+    },
 }
 
 /// A problem with one box.
@@ -306,6 +335,20 @@ pub struct Measurement {
     /// The models the token counters name, each once (issue 39: compared with the benchmark's).
     pub models: Vec<String>,
     pub errors: Vec<MeasureError>,
+    // issue 51
+    /// Where a token series restarted or went missing: the J/token is withheld, and what the
+    /// remaining series support is given as bounds.
+    pub token_bound: Option<TokenBound>,
+    /// Token series only in "after", counted whole.
+    pub new_series: Vec<String>,
+}
+
+/// What the counters still support where a series restarted or is missing (issue 51): at least
+/// `tokens` were generated, so the J/token is at most `j_per_token`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenBound {
+    pub tokens: Figure,
+    pub j_per_token: Option<Figure>,
 }
 
 fn both_blank(a: &str, b: &str) -> bool {
@@ -676,8 +719,10 @@ fn gpu_rows(
     (Some(total), gpu_count)
 }
 
-/// Step 4: the output tokens generated between the two snapshots (and the prompt tokens), where the
-/// counts are of one engine and went up; a count lower after is a swap or a restart.
+/// Step 4: the output tokens generated between the two snapshots (and the prompt tokens), series
+/// by series (issue 51): a series that restarted or is missing is an alert and leaves a lower bound
+/// (`m.token_bound`, the figure withheld); one naming another model or server leaves nothing. Every
+/// series lower after is a swap or a restart of the whole server.
 fn generated(
     before: tokens::TokenSnapshot,
     after: tokens::TokenSnapshot,
@@ -692,13 +737,16 @@ fn generated(
             m.models.push(model.clone());
         }
     }
-    let delta = after.generated - before.generated;
     if before.engine != after.engine {
         let problem = Problem::FormatsDiffer { before: before.engine.label(), after: after.engine.label() };
         m.errors.push(MeasureError::new(Input::TokensAfter, problem));
-    } else if delta < 0.0 {
-        // Every counter lower after than before: the boxes were swapped (a restart would show
-        // the same, and the message says so); the generated count alone: a restart.
+        return None;
+    }
+    let d = tokens::difference(&before, &after);
+    m.new_series = d.new_series.clone();
+    if d.matched > 0 && d.lower == d.matched {
+        // Every series lower after than before: the boxes were swapped (a restart would show the
+        // same, and the message says so); the generated count alone: a restart.
         let prompt_lower = matches!((before.prompt, after.prompt), (Some(b), Some(a)) if a < b);
         let energy_swapped = m.errors.iter().any(|e| e.problem == Problem::Swapped);
         let no_energy = total_j.is_none() && texts.energy_before.trim().is_empty() && !series_given;
@@ -708,16 +756,42 @@ fn generated(
             Problem::TokensWentBackwards { line: after.line }
         };
         m.errors.push(MeasureError::new(Input::TokensAfter, problem));
-    } else if delta == 0.0 {
-        m.errors.push(MeasureError::new(Input::TokensAfter, Problem::ZeroTokens));
-    } else {
-        m.output_tokens = Figure::new(delta, Unit::Tokens, GPU, token_origins());
-        if let (Some(b), Some(a)) = (before.prompt, after.prompt) {
-            m.prompt_tokens = Figure::new(a - b, Unit::Tokens, GPU, token_origins());
-        }
-        return Some(delta);
+        return None;
     }
-    None
+    let mut withheld = false;
+    for issue in &d.issues {
+        let problem = match issue.clone() {
+            tokens::SeriesIssue::Restarted { series, line, .. } => Problem::SeriesRestarted { series, line },
+            tokens::SeriesIssue::Missing { series, line } => Problem::SeriesMissing { series, line },
+            tokens::SeriesIssue::LabelDiffers { series, label, before, after, line } => {
+                withheld = true;
+                Problem::SeriesLabelDiffers { series, label, before, after, line }
+            }
+        };
+        m.errors.push(MeasureError::new(Input::TokensAfter, problem));
+    }
+    if withheld {
+        return None;
+    }
+    if !d.issues.is_empty() {
+        // What the remaining series support: at least this many tokens, so at most this J/token.
+        if let Some(tokens) = Figure::new(d.generated, Unit::Tokens, GPU, token_origins()).filter(|t| t.value > 0.0) {
+            let j_per_token = total_j.and_then(|j| {
+                Figure::new(j / tokens.value, Unit::JoulesPerToken, GPU, join(&energy_origins(), &token_origins()))
+            });
+            m.token_bound = Some(TokenBound { tokens, j_per_token });
+        }
+        return None;
+    }
+    if d.generated <= 0.0 {
+        m.errors.push(MeasureError::new(Input::TokensAfter, Problem::ZeroTokens));
+        return None;
+    }
+    m.output_tokens = Figure::new(d.generated, Unit::Tokens, GPU, token_origins());
+    if let Some(p) = d.prompt {
+        m.prompt_tokens = Figure::new(p, Unit::Tokens, GPU, token_origins());
+    }
+    Some(d.generated)
 }
 
 /// What the run measured: energy with its origins, the duration, the GPUs and the tokens.

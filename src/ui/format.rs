@@ -26,6 +26,21 @@ pub fn three(value: f64) -> String {
     intl::three(value, lang())
 }
 
+/// `value` rounded up to three significant figures (a bound that "at most" must not undercut; issue 51).
+pub fn up_three(value: f64) -> f64 {
+    if !(value.is_finite() && value > 0.0) {
+        return value;
+    }
+    let step = 10_f64.powi(value.log10().floor() as i32 - 2);
+    let up = (value / step).ceil() * step;
+    // Float noise (1.44 / 0.01 = 143.99…) never lifts an exact value a step.
+    if (up - step - value).abs() <= value * 1e-12 {
+        up - step
+    } else {
+        up
+    }
+}
+
 /// Four significant figures ("0.7200"): a measured value checked by hand.
 pub fn four(value: f64) -> String {
     intl::four(value, lang())

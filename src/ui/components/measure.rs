@@ -17,6 +17,7 @@ use crate::measure::runs::{self, keep_with, Axis, Run};
 use crate::measure::versus::{self, Limit};
 use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
 use crate::ui::browser;
+use crate::ui::format;
 use crate::ui::Cat;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -316,6 +317,7 @@ impl Section<'_> {
             words.tps_note
         };
         html! {
+            <>
             <div class="figure-grid">
                 <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
                     figure={m.j_per_token.clone()} note={self.token_note()} files={files.clone()} {missing} />
@@ -340,6 +342,30 @@ impl Section<'_> {
                         figure={m.node_j_per_token.clone()} note={words.node_note} files={files.clone()} />
                 }
             </div>
+            { self.series_notes() }
+            </>
+        }
+    }
+
+    /// Issue 51: what the token counters still support where a series restarted or is missing, and
+    /// the series counted whole.
+    fn series_notes(&self) -> Html {
+        let (words, m) = (self.words, self.m);
+        let bound = m.token_bound.as_ref().map(|b| {
+            // A bound rounds outward: the most J/token up, the fewest tokens down.
+            let at_most = b.j_per_token.as_ref().map(|j| format::three(format::up_three(j.value)));
+            let text = (words.token_bound)(at_most.as_deref(), &format::plain(b.tokens.value.floor()));
+            (text, b.j_per_token.as_ref().map(|j| j.value.to_string()), b.tokens.value.to_string())
+        });
+        html! {
+            <>
+            if let Some((text, value, tokens)) = bound {
+                <p class="versus" role="status" data-testid="own-j-per-token-bound" data-kind="measured" data-value={value} data-tokens={tokens}>{ text }</p>
+            }
+            if !m.new_series.is_empty() {
+                <p class="hint" data-testid="own-new-series">{ (words.new_series)(&m.new_series.join(", ")) }</p>
+            }
+            </>
         }
     }
 
