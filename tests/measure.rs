@@ -1319,3 +1319,50 @@ fn every_series_lower_is_still_a_swap_or_a_restart_and_tgi_reads_as_one_series()
     assert!(close(m.j_per_token.unwrap().value, RUN_J / 5000.0));
     assert!(close(m.prompt_tokens.unwrap().value, 50.0));
 }
+
+// ---- issue 51: the names the tools print ----------------------------------------------------------------
+
+/// A one-GPU dcgm-exporter pair whose `modelName` is `name`: 1 000 J over the run.
+fn exporter_pair(name: &str) -> (String, String) {
+    let line =
+        |v: u64| format!("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{{gpu=\"0\",UUID=\"GPU-1\",modelName=\"{name}\"}} {v}\n");
+    (line(1_000_000), line(2_000_000))
+}
+
+#[test]
+fn the_names_servers_print_map_to_catalogue_cards() {
+    use token_energy::catalogue::Catalogue;
+    let catalogue = Catalogue::embedded();
+    // Each printed name, and the catalogue card it is (the driver's product names; amd-smi's MARKET_NAME).
+    let printed = [
+        ("NVIDIA H100 80GB HBM3", "h100-sxm"),
+        ("NVIDIA H100 PCIe", "h100-pcie"),
+        ("NVIDIA H100 NVL", "h100-nvl"),
+        ("NVIDIA H200", "h200-sxm"),
+        ("NVIDIA H200 NVL", "h200-nvl"),
+        ("NVIDIA B200", "b200-sxm"),
+        ("NVIDIA L40S", "l40s"),
+        ("AMD Instinct MI300X", "mi300x"),
+    ];
+    for (name, id) in printed {
+        assert_eq!(measure::card_named(catalogue, name).map(|c| c.id.to_string()).as_deref(), Some(id), "{name}");
+        let (before, after) = exporter_pair(name);
+        let m = evaluate(&texts(&before, &after, &tgi(0, 0), &tgi(1, 0)));
+        // Offered as a switch from any other card; the same card is no other card.
+        let other = if id == "l40s" { "h100-sxm" } else { "l40s" };
+        assert_eq!(
+            measure::other_card(&m, catalogue, other),
+            Some(measure::OtherCard { pasted: name.into(), card: Some(id.into()) }),
+            "{name}"
+        );
+        assert_eq!(measure::other_card(&m, catalogue, id), None, "{name}");
+    }
+    // Every alias names a card the catalogue lists.
+    for (name, id) in measure::PRINTED_NAMES {
+        assert!(catalogue.card(id).is_some(), "{name} → {id}");
+    }
+    // Cards the catalogue does not list stay unnamed: said as such, nothing to switch to.
+    for name in ["Tesla T4", "NVIDIA L4", "NVIDIA A100-SXM4-80GB", "NVIDIA A800-SXM4-80GB", "NVIDIA H20"] {
+        assert!(measure::card_named(catalogue, name).is_none(), "{name}");
+    }
+}

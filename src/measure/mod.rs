@@ -894,25 +894,54 @@ fn squeezed(name: &str) -> String {
     name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
 }
 
-/// Whether the pasted GPUs name another card than `configured` (a catalogue id). Every row must
-/// report the same `modelName`; a name equal (without case or punctuation) to the configured
-/// card's name or one of its MLPerf accelerator names is the same card. `None` where the GPUs name
-/// no model (dmon, AMD, power samples without `name`), disagree, or are the configured card.
-pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, configured: &str) -> Option<OtherCard> {
+/// The names the tools print for catalogue cards that are not the catalogue's name nor an MLPerf
+/// accelerator name (issue 51), with the card's id: dcgm-exporter's `modelName` and `nvidia-smi
+/// --query-gpu=name` print the driver's product name ("NVIDIA H100 80GB HBM3" is the SXM board at
+/// 700 W: `../shared/reference/telemetry/nvidia-smi-csv-2.txt`, enforced limit 700.00 W), and
+/// `amd-smi static` prints the `MARKET_NAME` ("AMD Instinct MI300X"). docs/measure.md lists them.
+pub const PRINTED_NAMES: [(&str, &str); 6] = [
+    ("NVIDIA H100 80GB HBM3", "h100-sxm"),
+    ("NVIDIA H100 PCIe", "h100-pcie"),
+    ("NVIDIA H100 NVL", "h100-nvl"),
+    ("NVIDIA H200", "h200-sxm"),
+    ("NVIDIA B200", "b200-sxm"),
+    ("AMD Instinct MI300X", "mi300x"),
+];
+
+/// The catalogue card a tool's printed name stands for: its name or an MLPerf accelerator name
+/// (without case, spaces or punctuation), or one of [`PRINTED_NAMES`] whose card the catalogue lists.
+pub fn card_named<'a>(catalogue: &'a crate::catalogue::Catalogue, name: &str) -> Option<&'a crate::catalogue::Card> {
+    let key = squeezed(name);
+    if key.is_empty() {
+        return None;
+    }
+    let named = |c: &&crate::catalogue::Card| {
+        squeezed(&c.name) == key || c.mlperf_accelerators.iter().any(|a| squeezed(a) == key)
+    };
+    catalogue.cards.iter().find(named).or_else(|| {
+        let (_, id) = PRINTED_NAMES.iter().find(|(printed, _)| squeezed(printed) == key)?;
+        catalogue.card(id)
+    })
+}
+
+/// The card the pasted GPUs report themselves as (issue 51): every row the same `modelName`, with
+/// the catalogue card of that name where there is one. `None` where the GPUs name no model (dmon,
+/// AMD, power samples without `name`) or disagree.
+pub fn measured_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue) -> Option<OtherCard> {
     let mut models = m.gpus.iter().map(|g| g.model.as_deref());
     let pasted = models.next()??.trim();
     if pasted.is_empty() || !models.all(|x| x.map(str::trim) == Some(pasted)) {
         return None;
     }
-    let key = squeezed(pasted);
-    let named = |c: &&crate::catalogue::Card| {
-        squeezed(&c.name) == key || c.mlperf_accelerators.iter().any(|a| squeezed(a) == key)
-    };
-    let card = catalogue.cards.iter().find(named).map(|c| c.id.to_string());
-    if card.as_deref() == Some(configured) {
-        return None;
-    }
+    let card = card_named(catalogue, pasted).map(|c| c.id.to_string());
     Some(OtherCard { pasted: pasted.to_owned(), card })
+}
+
+/// Whether the pasted GPUs name another card than `configured` (a catalogue id): [`measured_card`]
+/// where it is not the configured card. `None` where the GPUs name no model, disagree, or are the
+/// configured card.
+pub fn other_card(m: &Measurement, catalogue: &crate::catalogue::Catalogue, configured: &str) -> Option<OtherCard> {
+    measured_card(m, catalogue).filter(|o| o.card.as_deref() != Some(configured))
 }
 
 /// Average board power per GPU as a share of the configured power limit, %.
