@@ -1366,3 +1366,39 @@ fn the_names_servers_print_map_to_catalogue_cards() {
         assert!(measure::card_named(catalogue, name).is_none(), "{name}");
     }
 }
+
+// ---- issue 51: the measured card's own rating -----------------------------------------------------------
+
+#[test]
+fn the_measured_cards_rating_bounds_the_reading_and_the_typed_limit() {
+    use measure::versus::{self, Rating};
+    use token_energy::catalogue::Catalogue;
+    let catalogue = Catalogue::embedded();
+    // One L40S (rated 350 W, data/cards.json) over 3 600 s.
+    let l40s = |joules: u64| {
+        let line = |v: u64| {
+            format!("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{{gpu=\"0\",UUID=\"GPU-1\",modelName=\"NVIDIA L40S\"}} {v}\n")
+        };
+        evaluate(&Texts {
+            duration: "3600".into(),
+            ..texts(&line(1000), &line(1000 + joules * 1000), &tgi(0, 0), &tgi(9, 0))
+        })
+    };
+    let m = l40s(400 * 3600); // 400 W
+    let rating = Rating::of_measured(&m, catalogue).unwrap();
+    assert_eq!(rating, Rating { card: "NVIDIA L40S".into(), watts: 350.0 });
+    assert!(close(versus::above_rating(&m, &rating).unwrap(), 400.0));
+    // Within NVML's ±5 W of the rating: no alert; beyond it: one.
+    assert_eq!(versus::above_rating(&l40s(355 * 3600), &rating), None);
+    assert!(close(versus::above_rating(&l40s(356 * 3600), &rating).unwrap(), 356.0));
+    // A typed limit above the rating is refused with the rating named; at the rating it stands.
+    let refused = versus::run_limit_within(token_energy::lang::Lang::En, "400", Some(&rating)).unwrap_err();
+    assert_eq!(refused.problem, Problem::AboveRating { card: "NVIDIA L40S".into(), watts: 350.0 });
+    assert!(refused.to_string().contains("350 W") && refused.to_string().contains("NVIDIA L40S"), "{refused}");
+    assert_eq!(versus::run_limit_within(token_energy::lang::Lang::En, "350", Some(&rating)), Ok(Some(350.0)));
+    assert_eq!(versus::run_limit_within(token_energy::lang::Lang::En, "400", None), Ok(Some(400.0)));
+    // A card the catalogue does not list has no rating to hold the reading to.
+    let t4 = MIG_BEFORE.replace("NVIDIA A30", "Tesla T4");
+    let m = evaluate(&texts(&t4, &t4.replace("126272101025", "126272201025"), &tgi(0, 0), &tgi(1, 0)));
+    assert_eq!(Rating::of_measured(&m, catalogue), None);
+}

@@ -193,3 +193,44 @@ pub fn per_gpu(m: &Measurement, published_per_server: Option<f64>, cards: Option
     };
     Some(PerGpu { run, run_total, run_gpus, published, published_total, published_cards, pace })
 }
+
+// issue 51: the measured card's own rating bounds the reading, whatever card the calculator shows.
+
+/// A card's rated maximum board power, as the catalogue states it: `(name, W)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    pub card: String,
+    pub watts: f64,
+}
+
+impl Rating {
+    /// The rating of the card the pasted GPUs report themselves as, where the catalogue lists it.
+    pub fn of_measured(m: &Measurement, catalogue: &crate::catalogue::Catalogue) -> Option<Rating> {
+        let id = super::measured_card(m, catalogue)?.card?;
+        let card = catalogue.card(&id)?;
+        Some(Rating { card: card.name.to_string(), watts: card.max_power.watts })
+    }
+}
+
+/// The run's average board power per GPU where it is above `rating` by more than
+/// [`READING_ACCURACY_W`]: impossible for that card, whatever limit the comparisons use.
+pub fn above_rating(m: &Measurement, rating: &Rating) -> Option<f64> {
+    let watts = m.average_power_per_gpu.as_ref()?.value;
+    (rating.watts.is_finite() && watts > rating.watts + READING_ACCURACY_W).then_some(watts)
+}
+
+/// The run's typed limit ([`run_limit`]), refused where it is above the measured card's rating.
+pub fn run_limit_within(
+    lang: crate::lang::Lang,
+    text: &str,
+    rating: Option<&Rating>,
+) -> Result<Option<f64>, super::MeasureError> {
+    let limit = run_limit(lang, text)?;
+    match (limit, rating) {
+        (Some(w), Some(r)) if w > r.watts => Err(super::MeasureError::new(
+            Input::PowerLimit,
+            super::Problem::AboveRating { card: r.card.clone(), watts: r.watts },
+        )),
+        _ => Ok(limit),
+    }
+}

@@ -68,7 +68,8 @@ struct Local {
 enum Msg {
     Text(Input, String),
     File(Input, String),
-    Keep(crate::i18n::Lang, runs::About),
+    /// Keep the run; with the measured card's rating, which its typed limit may not exceed (issue 51).
+    Keep(crate::i18n::Lang, runs::About, Option<versus::Rating>),
     Axis(Axis),
     ClearRuns,
 }
@@ -106,7 +107,11 @@ impl Reducible for Local {
                 files.push((input, name));
                 next.files = Rc::new(files);
             }
-            Msg::Keep(lang, about) => {
+            Msg::Keep(lang, about, rating) => {
+                if let Err(e) = versus::run_limit_within(lang, &next.power_limit, rating.as_ref()) {
+                    next.keep_errors = vec![e];
+                    return Rc::new(next);
+                }
                 let m = evaluate(&Texts { lang, ..next.texts.clone() });
                 match keep_with(&m, &next.concurrency, &next.power_limit, about) {
                     Ok(run) => {
@@ -182,7 +187,9 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let on = use_handlers(&local.dispatcher());
     let m = evaluate(&Texts { lang, ..local.texts.clone() });
     // Issue 39: the run's own limit, where typed, is the one its comparisons use.
-    let (typed_limit, limit_error) = match versus::run_limit(lang, &local.power_limit) {
+    // Issue 51: the measured card's rating bounds the reading and the typed limit.
+    let rating = versus::Rating::of_measured(&m, props.catalogue.0);
+    let (typed_limit, limit_error) = match versus::run_limit_within(lang, &local.power_limit, rating.as_ref()) {
         Ok(w) => (w, None),
         Err(e) => (None, Some(e)),
     };
@@ -195,7 +202,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             ceiling: limit.and_then(|l| versus::ceiling_at(&m, l)).map(|c| c.value),
             ..runs::About::default()
         };
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone())))
+        let rating = rating.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone(), rating.clone())))
     };
     let c = props.catalogue;
     let view = Section { lang, words, local: &local, m: &m, limit_error, on: &on };
@@ -209,7 +217,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
             { view.figures(c) }
             <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
-                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit}
+                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit} rating={rating.clone()}
                 throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
                 own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()} />
             <GpuTable rows={m.gpus.clone()} />

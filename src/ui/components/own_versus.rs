@@ -42,6 +42,9 @@ pub struct OwnVersusProps {
     /// Takes a pasted model name as the customer's own model.
     #[prop_or_default]
     pub on_own_model: Callback<String>,
+    /// The measured card's rating, where the catalogue lists the card the GPUs name (issue 51).
+    #[prop_or_default]
+    pub rating: Option<versus::Rating>,
 }
 
 #[function_component(OwnVersus)]
@@ -56,6 +59,7 @@ pub fn own_versus(props: &OwnVersusProps) -> Html {
     html! {
         <>
             { other_card_view(lang, props, &configured) }
+            { above_rating_view(lang, props) }
             if let Some(a) = &above {
                 <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.to_string()}>
                     { (lang.strings().above_limit)(&format::three(a.watts), &format::three(a.percent), &crate::i18n::number(lang, a.limit.watts), &a.suspects, &configured) }
@@ -89,6 +93,18 @@ fn other_card_view(lang: Lang, props: &OwnVersusProps, configured: &str) -> Html
                     Callback::from(move |_: MouseEvent| on_card.emit(id.clone()))
                 }>{ (words.use_card)(&name) }</button>
             }
+        </p>
+    }
+}
+
+/// Issue 51: a run averaging above the measured card's own rating (plus the readings' accuracy),
+/// whatever card the calculator shows.
+fn above_rating_view(lang: Lang, props: &OwnVersusProps) -> Html {
+    let Some(r) = props.rating.as_ref() else { return html! {} };
+    let Some(watts) = versus::above_rating(&props.measurement, r) else { return html! {} };
+    html! {
+        <p class="error" role="alert" data-testid="own-above-rating" data-value={watts.to_string()} data-rating={r.watts.to_string()}>
+            { (lang.strings().above_rating)(&format::three(watts), &r.card, &crate::i18n::number(lang, r.watts)) }
         </p>
     }
 }
