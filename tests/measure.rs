@@ -1402,3 +1402,42 @@ fn the_measured_cards_rating_bounds_the_reading_and_the_typed_limit() {
     let m = evaluate(&texts(&t4, &t4.replace("126272101025", "126272201025"), &tgi(0, 0), &tgi(1, 0)));
     assert_eq!(Rating::of_measured(&m, catalogue), None);
 }
+
+// ---- issue 51: a typed duration against a series' own span ------------------------------------------------
+
+#[test]
+fn a_typed_duration_far_from_the_series_own_span_is_said_naming_both() {
+    // SMI_CSV spans 4 s, first to last complete sample.
+    let with = |duration: &str| {
+        evaluate(&Texts {
+            power_series: SMI_CSV.into(),
+            duration: duration.into(),
+            ..texts("", "", &vllm(0.0, 0.0, 0.0, 0.0), &vllm(1000.0, 1000.0, 0.0, 0.0))
+        })
+    };
+    let m = with("3600");
+    assert_eq!(problems(&m), [(Input::Duration, Problem::DurationFarFromSpan { typed: 3600.0, span: 4.0 })]);
+    let text = m.errors[0].to_string();
+    assert!(text.contains("3,600 s") && text.contains("4 s"), "{text}");
+    // The typed duration is still the one used, as said; blank, the span is.
+    assert!(close(m.tokens_per_s.unwrap().value, 2000.0 / 3600.0));
+    let m = with("");
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    assert!(close(m.tokens_per_s.unwrap().value, 2000.0 / 4.0));
+    // Within one step (1 s here, more than a tenth of 4 s) of the span: no alert.
+    assert!(with("5").errors.is_empty());
+    assert!(with("3").errors.is_empty());
+    assert!(!with("5.5").errors.is_empty());
+    // A dcgmi dmon series: its span is its polls less one times the interval (3 polls, 10 s: 20 s).
+    let series = "#Entity POWER TOTEC\nID W mJ\nGPU 0 400.0 1000\nGPU 0 400.0 5001000\nGPU 0 400.0 9001000\n";
+    let dmon = |duration: &str| {
+        evaluate(&Texts {
+            power_series: series.into(),
+            interval: "10".into(),
+            duration: duration.into(),
+            ..texts("", "", &tgi(0, 0), &tgi(1000, 0))
+        })
+    };
+    assert_eq!(problems(&dmon("600")), [(Input::Duration, Problem::DurationFarFromSpan { typed: 600.0, span: 20.0 })]);
+    assert!(dmon("25").errors.is_empty() && dmon("").errors.is_empty());
+}

@@ -609,6 +609,7 @@ fn energy(p: &mut Pasted, m: &mut Measurement) -> Energy {
             e.origins.push(Origin::Measurement(Input::SampleInterval));
         }
         let span = series.seconds();
+        far_from_span(e.duration.as_ref(), span, p.interval.unwrap_or(1.0), m);
         let duration_from_series = e.duration.is_none() && span > 0.0;
         if duration_from_series {
             e.duration = Some((span, e.origins.clone()));
@@ -628,6 +629,19 @@ fn energy(p: &mut Pasted, m: &mut Measurement) -> Energy {
     e
 }
 
+/// How far a typed duration may be from a series' own span before it is said: a tenth of the span,
+/// or one step between samples where that is more (issue 51).
+pub const SPAN_TOLERANCE: f64 = 0.1;
+
+/// Issue 51: a typed duration far from the pasted series' own span (first to last sample) is an alert
+/// naming both; the series' span is the duration where none is typed.
+fn far_from_span(typed: Option<&(f64, Vec<Origin>)>, span: f64, step: f64, m: &mut Measurement) {
+    let Some((typed, _)) = typed else { return };
+    if span > 0.0 && (typed - span).abs() > (SPAN_TOLERANCE * span).max(step) {
+        m.errors.push(MeasureError::new(Input::Duration, Problem::DurationFarFromSpan { typed: *typed, span }));
+    }
+}
+
 /// Step 2, a counter series (`dcgmi dmon`): the first poll to the last, per GPU, or each GPU's own
 /// window where it misses one; its span the duration where none is typed.
 fn counter_energy(series: &dcgm::DmonSeries, interval: Option<f64>, e: &mut Energy, m: &mut Measurement) {
@@ -635,6 +649,7 @@ fn counter_energy(series: &dcgm::DmonSeries, interval: Option<f64>, e: &mut Ener
     m.energy_format = Some(dcgm::EnergyFormat::Dmon);
     let step = interval.unwrap_or(1.0);
     let span = series.polls.saturating_sub(1) as f64 * step;
+    far_from_span(e.duration.as_ref(), span, step, m);
     let duration_from_series = e.duration.is_none() && span > 0.0;
     if duration_from_series {
         let mut origins = e.origins.clone();
