@@ -1441,3 +1441,33 @@ fn a_typed_duration_far_from_the_series_own_span_is_said_naming_both() {
     assert_eq!(problems(&dmon("600")), [(Input::Duration, Problem::DurationFarFromSpan { typed: 600.0, span: 20.0 })]);
     assert!(dmon("25").errors.is_empty() && dmon("").errors.is_empty());
 }
+
+// ---- issue 51: "Take <model>" switches to the catalogue's benchmark where one matches -------------------
+
+#[test]
+fn counters_of_a_benchmarks_model_switch_to_that_benchmark_not_the_own_model_field() {
+    use measure::versus;
+    use token_energy::catalogue::{Benchmark, Catalogue};
+    let catalogue = Catalogue::embedded();
+    // SGLang's docs example serves meta-llama/Llama-3.1-8B-Instruct: MLPerf's Llama 3.1 8B.
+    let after = SGLANG.replace("7.557572e+06", "8e+06");
+    let m = evaluate(&texts("", "", SGLANG, &after));
+    let other = versus::other_model(&m, Some(Benchmark::Llama2_70b99)).unwrap();
+    let switch = versus::benchmark_for(&other, catalogue, "h200-sxm").unwrap();
+    assert_eq!(switch.benchmark, Benchmark::Llama3_1_8b);
+    assert_eq!(switch.pasted, "meta-llama/Llama-3.1-8B-Instruct");
+    // A result the catalogue publishes for that benchmark, on the configured card where there is one.
+    let row = catalogue.result(&switch.result, switch.benchmark, switch.scenario).unwrap();
+    let on_card = catalogue.results.iter().any(|r| r.card == "h200-sxm" && r.benchmark == Benchmark::Llama3_1_8b);
+    assert_eq!(row.card == "h200-sxm", on_card);
+    // A model no benchmark is (kaito's gemma): nothing to switch to, the own-model field is offered.
+    let gemma = |v: f64| format!("vllm:generation_tokens_total{{engine=\"0\",model_name=\"gemma-4-e4b-it\"}} {v:?}\n");
+    let m = evaluate(&texts("", "", &gemma(1.0), &gemma(9.0)));
+    let other = versus::other_model(&m, Some(Benchmark::Llama2_70b99)).unwrap();
+    assert_eq!(versus::benchmark_for(&other, catalogue, "h200-sxm"), None);
+    // A distilled model is another model (issue 39): no switch to DeepSeek-R1 or Llama.
+    let distill = gemma(1.0).replace("gemma-4-e4b-it", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B");
+    let m = evaluate(&texts("", "", &distill, &distill.replace("1.0", "9.0")));
+    let other = versus::other_model(&m, Some(Benchmark::Llama3_1_8b)).unwrap();
+    assert_eq!(versus::benchmark_for(&other, catalogue, "h200-sxm"), None);
+}

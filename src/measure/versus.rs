@@ -234,3 +234,34 @@ pub fn run_limit_within(
         _ => Ok(limit),
     }
 }
+
+/// A published result to compare with where the counters name a benchmark's model (issue 51).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchmarkSwitch {
+    /// The name the counters carry.
+    pub pasted: String,
+    pub benchmark: Benchmark,
+    pub result: String,
+    pub scenario: crate::catalogue::Scenario,
+}
+
+/// Where the counters name another model than `other.benchmark`'s and the catalogue has a benchmark
+/// of that model: a result of it to switch to, on the configured `card` where one publishes it,
+/// else the catalogue's first. `None` where no benchmark is the pasted model.
+pub fn benchmark_for(
+    other: &OtherModel,
+    catalogue: &crate::catalogue::Catalogue,
+    card: &str,
+) -> Option<BenchmarkSwitch> {
+    other.pasted.iter().find_map(|name| {
+        let of_model = |r: &&crate::catalogue::PublishedResult| is_benchmark_model(name, r.benchmark);
+        let on_card = catalogue.results.iter().filter(of_model).find(|r| r.card == card);
+        let row = on_card.or_else(|| catalogue.results.iter().find(of_model))?;
+        Some(BenchmarkSwitch {
+            pasted: name.clone(),
+            benchmark: row.benchmark,
+            result: row.id.to_string(),
+            scenario: row.scenario,
+        })
+    })
+}

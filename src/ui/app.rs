@@ -181,6 +181,8 @@ struct Handlers {
     mode: Callback<link::Mode>,
     card_from_measure: Callback<String>,
     model_from_measure: Callback<String>,
+    /// Issue 51: the benchmark the measured counters' model is, with a result of it.
+    benchmark_from_measure: Callback<crate::measure::versus::BenchmarkSwitch>,
     dismiss_adjustments: Callback<()>,
     list: Callback<compare::ListEdit>,
     baseline: Callback<usize>,
@@ -207,6 +209,9 @@ fn use_handlers(dispatch: &UseReducerDispatcher<State>) -> Handlers {
         card_from_measure: use_action(dispatch, |id: String| Action::Edit(Edit::Card(id))),
         model_from_measure: use_action(dispatch, |name: String| {
             Action::Edit(Edit::Text(crate::form::Field::OwnModel, name))
+        }),
+        benchmark_from_measure: use_action(dispatch, |s: crate::measure::versus::BenchmarkSwitch| {
+            Action::Edit(Edit::Row { result: s.result, benchmark: s.benchmark, scenario: s.scenario })
         }),
         dismiss_adjustments: use_action(dispatch, |()| Action::DismissAdjustments),
         list: use_action(dispatch, Action::Compare),
@@ -351,7 +356,8 @@ impl Page<'_> {
                 benchmark={match &checked.throughput { Ok(crate::form::Throughput::Published(r)) => Some(r.benchmark), _ => None }}
                 cards={checked.gpus.as_ref().ok().copied()}
                 own_model={AttrValue::from(state.form.own_model.trim().to_owned())}
-                proxy={checked.proxy().benchmark()} on_own_model={self.on.model_from_measure.clone()} />
+                proxy={checked.proxy().benchmark()} on_own_model={self.on.model_from_measure.clone()}
+                on_benchmark={self.on.benchmark_from_measure.clone()} />
         }
     }
 

@@ -50,6 +50,9 @@ pub struct MeasureProps {
     pub proxy: Option<crate::catalogue::Benchmark>,
     #[prop_or_default]
     pub on_own_model: Callback<String>,
+    /// Switches the calculator to a result of the benchmark the counters' model is (issue 51).
+    #[prop_or_default]
+    pub on_benchmark: Callback<versus::BenchmarkSwitch>,
 }
 
 /// The section's own state.
@@ -219,7 +222,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
                 measurement={m.clone()} ceiling={props.ceiling.clone()} {limit} rating={rating.clone()}
                 throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
-                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()} />
+                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()}
+                on_benchmark={props.on_benchmark.clone()} />
             <GpuTable rows={m.gpus.clone()} />
             <div class="keep-run">
                 { view.field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }

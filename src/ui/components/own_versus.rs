@@ -45,6 +45,9 @@ pub struct OwnVersusProps {
     /// The measured card's rating, where the catalogue lists the card the GPUs name (issue 51).
     #[prop_or_default]
     pub rating: Option<versus::Rating>,
+    /// Switches the calculator to a published result of the benchmark the counters' model is (issue 51).
+    #[prop_or_default]
+    pub on_benchmark: Callback<versus::BenchmarkSwitch>,
 }
 
 #[function_component(OwnVersus)]
@@ -120,12 +123,27 @@ fn other_model_view(lang: Lang, props: &OwnVersusProps, other_model: Option<&Oth
         .proxy
         .filter(|p| p.name() != o.benchmark.name() && !own_model.is_empty())
         .map(|proxy| (words.model_proxy)(own_model, proxy.name()));
-    let take_model = o.pasted.first().filter(|name| own_model.is_empty() && name.chars().count() <= 200).cloned();
+    // Issue 51: the catalogue's benchmark of the pasted model where it has one; else the pasted model
+    // taken as the customer's own.
+    let switch = versus::benchmark_for(o, props.catalogue.0, &props.card);
+    let take_model = o
+        .pasted
+        .first()
+        .filter(|name| switch.is_none() && own_model.is_empty() && name.chars().count() <= 200)
+        .cloned();
     html! {
         <p class="versus other-model" role="status" data-testid="own-other-model">
             { (words.other_model)(&o.pasted.join(", "), o.benchmark.name()) }
             if let Some(line) = proxy_line {
                 { " " }<span data-testid="own-model-proxy">{ line }</span>
+            }
+            if let Some(s) = switch {
+                { " " }
+                <button type="button" data-testid="own-use-benchmark" data-benchmark={s.benchmark.id()} onclick={
+                    let on_benchmark = props.on_benchmark.clone();
+                    let s = s.clone();
+                    Callback::from(move |_: MouseEvent| on_benchmark.emit(s.clone()))
+                }>{ (words.use_benchmark)(s.benchmark.name(), &s.pasted) }</button>
             }
             if let Some(name) = take_model {
                 { " " }
