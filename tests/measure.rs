@@ -1471,3 +1471,37 @@ fn counters_of_a_benchmarks_model_switch_to_that_benchmark_not_the_own_model_fie
     let other = versus::other_model(&m, Some(Benchmark::Llama3_1_8b)).unwrap();
     assert_eq!(versus::benchmark_for(&other, catalogue, "h200-sxm"), None);
 }
+
+// ---- issue 51: kept runs record the measured card and their own limit's ceiling ---------------------------
+
+#[test]
+fn a_kept_run_records_the_measured_card_and_the_ceiling_at_its_own_limit() {
+    use token_energy::catalogue::Catalogue;
+    let catalogue = Catalogue::embedded();
+    let named = |name: &str| {
+        let (before, after) = exporter_pair(name); // 1 000 J
+        evaluate(&Texts { duration: "100".into(), ..texts(&before, &after, &tgi(0, 0), &tgi(500, 0)) })
+    };
+    // 500 tokens in 100 s: 5 tokens/s on one GPU.
+    let m = named("NVIDIA L40S");
+    let about = runs::about_measured(&m, catalogue, Some("h200-nvl"), None);
+    assert_eq!(about.card.as_deref(), Some("l40s"), "the measured card, not the calculator's H200 NVL");
+    assert!(close(about.ceiling.unwrap(), 350.0 / 5.0), "at the L40S's own 350 W rating: {about:?}");
+    let about = runs::about_measured(&m, catalogue, Some("h200-nvl"), Some(300.0));
+    assert!(close(about.ceiling.unwrap(), 300.0 / 5.0), "at the run's typed limit");
+    // A card the catalogue does not list: kept by its printed name; a ceiling only at a typed limit.
+    let m = named("Tesla T4");
+    let about = runs::about_measured(&m, catalogue, Some("h200-nvl"), None);
+    assert_eq!((about.card.as_deref(), about.ceiling), (Some("Tesla T4"), None));
+    assert!(close(runs::about_measured(&m, catalogue, Some("h200-nvl"), Some(70.0)).ceiling.unwrap(), 70.0 / 5.0));
+    // Stored and read back with the rest; the page words it "(not in the catalogue)".
+    let run = runs::keep_with(&m, "", "70", about).unwrap();
+    let back = runs::from_text(&runs::to_text(std::slice::from_ref(&run)));
+    assert_eq!(back[0].about.card.as_deref(), Some("Tesla T4"));
+    let words = token_energy::i18n::Lang::En.strings();
+    assert_eq!((words.not_in_catalogue)("Tesla T4"), "Tesla T4 (not in the catalogue)");
+    // A paste naming no card (dmon): the configured one, with no ceiling unless a limit is typed.
+    let m = evaluate(&Texts { duration: "600".into(), ..texts(DMON_BEFORE, DMON_AFTER, &tgi(0, 0), &tgi(9, 0)) });
+    let about = runs::about_measured(&m, catalogue, Some("h200-nvl"), None);
+    assert_eq!((about.card.as_deref(), about.ceiling), (Some("h200-nvl"), None));
+}

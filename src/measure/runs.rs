@@ -348,3 +348,26 @@ pub fn plot(runs: &[Run], axis: Axis) -> Option<Plot> {
     let y_ticks = [0.0, y1 / 2.0, y1].iter().map(|&y| Tick { at: py(y), value: y }).collect();
     Some(Plot { width, height, left, right, top, bottom, points, line, x_ticks, y_ticks, axis })
 }
+
+/// What a kept run was measured on, from the measurement itself (issue 51): the card the GPUs report
+/// themselves as (its catalogue id, or the name as printed where the catalogue lists none; the
+/// configured card only where the paste names none), and the ceiling at the run's own throughput at
+/// the run's own limit: the typed one, else the measured card's rated maximum; none without either.
+pub fn about_measured(
+    m: &Measurement,
+    catalogue: &crate::catalogue::Catalogue,
+    configured: Option<&str>,
+    typed_limit: Option<f64>,
+) -> About {
+    let measured = super::measured_card(m, catalogue);
+    let rating = super::versus::Rating::of_measured(m, catalogue).map(|r| r.watts);
+    let limit = super::versus::Limit::choose(typed_limit, rating);
+    About {
+        card: match measured {
+            Some(o) => Some(o.card.unwrap_or(o.pasted)),
+            None => configured.map(str::to_owned),
+        },
+        ceiling: limit.and_then(|l| super::versus::ceiling_at(m, l)).map(|c| c.value),
+        ..About::default()
+    }
+}

@@ -66,6 +66,13 @@ fn calculator(props: &CalculatorProps) -> Html {
     let stage = use_stage(if start.prerendered { Stage::HandOff } else { Stage::Head });
     use_frame(start.vendor.as_ref().and_then(|v| v.accent.clone()), state.embed);
     let on = use_handlers(&state.dispatcher());
+    // Issue 51: once opened, the Measure section stays mounted (hidden on the Calculator tab), so
+    // what was pasted there is kept for the page's lifetime.
+    let measure_opened = use_mut_ref(|| false);
+    if state.mode == link::Mode::Measure {
+        *measure_opened.borrow_mut() = true;
+    }
+    let measure_opened = *measure_opened.borrow();
     // Every figure once (issue 34): the plan's servers count in "all servers" too. Computed when the
     // form changes, not on every stage's render.
     let answer = use_memo(state.form.clone(), move |form| crate::plan::answer(catalogue.0, form));
@@ -98,6 +105,7 @@ fn calculator(props: &CalculatorProps) -> Html {
         texts,
         on,
         stage,
+        measure_opened,
     }
     .view()
 }
@@ -239,6 +247,8 @@ struct Page<'a> {
     texts: Rc<crate::export::QuoteTexts>,
     on: Handlers,
     stage: Stage,
+    /// The Measure section was opened once: it stays mounted (issue 51).
+    measure_opened: bool,
 }
 
 impl Page<'_> {
@@ -269,7 +279,7 @@ impl Page<'_> {
                 if !state.embed { { self.masthead() } }
                 { self.notices() }
                 if !state.embed { { modes(t, state.mode, &state.form, self.on.mode.clone()) } }
-                if form_drawn && state.mode == link::Mode::Measure { { self.measure() } }
+                if form_drawn && self.measure_opened { { self.measure() } }
                 <div class="workspace">
                     { config_first }
                     { outputs }
@@ -350,7 +360,7 @@ impl Page<'_> {
         let (catalogue, state) = (self.catalogue, self.state);
         let (checked, figures) = (&self.evaluation.checked, &self.evaluation.figures);
         html! {
-            <MeasureSection {catalogue} ceiling={figures.energy_per_token.clone()} limit_watts={self.limit_watts()}
+            <MeasureSection {catalogue} hidden={state.mode != link::Mode::Measure} ceiling={figures.energy_per_token.clone()} limit_watts={self.limit_watts()}
                 throughput={figures.throughput.as_ref().map(|f| f.value)}
                 card={AttrValue::from(state.form.card.clone())} on_card={self.on.card_from_measure.clone()}
                 benchmark={match &checked.throughput { Ok(crate::form::Throughput::Published(r)) => Some(r.benchmark), _ => None }}

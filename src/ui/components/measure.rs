@@ -53,6 +53,9 @@ pub struct MeasureProps {
     /// Switches the calculator to a result of the benchmark the counters' model is (issue 51).
     #[prop_or_default]
     pub on_benchmark: Callback<versus::BenchmarkSwitch>,
+    /// On the Calculator tab: kept, with what was pasted, but not shown (issue 51).
+    #[prop_or_default]
+    pub hidden: bool,
 }
 
 /// The section's own state.
@@ -199,11 +202,11 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let limit = Limit::choose(typed_limit, props.limit_watts);
     let on_keep = {
         let dispatch = local.dispatcher();
+        // Issue 51: the measured card and the ceiling at the run's own limit, not the calculator's.
+        let configured = (!props.card.is_empty()).then_some(props.card.as_str());
         let about = runs::About {
-            card: (!props.card.is_empty()).then(|| props.card.to_string()),
             date: browser::today(),
-            ceiling: limit.and_then(|l| versus::ceiling_at(&m, l)).map(|c| c.value),
-            ..runs::About::default()
+            ..runs::about_measured(&m, props.catalogue.0, configured, typed_limit)
         };
         let rating = rating.clone();
         Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone(), rating.clone())))
@@ -211,7 +214,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let c = props.catalogue;
     let view = Section { lang, words, local: &local, m: &m, limit_error, on: &on };
     html! {
-        <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure">
+        <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure" hidden={props.hidden}>
             <h2 id="measure-title">{ words.mode_measure }</h2>
             <p class="privacy" data-testid="measure-privacy">{ words.measure_privacy }</p>
             <p class="hint">{ words.measure_intro }</p>

@@ -34,7 +34,8 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
     let lang = crate::ui::words::use_lang();
     let catalogue = props.catalogue.0;
     let card_name = |id: Option<&str>| match id {
-        Some(id) => catalogue.card(id).map_or_else(|| id.to_owned(), |c| crate::i18n::card_name(c, lang)),
+        // Issue 51: a name the catalogue does not list is kept as printed, and said to be so.
+        Some(id) => catalogue.card(id).map_or_else(|| (t.not_in_catalogue)(id), |c| crate::i18n::card_name(c, lang)),
         None => "—".to_owned(),
     };
     let differ = load_differs(&props.runs);
