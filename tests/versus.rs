@@ -316,3 +316,54 @@ fn a_box_is_named_in_a_sentence_without_lower_casing_its_abbreviations() {
         "your file mlperf_log_detail.txt (LoadGen detail log (mlperf_log_detail.txt))"
     );
 }
+
+// ---- issue 51: the engines of kaito's real scrape, one restarted or missing ------------------------------
+
+#[test]
+fn kaito_engine_1_restarted_or_missing_gives_no_total_based_figure_but_the_bound() {
+    let (Some(eb), Some(ea), Some(tb), Some(ta)) = (
+        sample("pairs/t4-before.txt"),
+        sample("pairs/t4-after.txt"),
+        sample("pairs/kaito-before.txt"),
+        sample("pairs/kaito-after.txt"),
+    ) else {
+        return;
+    };
+    let run = |tokens_after: String| {
+        evaluate(&Texts {
+            energy_before: eb.clone(),
+            energy_after: ea.clone(),
+            tokens_before: tb.clone(),
+            tokens_after,
+            ..Texts::default()
+        })
+    };
+    // Engine 1 restarted during the run and made 63 tokens since. Subtracting totals would give
+    // 3 600 000 J ÷ (2 500 000 + 63 − 407 040) = 1.72 J/token; its true figure is at most
+    // 3 600 000 J ÷ (2 500 000 + 63) = 1.44.
+    let restarted = ta.replace("2907040.0", "63.0");
+    assert_ne!(restarted, ta);
+    let m = run(restarted.clone());
+    assert!(m.j_per_token.is_none(), "no total-based figure");
+    let alert = m.errors.iter().find(|e| e.input == Input::TokensAfter).expect("an alert");
+    let line = restarted.lines().position(|l| l.contains("engine=\"1\"") && l.contains("generation")).unwrap() + 1;
+    assert_eq!(
+        alert.problem,
+        token_energy::measure::Problem::SeriesRestarted {
+            series: "vllm:generation_tokens_total{engine=\"1\"}".into(),
+            line
+        }
+    );
+    let bound = m.token_bound.unwrap().j_per_token.unwrap();
+    assert!(close(bound.value, T4_JOULES / ((2_908_832.0 - 408_832.0) + 63.0)));
+    assert!((bound.value - 1.44).abs() < 0.005 && (T4_JOULES / (2_500_063.0 - 407_040.0) - 1.72).abs() < 0.005);
+    // Engine 1 missing from "after": the bound rests on engine 0 alone.
+    let missing: String =
+        ta.lines().filter(|l| !l.contains("engine=\"1\"")).map(|l| format!("{l}\n")).collect::<String>();
+    let m = run(missing);
+    assert!(m.j_per_token.is_none());
+    assert!(close(m.token_bound.unwrap().j_per_token.unwrap().value, T4_JOULES / (2_908_832.0 - 408_832.0)));
+    // Both healthy: the figure is Σ energy ÷ Σ each engine's own increase.
+    let m = run(ta.clone());
+    assert!(close(m.j_per_token.unwrap().value, T4_JOULES / GEMMA_TOKENS));
+}
