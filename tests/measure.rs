@@ -1505,3 +1505,21 @@ fn a_kept_run_records_the_measured_card_and_the_ceiling_at_its_own_limit() {
     let about = runs::about_measured(&m, catalogue, Some("h200-nvl"), None);
     assert_eq!((about.card.as_deref(), about.ceiling), (Some("h200-nvl"), None));
 }
+
+#[test]
+fn a_long_series_name_keeps_the_label_that_tells_engines_apart() {
+    let ranks = |r0: f64, r1: f64| {
+        format!(
+            "sglang:generation_tokens_total{{model_name=\"meta-llama/Llama-3.1-8B-Instruct\",dp_rank=\"0\"}} {r0:?}\n\
+             sglang:generation_tokens_total{{model_name=\"meta-llama/Llama-3.1-8B-Instruct\",dp_rank=\"1\"}} {r1:?}\n"
+        )
+    };
+    let m = evaluate(&texts(DMON_BEFORE, DMON_AFTER, &ranks(100.0, 900.0), &ranks(5100.0, 40.0)));
+    let series = "sglang:generation_tokens_total{dp_rank=\"1\"}".to_owned();
+    assert_eq!(problems(&m), [(Input::TokensAfter, Problem::SeriesRestarted { series, line: 2 })]);
+    for lang in [token_energy::lang::Lang::En, token_energy::lang::Lang::De] {
+        let text = (lang.strings().measure_problem)(&m.errors[0].problem);
+        assert!(text.contains("sglang:generation_tokens_total{dp_rank=\"1\"}"), "{text}");
+    }
+    assert!(close(m.token_bound.unwrap().j_per_token.unwrap().value, RUN_J / (5000.0 + 40.0)));
+}

@@ -1429,18 +1429,18 @@ fn measure_problem(problem: &crate::measure::Problem) -> String {
         P::SeriesRestarted { series, line } => format!(
             "Zeile {line}: {} ist niedriger als vorher: Die Engine wurde während des Laufs neu gestartet, und was sie \
              vor dem Neustart erzeugt hat, fehlt. Statt J/Token steht nur der Höchstwert da.",
-            clip(series)
+            super::clip_series(series)
         ),
         P::SeriesMissing { series, line } => format!(
             "{} (Zeile {line} in „{}“) fehlt hier: Was diese Reihe während des Laufs erzeugt hat, ist unbekannt. \
              Statt J/Token steht nur der Höchstwert da.",
-            clip(series),
+            super::clip_series(series),
             measure_input(crate::measure::Input::TokensBefore)
         ),
         P::SeriesLabelDiffers { series, label, before, after, line } => format!(
             "Zeile {line}: {} hat hier {label}=\"{}\", vorher \"{}\": Die Zählerstände stammen von einem anderen Modell \
              oder Server. Bitte beide vom selben aufnehmen.",
-            clip(series),
+            super::clip_series(series),
             clip(after),
             clip(before)
         ),

@@ -1155,20 +1155,20 @@ impl fmt::Display for Problem {
                 f,
                 "line {line}: {} is lower than before: its engine restarted during the run and what it made before \
                  the restart is lost. No J/token is given, only the most it can be.",
-                clip(series)
+                super::clip_series(series)
             ),
             Problem::SeriesMissing { series, line } => write!(
                 f,
                 "{} (line {line} of “{}”) is missing here: what it made during the run is unknown. \
                  No J/token is given, only the most it can be.",
-                clip(series),
+                super::clip_series(series),
                 measure_input(Input::TokensBefore)
             ),
             Problem::SeriesLabelDiffers { series, label, before, after, line } => write!(
                 f,
                 "line {line}: {} has {label}=\"{}\" here but \"{}\" before: the snapshots come from another model \
                  or server. Take both from the same one.",
-                clip(series),
+                super::clip_series(series),
                 clip(after),
                 clip(before)
             ),

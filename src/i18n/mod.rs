@@ -1023,3 +1023,14 @@ pub struct CapPair<'a> {
     pub percent: String,
     pub less: bool,
 }
+
+/// A token series as an alert names it (issue 51): its metric and labels, up to 120 characters (the
+/// labels are what tell two engines apart, so a longer cut than [`crate::form::clip`]'s).
+pub(crate) fn clip_series(series: &str) -> String {
+    const MAX: usize = 120;
+    if series.chars().count() <= MAX {
+        series.to_owned()
+    } else {
+        format!("{}…", series.chars().take(MAX).collect::<String>())
+    }
+}

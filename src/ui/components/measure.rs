@@ -191,10 +191,13 @@ pub fn measure_section(props: &MeasureProps) -> Html {
     let words = lang.strings();
     let local = use_local();
     let on = use_handlers(&local.dispatcher());
-    let m = evaluate(&Texts { lang, ..local.texts.clone() });
+    // Issue 51: the section stays mounted on the Calculator tab, re-rendered as the calculator changes;
+    // the pasted text is read again only when it (or the language) does.
+    let m = use_memo((local.texts.clone(), lang), |(texts, lang)| evaluate(&Texts { lang: *lang, ..texts.clone() }));
+    let m: &crate::measure::Measurement = &m;
     // Issue 39: the run's own limit, where typed, is the one its comparisons use.
     // Issue 51: the measured card's rating bounds the reading and the typed limit.
-    let rating = versus::Rating::of_measured(&m, props.catalogue.0);
+    let rating = versus::Rating::of_measured(m, props.catalogue.0);
     let (typed_limit, limit_error) = match versus::run_limit_within(lang, &local.power_limit, rating.as_ref()) {
         Ok(w) => (w, None),
         Err(e) => (None, Some(e)),
@@ -206,13 +209,13 @@ pub fn measure_section(props: &MeasureProps) -> Html {
         let configured = (!props.card.is_empty()).then_some(props.card.as_str());
         let about = runs::About {
             date: browser::today(),
-            ..runs::about_measured(&m, props.catalogue.0, configured, typed_limit)
+            ..runs::about_measured(m, props.catalogue.0, configured, typed_limit)
         };
         let rating = rating.clone();
         Callback::from(move |_: MouseEvent| dispatch.dispatch(Msg::Keep(lang, about.clone(), rating.clone())))
     };
     let c = props.catalogue;
-    let view = Section { lang, words, local: &local, m: &m, limit_error, on: &on };
+    let view = Section { lang, words, local: &local, m, limit_error, on: &on };
     html! {
         <section class="measure" id="measure" aria-labelledby="measure-title" data-testid="measure" hidden={props.hidden}>
             <h2 id="measure-title">{ words.mode_measure }</h2>
