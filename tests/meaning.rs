@@ -570,8 +570,9 @@ fn a_row_of_co2_reads_in_one_unit_tonnes_once_one_reaches_a_tonne() {
 }
 
 /// Issue 49's quote: 40 M output tokens a day, 0.25 EUR/kWh, 4,600 W overhead, PUE 1.3, a 15 kW rack
-/// position, "Müller GmbH"; 8 × H200 NVL (6.0-0021, 600 W stated), 8 × L40S (v4.1-0025, the rated
-/// 350 W), 8 × RTX PRO 6000 (6.0-0022, 600 W stated), each on Llama 2 70B Server.
+/// position, an idle power of 90 W per card, "Müller GmbH", Q-2026-117; 8 × H200 NVL (6.0-0021, 600 W
+/// stated), 8 × L40S (v4.1-0025, the rated 350 W), 8 × RTX PRO 6000 (6.0-0022, 600 W stated), each on
+/// Llama 2 70B Server.
 fn quoted(card: &str, result: &str) -> Saved {
     let mut form = Form::initial(catalogue());
     form = form.apply(catalogue(), Edit::Card(card.into())).form;
@@ -587,6 +588,7 @@ fn quoted(card: &str, result: &str) -> Saved {
             (Field::Overhead, "4600"),
             (Field::Pue, "1.3"),
             (Field::Rack, "15"),
+            (Field::Idle, "90"),
             (Field::Customer, "Müller GmbH"),
             (Field::Reference, "Q-2026-117"),
         ],
