@@ -399,6 +399,9 @@ pub struct GridRow {
     /// Against the baseline's value (`None` for the baseline, where either is missing, and where the
     /// two do not measure the same thing: see [`delta`]).
     pub delta_percent: Vec<Option<Delta>>,
+    /// With a plan, a row whose every figure counts the GPU boards alone (issue 49): its name says
+    /// "GPU boards only", so it is never read as the plan's site or server figure.
+    pub boards_only: bool,
 }
 
 /// A cell against the baseline's (issue 34): point against point, or each end against the same
@@ -452,7 +455,7 @@ type Pick = fn(&Evaluated) -> Option<&Figure>;
 /// The rows of the grid, in order: id, label, which way is better, the figure. The plan's rows
 /// appear where a configuration has a plan that gives them. "Best" only on figures normalised by
 /// the work done: per token, per answer, and per year for the same demand.
-pub(crate) const ROWS: [(&str, &str, Better, Pick); 26] = [
+pub(crate) const ROWS: [(&str, &str, Better, Pick); 29] = [
     ("j-per-token", "Energy per output token", Better::Lower, |e| e.figures.energy_per_token.as_ref()),
     ("wh-per-mtok", "Per million output tokens", Better::Lower, |e| e.figures.energy_per_million.as_ref()),
     ("measured-j-per-token", "Measured energy per token", Better::Lower, |e| {
@@ -491,7 +494,29 @@ pub(crate) const ROWS: [(&str, &str, Better, Pick); 26] = [
     ("embodied-kg-per-year", "Manufacturing footprint of the GPUs per year", Better::Neither, |e| {
         e.plan.embodied_kg_per_year.as_ref()
     }),
+    // issue 49: the plan's own day, power and heat, as the single page shows them (with an overhead
+    // or a PUE they count more than the boards).
+    ("site-kwh-per-day", "Site energy per day", Better::Neither, |e| e.plan.site_kwh_per_day.as_ref()),
+    ("it-power-kw", "IT power at peak, all systems", Better::Neither, |e| e.plan.it_power.as_ref()),
+    ("heat-it-btu-per-h", "Heat of the IT load at peak", Better::Neither, |e| e.plan.heat.as_ref()),
 ];
+
+/// With a plan, the rows the grid and the exports lead with, in order (issue 49): the plan's answer
+/// (what the page's answer shows), then its day, power and heat; the rest follow in [`ROWS`]' order.
+pub const LEAD: [&str; 9] = [
+    "servers-needed",
+    "rack-positions-needed",
+    "site-j-per-token",
+    "site-kwh-per-year",
+    "cost-per-year",
+    "co2-kg-per-year",
+    "site-kwh-per-day",
+    "it-power-kw",
+    "heat-it-btu-per-h",
+];
+
+/// Rows whose name already says it counts the GPU boards: never named "GPU boards only" again.
+const NAMES_BOARDS: [&str; 2] = ["board-power-w", "tokens-per-mw"];
 
 /// The yearly rows compare only configurations whose figures stand for the same thing: all for the
 /// same demand (the same work done), never a card at its limit all day against another.
@@ -518,6 +543,28 @@ pub fn evaluated(catalogue: &Catalogue, list: &[Saved]) -> Vec<Evaluated> {
             Evaluated { figures: evaluation.figures, plan }
         })
         .collect()
+}
+
+/// What the comparison's bar chart draws (issue 49).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// With a plan on any configuration: each one's energy per output token in its plan.
+    Plan,
+    /// Without one: each one's J/token at the benchmark's full throughput, GPU boards (a ceiling at
+    /// its result's own setting).
+    Ceilings,
+}
+
+/// The bar chart's figure per compared configuration, and what they are: the chart draws what the
+/// grid's leading row says, never a ceiling under a plan's name (`None` where a configuration has
+/// no such figure: its bar is left out).
+pub fn bar_figures(catalogue: &Catalogue, list: &[Saved]) -> (Drawn, Vec<Option<Figure>>) {
+    let all = evaluated(catalogue, list);
+    if list.iter().any(|s| s.form.plan.is_set()) {
+        (Drawn::Plan, all.into_iter().map(|e| e.plan.site_j_per_token).collect())
+    } else {
+        (Drawn::Ceilings, all.into_iter().map(|e| e.figures.energy_per_token).collect())
+    }
 }
 
 /// The configurations that are best in a row: the lowest (or highest) value, but only where every
@@ -578,7 +625,10 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
         && same(&|f| f.scenario.id().to_owned());
     // What one "server" of each configuration is: its cards per system.
     let systems: Vec<Option<u32>> = all.iter().map(|f| f.gpus).collect();
-    ROWS.iter()
+    // With a plan on any configuration, the plan's figures lead and boards-only rows say so (issue 49).
+    let planned = list.iter().any(|s| s.form.plan.is_set());
+    let rows: Vec<GridRow> = ROWS
+        .iter()
         .map(|&(id, label, better, pick)| {
             let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();
             let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
@@ -614,14 +664,28 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
                     _ => None,
                 })
                 .collect();
-            GridRow { id, label, better, cells, best, best_word, delta_percent }
+            let boards_only = planned
+                && !NAMES_BOARDS.contains(&id)
+                && cells.iter().flatten().next().is_some()
+                && cells.iter().flatten().all(|f| f.boundary == crate::figure::Boundary::Boards);
+            GridRow { id, label, better, cells, best, best_word, delta_percent, boards_only }
         })
         .filter(|row| !PLAN_ROWS.contains(&row.id) || row.cells.iter().any(Option::is_some))
-        .collect()
+        .collect();
+    let mut rows = rows;
+    if planned {
+        // The plan's figures lead (issue 49); a stable sort keeps the rest in their order.
+        let rank = |r: &GridRow| LEAD.iter().position(|id| *id == r.id).unwrap_or(LEAD.len());
+        crate::sort::sort_by(&mut rows, |a, b| rank(a).cmp(&rank(b)));
+    }
+    rows
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-pub(crate) const PLAN_ROWS: [&str; 17] = [
+pub(crate) const PLAN_ROWS: [&str; 20] = [
+    "site-kwh-per-day",
+    "it-power-kw",
+    "heat-it-btu-per-h",
     "water-l-per-year",
     "embodied-kg-per-year",
     "system-tokens-per-mw",

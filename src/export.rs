@@ -171,6 +171,9 @@ fn count_or(unit: crate::figure::Unit, value: f64, number: fn(f64) -> String) ->
     }
 }
 
+/// The CSV's first character, U+FEFF: written as UTF-8 it is the bytes EF BB BF.
+pub const BOM: char = '\u{feff}';
+
 /// The comparison as CSV: one line per configuration and figure, no comment lines: the
 /// configuration's number, name, whether it is the baseline, the customer and reference, its card,
 /// cards, servers, result, benchmark, scenario, precision, limit and plan fields in columns of their
@@ -179,7 +182,9 @@ fn count_or(unit: crate::figure::Unit, value: f64, number: fn(f64) -> String) ->
 /// catalogue's data version and the configuration's link. Numbers are [`full`]: 15 significant
 /// digits, shortest form; counts as whole numbers. `docs/exports.md` documents the columns.
 pub fn csv(catalogue: &Catalogue, list: &[Saved], ctx: &ExportContext, t: &Strings) -> String {
-    let mut out = String::new();
+    // A UTF-8 byte-order mark first (issue 49): Excel on Windows reads a CSV without one in the
+    // system's code page ("MÃ¼ller GmbH"); the page's own import check skips it.
+    let mut out = String::from(BOM);
     let mut header: Vec<&str> = vec!["configuration", "name", "baseline", "customer", "reference"];
     header.extend(fact_values(&facts(catalogue, ctx.current)).iter().map(|(k, _)| *k));
     header.extend(crate::plan::FIELDS.iter().map(|f| f.id()));
@@ -458,6 +463,21 @@ pub fn plan_inputs(plan: &crate::form::PlanForm, reading: crate::i18n::Lang, lan
         .collect()
 }
 
+/// The compared configurations' plan inputs as the comparison sheet states them (issue 49), each
+/// with its unit ([`plan_inputs`]): once, unnamed, where every configuration shares them; else each
+/// configuration's by its shown name. Empty where no configuration has a plan input.
+pub fn sheet_plans(catalogue: &Catalogue, list: &[Saved], t: &Strings) -> Vec<(Option<String>, Vec<String>)> {
+    let inputs = |s: &Saved| plan_inputs(&s.form.plan, s.form.reading(), t.lang());
+    let all: Vec<Vec<String>> = list.iter().map(inputs).collect();
+    if all.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
+    match all.first() {
+        Some(first) if all.iter().all(|i| i == first) => vec![(None, first.clone())],
+        _ => list.iter().zip(all).map(|(s, i)| (Some(display_name(catalogue, s, t)), i)).collect(),
+    }
+}
+
 /// A figure's value as a person reads it in the e-mail and the summary: a count whole ("1
 /// server"), any other value to three significant figures.
 fn reading(unit: crate::figure::Unit, value: f64, lang: crate::i18n::Lang) -> String {
@@ -469,11 +489,12 @@ fn reading(unit: crate::figure::Unit, value: f64, lang: crate::i18n::Lang) -> St
 }
 
 /// How much of a configuration the e-mail says: everything, or its name's line and J/token alone
-/// (the brief e-mail of a long comparison).
+/// (the brief e-mail of a long comparison) — or, with a plan, its answer's line, whose tag is said
+/// once for all configurations where `tag_once` (issue 49).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Detail {
     Full,
-    Brief,
+    Brief { tag_once: bool },
 }
 
 fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> String {
@@ -492,8 +513,16 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     let figure = |label: &str, f: Option<&Figure>| figure_line(t, label, f);
     let f = facts(catalogue, form);
     let precision = (t.q_precision)(f.result.is_some(), f.precision.as_deref(), f.started_from.as_deref());
-    if detail == Detail::Brief {
-        let mut lines: Vec<String> = figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect();
+    // With a plan, its answer in one line leads (issue 49): servers, energy and cost a year and the
+    // J/token in this plan, as the page's answer shows them.
+    let planned = form.plan.is_set();
+    let answer = if planned { answer_line(t, &plan) } else { None };
+    if let Detail::Brief { tag_once } = detail {
+        let mut lines: Vec<String> = match answer {
+            Some(line) if tag_once => vec![line.words],
+            Some(line) => vec![line.whole()],
+            None => figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect(),
+        };
         lines.push(precision);
         return lines.join("\n");
     }
@@ -510,12 +539,96 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     }
     // What is known of the precision that ran (issue 28.9, 34.9).
     lines.push(precision);
-    lines.extend(figure(t.figure_token, figures.energy_per_token.as_ref()));
+    if planned {
+        // The plan's figures lead (issue 49), then the configuration's own, a boards-only one named so.
+        lines.extend(plan_lines(form, &plan, answer.as_ref().map(AnswerLine::whole), t));
+    }
+    let boards = |label: &'static str, f: Option<&Figure>| {
+        let only = planned && f.is_some_and(|f| f.boundary == crate::figure::Boundary::Boards);
+        figure_line(t, &if only { (t.boards_only_name)(label) } else { label.to_owned() }, f)
+    };
+    lines.extend(boards(t.figure_token, figures.energy_per_token.as_ref()));
+    // The board power's name says "board" itself.
     lines.extend(figure(t.figure_board, figures.board_power.as_ref()));
-    lines.extend(figure(t.figure_day, figures.energy_per_day.as_ref()));
+    lines.extend(boards(t.figure_day, figures.energy_per_day.as_ref()));
     lines.extend(figure(t.figure_measured, figures.measured_energy_per_token.as_ref()));
-    lines.extend(plan_lines(form, &plan, t));
+    if !planned {
+        lines.extend(plan_lines(form, &plan, None, t));
+    }
     lines.join("\n")
+}
+
+/// A figure's value as the e-mail reads it, without its tag: "at least 2 servers", "61,700 to
+/// 96,000 kWh" (two ends that read alike said once).
+fn value_words(t: &Strings, f: &Figure) -> String {
+    let lang = t.lang();
+    let f = &*f.for_reading();
+    let show = |v: f64| reading(f.unit, v, lang);
+    let value = match crate::i18n::intl::low_apart(f.low, f.value, show) {
+        Some(low) => format!("{}{}{}", show(low), t.range_to, show(f.value)),
+        None => show(f.value),
+    };
+    let low = crate::i18n::intl::low_apart(f.low, f.value, show);
+    format!("{}{value} {}", t.side(f), t.unit_after(f.value, low, f.unit))
+}
+
+/// The plan's answer in one line (issue 49): the systems it needs, the energy and the cost a year,
+/// and the energy per output token in this plan, each with its kind and boundary as the page tags
+/// it — said once after a run of figures that share it.
+struct AnswerLine {
+    /// "In this plan: 1 server; 61,700 kWh per year; …; 15.2 J/token", without the last run's tag.
+    words: String,
+    /// The last run's tag ("estimate, GPU boards + server + site").
+    tag: String,
+}
+
+impl AnswerLine {
+    /// The line with its last tag.
+    fn whole(&self) -> String {
+        format!("{} ({})", self.words, self.tag)
+    }
+}
+
+/// The plan's [`AnswerLine`]; `None` where the plan answers nothing (no demand and no people: the
+/// page shows no answer either, and its year is a card at its limit, not a demand's).
+fn answer_line(t: &Strings, p: &crate::plan::Plan) -> Option<AnswerLine> {
+    if !p.answers() {
+        return None;
+    }
+    let parts: Vec<(String, String, &str, bool)> = [
+        (p.servers_needed.as_ref(), None),
+        (p.site_kwh_per_year.as_ref(), Some(t.per_year)),
+        (p.cost_per_year.as_ref(), Some(t.per_year)),
+        (p.site_j_per_token.as_ref(), None),
+    ]
+    .into_iter()
+    .filter_map(|(f, per)| {
+        let f = f?;
+        let words = value_words(t, f);
+        let counted = f.boundary != crate::figure::Boundary::Uncounted;
+        Some((per.map_or_else(|| words.clone(), |per| format!("{words} {per}")), t.tag(f), f.kind.id(), counted))
+    })
+    .collect();
+    let (_, last_tag, _, _) = parts.last()?;
+    // A tag is said once after a run of figures that share it; a count (no boundary) of the same kind
+    // as the figure after it takes that one's tag too. Parts are separated by "; " (a "·" costs a
+    // `mailto:` four times the characters).
+    let mut out: Vec<String> = Vec::new();
+    for (i, (words, tag, kind, counted)) in parts.iter().enumerate() {
+        let next = parts.get(i + 1);
+        let shared = next.is_none() || next.is_some_and(|(_, t, k, _)| t == tag || (!counted && k == kind));
+        out.push(if shared { words.clone() } else { format!("{words} ({tag})") });
+    }
+    Some(AnswerLine { words: format!("{}{}", t.mail_in_plan, out.join("; ")), tag: last_tag.clone() })
+}
+
+/// The tag of a configuration's answer line, where its plan answers (the brief e-mail says a tag all
+/// share once).
+fn answer_tag(catalogue: &Catalogue, form: &Form, t: &Strings) -> Option<String> {
+    if !form.plan.is_set() {
+        return None;
+    }
+    answer_line(t, &crate::plan::answer(catalogue, form).plan).map(|a| a.tag)
 }
 
 /// A figure's line: its value in the page's numbers with its kind, for the person reading; the
@@ -525,18 +638,21 @@ fn figure_line(t: &Strings, label: &str, f: Option<&Figure>) -> Option<String> {
     f.map(|f| {
         let tag = t.tag(f);
         let f = &*f.for_reading();
-        let low = f.low.map(|l| reading(f.unit, l, lang));
+        // Two ends that read alike are said once (issue 49).
+        let shown = crate::i18n::intl::low_apart(f.low, f.value, |v| reading(f.unit, v, lang));
+        let low = shown.map(|l| reading(f.unit, l, lang));
         format!(
             "{label}: {}{}",
             t.side(f),
-            (t.mail_value)(&reading(f.unit, f.value, lang), low.as_deref(), t.unit_after(f.value, f.low, f.unit), &tag)
+            (t.mail_value)(&reading(f.unit, f.value, lang), low.as_deref(), t.unit_after(f.value, shown, f.unit), &tag)
         )
     })
 }
 
 /// Every plan input the figures rest on, with its unit and currency; and, where a plan field is
-/// set, the plan's figures.
-fn plan_lines(form: &Form, p: &crate::plan::Plan, t: &Strings) -> Vec<String> {
+/// set, the plan's figures: its answer in one line (`answer`), then the site's energy a day, the IT
+/// power and heat at peak (issue 49), and the rest.
+fn plan_lines(form: &Form, p: &crate::plan::Plan, answer: Option<String>, t: &Strings) -> Vec<String> {
     let mut lines = Vec::new();
     let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
     if !inputs.is_empty() {
@@ -547,13 +663,22 @@ fn plan_lines(form: &Form, p: &crate::plan::Plan, t: &Strings) -> Vec<String> {
     }
     let figure = |label: &str, f: Option<&Figure>| figure_line(t, label, f);
     let noun = p.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
-    lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::Needed, noun), p.servers_needed.as_ref()));
-    lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
+    match answer {
+        Some(line) => lines.push(line),
+        // No answer (no demand, no people): the year and its cost as their own lines, as before.
+        None => {
+            let year = p.site_kwh_per_year.as_ref();
+            lines.extend(figure(t.energy_label(crate::i18n::EnergyLabel::Year, year), year));
+            lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
+        }
+    }
     lines.extend(figure(
-        t.energy_label(crate::i18n::EnergyLabel::Year, p.site_kwh_per_year.as_ref()),
-        p.site_kwh_per_year.as_ref(),
+        t.energy_label(crate::i18n::EnergyLabel::Day, p.site_kwh_per_day.as_ref()),
+        p.site_kwh_per_day.as_ref(),
     ));
-    lines.extend(figure(t.p_cost_year, p.cost_per_year.as_ref()));
+    lines.extend(figure((t.noun_label)(crate::i18n::NounLabel::ItPower, noun), p.it_power.as_ref()));
+    lines.extend(figure(t.p_heat, p.heat.as_ref()));
+    lines.extend(figure(t.p_tokens_per_mw, p.tokens_per_mw.as_ref()));
     // The year as standing power plus work (issue 35), where an idle power is known.
     lines.extend(figure(t.p_standing_year, p.standing_kwh_per_year.as_ref()));
     lines.extend(figure(t.p_work_year, p.work_kwh_per_year.as_ref()));
@@ -603,29 +728,42 @@ fn quote_text_of(
     detail: Detail,
     t: &Strings,
 ) -> String {
+    let brief = matches!(detail, Detail::Brief { .. });
     // A neutral opening naming the estimate (issue 37): the same text reads right from a visitor to
-    // a vendor and from a vendor to a customer.
-    let mut out = format!("{}\n\n", with_customer(t.q_opening, form));
+    // a vendor and from a vendor to a customer. The brief e-mail leaves it to the subject, which says
+    // the same (issue 49: its characters go to each configuration's answer).
+    let mut out = if brief { String::new() } else { format!("{}\n\n", with_customer(t.q_opening, form)) };
     if compared.is_empty() {
         out.push_str(&describe(catalogue, form, t, detail));
         out.push('\n');
         let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
-        if detail == Detail::Brief && !inputs.is_empty() {
+        if brief && !inputs.is_empty() {
             out.push_str(&format!("{}{}\n", t.plan_print, inputs.join(" · ")));
         }
     } else {
-        // The brief e-mail states the plan's inputs once where every configuration shares them.
+        // The brief e-mail states the plan's inputs once where every configuration shares them, and
+        // the answers' kind and boundary once where every answer has the same (issue 49).
         let inputs = |s: &Saved| plan_inputs(&s.form.plan, s.form.reading(), t.lang());
         let shared = compared.windows(2).all(|w| matches!(w, [a, b] if inputs(a) == inputs(b)));
+        let tags: Vec<Option<String>> =
+            if brief { compared.iter().map(|s| answer_tag(catalogue, &s.form, t)).collect() } else { Vec::new() };
+        let one_tag = match tags.first() {
+            Some(Some(first)) if compared.len() > 1 && tags.iter().all(|t| t.as_ref() == Some(first)) => Some(first),
+            _ => None,
+        };
+        let detail = if brief { Detail::Brief { tag_once: one_tag.is_some() } } else { detail };
         for (i, saved) in compared.iter().enumerate() {
             let name = display_name(catalogue, saved, t);
             out.push_str(&format!("{}. {name}\n{}\n", i + 1, describe(catalogue, &saved.form, t, detail)));
-            if detail == Detail::Brief && !shared && !inputs(saved).is_empty() {
+            if brief && !shared && !inputs(saved).is_empty() {
                 out.push_str(&format!("{}{}\n", t.plan_print, inputs(saved).join(" · ")));
             }
             out.push('\n');
         }
-        if let (Detail::Brief, true, Some(first)) = (detail, shared, compared.first()) {
+        if let Some(tag) = one_tag {
+            out.push_str(&format!("{}\n", (t.mail_plan_tag)(tag)));
+        }
+        if let (true, true, Some(first)) = (brief, shared, compared.first()) {
             if !inputs(first).is_empty() {
                 out.push_str(&format!("{}{}\n\n", t.plan_print, inputs(first).join(" · ")));
             }
@@ -644,9 +782,9 @@ fn quote_text_of(
         out.push_str(&format!("{}: {}\n", t.q_reference, form.reference.trim()));
     }
     out.push_str(&format!("\n{}\n", (t.sheet_terms)(date, &catalogue.meta.data_version)));
-    match page_link {
-        Some(page_link) => out.push_str(&format!("\n{}: {page_link}\n", t.q_link)),
-        None => out.push_str(&format!("\n{}\n", t.mail_cut)),
+    // Without the link, the mail says nothing to the sender: the page says it (issue 49).
+    if let Some(page_link) = page_link {
+        out.push_str(&format!("\n{}: {page_link}\n", t.q_link));
     }
     out
 }
@@ -667,7 +805,7 @@ pub fn quote_texts(
     QuoteTexts {
         full: quote_text_of(catalogue, form, compared, Some(page_link), date, Detail::Full, t),
         no_link: quote_text_of(catalogue, form, compared, None, date, Detail::Full, t),
-        brief: quote_text_of(catalogue, form, compared, None, date, Detail::Brief, t),
+        brief: quote_text_of(catalogue, form, compared, None, date, Detail::Brief { tag_once: false }, t),
         quote_subject: with_customer(t.q_subject, form),
         mail_subject: with_customer(t.mail_subject, form),
     }
@@ -699,21 +837,39 @@ pub struct Mail {
     pub href: String,
     /// The body leaves out the link (and maybe the details): the page says so and offers the summary.
     pub shortened: bool,
+    /// Even the brief body is longer than [`MAILTO_MAX`] (issue 49): the page says so before sending.
+    pub fits: bool,
+}
+
+/// A `mailto:` header value (RFC 6068 `hfvalue`): unreserved characters and the delimiters it lets
+/// stand as themselves (`!$'()*,;:@`) kept, everything else escaped — `+` too, which some mail
+/// handlers read as a space. Every kept character is one the limit does not spend three on (issue 49:
+/// the numbers' commas, the tags' parentheses).
+fn mail_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~!$'()*,;:@".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 fn fitting(to: &str, subject: &str, texts: &QuoteTexts) -> Mail {
-    let href = |body: &str| {
-        format!("mailto:{to}?subject={}&body={}", link::percent_encode(subject), link::percent_encode(body))
-    };
+    let href = |body: &str| format!("mailto:{to}?subject={}&body={}", mail_encode(subject), mail_encode(body));
     let full = href(&texts.full);
     if full.chars().count() <= MAILTO_MAX {
-        return Mail { href: full, shortened: false };
+        return Mail { href: full, shortened: false, fits: true };
     }
     let no_link = href(&texts.no_link);
     if no_link.chars().count() <= MAILTO_MAX {
-        return Mail { href: no_link, shortened: true };
+        return Mail { href: no_link, shortened: true, fits: true };
     }
-    Mail { href: href(&texts.brief), shortened: true }
+    let brief = href(&texts.brief);
+    let fits = brief.chars().count() <= MAILTO_MAX;
+    Mail { href: brief, shortened: true, fits }
 }
 
 /// The vendor's `mailto:` address with subject and body filled in, within [`MAILTO_MAX`] where the

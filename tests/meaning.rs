@@ -82,7 +82,10 @@ fn all_servers_counts_the_servers_the_plan_uses_in_every_view() {
     close(value, kwh);
 
     // The quote's (and e-mail's) text: 268.8 read to three figures, 269 kWh.
-    for (lang, expected) in [(Lang::En, "Energy per day, all servers: 269 kWh"), (Lang::De, ": 269 kWh")] {
+    // With a plan the boards' day is named as such (issue 49).
+    for (lang, expected) in
+        [(Lang::En, "Energy per day, all servers, GPU boards only: 269 kWh"), (Lang::De, ", nur GPU-Boards: 269 kWh")]
+    {
         let text = export::quote_text(catalogue(), &form, &[], "https://x.test/?v=1", "", lang.strings());
         assert!(text.contains(expected), "{lang:?}: {text}");
         assert!(!text.contains(": 67.2 kWh") && !text.contains(": 67,2 kWh"), "one server's day: {text}");
@@ -116,7 +119,10 @@ fn each_figure_carries_the_boundary_it_counts_in_every_view() {
     assert_eq!(Lang::En.strings().tag(year), "estimate, GPU boards + server + site");
     assert_eq!(Lang::De.strings().tag(year), "Schätzung, GPU-Boards + Server + Rechenzentrum");
     let text = export::quote_text(catalogue(), &form, &[], "https://x.test/", "", Lang::En.strings());
-    let line = text.lines().find(|l| l.starts_with("Site energy per year")).expect("year line");
+    // The plan's answer in one line (issue 49): the year, cost and J/token share the site's tag, said once.
+    let line = text.lines().find(|l| l.starts_with("In this plan: ")).expect("answer line");
+    assert!(line.ends_with("J/token (estimate, GPU boards + server + site)"), "{line}");
+    let line = text.lines().find(|l| l.starts_with("Site energy per day")).expect("day line");
     assert!(line.ends_with("(estimate, GPU boards + server + site)"), "{line}");
 
     // CSV and JSON: the same scope id.
@@ -274,8 +280,15 @@ fn site_power_is_named_as_an_average_with_the_busy_hours_beside_it() {
     // Its cards per server as the result gives them, at the card's rated 400 W (DATA.md: H100 NVL).
     let cards: f64 = nvl.gpus.parse().expect("cards");
     let watts = 400.0;
-    let tps = answer.evaluation.figures.throughput.as_ref().expect("throughput").value;
-    let servers = f64::from(p.servers_used.expect("servers"));
+    // The published row's throughput (the catalogue's data, not the model's figure), and the servers
+    // its busy hours need, written here (issue 49): ⌈400e6 ÷ 36,000 s ÷ T⌉, at least the one typed.
+    let id = match &nvl.throughput {
+        token_energy::form::ThroughputChoice::Published(id) => id.clone(),
+        other => panic!("a published result, not {other:?}"),
+    };
+    let tps = catalogue().result(&id, nvl.benchmark, nvl.scenario).expect("the published row").tokens_per_s;
+    let servers = (400.0e6 / 36_000.0 / tps).ceil().max(1.0);
+    assert_eq!(p.servers_used.map(f64::from), Some(servers));
     let busy = p.site_busy_power.as_ref().expect("busy range");
     close(busy.value, servers * cards * watts);
     close(busy.low.expect("low"), 400.0e6 * (cards * watts / tps) / 36_000.0);
@@ -346,6 +359,9 @@ fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
         "site-tokens-per-mw" => p.site_tokens_per_mw.as_ref(),
         "water-l-per-year" => p.water_l_per_year.as_ref(),
         "embodied-kg-per-year" => p.embodied_kg_per_year.as_ref(),
+        "site-kwh-per-day" => p.site_kwh_per_day.as_ref(),
+        "it-power-kw" => p.it_power.as_ref(),
+        "heat-it-btu-per-h" => p.heat.as_ref(),
         other => panic!("a grid row this test does not know: {other}"),
     }
 }
@@ -405,7 +421,10 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
 }
 
 /// The grid's plan rows (written here): a configuration without plan fields has none of them.
-const PLAN_ROW_IDS: [&str; 16] = [
+const PLAN_ROW_IDS: [&str; 19] = [
+    "site-kwh-per-day",
+    "it-power-kw",
+    "heat-it-btu-per-h",
     "water-l-per-year",
     "embodied-kg-per-year",
     "site-tokens-per-mw",
@@ -445,7 +464,12 @@ fn standing_plus_work_is_the_year_at_several_loads_and_limits() {
                 ],
             );
             let p = plan::answer(catalogue(), &form).plan;
-            let servers = f64::from(p.servers_used.expect("servers"));
+            // The servers, written here (issue 49): the day's rate over the throughput at the lower end
+            // of its range (in proportion to the limit below the result's 600 W), at least one.
+            let limit: f64 = watts.parse().expect("watts");
+            let rate = demand.parse::<f64>().expect("demand") / 86_400.0;
+            let servers = (rate / (32_004.0 * (limit / 600.0).min(1.0))).ceil().max(1.0);
+            assert_eq!(p.servers_used.map(f64::from), Some(servers), "{watts} W, {demand}");
             let standing = (servers * (8.0 * 90.0 + 700.0)) * 24.0 * 1.3 * 365.0 / 1000.0;
             let s = p.standing_kwh_per_year.clone().expect("standing");
             close(s.value, standing);
@@ -474,16 +498,17 @@ fn an_energy_label_names_the_site_only_where_a_pue_counts_it() {
     let p = plan::answer(catalogue(), &boards).plan;
     let year = p.site_kwh_per_year.as_ref().expect("year");
     assert_eq!(year.boundary, Boundary::BoardsServer);
+    // The e-mail's labelled plan energy is the day's (the year stands in the answer's line, issue 49).
     let en = export::quote_text(catalogue(), &boards, &[], "https://x.test/", "", Lang::En.strings());
-    assert!(en.lines().any(|l| l.starts_with("Energy per year")), "{en}");
+    assert!(en.lines().any(|l| l.starts_with("Energy per day: ")), "{en}");
     assert!(!en.contains("Site energy"), "{en}");
     let de = export::quote_text(catalogue(), &boards, &[], "https://x.test/", "", Lang::De.strings());
-    assert!(de.lines().any(|l| l.starts_with("Energie je Jahr")), "{de}");
+    assert!(de.lines().any(|l| l.starts_with("Energie je Tag: ")), "{de}");
     assert!(!de.contains("RZ-"), "{de}");
     // With a PUE above 1 the site is counted, and named.
     let site = l40s(&[(Field::Overhead, "1200"), (Field::Pue, "1.3")]);
     let de = export::quote_text(catalogue(), &site, &[], "https://x.test/", "", Lang::De.strings());
-    assert!(de.lines().any(|l| l.starts_with("RZ-Energie je Jahr")), "{de}");
+    assert!(de.lines().any(|l| l.starts_with("RZ-Energie je Tag: ")), "{de}");
 }
 
 #[test]
@@ -542,4 +567,187 @@ fn a_row_of_co2_reads_in_one_unit_tonnes_once_one_reaches_a_tonne() {
     let energy = Figure::new(5_000.0, Unit::KilowattHoursPerDay, Kind::Ceiling, vec![]).expect("figure");
     assert!(!Figure::reads_in_tonnes([&energy]));
     assert_eq!(energy.for_reading_in(true).unit, Unit::KilowattHoursPerDay);
+}
+
+/// Issue 49's quote: 40 M output tokens a day, 0.25 EUR/kWh, 4,600 W overhead, PUE 1.3, a 15 kW rack
+/// position, an idle power of 90 W per card, "Müller GmbH", Q-2026-117; 8 × H200 NVL (6.0-0021, 600 W
+/// stated), 8 × L40S (v4.1-0025, the rated 350 W), 8 × RTX PRO 6000 (6.0-0022, 600 W stated), each on
+/// Llama 2 70B Server.
+fn quoted(card: &str, result: &str) -> Saved {
+    let mut form = Form::initial(catalogue());
+    form = form.apply(catalogue(), Edit::Card(card.into())).form;
+    form = form.apply(catalogue(), Edit::Throughput(result.into())).form;
+    form = form.apply(catalogue(), Edit::Benchmark(Benchmark::Llama2_70b99.id().into())).form;
+    form = form.apply(catalogue(), Edit::Scenario("server".into())).form;
+    let form = common::typed(
+        catalogue(),
+        form,
+        &[
+            (Field::Demand, "40000000"),
+            (Field::Price, "0.25"),
+            (Field::Overhead, "4600"),
+            (Field::Pue, "1.3"),
+            (Field::Rack, "15"),
+            (Field::Idle, "90"),
+            (Field::Customer, "Müller GmbH"),
+            (Field::Reference, "Q-2026-117"),
+        ],
+    );
+    Saved { name: String::new(), form }
+}
+
+#[test]
+fn what_is_sent_leads_with_the_plans_answer_in_every_view() {
+    let list = vec![quoted("h200-nvl", "6.0-0021"), quoted("l40s", "v4.1-0025"), quoted("rtx-pro-6000-se", "6.0-0022")];
+    // One server each: 40e6 ÷ 86,400 s = 463 tokens/s, far below each result's throughput.
+    // IT heat at peak: (8 × 600 W + 4,600 W) × 3.412141633 = 32,074 BTU/h; the L40S (8 × 350 + 4,600) W.
+    let heat = [(8.0 * 600.0 + 4600.0) * BTU, (8.0 * 350.0 + 4600.0) * BTU, (8.0 * 600.0 + 4600.0) * BTU];
+    assert_eq!(heat[0].round(), 32_074.0);
+    let it_kw = [9.4, 7.4, 9.4];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let ids: Vec<&str> = rows.iter().map(|r| r.id).collect();
+    // The plan's answer, then its day, power and heat, lead (no CO₂ row: no grid intensity typed); the
+    // boards' own rows follow.
+    let lead = [
+        "servers-needed",
+        "rack-positions-needed",
+        "site-j-per-token",
+        "site-kwh-per-year",
+        "cost-per-year",
+        "site-kwh-per-day",
+        "it-power-kw",
+        "heat-it-btu-per-h",
+    ];
+    assert_eq!(ids[..lead.len()], lead, "{ids:?}");
+    assert!(!ids.contains(&"co2-kg-per-year"));
+    let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("no {id} row: {ids:?}"));
+    for (i, h) in heat.iter().enumerate() {
+        let cell = row("heat-it-btu-per-h").cells[i].as_ref().expect("heat");
+        close(cell.value, *h);
+        assert_eq!(cell.boundary, Boundary::BoardsServer, "the heat counts the boards and the server");
+        close(row("it-power-kw").cells[i].as_ref().expect("power").value, it_kw[i]);
+    }
+    // The boards' day and heat are named "GPU boards only"; the plan's never.
+    for id in ["kwh-per-day", "btu-per-h", "j-per-token"] {
+        assert!(row(id).boards_only, "{id}");
+    }
+    for id in ["site-kwh-per-day", "heat-it-btu-per-h", "site-kwh-per-year", "board-power-w"] {
+        assert!(!row(id).boards_only, "{id}");
+    }
+    assert_eq!((Lang::En.strings().boards_only_name)("Heat, all servers"), "Heat, all servers, GPU boards only");
+    assert_eq!((Lang::De.strings().boards_only_name)("Wärme, alle Server"), "Wärme, alle Server, nur GPU-Boards");
+
+    // CSV: a byte-order mark first (EF BB BF), then the same order of figures as the grid.
+    let ctx = common::export_context(&list[0].form);
+    let csv = export::csv(catalogue(), &list, &ctx, Lang::En.strings());
+    assert_eq!(csv.as_bytes()[..3], [0xEF, 0xBB, 0xBF]);
+    assert!(compare::is_csv_export(&csv), "the page still tells its own CSV apart");
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let figure_at = header.iter().position(|h| *h == "figure").expect("figure column");
+    // The cells before `figure` hold no comma here ("Müller GmbH", ids and numbers).
+    let first: Vec<&str> =
+        csv.lines().skip(1).take(lead.len()).map(|l| l.split(',').nth(figure_at).unwrap_or("")).collect();
+    assert_eq!(first[..], lead, "the CSV leads as the grid does");
+    assert!(csv.contains(",Müller GmbH,"));
+    // JSON: the same lead, its first byte "{" (no mark).
+    let json = export::json(catalogue(), &list, &ctx, Lang::En.strings());
+    assert!(json.starts_with('{'));
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    close(json_figure(&json, 0, "heat-it-btu-per-h")["value"].as_f64().expect("heat"), heat[0]);
+    assert_eq!(json["configurations"][0]["figures"][0]["id"], "servers-needed");
+
+    // The e-mail: each configuration's answer in one line, within the mail link's limit, and nothing
+    // addressed to the sender.
+    for lang in [Lang::En, Lang::De] {
+        let t = lang.strings();
+        let texts = export::quote_texts(catalogue(), &list[0].form, &list, "https://x.test/?v=1", "", t);
+        let mail = export::mail_href(&texts);
+        assert!(
+            mail.href.chars().count() <= export::MAILTO_MAX && mail.fits,
+            "{lang:?}: {} {}",
+            mail.href.len(),
+            texts.brief
+        );
+        let body = token_energy::link::pairs(mail.href.split_once('?').expect("query").1)
+            .into_iter()
+            .find(|(k, _)| k == "body")
+            .expect("body")
+            .1;
+        let answers: Vec<&str> = body.lines().filter(|l| l.starts_with(t.mail_in_plan)).collect();
+        assert_eq!(answers.len(), 3, "{body}");
+        let (server, year, euro) = match lang {
+            // The count is an estimate as the figures after it are: their tag says it once.
+            Lang::En => ("In this plan: 1 server; ", " kWh per year; ", " EUR per year; "),
+            Lang::De => ("In diesem Plan: 1 Server; ", " kWh je Jahr; ", " EUR je Jahr; "),
+        };
+        for line in &answers {
+            assert!(line.contains(server) && line.contains(year) && line.contains(euro), "{line}");
+            assert!(line.ends_with(if lang == Lang::En { " J/token" } else { " J/Token" }), "{line}");
+        }
+        // All three answers are estimates of the boards, the server and the site: said once, after them.
+        let tag = t.tag(plan::answer(catalogue(), &list[0].form).plan.site_j_per_token.as_ref().expect("J"));
+        assert_eq!(
+            tag,
+            if lang == Lang::En {
+                "estimate, GPU boards + server + site"
+            } else {
+                "Schätzung, GPU-Boards + Server + Rechenzentrum"
+            }
+        );
+        assert!(body.lines().any(|l| l == (t.mail_plan_tag)(&tag)), "{body}");
+        // The full summary says each answer's tag on its line.
+        assert_eq!(
+            texts.full.lines().filter(|l| l.starts_with(t.mail_in_plan) && l.ends_with(&format!("({tag})"))).count(),
+            3
+        );
+        for (a, b) in [(Lang::En, "did not fit"), (Lang::De, "passte nicht")] {
+            assert!(a != lang || !body.contains(b), "{body}");
+        }
+        // The plan's inputs, with units, on the comparison sheet: once, as all share them.
+        let plans = export::sheet_plans(catalogue(), &list, t);
+        assert_eq!(plans.len(), 1);
+        let line = plans[0].1.join(" · ");
+        let want: &[&str] = match lang {
+            Lang::En => &["40,000,000 tokens/day", "0.25 EUR/kWh", "4,600 W", "PUE of the site 1.3", "15 kW"],
+            Lang::De => &["40.000.000 Token/Tag", "0,25 EUR/kWh", "4.600 W", "1,3", "15 kW"],
+        };
+        for w in want {
+            assert!(line.contains(w), "{lang:?}: {w} in {line}");
+        }
+    }
+    // Six configurations of one plan still fit, or the page is told (`fits`) before sending.
+    let six: Vec<Saved> = list.iter().chain(list.iter()).cloned().collect();
+    let texts = export::quote_texts(catalogue(), &six[0].form, &six, "https://x.test/?v=1", "", Lang::En.strings());
+    let mail = export::mail_href(&texts);
+    assert_eq!(mail.fits, mail.href.chars().count() <= export::MAILTO_MAX);
+
+    // The chart draws the plan's J/token per configuration, not the ceilings.
+    let (drawn, bars) = compare::bar_figures(catalogue(), &list);
+    assert_eq!(drawn, compare::Drawn::Plan);
+    for (i, bar) in bars.iter().enumerate() {
+        assert_eq!(bar.as_ref(), row("site-j-per-token").cells[i].as_ref());
+    }
+    let bare: Vec<Saved> = ["h200-nvl", "l40s"]
+        .iter()
+        .map(|c| Saved {
+            name: String::new(),
+            form: Form::initial(catalogue()).apply(catalogue(), Edit::Card((*c).into())).form,
+        })
+        .collect();
+    let (drawn, bars) = compare::bar_figures(catalogue(), &bare);
+    assert_eq!(drawn, compare::Drawn::Ceilings);
+    assert!(bars.iter().flatten().all(|f| f.kind == Kind::Ceiling && f.boundary == Boundary::Boards));
+    // Without a plan, nothing says "GPU boards only" (the plan's rows are not there to tell apart).
+    assert!(compare::grid(catalogue(), &bare, 0).iter().all(|r| !r.boards_only));
+}
+
+#[test]
+fn two_ends_that_read_alike_are_said_once() {
+    use token_energy::i18n::intl;
+    // 999.6 and 1,000.4 both read "1,000" at three figures: said once; 990 and 1,000 read apart.
+    assert_eq!(intl::low_apart(Some(999.6), 1000.4, |v| intl::three(v, Lang::En)), None);
+    assert_eq!(intl::low_apart(Some(990.0), 1000.0, |v| intl::three(v, Lang::En)), Some(990.0));
+    assert_eq!(intl::low_apart(None, 1000.0, |v| intl::three(v, Lang::De)), None);
+    // 1.055 and 1.064 EUR: "1.06" both.
+    assert_eq!(intl::low_apart(Some(1.055), 1.064, |v| intl::three(v, Lang::En)), None);
 }

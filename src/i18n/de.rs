@@ -801,8 +801,6 @@ pub const DE: Strings = Strings {
     },
     charts_title: "Diagramme",
     bar_caption: "Balken: Obergrenzen der GPU-Boards bei der eigenen Einstellung jedes Ergebnisses. ◆: MLPerf Power, ganzer Server, netzseitig (AC). ◀ Ihre Konfiguration, ◇ verglichene.",
-    bar_title_compared: "J/Token der verglichenen Konfigurationen",
-    bar_caption_compared: "Jede verglichene Konfiguration mit ihrem Namen: ihr J/Token (heller: der Rest ihrer Spanne).",
     limit_title: "Obergrenze in J/Token über der Leistungsgrenze je Karte",
     w_per_card: "W je Karte",
     limit_caption: "Band: die Spanne, die eine Grenze ergibt, vom bei jeder Grenze unveränderten Durchsatz des Ergebnisses (Linie) bis zum Durchsatz im Verhältnis zur Leistung (seine eigene Obergrenze). ●: seine eigene Einstellung. ■: veröffentlichte Ergebnisse mit gesenkter Einstellung. Gestrichelter Bereich: dort ist nichts veröffentlicht.",
@@ -833,7 +831,6 @@ pub const DE: Strings = Strings {
     q_link: "Link zur Konfiguration",
     q_subject: "Angebotsanfrage: GPU-Server (token-energy)",
     mail_subject: "GPU-Server: unverbindliche Energie-Schätzung (token-energy)",
-    mail_cut: "Der Link, der diese Schätzung wieder öffnet, passte nicht in einen E-Mail-Link: Die von der Seite kopierte Zusammenfassung enthält ihn.",
     summary_label: "Zusammenfassung zum Kopieren, mit Link",
     email_config: "Per E-Mail senden",
     copy_summary: "Zusammenfassung kopieren",
@@ -1245,6 +1242,15 @@ pub const DE: Strings = Strings {
     ),
     use_benchmark: |benchmark, pasted| format!("Mit {benchmark} vergleichen, dem Benchmark des Katalogs für {pasted}"),
     not_in_catalogue: |name| format!("{name} (nicht im Katalog)"),
+    // issue 49
+    mail_in_plan: "In diesem Plan: ",
+    bar_title_plan: "Energie je Ausgabe-Token im Plan jeder Konfiguration",
+    bar_caption_plan: "Jede verglichene Konfiguration mit ihrem Namen: ihre Energie je Ausgabe-Token in ihrem Plan (der hellere Teil: der Rest ihrer Spanne), gezählt wie das Etikett in der Tabelle angibt.",
+    bar_title_ceilings: "Obergrenzen in J/Token bei vollem Durchsatz des Benchmarks, GPU-Boards",
+    bar_caption_ceilings: "Jede verglichene Konfiguration mit ihrem Namen: die Obergrenze der GPU-Boards bei vollem Durchsatz des Benchmarks (der hellere Teil: der Rest ihrer Spanne). Kein Plan ist gesetzt, also wird nichts weiter gezählt.",
+    boards_only_name: |label| format!("{label}, nur GPU-Boards"),
+    mail_plan_tag: |tag| format!("Jede Zeile „In diesem Plan“: {tag}."),
+    mail_unfit: |max| format!("Auch die kurze E-Mail ist länger als {max} Zeichen, und E-Mail-Programme schneiden sie womöglich ab. Kopieren Sie stattdessen die Zusammenfassung in Ihre E-Mail."),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -443,8 +443,6 @@ pub const EN: Strings = Strings {
     },
     charts_title: "Charts",
     bar_caption: "Bars: GPU-board ceilings at each result's own setting. ◆: MLPerf Power, whole server at the wall. ◀ your configuration, ◇ compared ones.",
-    bar_title_compared: "J/token of the compared configurations",
-    bar_caption_compared: "Each compared configuration by its name: its J/token (the lighter part: the rest of its range).",
     limit_title: "J/token ceiling against the power limit per card",
     w_per_card: "W per card",
     limit_caption: "Band: the range a limit gives, from the result's throughput held at every limit (line) to throughput in proportion to power (its own ceiling). ●: its own setting. ■: published results at a lowered setting. Dashed region: nothing is published there.",
@@ -475,7 +473,6 @@ pub const EN: Strings = Strings {
     q_link: "Link",
     q_subject: "Quote request: GPU servers (token-energy)",
     mail_subject: "GPU servers: indicative energy estimate (token-energy)",
-    mail_cut: "The link that reopens this estimate did not fit into an e-mail link: the summary copied from the page carries it.",
     summary_label: "Summary to copy, with the link",
     email_config: "Email this configuration",
     copy_summary: "Copy a summary",
@@ -868,6 +865,15 @@ pub const EN: Strings = Strings {
     ),
     use_benchmark: |benchmark, pasted| format!("Compare with {benchmark}, the catalogue's benchmark for {pasted}"),
     not_in_catalogue: |name| format!("{name} (not in the catalogue)"),
+    // issue 49
+    mail_in_plan: "In this plan: ",
+    bar_title_plan: "Energy per output token in each configuration's plan",
+    bar_caption_plan: "Each compared configuration by its name: its energy per output token in its plan (the lighter part: the rest of its range), counted as the badge in the grid says.",
+    bar_title_ceilings: "Ceilings in J/token at the benchmark's full throughput, GPU boards",
+    bar_caption_ceilings: "Each compared configuration by its name: the GPU boards' ceiling at the benchmark's full throughput (the lighter part: the rest of its range). No plan is set, so nothing else is counted.",
+    boards_only_name: |label| format!("{label}, GPU boards only"),
+    mail_plan_tag: |tag| format!("Each line “In this plan”: {tag}."),
+    mail_unfit: |max| format!("Even the short e-mail is longer than {max} characters, and mail programs may cut it off. Copy the summary into your e-mail instead."),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -416,8 +416,6 @@ table! {
         offline_copy_title,
         charts_title,
         bar_caption,
-        bar_title_compared,
-        bar_caption_compared,
         limit_title,
         w_per_card,
         limit_caption,
@@ -440,8 +438,6 @@ table! {
         /// The subjects of the quote request and of "Email this configuration".
         q_subject,
         mail_subject,
-        /// The e-mail's last line where the link was left out to keep the `mailto:` short.
-        mail_cut,
         /// The label of the summary to copy, offered where the e-mail was shortened.
         summary_label,
         /// The hand-off without a vendor: a `mailto:` without an address, and a summary to copy.
@@ -609,6 +605,15 @@ table! {
         sweep_here,
         /// The button that gives every compared configuration the page's plan.
         plan_apply_all,
+        // issue 49
+        /// Before the plan's answer in the e-mail's line: "In this plan: ".
+        mail_in_plan,
+        /// The comparison's bar chart with a plan: its title and caption.
+        bar_title_plan,
+        bar_caption_plan,
+        /// The comparison's bar chart without a plan: the ceilings, titled as such.
+        bar_title_ceilings,
+        bar_caption_ceilings,
     }
     messages {
         /// "Offered by {vendor}".
@@ -860,6 +865,13 @@ table! {
         use_benchmark: fn(&str, &str) -> String,
         /// A kept run's card the catalogue does not list: "<name> (not in the catalogue)".
         not_in_catalogue: fn(&str) -> String,
+        // issue 49
+        /// A row or line of GPU-board figures alone beside a plan: "Energy per day, all servers, GPU boards only".
+        boards_only_name: fn(&str) -> String,
+        /// The brief e-mail's line after the configurations where every answer has one kind and boundary.
+        mail_plan_tag: fn(&str) -> String,
+        /// On the page where even the short e-mail is longer than the mail link's limit (in the page's numbers).
+        mail_unfit: fn(&str) -> String,
     }
 }
 

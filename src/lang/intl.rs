@@ -115,6 +115,13 @@ pub fn three(value: f64, lang: Lang) -> String {
     d.write(fraction, lang)
 }
 
+/// A range's lower end where it reads apart from the upper (issue 49): `None` for a point, and for
+/// two ends that read alike as `show` writes them ("1,000–1,000 kWh" is said once, "1,000 kWh").
+/// Every view writes a figure's ends through this; machines keep both ends.
+pub fn low_apart(low: Option<f64>, value: f64, show: impl Fn(f64) -> String) -> Option<f64> {
+    low.filter(|&l| show(l) != show(value))
+}
+
 /// Four significant figures, grouped (`minimumSignificantDigits` and `maximumSignificantDigits` 4,
 /// "0.7200", "1,865"): one digit more than [`three`], for a measured value a person checks by hand.
 pub fn four(value: f64, lang: Lang) -> String {

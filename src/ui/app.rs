@@ -411,8 +411,14 @@ impl Page<'_> {
     fn summary(&self) -> Html {
         let (figures, plan) = (&self.evaluation.figures, &self.plan);
         let demand = plan.basis == crate::plan::EnergyBasis::Demand;
+        // With a plan, the day is the plan's (with its overhead and PUE), not the boards' (issue 49).
+        let day = plan
+            .site_kwh_per_day
+            .clone()
+            .filter(|_| self.state.form.plan.is_set())
+            .or_else(|| figures.energy_per_day.clone());
         html! {
-            <Summary energy_per_token={figures.energy_per_token.clone()} energy_per_day={figures.energy_per_day.clone()}
+            <Summary energy_per_token={figures.energy_per_token.clone()} energy_per_day={day}
                 year={demand.then(|| plan.site_kwh_per_year.clone()).flatten()}
                 cost={demand.then(|| plan.cost_per_year.clone()).flatten()}
                 servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()} />

@@ -41,6 +41,12 @@ pub fn up_three(value: f64) -> f64 {
     }
 }
 
+/// A figure's lower end where it reads apart from its upper end at three figures (issue 49):
+/// two ends that read alike are said once.
+pub fn low_apart(low: Option<f64>, value: f64) -> Option<f64> {
+    intl::low_apart(low, value, three)
+}
+
 /// Four significant figures ("0.7200"): a measured value checked by hand.
 pub fn four(value: f64) -> String {
     intl::four(value, lang())

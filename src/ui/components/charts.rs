@@ -20,10 +20,12 @@ pub struct ChartsProps {
 /// Bars drawn before the rest is left out (the table below has every result).
 const BARS: usize = 15;
 
-fn bar_chart(t: &'static Strings, c: &BarChart, named: bool) -> Html {
+fn bar_chart(t: &'static Strings, c: &BarChart, drawn: Option<crate::compare::Drawn>) -> Html {
+    use crate::compare::Drawn;
+    let named = drawn.is_some();
     let unit = (t.unit)(crate::figure::Unit::JoulesPerToken);
-    let value_words = |b: &chart::Bar| match b.low {
-        Some((low, _)) => format!("{}{}{} {unit}", format::three(low), t.range_to, format::three(b.value)),
+    let value_words = |b: &chart::Bar| match format::low_apart(b.low.map(|l| l.0), b.value) {
+        Some(low) => format!("{}{}{} {unit}", format::three(low), t.range_to, format::three(b.value)),
         None => format!("{} {unit}", format::three(b.value)),
     };
     let desc = c
@@ -35,15 +37,17 @@ fn bar_chart(t: &'static Strings, c: &BarChart, named: bool) -> Html {
         })
         .collect::<Vec<_>>()
         .join("; ");
-    let title = if named {
-        t.bar_title_compared.to_owned()
-    } else {
-        (t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario))
+    // The title says what is drawn (issue 49): the plan's J/token, or the ceilings as such.
+    let (title, caption) = match drawn {
+        Some(Drawn::Plan) => (t.bar_title_plan.to_owned(), t.bar_caption_plan),
+        Some(Drawn::Ceilings) => (t.bar_title_ceilings.to_owned(), t.bar_caption_ceilings),
+        None => ((t.bar_title)(c.benchmark.name(), (t.scenario)(c.scenario)), t.bar_caption),
     };
     html! {
-        <figure class="chart chart-bars" data-testid="chart-published" tabindex="0">
+        <figure class="chart chart-bars" data-testid="chart-published" tabindex="0"
+            data-drawn={drawn.map(|d| if d == Drawn::Plan { "plan" } else { "ceilings" })}>
             <svg viewBox={format!("0 0 {BAR_WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
-                <title id="chart-published-title">{ title }</title>
+                <title id="chart-published-title">{ title.clone() }</title>
                 <desc id="chart-published-desc">{ desc }</desc>
                 { for c.bars.iter().map(|b| {
                     let class = match b.mark { Mark::Current => "bar current", Mark::Compared => "bar compared", Mark::None => "bar" };
@@ -68,7 +72,9 @@ fn bar_chart(t: &'static Strings, c: &BarChart, named: bool) -> Html {
                 }) }
             </svg>
             <figcaption class="hint">
-                { if named { t.bar_caption_compared } else { t.bar_caption } }
+                // The title is shown too: a printed sheet has no tooltip (issue 49).
+                if named { <strong data-testid="chart-title">{ title }</strong>{ " " } }
+                { caption }
                 if c.left_out > 0 && !named { { (t.bar_more)(c.left_out) } }
             </figcaption>
         </figure>
@@ -141,19 +147,19 @@ pub fn charts(props: &ChartsProps) -> Html {
     let t = use_strings();
     let catalogue = props.catalogue.0;
     let named = !props.compared.is_empty();
-    let bars = if named {
-        // The compared configurations, each by its name with its own J/token (a range where it is one).
+    let (bars, drawn) = if named {
+        // The compared configurations, each by its name with its J/token in its plan where one is
+        // set, else its ceiling (issue 49; a range where it is one).
+        let (drawn, figures) = crate::compare::bar_figures(catalogue, &props.compared);
         let items: Vec<chart::Named> = props
             .compared
             .iter()
-            .map(|s| {
-                let j = crate::model::evaluate(catalogue, &s.form).figures.energy_per_token.map(|f| (f.value, f.low));
-                (crate::export::display_name(catalogue, s, t), j)
-            })
+            .zip(figures)
+            .map(|(s, f)| (crate::export::display_name(catalogue, s, t), f.map(|f| (f.value, f.low))))
             .collect();
-        chart::named_bars(&props.form, &items)
+        (chart::named_bars(&props.form, &items), Some(drawn))
     } else {
-        chart::published_bars(catalogue, &props.form, &[], BARS)
+        (chart::published_bars(catalogue, &props.form, &[], BARS), None)
     };
     let limit = chart::limit_chart(props.catalogue.0, &props.form);
     html! {
@@ -161,7 +167,7 @@ pub fn charts(props: &ChartsProps) -> Html {
             // Folded until wanted, open where it draws the compared configurations.
             <details class="fold" open={!props.compared.is_empty()} data-testid="charts-fold">
                 <summary><h2 id="charts-title">{ t.charts_title }</h2></summary>
-                if !bars.bars.is_empty() { { bar_chart(t, &bars, named) } }
+                if !bars.bars.is_empty() { { bar_chart(t, &bars, drawn) } }
                 if let Some(l) = &limit { { limit_chart(t, l) } }
             </details>
         </section>

@@ -43,7 +43,8 @@ fn cell_value(t: &'static Strings, f: &Figure, tonnes: bool) -> String {
     let f = &*f.for_reading_in(tonnes);
     // Counts whole ("1 server"), as everywhere (issue 37); other values to three figures.
     let show = |v: f64| if f.unit.is_count() { format::plain(v.round()) } else { format::three(v) };
-    match f.low {
+    // Two ends that read alike are said once (issue 49).
+    match crate::i18n::intl::low_apart(f.low, f.value, show) {
         Some(low) => format!("{}–{} {}", show(low), show(f.value), (t.unit)(f.unit)),
         None => format!("{}{} {}", t.side(f), show(f.value), t.unit_after(f.value, None, f.unit)),
     }
@@ -71,11 +72,27 @@ fn list_item(t: &'static Strings, i: usize, saved: &Saved, count: usize, props: 
     }
 }
 
+/// A grid row's name in the page's language; with a plan, a row of GPU-board figures alone says so
+/// ("…, GPU boards only", issue 49).
+pub fn row_name(t: &'static Strings, row: &compare::GridRow) -> String {
+    let name = grid_label(t, row);
+    if row.boards_only {
+        (t.boards_only_name)(name)
+    } else {
+        name.to_owned()
+    }
+}
+
 /// A grid row's label in the page's language (the core's English label where none is known).
-fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static str {
+fn grid_label(t: &'static Strings, row: &compare::GridRow) -> &'static str {
     use crate::i18n::NounLabel as L;
     use crate::system::Noun as N;
-    match id {
+    let english = row.label;
+    match row.id {
+        // issue 49: the plan's day (named the site's only where a PUE is counted), power and heat.
+        "site-kwh-per-day" => t.energy_label(crate::i18n::EnergyLabel::Day, row.cells.iter().flatten().next()),
+        "it-power-kw" => (t.noun_label)(L::ItPower, N::System),
+        "heat-it-btu-per-h" => t.p_heat,
         "j-per-token" => t.figure_token,
         "wh-per-mtok" => t.figure_million,
         "measured-j-per-token" => t.figure_measured,
@@ -136,7 +153,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                     let tonnes = Figure::reads_in_tonnes(row.cells.iter().flatten());
                     html! {
                     <tr data-testid={format!("compare-row-{}", row.id)}>
-                        <th scope="row">{ grid_label(t, row.id, row.label) }</th>
+                        <th scope="row">{ row_name(t, row) }</th>
                         { for row.cells.iter().enumerate().map(|(i, cell)| {
                             let best = row.best.contains(&i);
                             match cell {
@@ -160,6 +177,25 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                 }) }
                 </tbody>
             </table>
+        </div>
+    }
+}
+
+/// The plan's inputs, each with its unit, on the printed comparison sheet as on the single one
+/// (issue 49): once where the configurations share them, else per configuration.
+fn plans_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
+    let plans = crate::export::sheet_plans(props.catalogue.0, &props.list, t);
+    if plans.is_empty() {
+        return html! {};
+    }
+    html! {
+        <div class="print-only compare-plans" data-testid="compare-plans">
+            { for plans.into_iter().map(|(name, inputs)| html! {
+                <p class="plan-print-line" data-testid="compare-plan">
+                    if let Some(name) = name { <strong>{ name }</strong>{ " · " } }
+                    { t.plan_print }{ inputs.join(" · ") }
+                </p>
+            }) }
         </div>
     }
 }
@@ -253,6 +289,7 @@ fn compared_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
             </div>
         }
         { mismatch_view(t, props) }
+        { plans_view(t, props) }
         { grid_view(t, props) }
         <p class="hint">{ t.best_hint }</p>
         <ol class="print-only compare-notes" data-testid="compare-notes">

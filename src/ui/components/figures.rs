@@ -42,9 +42,11 @@ pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Htm
 /// The value as read: one number, or "low to high" for a range, with the figure's unit.
 fn value_view(t: &'static Strings, f: &Figure) -> Html {
     // Heat reads first as kW, as a facility engineer sizes cooling, with BTU/h after it (issue 38).
+    // Two ends that read alike are said once (issue 49).
+    let low = format::low_apart(f.low, f.value);
     if f.unit == Unit::BtuPerHour {
         let kw = |btu: f64| format::three(btu / crate::units::BTU_PER_HOUR_PER_WATT / 1000.0);
-        let (kw_text, btu_text) = match f.low {
+        let (kw_text, btu_text) = match low {
             Some(low) => (
                 format!("{}{}{}", kw(low), t.range_to, kw(f.value)),
                 format!("{}{}{}", format::three(low), t.range_to, format::three(f.value)),
@@ -52,12 +54,12 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
             None => (kw(f.value), format::three(f.value)),
         };
         return html! {
-            <p class={classes!("value", f.low.map(|_| "range"))}><span class="number">{ kw_text }</span>{ " " }
+            <p class={classes!("value", low.map(|_| "range"))}><span class="number">{ kw_text }</span>{ " " }
                 <span class="unit">{ (t.unit)(Unit::Kilowatts) }</span>
                 <span class="also" data-testid="heat-btu">{ format!(" ({btu_text} {})", (t.unit)(Unit::BtuPerHour)) }</span></p>
         };
     }
-    match f.low {
+    match low {
         Some(low) => html! {
             <p class="value range"><span class="number">{ format::three(low) }</span>{ t.range_to }
                 <span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
@@ -70,14 +72,21 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
 
 /// The two ends of a range, each named.
 pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
-    let (Some(low), Kind::Estimate(assumptions)) = (f.low, &f.kind) else { return html! {} };
-    let Some((low_words, high_words)) = assumptions.iter().find_map(|a| (t.range_ends)(a)) else { return html! {} };
+    let Some((low, low_words, high_words)) = named_ends(t, f) else { return html! {} };
     html! {
         <ul class="ends" data-testid="range-ends">
             <li>{ format!("{} {}: {low_words}", format::three(low), t.unit_after(low, None, f.unit)) }</li>
             <li>{ format!("{} {}: {high_words}", format::three(f.value), t.unit_after(f.value, None, f.unit)) }</li>
         </ul>
     }
+}
+
+/// A range's lower end and the words naming its two ends, where its ends read apart and an
+/// assumption names them (issue 49: nothing to say for a point or ends that read alike).
+pub fn named_ends(t: &'static Strings, f: &Figure) -> Option<(f64, String, String)> {
+    let (Some(low), Kind::Estimate(assumptions)) = (format::low_apart(f.low, f.value), &f.kind) else { return None };
+    let (low_words, high_words) = assumptions.iter().find_map(|a| (t.range_ends)(a))?;
+    Some((low, low_words, high_words))
 }
 
 /// One figure: its value rounded for reading; the full value for machines in `data-value` (the
@@ -333,7 +342,7 @@ pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv";
 /// The two headline figures in one sentence, for screen readers (the only live region here).
 fn live_text(t: &'static Strings, f: &Figures) -> String {
     let part = |label: &str, figure: Option<&Figure>| {
-        let value = figure.map(|x| match x.low {
+        let value = figure.map(|x| match format::low_apart(x.low, x.value) {
             Some(low) => format!("{}{}{} {}", format::three(low), t.range_to, format::three(x.value), (t.unit)(x.unit)),
             None => format!("{} {}", format::three(x.value), t.unit_after(x.value, None, x.unit)),
         });
@@ -381,7 +390,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     }
                 </p>
             }
-            <div class="answer" id="answer" data-testid="answer-block">
+            <div class="answer" id="the-answer" data-testid="answer-block">
                 // Once a demand is typed, the benchmark's ceiling is named as such: the demand's own
                 // energy per token stands beside it in the answer.
                 { figure_view(t, c, "j-per-token",

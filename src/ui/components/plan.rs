@@ -350,7 +350,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
             if parts >= 3 {
                 // Back to the answer from the last field (issue 38): on a phone it is screens above.
                 if p.answers() {
-                    <p class="to-answer no-print"><a href="#answer" data-testid="to-answer">{ t.to_answer }</a></p>
+                    <p class="to-answer no-print"><a href="#the-answer" data-testid="to-answer">{ t.to_answer }</a></p>
                 }
                 { notices_view(t, &p.notices) }
                 { system_view(t, p) }
@@ -494,7 +494,10 @@ impl Fields<'_> {
 
 /// The year's energy as a range with its named ends, and why it is one.
 fn range_view(t: &'static Strings, p: &Plan) -> Html {
-    let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) else { return html! {} };
+    // Only where its ends are named: never a heading over nothing (issue 49).
+    let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| super::figures::named_ends(t, f).is_some()) else {
+        return html! {};
+    };
     let idle_note =
         p.notices.iter().find(|n| **n == PlanNotice::IdleDecides).map(|n| ("idle-decides", (t.plan_notice)(n)));
     html! {

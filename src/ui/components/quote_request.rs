@@ -72,6 +72,10 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
                     }
                 }
             </div>
+            // Even the short e-mail is too long (issue 49): said before it is sent.
+            if crate::export::mailto_href(v, &props.texts).is_some_and(|m| !m.fits) {
+                <p class="warning" role="note" data-testid="quote-mail-unfit">{ (t.mail_unfit)(&crate::i18n::number(t.lang(), crate::export::MAILTO_MAX as f64)) }</p>
+            }
             if let Some(ok) = *posted {
                 <p class="hint" role="status" data-testid="quote-posted">{ if ok { t.qr_posted } else { t.qr_not_framed } }</p>
             }

@@ -102,6 +102,10 @@ fn handoff(
         // summary offered to copy by hand too, where the clipboard is refused.
         if mail.shortened {
             <p class="hint" data-testid="mail-shortened">{ (t.mail_too_long)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
+            // Even the short e-mail is too long (issue 49): said here, before it is sent.
+            if !mail.fits {
+                <p class="warning" role="note" data-testid="mail-unfit">{ (t.mail_unfit)(&crate::i18n::number(lang, crate::export::MAILTO_MAX as f64)) }</p>
+            }
             // The summary itself folds away: "Copy a summary" above copies it without opening it.
             <details class="summary-fold" data-testid="summary-fold">
                 <summary>{ t.summary_label }</summary>

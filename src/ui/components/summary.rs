@@ -33,7 +33,7 @@ pub struct SummaryProps {
 fn bare(figure: Option<&Figure>, unit: &str) -> Html {
     match figure {
         Some(f) => html! {
-            <span class="summary-part"><strong>{ match f.low {
+            <span class="summary-part"><strong>{ match format::low_apart(f.low, f.value) {
                 Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
                 None => format::three(f.value),
             } }</strong>{ format!(" {unit}") }</span>
@@ -56,7 +56,7 @@ fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
     match figure {
         Some(f) => html! {
             <span class={classes!("summary-part", format!("kind-{}", f.kind.id()))}>
-                <strong>{ match f.low {
+                <strong>{ match format::low_apart(f.low, f.value) {
                     Some(low) => format!("{}–{}", format::three(low), format::three(f.value)),
                     None => format::three(f.value),
                 } }</strong>{ format!(" {unit} ") }<span class="badge">{ t.tag(f) }</span>
