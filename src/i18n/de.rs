@@ -910,6 +910,7 @@ pub const DE: Strings = Strings {
     compare_default_name: |f| {
         let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => format!("{count} × {} · {id} ({}) · {}", f.card, DE.preview_mark, scenario(f.scenario)),
             (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, scenario(f.scenario)),
             (None, Some(tps)) => format!("{count} × {} · eigener Durchsatz {} Token/s", f.card, number(Lang::De, tps)),
             (None, None) => format!("{count} × {}", f.card),
@@ -919,6 +920,7 @@ pub const DE: Strings = Strings {
         let n = |v: Option<u32>| v.map_or_else(|| "—".to_owned(), |v| v.to_string());
         let mut parts = vec![format!("{} × {} × {} Server", n(f.gpus), f.card, n(f.servers))];
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => parts.push(format!("MLPerf {id} ({}) · {}", DE.preview_mark, scenario(f.scenario))),
             (Some(id), _) => parts.push(format!("MLPerf {id} · {}", scenario(f.scenario))),
             (None, Some(tps)) => parts.push(format!("eigener Durchsatz {} Token/s", number(Lang::De, tps))),
             (None, None) => {}
@@ -1233,6 +1235,17 @@ pub const DE: Strings = Strings {
     sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
+    // issue 50
+    preview_mark: "Vorschau – noch nicht erhältlich",
+    result_filter_label: "Ergebnis suchen",
+    result_filter_hint: "Einreicher oder Systemnamen eingeben, um die Liste einzugrenzen.",
+    round_group: |round| format!("MLPerf Inference {round}"),
+    result_filter_count: |found, all| match (found, all) {
+        (f, a) if f == a => format!("Alle {a} Ergebnisse aufgeführt."),
+        (0, a) => format!("Keines der {a} Ergebnisse passt; das gewählte bleibt aufgeführt."),
+        (1, a) => format!("1 von {a} Ergebnissen passt."),
+        (f, a) => format!("{f} von {a} Ergebnissen passen."),
+    },
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -609,6 +609,12 @@ table! {
         sweep_here,
         /// The button that gives every compared configuration the page's plan.
         plan_apply_all,
+        // issue 50
+        /// After a result MLCommons published as a preview, wherever the result is named.
+        preview_mark,
+        /// The box that narrows the result select by submitter or system, and its hint.
+        result_filter_label,
+        result_filter_hint,
     }
     messages {
         /// "Offered by {vendor}".
@@ -847,6 +853,11 @@ table! {
         system_line: fn(&SystemWords) -> String,
         /// The electrical sign-off's verdict, naming the rule it applied.
         sign_off: fn(&crate::plan::SignOff) -> String,
+        // issue 50
+        /// A group of the result select: one round ("MLPerf Inference v6.1").
+        round_group: fn(&str) -> String,
+        /// How many of the card's results the typed text finds: (found, all).
+        result_filter_count: fn(usize, usize) -> String,
     }
 }
 
@@ -976,8 +987,10 @@ pub fn result_label(lang: Lang, parts: &crate::model::ResultLabel) -> String {
             Some((racks, rack)) => format!(" ({} × {}, {racks} × {rack})", l.nodes, l.per_node),
         },
     };
+    // issue 50: a preview says so after its id.
+    let preview = if parts.preview { format!(" ({})", lang.strings().preview_mark) } else { String::new() };
     format!(
-        "{} · {} · {} × {}{layout} · {}",
+        "{}{preview} · {} · {} × {}{layout} · {}",
         parts.id,
         parts.submitter,
         parts.accelerators,
