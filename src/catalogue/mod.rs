@@ -58,6 +58,8 @@ pub struct BakedResult {
     /// The weight transformations: their text and their source (indices; `None`: no measurements
     /// file was read).
     pub transformations: Option<[u16; 2]>,
+    /// The result's public page; the id's own index for a row keyed by its folder (issue 50), whose
+    /// page is the folder its key names ([`PublishedResult::keyed_details`]).
     pub details: Option<u16>,
 }
 
@@ -87,7 +89,11 @@ impl BakedResult {
             stated_power: self.stated_text.map(|t| StatedPower { text: text(t), watts: self.stated_watts }),
             measured_power: self.measured_scope.map(|scope| MeasuredPower { mean_watts: self.measured_watts, scope }),
             source: text(source),
-            details: self.details.map(text),
+            details: self.details.map(|d| match (d == id, texts.get(usize::from(id))) {
+                (true, Some(key)) => PublishedResult::keyed_details(key, &text(round), &text(division))
+                    .map_or_else(|| text(d), Cow::Owned),
+                _ => text(d),
+            }),
         }
     }
 }

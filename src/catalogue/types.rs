@@ -478,6 +478,17 @@ impl PublishedResult {
         })
     }
 
+    /// The system's folder in MLCommons' results repository that a key (`6.1:<Organization>/<Platform>`)
+    /// names, in the round and division given; `None` for an MLCommons ID (no `:`). The importer writes
+    /// it as such a row's `details`, and the baked catalogue keeps only the key (issue 50).
+    pub fn keyed_details(id: &str, round: &str, division: &str) -> Option<String> {
+        let (_, system) = id.split_once(':')?;
+        let (organization, platform) = system.split_once('/')?;
+        Some(format!(
+            "https://github.com/mlcommons/inference_results_{round}/tree/main/{division}/{organization}/results/{platform}"
+        ))
+    }
+
     /// The citation MLCommons asks for.
     pub fn citation(&self) -> String {
         format!(
