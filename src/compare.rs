@@ -140,6 +140,9 @@ pub struct Facts {
     /// The plan's output tokens per day and average load (%), where set and valid.
     pub demand: Option<f64>,
     pub load: Option<f64>,
+    // issue 50
+    /// The published result is an MLCommons preview (not yet available): every name of it says so.
+    pub preview: bool,
 }
 
 impl Facts {
@@ -194,6 +197,7 @@ pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
         setting,
         demand: checked.plan.demand.as_ref().ok().copied().flatten(),
         load: checked.plan.load.as_ref().ok().copied().flatten(),
+        preview: matches!(&checked.throughput, Ok(Throughput::Published(r)) if r.is_preview()),
     }
 }
 

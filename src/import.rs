@@ -75,6 +75,17 @@ pub struct SummaryRow {
     /// Accelerators in the whole system (v6.0 on; earlier tables leave it out).
     #[serde(rename = "Total Accelerators", default, deserialize_with = "count")]
     pub total_accelerators: Option<u32>,
+    // issue 50
+    /// The row's results folder (`./closed/NVIDIA/results/<Platform>/<Model>/<Scenario>/performance/run_1`):
+    /// the key of a row of a table without IDs (v6.1, [`parse_csv`]).
+    #[serde(rename = "Location", default, deserialize_with = "text")]
+    pub location: String,
+    /// The system's folder name in the results repository (v6.1's `Platform`).
+    #[serde(rename = "Platform", default, deserialize_with = "text")]
+    pub platform: String,
+    /// Read from a table without IDs ([`parse_csv`]): the row's key is read from its `Location`.
+    #[serde(skip)]
+    pub keyed: bool,
 }
 
 fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -175,6 +186,136 @@ pub fn parse_table(text: &str) -> Result<Vec<SummaryRow>, ImportError> {
         .collect()
 }
 
+// issue 50
+/// The columns of MLCommons' `summary.csv` (v6.1) the importer reads, under the names of the JSON
+/// tables' columns ([`SummaryRow`]). `MlperfModel` is the benchmark (`Model` is the folder name,
+/// which spells `llama3_1-8b` for some rows); the row's folder must spell the benchmark as its id.
+const CSV_COLUMNS: [(&str, &str); 19] = [
+    ("Organization", "Submitter"),
+    ("Availability", "Availability"),
+    ("Division", "Category"),
+    ("SystemType", "Suite"),
+    ("SystemName", "System"),
+    ("Platform", "Platform"),
+    ("MlperfModel", "Model"),
+    ("Scenario", "Scenario"),
+    ("Result", "Performance_Result"),
+    ("Units", "Performance_Units"),
+    ("number_of_nodes", "Nodes"),
+    ("accelerator_model_name", "Accelerator"),
+    ("accelerators_per_node", "a#"),
+    ("total_accelerators", "Total Accelerators"),
+    ("Location", "Location"),
+    ("notes", "Notes"),
+    ("version", "version"),
+    ("weight_data_types", "weight_data_types"),
+    ("has_power", "has_power"),
+];
+
+/// The records of a CSV text (RFC 4180: fields in double quotes may hold commas, line breaks and
+/// `""` for a quote; lines end in `\n` or `\r\n`). A quote left open is an error.
+fn csv_records(text: &str) -> Result<Vec<Vec<String>>, ImportError> {
+    let mut records = Vec::new();
+    let mut record = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {}
+            (false, '\n') => {
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    if quoted {
+        return Err(ImportError::Row {
+            index: records.len().saturating_sub(1),
+            message: "a quote is not closed".to_owned(),
+        });
+    }
+    if !field.is_empty() || !record.is_empty() {
+        record.push(field);
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Parses MLCommons' `summary.csv` (v6.1, which has no `ID` column): each row as a [`SummaryRow`],
+/// its `id` the key [`location_key`] reads from its `Location` (empty where that does not agree with
+/// the row's columns) and its `details` the system's folder in the round's results repository.
+pub fn parse_csv(text: &str) -> Result<Vec<SummaryRow>, ImportError> {
+    let mut records = csv_records(text.trim_start_matches('\u{feff}'))?.into_iter();
+    let header = records.next().ok_or(ImportError::NotATable)?;
+    let column = |name: &str| header.iter().position(|h| h.trim() == name);
+    let columns: Vec<(usize, &str)> =
+        CSV_COLUMNS.iter().filter_map(|(csv, json)| Some((column(csv)?, *json))).collect();
+    if columns.len() != CSV_COLUMNS.len() {
+        return Err(ImportError::NotATable);
+    }
+    records
+        .filter(|record| record.iter().any(|f| !f.trim().is_empty()))
+        .enumerate()
+        .map(|(index, record)| {
+            let mut object = serde_json::Map::new();
+            for (at, name) in &columns {
+                let value = record.get(*at).cloned().unwrap_or_default();
+                object.insert((*name).to_owned(), Value::String(value));
+            }
+            let mut row = SummaryRow::deserialize(Value::Object(object))
+                .map_err(|e| ImportError::Row { index, message: e.to_string() })?;
+            row.keyed = true;
+            if let Some((key, folder)) = location_key(&row) {
+                row.id = key;
+                row.details = folder;
+            }
+            Ok(row)
+        })
+        .collect()
+}
+
+/// A row's key and its system's folder, from its `Location`
+/// (`./<division>/<Organization>/results/<Platform>/<benchmark>/<Scenario>/performance/run_1`): the
+/// key is `<round>:<Organization>/<Platform>` (`6.1:NVIDIA/VR-NVL72_VR-288GB_aarch64x72_TRT`), the
+/// folder `https://github.com/mlcommons/inference_results_v<round>/tree/main/<division>/<Organization>/results/<Platform>`.
+/// `None` where the path does not spell the row's own division, organization, platform, benchmark
+/// and scenario, or a part of it is not plain printable ASCII without spaces.
+pub fn location_key(row: &SummaryRow) -> Option<(String, String)> {
+    let round = row.version.trim().trim_start_matches('v');
+    let parts: Vec<&str> = row.location.trim().strip_prefix("./")?.split('/').collect();
+    let [division, organization, "results", platform, model, scenario, "performance", "run_1"] = parts.as_slice()
+    else {
+        return None;
+    };
+    let plain = |t: &str| {
+        !t.is_empty()
+            && t.chars().all(|c| {
+                c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '`' | '%' | '&' | '#' | '?' | '+')
+            })
+    };
+    let agrees = *division == row.category
+        && *organization == row.submitter
+        && *platform == row.platform
+        && *model == row.model
+        && *scenario == row.scenario;
+    (agrees && !round.is_empty() && [round, division, organization, platform].iter().all(|t| plain(t))).then(|| {
+        (
+            format!("{round}:{organization}/{platform}"),
+            format!("https://github.com/mlcommons/inference_results_v{round}/tree/main/{division}/{organization}/results/{platform}"),
+        )
+    })
+}
+
 /// The per-card power a `Notes` text states: the first `<number>W` or `<number> W` in it.
 ///
 /// The number is plain decimal (`600`, `262.5`) and stands alone: a number glued to a letter, a
@@ -267,11 +408,12 @@ pub fn mislabelled_tokens(row: &SummaryRow) -> bool {
         && row.performance_units == "Queries/s"
 }
 
-/// Whether a row is one the catalogue takes (apart from its card).
-fn wanted(row: &SummaryRow) -> bool {
+/// Whether a row is one the catalogue takes (apart from its card); MLCommons' `preview` rows
+/// (systems not yet available) only where asked (issue 50: v6.1's Vera Rubin).
+fn wanted(row: &SummaryRow, preview: bool) -> bool {
     row.category == "closed"
         && row.suite == "datacenter"
-        && row.availability == "available"
+        && (row.availability == "available" || (preview && row.availability == "preview"))
         && row.nodes.is_some_and(|n| n >= 1)
         && Benchmark::from_id(&row.model).is_some()
         && (row.performance_units == "Tokens/s" || mislabelled_tokens(row))
@@ -284,6 +426,10 @@ fn scenario(label: &str) -> Option<Scenario> {
 /// The catalogue row for a selected table row on `card`.
 pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, ImportError> {
     let id = row.id.trim().to_owned();
+    if id.is_empty() && row.keyed {
+        // issue 50: a table without IDs keys its rows by their folder, which must agree with the row.
+        return Err(ImportError::Invalid { id: row.system.clone(), field: "Location", value: row.location.clone() });
+    }
     if id.is_empty() {
         return Err(ImportError::Missing { id: row.system.clone(), field: "ID" });
     }
@@ -352,6 +498,16 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
 ///
 /// `entries` narrows the import to some entry IDs (`v4.1-0049`); empty takes every entry.
 pub fn select(rows: &[SummaryRow], cards: &[Card], entries: &[String]) -> Result<Vec<PublishedResult>, ImportError> {
+    select_with(rows, cards, entries, false)
+}
+
+/// [`select`], taking MLCommons' `preview` rows too where `preview` is set (issue 50).
+pub fn select_with(
+    rows: &[SummaryRow],
+    cards: &[Card],
+    entries: &[String],
+    preview: bool,
+) -> Result<Vec<PublishedResult>, ImportError> {
     let mut by_accelerator: HashMap<&str, &Card> = HashMap::new();
     for card in cards {
         for accelerator in card.mlperf_accelerators.iter() {
@@ -366,7 +522,7 @@ pub fn select(rows: &[SummaryRow], cards: &[Card], entries: &[String]) -> Result
         }
     }
     rows.iter()
-        .filter(|row| wanted(row))
+        .filter(|row| wanted(row, preview))
         .filter(|row| entries.is_empty() || entries.iter().any(|e| e.trim() == row.id.trim()))
         .filter_map(|row| by_accelerator.get(row.accelerator.as_str()).map(|card| (row, *card)))
         .map(|(row, card)| to_result(row, card))
@@ -376,6 +532,17 @@ pub fn select(rows: &[SummaryRow], cards: &[Card], entries: &[String]) -> Result
 /// [`parse_table`] then [`select`].
 pub fn import_table(text: &str, cards: &[Card], entries: &[String]) -> Result<Vec<PublishedResult>, ImportError> {
     select(&parse_table(text)?, cards, entries)
+}
+
+// issue 50
+/// [`parse_csv`] then [`select_with`]: MLCommons' `summary.csv` (v6.1), preview rows taken where asked.
+pub fn import_csv(
+    text: &str,
+    cards: &[Card],
+    entries: &[String],
+    preview: bool,
+) -> Result<Vec<PublishedResult>, ImportError> {
+    select_with(&parse_csv(text)?, cards, entries, preview)
 }
 
 /// What identifies a result row: entry, benchmark, scenario.

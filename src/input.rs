@@ -9,9 +9,10 @@ use crate::units::Watts;
 use std::fmt;
 
 /// Cards per server the app accepts. For a result of several nodes (a GB300 NVL72 rack) the
-/// "server" is the published system: every accelerator of it, up to the largest published, 6.0-0076's
-/// 288 (72 nodes × 4 GB300, four NVL72 racks); "servers" then counts such systems.
-pub const GPUS_RANGE: (u32, u32) = (1, 288);
+/// "server" is the published system: every accelerator of it, up to the largest published, v6.1's
+/// 512 of Crusoe (64 nodes × 8 MI355X; issue 50, before it 6.0-0076's 288); "servers" then counts
+/// such systems.
+pub const GPUS_RANGE: (u32, u32) = (1, 512);
 /// Servers the app accepts.
 pub const SERVERS_RANGE: (u32, u32) = (1, 100_000);
 /// Own throughput per server the app accepts, tokens/s (above any published single-node figure).

@@ -379,7 +379,8 @@ impl Params {
                 notices.push(Notice::UnknownCard(c.to_owned()));
             }
         }
-        if let Some(r) = self.get("result") {
+        // issue 50: an MLCommons ID published after its rows were keyed by their folder.
+        if let Some(r) = self.get("result").map(crate::catalogue::resolve) {
             match catalogue.entry(r).next() {
                 Some(row) => {
                     if let Some(c) = self.get("card") {

@@ -418,6 +418,9 @@ pub struct ResultLabel<'a> {
     /// For a system of several nodes, its layout.
     pub layout: Option<NodeLayout<'a>>,
     pub power: ResultPower,
+    // issue 50
+    /// MLCommons published it as a preview (not yet available).
+    pub preview: bool,
 }
 
 /// A system of several nodes as published: nodes, accelerators per node, and the racks they fill
@@ -450,6 +453,7 @@ pub fn result_label<'a>(result: &'a PublishedResult, card: Option<&'a Card>) -> 
         weights: &result.weights,
         layout,
         power,
+        preview: result.is_preview(),
     }
 }
 

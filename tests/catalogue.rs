@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.9");
+    assert_eq!(c.meta.data_version, "2026.12.10");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -68,7 +68,7 @@ fn every_record_cites_a_known_source() {
     // validate() checks this too; here the other direction: every source is cited by something,
     // and every result cites its round's summary table.
     let c = catalogue();
-    assert_eq!(c.results.len(), 810, "the loop below checks every row");
+    assert_eq!(c.results.len(), 810 + 14 + 288, "the loop below checks every row");
     for r in &c.results {
         assert_eq!(r.source, format!("mlperf-inference-{}", r.round), "{}", r.id);
     }
@@ -353,8 +353,12 @@ fn the_static_catalogue_built_into_the_app_is_the_json() {
     assert_eq!(&parsed, Catalogue::embedded(), "build.rs must reproduce data/*.json exactly");
     // Rows per round (counted off the tables): v4.1 126 + 32 (H100 NVL 12, GH200 8, H100 PCIe 4,
     // H100 SXM on two and four nodes 8), v5.1 231 + 117, v6.0 248 + 56 (GB200 and GB300 of one to 72
-    // nodes, MI325X 4); sixteen cards.
-    assert_eq!((parsed.results.len(), parsed.cards.len()), ((126 + 32) + (231 + 117) + (248 + 56), 16));
+    // nodes, MI325X 4); sixteen cards. Issue 50: v6.0's MI350X 14, v6.1's 288 (V6.1.md's table: 263 on
+    // the cards above, Dell's B300 4, MI350X 8, MI350P 8, Vera Rubin 5); nineteen cards.
+    assert_eq!(
+        (parsed.results.len(), parsed.cards.len()),
+        ((126 + 32) + (231 + 117) + (248 + 56) + 14 + (263 + 4 + 8 + 8 + 5), 19)
+    );
 }
 
 #[test]
@@ -382,7 +386,7 @@ fn card_figures_are_those_of_data_md() {
 
     // (id, MLPerf accelerators, max W, min W, other limits W, memory)
     type Expected<'a> = (&'a str, &'a [&'a str], f64, Option<f64>, &'a [f64], &'a str);
-    let expected: [Expected; 16] = [
+    let expected: [Expected; 19] = [
         ("h200-nvl", &["NVIDIA H200-NVL-141GB"], 600.0, Some(200.0), &[350.0], "141 GB HBM3e, 4.8 TB/s"),
         (
             "rtx-pro-6000-se",
@@ -398,7 +402,8 @@ fn card_figures_are_those_of_data_md() {
         // known_hardware.py of NVIDIA's v5.1 submission: max_power_limit=700.0, vram "80 GiB".
         ("h100-sxm", &["NVIDIA H100-SXM-80GB"], 700.0, None, &[], "80 GiB"),
         // 6.0-0073's hw_notes: "B300 TGP 1100W"; the accelerator is named "B300-SXM-270GB".
-        ("b300-sxm", &["NVIDIA B300-SXM-270GB"], 1100.0, None, &[], "270 GB"),
+        // Issue 50: Dell's v6.1 spelling "Nvidia B300-SXM-270GB" (its system file: "B300 TGP 1100W").
+        ("b300-sxm", &["NVIDIA B300-SXM-270GB", "Nvidia B300-SXM-270GB"], 1100.0, None, &[], "270 GB"),
         // AMD's v4.1 system description: "AMD Instinct MI300X-NPS1-SPX-192GB-750W", 192 GB HBM3.
         (
             "mi300x",
@@ -432,6 +437,11 @@ fn card_figures_are_those_of_data_md() {
         ("h100-pcie", &["NVIDIA H100-PCIe-80GB"], 350.0, None, &[], "80 GiB"),
         ("gh200-144gb", &["NVIDIA GH200 Grace Hopper Superchip 144GB"], 900.0, None, &[], "144 GiB"),
         ("gh200-96gb", &["NVIDIA GH200 Grace Hopper Superchip 96GB"], 1000.0, None, &[], "96 GiB"),
+        // Issue 50, V6.1.md: AMD's ROCm page "the MI350X (1000W, air-cooled) … the MI350P, a PCIe card
+        // (600W, configurable to 450W)"; NVIDIA's v6.1 system file "2300W TGP Per GPU", "VR-288GB".
+        ("mi350x", &["AMD Instinct MI350X 288GB HBM3e"], 1000.0, None, &[], "288 GB HBM3E"),
+        ("mi350p", &["AMD Instinct MI350P"], 600.0, None, &[450.0], "144 GB HBM3E"),
+        ("vera-rubin", &["NVIDIA Vera Rubin", "NVIDIA VeraRubin", "NVIDIA VR200"], 2300.0, None, &[], "288 GB"),
     ];
     for (id, accelerators, max, min, others, memory) in expected {
         let x = card(c, id);
@@ -757,17 +767,17 @@ fn new_rows_per_benchmark_are_the_tables_figures() {
 #[test]
 fn ambiguous_accelerators_belong_to_no_card() {
     // Virtualised H200s, the 1000 W H200 "-CTS", systems of several accelerator kinds (their
-    // `Accelerator` names them all, with counts) and the cards without a rating found (MI350X, RTX
-    // PRO 4500 Blackwell, Intel Arc Pro B50/B60) are left out.
+    // `Accelerator` names them all, with counts) and the cards without a rating found (RTX PRO 4500
+    // Blackwell, Intel Arc Pro B50/B60/B70) are left out; the MI350X has its card since issue 50.
     let c = catalogue();
     let names: Vec<&str> = c.cards.iter().flat_map(|x| x.mlperf_accelerators.iter().map(|a| &**a)).collect();
     for name in names.iter() {
         assert!(!name.contains("Virtualized") && !name.ends_with("-CTS"), "{name}");
         assert!(!name.contains("(x") && !name.contains(','), "{name}");
-        assert!(!name.contains("MI350X") && !name.contains("4500") && !name.contains("Arc"), "{name}");
+        assert!(!name.contains("4500") && !name.contains("Arc"), "{name}");
         assert!(!name.contains("RTX PRO 6000") || name.ends_with("Server Edition"), "{name}");
     }
-    assert_eq!(names.len(), 5 + 1 + 1 + 3 + 2 + 7);
+    assert_eq!(names.len(), 5 + 1 + 1 + 3 + 2 + 7 + (1 + 1 + 1 + 3));
     // 5.1-0017 (a CPU-only row) and the virtualised H200 of v5.1 (Dell_Broadcom) have no catalogue row.
     assert!(c.entry("5.1-0017").next().is_none());
     assert!(c.results.iter().all(|r| !r.system.starts_with("vXE9680")));
@@ -865,10 +875,13 @@ fn cards_without_a_measurement_and_the_l40s_missing_from_v6_0() {
     for id in ["h200-nvl", "rtx-pro-6000-se", "l40s"] {
         assert!(!c.has_measurement(id), "{id}: 004 finds no published measurement");
     }
-    let gap = c.round_gap("l40s").expect("the L40S is not in v6.0's LLM results");
-    assert_eq!(gap.newest, ("v6.0", "2026-04-01"));
+    // Issue 50: the newest round is v6.1, dated by its reading (its publication date was not read).
+    let gap = c.round_gap("l40s").expect("the L40S is not in v6.0's or v6.1's LLM results");
+    assert_eq!(gap.newest, ("v6.1", "2026-12-05"));
     assert_eq!(gap.rounds, vec![("v4.1", "2024-08-28"), ("v5.1", "2025-09-09")]);
-    assert!(c.round_gap("h200-nvl").is_none(), "6.0-0021 is in v6.0");
+    assert!(c.round_gap("b300-sxm").is_none(), "v6.1 has 99 B300 rows");
+    let gap = c.round_gap("h200-nvl").expect("v6.1 has no H200 NVL row");
+    assert_eq!(gap.rounds.last(), Some(&("v6.0", "2026-04-01")));
     let en = (token_energy::i18n::Lang::En.strings().no_measurement)(&c.meta.data_version);
     assert!(en.starts_with("No measurement is published for this card (as of data version 2026."), "{en}");
     let Some(text) = common::reference::text("mlperf/summary_results_v6.0.json") else { return };

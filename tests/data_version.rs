@@ -159,7 +159,8 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
             "2026.12.6",
             "2026.12.7",
             "2026.12.8",
-            "2026.12.9"
+            "2026.12.9",
+            "2026.12.10"
         ],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );
@@ -243,8 +244,8 @@ fn a_compared_configuration_brings_its_own_changes() {
     let d = decode(c, "?v=1&card=l40s&dv=2026.12.1");
     let other = decode(c, "?card=rtx-pro-6000-se").form;
     let (_, _, changes) = older(d.data_notice(&[&other]));
-    // The RTX PRO 6000's own: 2026.12.3's power modes, and its rule for every card.
-    assert_eq!(kinds(&changes), ["rule", "added", "wording", "added", "rule", "added", "added", "wording"]);
+    // The RTX PRO 6000's own: 2026.12.3's power modes, and its rule for every card; 2026.12.10's v6.1 rows.
+    assert_eq!(kinds(&changes), ["rule", "added", "wording", "added", "rule", "added", "added", "wording", "added"]);
     assert!(changes[2].text.contains("RTX PRO 6000"));
     assert!(changes[3].text.contains("cable modes"));
 }
@@ -343,4 +344,22 @@ fn changes_since_reads_only_later_versions_and_what_concerns_what_is_shown() {
         Some(DataNotice::Older { version: "a".into(), date: "a-date".into(), changes: vec![] })
     );
     assert_eq!(notice_in(&versions, "c", None, &[h200]), Some(DataNotice::Unversioned));
+}
+
+// issue 50
+#[test]
+fn a_link_made_before_v6_1_is_told_of_it_for_the_cards_it_concerns_only() {
+    let c = Catalogue::embedded();
+    // A B300 link of 2026.12.9 (v6.1's 99 B300 rows came in 2026.12.10).
+    let d = decode(c, "?v=1&card=b300-sxm&dv=2026.12.9");
+    let (version, _, changes) = older(d.data_notice(&[]));
+    assert_eq!(version, "2026.12.9");
+    assert_eq!(kinds(&changes), ["added"]);
+    assert!(changes[0].text.contains("v6.1") && changes[0].text_de.contains("v6.1"));
+    // The same for a v6.0 result's link on the MI355X.
+    let d = decode(c, "?v=1&result=6.0-0002&dv=2026.12.9");
+    assert_eq!(kinds(&older(d.data_notice(&[])).2), ["added"]);
+    // An L40S link of 2026.12.9: v6.1 has no L40S row, no change concerns it.
+    let d = decode(c, "?v=1&card=l40s&dv=2026.12.9");
+    assert!(older(d.data_notice(&[])).2.is_empty());
 }

@@ -167,7 +167,7 @@ fn numbers_print_grouped_and_the_form_accepts_what_it_prints() {
         assert_eq!(parse_decimal(Field::Tps, printed).ok(), Some(value));
     }
     // Range hints come from the form's own ranges, with the page's grouping.
-    assert_eq!(Field::Gpus.range(None).map(|r| r.hint()).as_deref(), Some("1 to 288"));
+    assert_eq!(Field::Gpus.range(None).map(|r| r.hint()).as_deref(), Some("1 to 512"));
     assert_eq!(Field::Servers.range(None).map(|r| r.hint()).as_deref(), Some("1 to 100,000"));
     let h200 = catalogue().card("h200-nvl");
     assert_eq!(Field::Watts.range(h200).map(|r| r.hint()).as_deref(), Some("200 to 600 W"));

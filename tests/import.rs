@@ -26,6 +26,16 @@ fn table(round: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// MLCommons' v6.1 `summary.csv` (issue 50; a table without IDs).
+fn csv_v6_1() -> String {
+    table_file("summary_v6.1.csv")
+}
+
+fn table_file(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", "mlperf", name].iter().collect();
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
 fn catalogue() -> &'static Catalogue {
     Catalogue::embedded()
 }
@@ -67,8 +77,9 @@ fn importing_v6_0_reproduces_the_catalogue() {
     let ours: Vec<PublishedResult> = catalogue().results.iter().filter(|r| r.round == "v6.0").cloned().collect();
     // Rows per card, counted off the table: RTX PRO 6000 SE 79, B300 64, MI355X 50 + 4 capped, B200 31,
     // H200 NVL 10, MI300X 8, H200 SXM 2, MI325X 4; GB200 on 16 nodes 4 and on 18 nodes 17; GB300 on
-    // one node 4, two 4, 16 2, 18 19 and 72 2.
-    assert_eq!(imported.len(), 79 + 64 + 54 + 31 + 10 + 8 + 2 + 4 + (4 + 17) + (4 + 4 + 2 + 19 + 2));
+    // one node 4, two 4, 16 2, 18 19 and 72 2; MI350X (issue 50) 11 llama2-70b-99 + 3 llama2-70b-99.9
+    // (6.0-0011 on two nodes 3, 6.0-0012 3, 6.0-0071 6, 6.0-0100 2).
+    assert_eq!(imported.len(), 79 + 64 + 54 + 31 + 10 + 8 + 2 + 4 + (4 + 17) + (4 + 4 + 2 + 19 + 2) + (11 + 3));
     assert_eq!(sorted(&imported), sorted(&as_tabled(&ours)));
     // The Llama 2 70B rows of the two PCIe cards, per entry: 0021 6; 0004, 0005 3; 0014, 0051 2; seven others 4.
     let llama2 = import("v6.0", &["h200-nvl", "rtx-pro-6000-se"], &[])
@@ -205,11 +216,13 @@ fn every_catalogue_row_is_the_import_of_its_table_but_the_hand_corrections() {
         imported.extend(import(round, &ALL_CARDS, &[]));
     }
     let ours = &catalogue().results;
-    // Rows per table, counted off them: v4.1 158, v5.1 348, v6.0 304.
-    assert_eq!((imported.len(), ours.len()), (158 + 348 + 304, 158 + 348 + 304));
+    // Rows per table, counted off them: v4.1 158, v5.1 348, v6.0 304 + 14 MI350X; and v6.1's CSV with
+    // its previews (issue 50): 288.
+    imported.extend(import::import_csv(&csv_v6_1(), &cards(&ALL_CARDS), &[], true).expect("v6.1 imports"));
+    assert_eq!((imported.len(), ours.len()), (158 + 348 + 318 + 288, 158 + 348 + 318 + 288));
     let (merged, report) = import::merge(ours, imported);
     assert_eq!(&merged, ours);
-    assert_eq!((report.added, report.kept, report.repeated), (0, 810, 0));
+    assert_eq!((report.added, report.kept, report.repeated), (0, 1112, 0));
     // The hand corrections: the six rows of v4.1-0049 (stated power: the MaxQ power_limit, 500 W).
     let corrected: Vec<(&str, Benchmark)> = report.differing_keys.iter().map(|(id, b, _)| (id.as_str(), *b)).collect();
     assert_eq!(
@@ -665,8 +678,8 @@ fn every_multi_node_row_counts_nodes_times_accelerators_per_node() {
         }
     }
     // v4.1: H100 SXM on 2 and 4 nodes 8; v5.1: H200 SXM 6, H100 SXM 12, MI300X 4, MI325X 4, GB200 5,
-    // GB300 4; v6.0: GB200 4 + 17, GB300 4 + 2 + 19 + 2.
-    assert_eq!(checked, 8 + (6 + 12 + 4 + 4 + 5 + 4) + (4 + 17 + 4 + 2 + 19 + 2));
+    // GB300 4; v6.0: GB200 4 + 17, GB300 4 + 2 + 19 + 2, MI350X 3 (6.0-0011, two nodes).
+    assert_eq!(checked, 8 + (6 + 12 + 4 + 4 + 5 + 4) + (4 + 17 + 4 + 2 + 19 + 2 + 3));
 }
 
 #[test]

@@ -2,7 +2,11 @@
 //!
 //! ```text
 //! cargo run --bin import-mlperf -- <summary_results.json> <card-id>... [--entry <ID>]... [--data <dir>] [--write]
+//! cargo run --bin import-mlperf -- <summary.csv> <card-id>... [--preview] [--write]
 //! ```
+//!
+//! A table whose name ends in `.csv` is MLCommons' `summary.csv` (v6.1, without IDs): its rows are
+//! keyed `6.1:<Organization>/<Platform>` by their results folder (`import::parse_csv`).
 //!
 //! Reads the table and the catalogue (`data/*.json`), prints the rows it would add and how they
 //! compare with the rows already there, and with `--write` rewrites `data/results.json`: existing
@@ -16,10 +20,11 @@ use token_energy::catalogue::{Catalogue, PublishedResult};
 use token_energy::import;
 
 const USAGE: &str =
-    "usage: import-mlperf <summary_results.json> <card-id>... [--entry <ID>]... [--data <dir>] [--write]
+    "usage: import-mlperf <summary_results.json | summary.csv> <card-id>... [--entry <ID>]... [--preview] [--data <dir>] [--write]
 
   <card-id>     a card of data/cards.json (h200-nvl); its mlperf_accelerators select the rows
   --entry <ID>  import only this entry (repeatable; default: every entry of the cards)
+  --preview     take MLCommons' preview rows too (systems not yet available)
   --data <dir>  the catalogue's folder (default: the crate's data/)
   --write       rewrite <dir>/results.json (default: only print what would change)";
 
@@ -29,6 +34,7 @@ struct Args {
     entries: Vec<String>,
     data: PathBuf,
     write: bool,
+    preview: bool,
 }
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -37,10 +43,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut entries = Vec::new();
     let mut data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data"));
     let mut write = false;
+    let mut preview = false;
     let mut args = args;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--write" => write = true,
+            "--preview" => preview = true,
             "--entry" => entries.push(args.next().ok_or("--entry needs an entry ID")?),
             "--data" => data = PathBuf::from(args.next().ok_or("--data needs a folder")?),
             "-h" | "--help" => return Err(String::new()),
@@ -53,7 +61,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Args, String> {
     if cards.is_empty() {
         return Err("no card id given".to_owned());
     }
-    Ok(Args { table, cards, entries, data, write })
+    Ok(Args { table, cards, entries, data, write, preview })
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -105,7 +113,14 @@ fn run(args: Args, out: &mut impl Write) -> Result<(), String> {
     }
 
     let table = read(&args.table)?;
-    let imported = import::import_table(&table, &cards, &args.entries).map_err(|e| e.to_string())?;
+    let imported = if args.table.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
+        import::import_csv(&table, &cards, &args.entries, args.preview)
+    } else if args.preview {
+        import::parse_table(&table).and_then(|rows| import::select_with(&rows, &cards, &args.entries, true))
+    } else {
+        import::import_table(&table, &cards, &args.entries)
+    }
+    .map_err(|e| e.to_string())?;
     for entry in &args.entries {
         if !imported.iter().any(|r| r.id == entry.trim()) {
             return Err(format!("entry `{entry}` has no row for these cards that the importer takes"));

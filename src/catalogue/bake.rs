@@ -164,8 +164,16 @@ fn baked_result(rows: &mut String, texts: &mut DistinctTexts, result: &Published
         }
     }
     rows.push_str(", details: ");
+    // Issue 50: a row keyed by its folder has the folder its key names as `details`; the row then
+    // points at its own id's text, and `BakedResult::expand` writes the folder back from the key.
+    let derived = PublishedResult::keyed_details(id, round, division);
     match details {
         None => rows.push_str("None"),
+        Some(text) if derived.as_deref() == Some(&**text) => {
+            rows.push_str("Some(");
+            rows.push_str(&texts.index(id));
+            rows.push(')');
+        }
         Some(text) => {
             rows.push_str("Some(");
             rows.push_str(&texts.index(text));

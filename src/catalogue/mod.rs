@@ -58,6 +58,8 @@ pub struct BakedResult {
     /// The weight transformations: their text and their source (indices; `None`: no measurements
     /// file was read).
     pub transformations: Option<[u16; 2]>,
+    /// The result's public page; the id's own index for a row keyed by its folder (issue 50), whose
+    /// page is the folder its key names ([`PublishedResult::keyed_details`]).
     pub details: Option<u16>,
 }
 
@@ -87,9 +89,32 @@ impl BakedResult {
             stated_power: self.stated_text.map(|t| StatedPower { text: text(t), watts: self.stated_watts }),
             measured_power: self.measured_scope.map(|scope| MeasuredPower { mean_watts: self.measured_watts, scope }),
             source: text(source),
-            details: self.details.map(text),
+            details: self.details.map(|d| match (d == id, texts.get(usize::from(id))) {
+                (true, Some(key)) => PublishedResult::keyed_details(key, &text(round), &text(division))
+                    .map_or_else(|| text(d), Cow::Owned),
+                _ => text(d),
+            }),
         }
     }
+}
+
+// issue 50
+/// MLCommons' public IDs of systems the catalogue keys by their results folder, each with that key:
+/// `("6.1-0042", "6.1:NVIDIA/VR-NVL72_VR-288GB_aarch64x72_TRT")`. v6.1's table was published without
+/// IDs, so its rows are keyed `6.1:<Organization>/<Platform>`; once MLCommons publishes v6.1's IDs,
+/// each is added here, and a link naming a system either way opens the same rows for good. Empty:
+/// no v6.1 ID is published yet.
+pub const RESULT_ALIASES: &[(&str, &str)] = &[];
+
+/// The catalogue's id for a link's `result`: the key `aliases` gives it (see [`RESULT_ALIASES`]), else
+/// the text as given.
+pub fn resolve_in<'a>(aliases: &[(&'a str, &'a str)], id: &'a str) -> &'a str {
+    aliases.iter().find(|(alias, _)| *alias == id).map_or(id, |(_, key)| key)
+}
+
+/// [`resolve_in`] the catalogue's own [`RESULT_ALIASES`].
+pub fn resolve(id: &str) -> &str {
+    resolve_in(RESULT_ALIASES, id)
 }
 
 /// The JSON files the catalogue is generated from.
@@ -219,6 +244,36 @@ impl Catalogue {
         seen
     }
 
+    // issue 50
+    /// The result select's entries for `card` (issue 50: about 1,100 rows): grouped by round, the
+    /// newest round first (by its publication date), each group in catalogue order; narrowed to the
+    /// entries whose id, submitter or system holds every word of `find` (any case), and `keep` (the
+    /// chosen entry) listed whatever is typed.
+    pub fn result_choices(&self, card: &str, find: &str, keep: Option<&str>) -> ResultChoices<'_> {
+        let words: Vec<String> = find.split_whitespace().map(str::to_lowercase).collect();
+        let entries = self.entries_for_card(card);
+        let all = entries.len();
+        let matches = |r: &PublishedResult| {
+            let hay = format!("{} {} {}", r.id, r.submitter, r.system).to_lowercase();
+            words.iter().all(|w| hay.contains(w.as_str()))
+        };
+        let mut found = 0;
+        let mut groups: Vec<RoundGroup<'_>> = Vec::new();
+        for r in entries {
+            let hit = matches(r);
+            found += usize::from(hit);
+            if !hit && keep != Some(&*r.id) {
+                continue;
+            }
+            match groups.iter_mut().find(|g| g.round == &*r.round) {
+                Some(g) => g.entries.push(r),
+                None => groups.push(RoundGroup { round: &r.round, date: self.published_on(r), entries: vec![r] }),
+            }
+        }
+        crate::sort::sort_by(&mut groups, |a, b| b.date.cmp(&a.date).then_with(|| b.round.cmp(a.round)));
+        ResultChoices { groups, found, all }
+    }
+
     /// The publication date of a result's round (its source's date).
     pub fn published_on(&self, result: &PublishedResult) -> Option<&str> {
         self.source(&result.source).map(|s| &*s.date)
@@ -247,6 +302,25 @@ impl Catalogue {
         crate::sort::sort_by(&mut rounds, |a, b| a.1.cmp(b.1));
         (!rounds.is_empty() && !rounds.iter().any(|r| r.0 == newest.0)).then_some(RoundGap { newest, rounds })
     }
+}
+
+// issue 50
+/// The result select's entries: see [`Catalogue::result_choices`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultChoices<'a> {
+    /// The rounds, newest first, with their entries.
+    pub groups: Vec<RoundGroup<'a>>,
+    /// Entries the typed words find, and all the card's entries.
+    pub found: usize,
+    pub all: usize,
+}
+
+/// One round of the result select: its name (`v6.1`), its publication date and its entries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundGroup<'a> {
+    pub round: &'a str,
+    pub date: Option<&'a str>,
+    pub entries: Vec<&'a PublishedResult>,
 }
 
 /// A card missing from the catalogue's newest round: see [`Catalogue::round_gap`].

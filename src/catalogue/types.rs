@@ -458,6 +458,37 @@ impl PublishedResult {
         self.stated_power.as_ref().map_or(card.max_power.watts, |p| p.watts)
     }
 
+    // issue 50
+    /// Whether MLCommons published the result as a preview: a system not yet available (v6.1's
+    /// Vera Rubin). Every view that names the row says so.
+    pub fn is_preview(&self) -> bool {
+        self.category == "preview"
+    }
+
+    /// The row's own folder in MLCommons' results repository, where the catalogue can name it: for a
+    /// row keyed by its folder (`6.1:<Organization>/<Platform>`, issue 50), the system's folder
+    /// (`details`) with `/<benchmark>/<Scenario>/performance/run_1`, which the importer checked against
+    /// the table's `Location`; for a row with an MLCommons ID, its `details` as published.
+    pub fn folder(&self) -> Option<String> {
+        let details = self.details.as_deref()?;
+        Some(if self.id.contains(':') {
+            format!("{details}/{}/{}/performance/run_1", self.benchmark.id(), self.scenario.label())
+        } else {
+            details.to_owned()
+        })
+    }
+
+    /// The system's folder in MLCommons' results repository that a key (`6.1:<Organization>/<Platform>`)
+    /// names, in the round and division given; `None` for an MLCommons ID (no `:`). The importer writes
+    /// it as such a row's `details`, and the baked catalogue keeps only the key (issue 50).
+    pub fn keyed_details(id: &str, round: &str, division: &str) -> Option<String> {
+        let (_, system) = id.split_once(':')?;
+        let (organization, platform) = system.split_once('/')?;
+        Some(format!(
+            "https://github.com/mlcommons/inference_results_{round}/tree/main/{division}/{organization}/results/{platform}"
+        ))
+    }
+
     /// The citation MLCommons asks for.
     pub fn citation(&self) -> String {
         format!(

@@ -907,6 +907,7 @@ pub const DE: Strings = Strings {
     compare_default_name: |f| {
         let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => format!("{count} × {} · {id} ({}) · {}", f.card, DE.preview_mark, scenario(f.scenario)),
             (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, scenario(f.scenario)),
             (None, Some(tps)) => format!("{count} × {} · eigener Durchsatz {} Token/s", f.card, number(Lang::De, tps)),
             (None, None) => format!("{count} × {}", f.card),
@@ -916,6 +917,7 @@ pub const DE: Strings = Strings {
         let n = |v: Option<u32>| v.map_or_else(|| "—".to_owned(), |v| v.to_string());
         let mut parts = vec![format!("{} × {} × {} Server", n(f.gpus), f.card, n(f.servers))];
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => parts.push(format!("MLPerf {id} ({}) · {}", DE.preview_mark, scenario(f.scenario))),
             (Some(id), _) => parts.push(format!("MLPerf {id} · {}", scenario(f.scenario))),
             (None, Some(tps)) => parts.push(format!("eigener Durchsatz {} Token/s", number(Lang::De, tps))),
             (None, None) => {}
@@ -1251,6 +1253,17 @@ pub const DE: Strings = Strings {
     boards_only_name: |label| format!("{label}, nur GPU-Boards"),
     mail_plan_tag: |tag| format!("Jede Zeile „In diesem Plan“: {tag}."),
     mail_unfit: |max| format!("Auch die kurze E-Mail ist länger als {max} Zeichen, und E-Mail-Programme schneiden sie womöglich ab. Kopieren Sie stattdessen die Zusammenfassung in Ihre E-Mail."),
+    // issue 50
+    preview_mark: "Vorschau – noch nicht erhältlich",
+    result_filter_label: "Ergebnis suchen",
+    result_filter_hint: "Einreicher oder Systemnamen eingeben, um die Liste einzugrenzen.",
+    round_group: |round| format!("MLPerf Inference {round}"),
+    result_filter_count: |found, all| match (found, all) {
+        (f, a) if f == a => format!("Alle {a} Ergebnisse aufgeführt."),
+        (0, a) => format!("Keines der {a} Ergebnisse passt; das gewählte bleibt aufgeführt."),
+        (1, a) => format!("1 von {a} Ergebnissen passt."),
+        (f, a) => format!("{f} von {a} Ergebnissen passen."),
+    },
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -535,6 +535,7 @@ pub const EN: Strings = Strings {
     compare_default_name: |f| {
         let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => format!("{count} × {} · {id} ({}) · {}", f.card, EN.preview_mark, Scenario::label(f.scenario)),
             (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, Scenario::label(f.scenario)),
             (None, Some(tps)) => format!("{count} × {} · own {} tokens/s", f.card, number(Lang::En, tps)),
             (None, None) => format!("{count} × {}", f.card),
@@ -548,6 +549,7 @@ pub const EN: Strings = Strings {
         };
         let mut parts = vec![format!("{} × {} × {servers}", n(f.gpus), f.card)];
         match (&f.result, f.own_tps) {
+            (Some(id), _) if f.preview => parts.push(format!("MLPerf {id} ({}) · {}", EN.preview_mark, Scenario::label(f.scenario))),
             (Some(id), _) => parts.push(format!("MLPerf {id} · {}", Scenario::label(f.scenario))),
             (None, Some(tps)) => parts.push(format!("own {} tokens/s", number(Lang::En, tps))),
             (None, None) => {}
@@ -874,6 +876,17 @@ pub const EN: Strings = Strings {
     boards_only_name: |label| format!("{label}, GPU boards only"),
     mail_plan_tag: |tag| format!("Each line “In this plan”: {tag}."),
     mail_unfit: |max| format!("Even the short e-mail is longer than {max} characters, and mail programs may cut it off. Copy the summary into your e-mail instead."),
+    // issue 50
+    preview_mark: "preview — not yet available",
+    result_filter_label: "Find a result",
+    result_filter_hint: "Type a submitter or a system name to narrow the list.",
+    round_group: |round| format!("MLPerf Inference {round}"),
+    result_filter_count: |found, all| match (found, all) {
+        (f, a) if f == a => format!("All {a} results listed."),
+        (0, a) => format!("None of the {a} results matches; the chosen one stays listed."),
+        (1, a) => format!("1 of {a} results matches."),
+        (f, a) => format!("{f} of {a} results match."),
+    },
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -614,6 +614,12 @@ table! {
         /// The comparison's bar chart without a plan: the ceilings, titled as such.
         bar_title_ceilings,
         bar_caption_ceilings,
+        // issue 50
+        /// After a result MLCommons published as a preview, wherever the result is named.
+        preview_mark,
+        /// The box that narrows the result select by submitter or system, and its hint.
+        result_filter_label,
+        result_filter_hint,
     }
     messages {
         /// "Offered by {vendor}".
@@ -872,6 +878,11 @@ table! {
         mail_plan_tag: fn(&str) -> String,
         /// On the page where even the short e-mail is longer than the mail link's limit (in the page's numbers).
         mail_unfit: fn(&str) -> String,
+        // issue 50
+        /// A group of the result select: one round ("MLPerf Inference v6.1").
+        round_group: fn(&str) -> String,
+        /// How many of the card's results the typed text finds: (found, all).
+        result_filter_count: fn(usize, usize) -> String,
     }
 }
 
@@ -1001,8 +1012,10 @@ pub fn result_label(lang: Lang, parts: &crate::model::ResultLabel) -> String {
             Some((racks, rack)) => format!(" ({} × {}, {racks} × {rack})", l.nodes, l.per_node),
         },
     };
+    // issue 50: a preview says so after its id.
+    let preview = if parts.preview { format!(" ({})", lang.strings().preview_mark) } else { String::new() };
     format!(
-        "{} · {} · {} × {}{layout} · {}",
+        "{}{preview} · {} · {} × {}{layout} · {}",
         parts.id,
         parts.submitter,
         parts.accelerators,

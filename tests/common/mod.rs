@@ -6,7 +6,7 @@
 pub mod reference;
 
 /// Every card of the catalogue, in `data/cards.json`'s order (written here, not read from it).
-pub const ALL_CARDS: [&str; 16] = [
+pub const ALL_CARDS: [&str; 19] = [
     "h200-nvl",
     "rtx-pro-6000-se",
     "l40s",
@@ -23,6 +23,10 @@ pub const ALL_CARDS: [&str; 16] = [
     "h100-pcie",
     "gh200-144gb",
     "gh200-96gb",
+    // issue 50
+    "mi350x",
+    "mi350p",
+    "vera-rubin",
 ];
 
 /// xorshift64: fast, seeded, reproducible (never seed it with 0).

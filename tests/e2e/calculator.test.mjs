@@ -820,7 +820,7 @@ test('6. the copied link reproduces the configuration exactly, in a fresh page a
 test('7. mistakes get a message next to the field, "—" where it matters, and nothing else breaks', T, async () => {
   const list = checklist();
   const DEPEND_ON_CARD_COUNT = ['board-power-w', 'j-per-token', 'wh-per-mtok', 'kwh-per-day', 'btu-per-h'];
-  const GPUS = ['Cards per server', /\b1\b/, /\b288\b/];
+  const GPUS = ['Cards per server', /\b1\b/, /\b512\b/];
   const SERVERS = ['Servers', /\b1\b/, /100,?000/];
 
   const p1 = await open('?result=6.0-0021&scenario=offline');

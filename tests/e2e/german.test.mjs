@@ -99,7 +99,7 @@ test('5. the link\'s notices and the field messages are German', T, async () => 
   const notice = await c.text('link-notice');
   assert.match(notice, /Dieser Link enthält Werte, die die Seite nicht verwenden kann/);
   assert.match(notice, /Den Parameter „colour“ im Link kennt diese Seite nicht/);
-  assert.match(notice, /Karten je Server: Zulässig sind 1 bis 288/);
+  assert.match(notice, /Karten je Server: Zulässig sind 1 bis 512/);
   assert.match(await c.text('dismiss-notices'), /Ausblenden/);
 });
 

@@ -51,6 +51,8 @@ export const QUOTED = [
   // First: a link holds ids and numbers of its own.
   { name: 'link', re: /\bhttps?:\/\/\S+/g },
   { name: 'MLPerf result id', re: /\bv?\d\.\d-\d{4}\b/g },
+  // Issue 50: a v6.1 system, keyed by its results folder ("6.1:NVIDIA/VR-NVL72_VR-288GB_aarch64x72_TRT").
+  { name: 'MLPerf system key', re: /\b\d\.\d:[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/g },
   { name: 'MLPerf version', re: /\bv\d\.\d\b/g },
   { name: 'catalogue version', re: /\b20\d\d\.\d{1,2}\.\d+\b/g },
   { name: 'model name', re: /\b(?:Llama \d(?:\.\d)? \d+B|DeepSeek-R1|Mixtral 8x7B|GPT-J 6B|gpt-oss-120b)\b/g },

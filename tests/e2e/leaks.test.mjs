@@ -44,6 +44,7 @@ test('English: German words and numbers are found, English passes', () => {
 test('quoted names are exempt by marker, each marker tested, and only they', () => {
   const cases = {
     'MLPerf result id': ['6.0-0021', 'v4.1-0049'],
+    'MLPerf system key': ['6.1:NVIDIA/VR-NVL72_VR-288GB_aarch64x72_TRT', '6.1:Dell_AMD/XE7745_8xMI350P_2xEPYC-9455'],
     'MLPerf version': ['v4.1', 'v6.0'],
     'catalogue version': ['2026.12.1'],
     'model name': ['Llama 3.1 8B', 'Llama 2 70B', 'DeepSeek-R1'],

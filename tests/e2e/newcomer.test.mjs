@@ -167,9 +167,9 @@ test('7. errors wait for a pause, read as the page prints, and a bad link is sai
   await c.type('tps', '1e4');
   await c.waitForFigure('kwh-per-day', (f) => near(f.value, (8 * 600 * 24 * 100000) / 1000));
   assert.ok(near((await c.figure('j-per-token')).value, (8 * 600) / 1e4));
-  await c.type('gpus', '289');
+  await c.type('gpus', '513');
   await c.el('error-gpus').waitFor({ state: 'visible' });
-  assert.match(await c.text('error-gpus'), /1 to 288/);
+  assert.match(await c.text('error-gpus'), /1 to 512/);
   await c.close();
   suite.calc = null;
 

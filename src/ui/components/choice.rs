@@ -26,6 +26,10 @@ pub struct ChoiceProps {
     /// Id of a hint or message that describes the field.
     #[prop_or_default]
     pub described_by: Option<AttrValue>,
+    // issue 50
+    /// Options in labelled groups (`<optgroup>`), listed before `options`.
+    #[prop_or_default]
+    pub groups: Vec<(AttrValue, Vec<Opt>)>,
 }
 
 #[function_component(Choice)]
@@ -52,10 +56,17 @@ pub fn choice(props: &ChoiceProps) -> Html {
             <label for={props.id.clone()}>{ props.label.clone() }</label>
             <select id={props.id.clone()} data-testid={props.id.clone()} ref={select} {onchange}
                 aria-invalid={props.invalid.to_string()} aria-describedby={props.described_by.clone()}>
-                { for props.options.iter().map(|o| html! {
-                    <option value={o.value.clone()} selected={o.value == props.value} disabled={o.disabled}>{ o.label.clone() }</option>
+                { for props.groups.iter().map(|(label, options)| html! {
+                    <optgroup label={label.clone()}>{ for options.iter().map(|o| option(o, &props.value)) }</optgroup>
                 }) }
+                { for props.options.iter().map(|o| option(o, &props.value)) }
             </select>
         </div>
+    }
+}
+
+fn option(o: &Opt, value: &AttrValue) -> Html {
+    html! {
+        <option value={o.value.clone()} selected={o.value == *value} disabled={o.disabled}>{ o.label.clone() }</option>
     }
 }

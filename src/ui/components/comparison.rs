@@ -207,8 +207,12 @@ fn row_view(t: &'static Strings, row: &ComparisonRow, current: bool, on_edit: &C
                     aria-label={(t.load_row)(&r.id, (t.scenario)(r.scenario))}>{ &*r.id }</button>
                 if current { <span class="current-mark">{ t.your_configuration }</span> }
                 <span class="system">{ format!("{} · {}", r.submitter, r.system) }
-                    if let Some(url) = &r.details {
-                        { " · " }<a href={url.to_string()} rel="noopener noreferrer" data-testid="row-details">{ t.mlcommons_page }</a>
+                    // issue 50
+                    if r.is_preview() {
+                        { " · " }<strong class="preview" data-testid="row-preview">{ t.preview_mark }</strong>
+                    }
+                    if let Some(url) = r.folder() {
+                        { " · " }<a href={url} rel="noopener noreferrer" data-testid="row-details">{ t.mlcommons_page }</a>
                     }
                 </span>
             </th>

@@ -67,7 +67,17 @@ pub fn config_panel(props: &ConfigProps) -> Html {
         ThroughputChoice::Published(id) => Some(id.as_str()),
         ThroughputChoice::Own => None,
     };
-    let view = Config { lang, t, props, card: props.catalogue.0.card(&form.card), published };
+    // issue 50: the words typed to narrow the result select, cleared when the card changes.
+    let find = use_state(String::new);
+    {
+        let find = find.clone();
+        use_effect_with(form.card.clone(), move |_| {
+            if !find.is_empty() {
+                find.set(String::new());
+            }
+        });
+    }
+    let view = Config { lang, t, props, card: props.catalogue.0.card(&form.card), published, find };
     let fields = html! {
         <>
             { adjustments_view(t, &props.adjustments, &props.on_dismiss_adjustments) }
@@ -100,6 +110,7 @@ struct Config<'a> {
     props: &'a ConfigProps,
     card: Option<&'static crate::catalogue::Card>,
     published: Option<&'a str>,
+    find: UseStateHandle<String>,
 }
 
 impl Config<'_> {
@@ -136,7 +147,8 @@ impl Config<'_> {
         let (form, errors) = (&props.form, &props.errors);
         html! {
             <>
-            <Choice id="result" label={t.throughput_label} options={self.result_options()}
+            { self.result_find() }
+            <Choice id="result" label={t.throughput_label} groups={self.result_groups()} options={self.result_options()}
                 value={AttrValue::from(form.throughput_value().to_owned())} on_change={props.on_edit.reform(Edit::Throughput)}
                 invalid={error_for(errors, Field::Result).is_some()} described_by={Some(AttrValue::from("hint-result"))} />
             <p class="hint" id="hint-result">{ t.hint_result }</p>
@@ -217,23 +229,57 @@ impl Config<'_> {
         }
     }
 
-    /// The card's published results, and one's own throughput.
-    fn result_options(&self) -> Vec<Opt> {
-        let (lang, form) = (self.lang, &self.props.form);
-        let mut options: Vec<Opt> = self
-            .props
-            .catalogue
-            .0
-            .entries_for_card(&form.card)
+    // issue 50
+    /// The card's published results by round, newest first, narrowed by the typed words.
+    fn result_groups(&self) -> Vec<(AttrValue, Vec<Opt>)> {
+        let (lang, t, form) = (self.lang, self.t, &self.props.form);
+        let choices = self.props.catalogue.0.result_choices(&form.card, &self.find, self.published);
+        choices
+            .groups
             .iter()
-            .map(|r| Opt {
-                value: r.id.to_string().into(),
-                label: i18n::result_label(lang, &result_label(r, self.card)).into(),
-                disabled: false,
+            .map(|g| {
+                let options = g
+                    .entries
+                    .iter()
+                    .map(|r| Opt {
+                        value: r.id.to_string().into(),
+                        label: i18n::result_label(lang, &result_label(r, self.card)).into(),
+                        disabled: false,
+                    })
+                    .collect();
+                ((t.round_group)(g.round).into(), options)
             })
-            .collect();
-        options.push(Opt { value: OWN_THROUGHPUT.into(), label: self.t.own_throughput.into(), disabled: false });
-        options
+            .collect()
+    }
+
+    /// The box that narrows the result select, with how many results it finds.
+    fn result_find(&self) -> Html {
+        let (t, form) = (self.t, &self.props.form);
+        let choices = self.props.catalogue.0.result_choices(&form.card, &self.find, self.published);
+        if choices.all < 2 {
+            return html! {};
+        }
+        let oninput = {
+            let find = self.find.clone();
+            Callback::from(move |e: InputEvent| find.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+        };
+        html! {
+            <div class="field result-find">
+                <label for="result-find">{ t.result_filter_label }</label>
+                <input id="result-find" data-testid="result-find" type="search" autocomplete="off"
+                    value={(*self.find).clone()} {oninput} aria-controls="result"
+                    aria-describedby="result-find-hint result-find-count" />
+                <p class="hint" id="result-find-hint">{ t.result_filter_hint }</p>
+                <p class="hint" id="result-find-count" role="status" data-testid="result-find-count">
+                    { (t.result_filter_count)(choices.found, choices.all) }
+                </p>
+            </div>
+        }
+    }
+
+    /// One's own throughput, after the published results.
+    fn result_options(&self) -> Vec<Opt> {
+        vec![Opt { value: OWN_THROUGHPUT.into(), label: self.t.own_throughput.into(), disabled: false }]
     }
 
     /// The scenarios, those the chosen result was not published for disabled.

@@ -373,10 +373,14 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
             if let Some(r) = published {
                 <p class="result-line" data-testid="result-details">
                     { format!("MLPerf Inference {}{}", r.round, t.entry) }
-                    if let Some(url) = &r.details {
-                        <a href={url.to_string()} target="_blank" rel="noopener noreferrer" data-testid="result-link">{ &*r.id }</a>
+                    if let Some(url) = r.folder() {
+                        <a href={url} target="_blank" rel="noopener noreferrer" data-testid="result-link">{ &*r.id }</a>
                     } else {
                         { &*r.id }
+                    }
+                    // issue 50
+                    if r.is_preview() {
+                        { " " }<strong class="preview" data-testid="result-preview">{ format!("({})", t.preview_mark) }</strong>
                     }
                     { format!(" · {} · {} · {} × {} · {} ({}) · {} · {} {} · {}: {}",
                         r.submitter, r.system, r.accelerators, c.0.card(&r.card).map_or_else(|| r.card.to_string(), |c| crate::i18n::card_name(c, lang)),
