@@ -75,6 +75,7 @@ const WORDS = {
     span: /3,600 s typed, while the pasted series spans 4 s/,
     benchmark: /^Compare with Llama 3\.1 8B, the catalogue's benchmark for meta-llama\/Llama-3\.1-8B-Instruct$/,
     notListed: 'Tesla T4 (not in the catalogue)',
+    newSeries: /^Only in the snapshot after the run, so counted whole/,
   },
   de: {
     line2: /Zeile 2/,
@@ -87,6 +88,7 @@ const WORDS = {
     span: /3\.600 s eingegeben, die eingefügte Messreihe reicht aber .* über 4 s/,
     benchmark: /^Mit Llama 3\.1 8B vergleichen, dem Benchmark des Katalogs für meta-llama\/Llama-3\.1-8B-Instruct$/,
     notListed: 'Tesla T4 (nicht im Katalog)',
+    newSeries: /^Nur im Zählerstand nach dem Lauf, daher ganz gezählt/,
   },
 };
 
@@ -124,6 +126,13 @@ for (const lang of ['en', 'de']) {
     const j = await c.waitForFigure('own-j-per-token', (f) => f.value !== null);
     assert.ok(near(j.value, RUN_J / ((401000 - 1000) + (302000 - 2000))), `${j.value}`);
     assert.equal(await c.el('own-j-per-token-bound').count(), 0);
+    assert.equal(await c.el('measure-error-tokens-after').count(), 0);
+    // An engine only in "after" started during the run: counted whole, and named.
+    await paste(c, 'tokens-before', engines([['0', 1000]]));
+    await paste(c, 'tokens-after', engines([['0', 401000], ['1', 300000]]));
+    await c.waitForFigure('own-j-per-token', (f) => near(f.value, RUN_J / (400000 + 300000)));
+    const named = await textMatching(c, 'own-new-series', w.newSeries);
+    assert.match(named, /engine="1"/);
     assert.equal(await c.el('measure-error-tokens-after').count(), 0);
   });
 
