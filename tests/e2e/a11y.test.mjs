@@ -28,8 +28,16 @@ async function violations(page) {
 /** No violation with the folds as they open, nor with every <details> open. */
 async function clean(page, label) {
   assert.deepEqual(await violations(page), [], `${label}: axe found violations`);
-  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-  await page.waitForTimeout(100);
+  // Each fold opened has told so (its `toggle` event, a positive signal) and been painted.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll('details')].filter((d) => !d.open).map((d) => {
+        const toggled = new Promise((r) => d.addEventListener('toggle', r, { once: true }));
+        d.open = true;
+        return toggled;
+      }),
+    ).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
   assert.deepEqual(await violations(page), [], `${label}, every fold open: axe found violations`);
 }
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO, calculatorSuite, near, openPage, serve, tempDir, Calculator } from './harness.mjs';
+import { REPO, calculatorSuite, layoutSettled, near, openPage, serve, tempDir, Calculator } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const suite = calculatorSuite('answer');
@@ -139,7 +139,7 @@ test('3. heights with the plan filled: at most 5,000 px at 1440 px and 12,000 px
   for (const [query, width, limit] of [[FILLED, 1440, 5000], [FILLED, 360, 12000], [GERMAN_BUYER, 1440, 5000], [GERMAN_BUYER, 360, 12000]]) {
     const c = await suite.open(query, { width, height: 900 });
     await below(c);
-    await c.page.waitForTimeout(300);
+    await layoutSettled(c.page);
     const height = await c.page.evaluate(() => document.documentElement.scrollHeight);
     console.log(`page height at ${width} px with the plan filled (${query.includes('lang=de') ? 'de' : 'en'}): ${height} px (target ${limit})`);
     assert.ok(height <= limit, `${height} px at ${width} px: ${query}`);
@@ -270,8 +270,10 @@ test('7. the widget in an 800 × 600 frame on another origin: the figure in view
         for (const id of cited) assert.ok(listed.includes(id), `${id} cited but not listed`);
         // A citation moves within the same document: no navigation of the frame.
         const document0 = await frame.evaluate(() => performance.timeOrigin);
+        const target = await frame.locator('a.source-ref').first().getAttribute('href');
         await frame.locator('a.source-ref').first().click();
-        await page.waitForTimeout(200);
+        // The click has moved to its entry (a positive signal, not a pause): then, no navigation.
+        await frame.waitForFunction((h) => location.hash === h, target);
         assert.equal(await frame.evaluate(() => performance.timeOrigin), document0, 'a citation stays in the widget');
         assert.equal(new URL(frame.url()).origin, suite.server.origin);
       }

@@ -249,7 +249,7 @@ describe('the frame follows its content', { concurrency: false }, () => {
         await d.frame(() => document.querySelector('[data-testid="config-fold"] > summary').click());
         const again = await fits('the fold closed', (h) => h < open - 200);
         assert.ok(Math.abs(again - closed) <= 2, `${name}: closed ${closed} px at first, ${again} px after`);
-        assert.deepEqual(d.errors(), [], `${name}: console errors`);
+        assert.deepEqual(await d.errors(), [], `${name}: console errors`);
       } finally {
         await d.close();
       }

@@ -7,7 +7,7 @@
 //   webkit    WebKitGTK's MiniBrowser through Debian's WebKitWebDriver (W3C WebDriver over HTTP,
 //             spoken here with fetch), on an Xvfb display of its own (MiniBrowser needs one)
 //
-// A driver: { name, version, goto(url), run(fn, arg), frame(fn, arg), type(selector, text), errors(), close() }.
+// A driver: { name, version, goto(url), run(fn, arg), frame(fn, arg), type(selector, text), errors() (a list, or a promise of one: await it), close() }.
 // `run` calls a function in the page with one JSON argument and returns its (awaited) result;
 // `frame` the same in the page's first <iframe> (of any origin).
 import { spawn } from 'node:child_process';
@@ -134,10 +134,40 @@ async function webkit() {
   const s = `/session/${session.sessionId}`;
   await request('POST', `${s}/window/rect`, { width: 1280, height: 900 }).catch(() => {});
   const run = (fn, arg = null) => request('POST', `${s}/execute/sync`, { script: `return ${source(fn)}(arguments[0]);`, args: [arg] });
+  // WebKitGTK's WebDriver hands out no console log: each page gets a recorder of its errors (console
+  // errors, uncaught errors and rejections, a panic's message) as soon as it has loaded, and each
+  // page's record is kept before the next is opened. A page without its recorder counts as an error,
+  // so the check can fail (issue 49: it returned [] whatever happened).
+  const seen = [];
+  const record = () => {
+    if (window.__e2eErrors) return;
+    const errors = (window.__e2eErrors = []);
+    addEventListener('error', (e) => errors.push(`uncaught: ${e.message || e.error}`));
+    addEventListener('unhandledrejection', (e) => errors.push(`unhandled rejection: ${e.reason}`));
+    const error = console.error.bind(console);
+    console.error = (...a) => {
+      errors.push(a.map(String).join(' '));
+      error(...a);
+    };
+  };
+  const recorded = async () => (await run(() => window.__e2eErrors ?? null)) ?? [`no error recorder on ${await run(() => location.href)}`];
+  let loaded = false;
   return {
     name: 'webkit',
     version: session.capabilities.browserVersion,
-    goto: (url) => request('POST', `${s}/url`, { url }),
+    async goto(url) {
+      if (loaded) {
+        seen.push(...(await recorded().catch((e) => [`the page before could not be read: ${e.message}`])));
+        await run(() => { window.__e2eOld = true; }).catch(() => {});
+      }
+      await request('POST', `${s}/url`, { url });
+      // The driver may return before the new page is in place: the old one is marked.
+      for (let i = 0; i < 100 && (await run(() => Boolean(window.__e2eOld)).catch(() => true)); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await run(record);
+      loaded = true;
+    },
     run,
     async frame(fn, arg = null) {
       await request('POST', `${s}/frame`, { id: 0 });
@@ -155,7 +185,7 @@ async function webkit() {
       await run((sel) => document.querySelector(sel).select(), selector);
       await request('POST', `${s}/element/${id}/value`, { text });
     },
-    errors: () => [],
+    errors: async () => [...seen, ...(loaded ? await recorded() : [])],
     async close() {
       await request('DELETE', s).catch(() => {});
       driver.kill();

@@ -430,6 +430,31 @@ export async function cspSettled(page, timeout = ACTION_TIMEOUT_MS) {
   }
 }
 
+/**
+ * Wait until the page's layout has settled: its height the same over `frames` animation frames in a
+ * row (issue 49: a positive signal to measure after, instead of a pause). Fails after `timeout` ms.
+ */
+export async function layoutSettled(page, frames = 3, timeout = ACTION_TIMEOUT_MS) {
+  await page.evaluate(
+    ([frames, timeout]) =>
+      new Promise((resolve, reject) => {
+        const end = performance.now() + timeout;
+        let last = -1;
+        let same = 0;
+        const tick = () => {
+          const h = document.documentElement.scrollHeight;
+          same = h === last ? same + 1 : 0;
+          last = h;
+          if (same >= frames) resolve();
+          else if (performance.now() > end) reject(new Error(`the layout did not settle within ${timeout} ms`));
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+    [frames, timeout],
+  );
+}
+
 /** Throw (failing the test) if the page logged an error, panicked, threw, asked another origin or broke its CSP. */
 export function assertClean(page, label = '') {
   const list = problems(page);
@@ -756,6 +781,8 @@ export function calculatorSuite(prefix) {
  * a last line without a line break counts), written here so a test does not trust the page's writer.
  */
 export function csvRows(text) {
+  // A leading byte-order mark (the page writes one, issue 49) is the encoding, not a cell's text.
+  text = text.replace(/^\ufeff/, '');
   const rows = [];
   let row = [];
   let cell = '';

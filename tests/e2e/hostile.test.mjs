@@ -7,7 +7,7 @@
 // negative or non-numeric data-value. One browser page, navigated from link to link.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { closePage, launch, near, openPage, problems, serve, setField, waitForApp } from './harness.mjs';
+import { closePage, cspSettled, launch, near, openPage, problems, serve, setField, waitForApp } from './harness.mjs';
 import { hostingHeaders } from './hosting.mjs';
 
 const TEN_KB = 10_000;
@@ -223,7 +223,8 @@ test(`${LINKS.length} hostile links: alive, an alert shown, nothing broken on th
         assert.equal(after_.kwh, null, 'kWh per day without board power');
       }
 
-      await page.waitForTimeout(20);
+      // Every CSP report so far is in (the harness's marker, a positive signal), then none may be there.
+      await cspSettled(page);
       const list = problems(page);
       assert.deepEqual(list, [], `not clean:\n  ${list.join('\n  ')}`);
       assert.deepEqual(dialogs, [], 'a dialog opened');

@@ -256,7 +256,10 @@ test('a power-sample series in one box gives the run energy, its duration and th
   assert.equal(await c.el('own-gpu-row').count(), 2);
   assert.match(await c.el('own-gpu-note').nth(1).innerText(), /From 3 power samples; 2 gaps/);
   // At the run's own throughput: J/token ÷ (2 GPUs × limit ÷ 500 tokens/s) = average power ÷ limit.
-  const limit = Number(await c.value('watts'));
+  // v4.1-0049's stated setting, typed here (DATA.md: "power_limit 500 W (MaxQ system configuration)"),
+  // not read from the page under test; the page holds it.
+  const limit = 500;
+  assert.equal(Number(await c.value('watts')), limit);
   const own = Number(await c.el('own-vs-own-ceiling').getAttribute('data-value'));
   assert.ok(near(own, 100 * (SMI_JOULES / 2000) / (2 * limit / 500)), `${own} at ${limit} W`);
   assert.ok(near(own, 100 * (SMI_JOULES / 4 / 2) / limit), `${own}: the average power's share of the limit`);
@@ -542,7 +545,8 @@ for (const lang of ['en', 'de']) {
 
   test(`${lang}: a run above its limit is an alert naming the fields, never "at or below"`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
-    const limit = Number(await c.value('watts'));
+    const limit = 500; // v4.1-0049's stated power_limit (DATA.md), typed here
+    assert.equal(Number(await c.value('watts')), limit);
     // 3 600 000 J in 3 600 s on one GPU: 1 000 W, above any card limit the catalogue's H200 has.
     await t4Gemma(c, 3600);
     const alert = c.el('own-above-limit');
@@ -559,7 +563,8 @@ for (const lang of ['en', 'de']) {
 
   test(`${lang}: the run's typed limit is the one its comparisons use, and the calculator's is named`, { ...T, skip: pairsSkip }, async () => {
     const c = await open(q());
-    const calculator = Number(await c.value('watts'));
+    const calculator = 500; // v4.1-0049's stated power_limit (DATA.md), typed here
+    assert.equal(Number(await c.value('watts')), calculator);
     // 3 600 000 J in 14 400 s: 250 W on the one GPU.
     await t4Gemma(c, 14400);
     await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-limit"]')?.dataset.limitFrom === 'calculator');

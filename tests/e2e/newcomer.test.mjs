@@ -150,7 +150,9 @@ test('7. errors wait for a pause, read as the page prints, and a bad link is sai
   await c.el('watts').click();
   await c.page.keyboard.press('Control+A');
   await c.page.keyboard.type('4');
-  await c.page.waitForTimeout(150);
+  // The keystroke is in (the board power, 4 W being no limit, is gone: a positive signal), and no
+  // message yet: it waits for a pause of 700 ms.
+  await c.page.waitForFunction(() => !document.querySelector('[data-testid="board-power-w"]')?.hasAttribute('data-value'));
   assert.equal(await c.el('error-watts').count(), 0, 'a message at the first keystroke');
   await c.el('error-watts').waitFor({ state: 'visible' }); // … but after a pause it comes
   assert.match(await c.text('error-watts'), /200 to 600 W/);
@@ -281,9 +283,15 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
     const before = await page.evaluate(() => window.heights.length);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.waitForFunction((n) => window.heights.length > n && window.heights.at(-1)[1] > 0, before, { timeout: 10_000 });
-    await page.waitForTimeout(300);
-    const narrow = (await page.evaluate(() => window.heights.at(-1)))[1];
-    const frameHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
+    // The last height posted comes to the frame document's own (a positive signal, waited for
+    // instead of a pause; never reached, the test fails with both heights).
+    let narrow = 0;
+    let frameHeight = -1;
+    for (const end = Date.now() + 10_000; narrow !== frameHeight && Date.now() < end; ) {
+      narrow = (await page.evaluate(() => window.heights.at(-1)))[1];
+      frameHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
+      if (narrow !== frameHeight) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    }
     assert.ok(narrow > wide, `narrower is taller: ${wide} → ${narrow}`);
     assert.equal(narrow, frameHeight, 'the height posted is the frame document\'s');
   } finally {

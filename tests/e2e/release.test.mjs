@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { Calculator, DIST, REPO, cleanPageAfterEach, figure, serve, sharedBrowser, tempDir } from './harness.mjs';
+import { Calculator, DIST, REPO, cleanPageAfterEach, closePage, figure, serve, sharedBrowser, tempDir } from './harness.mjs';
 
 const T = { timeout: 180_000 };
 const chromium = sharedBrowser();
@@ -84,7 +84,8 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   assert.match(await c.el('data-version').textContent(), new RegExp(data.replace(/\./g, '\\.')));
   await server.close();
   server = null;
-  await c.page.context().close();
+  // Closed with the harness's clean check (console errors, panics, CSP reports), not unchecked.
+  await closePage(c.page, { check: true, name: 'release-prefixed' });
   page = null;
 
   // Branded as BRANDING.md says, with Node alone: the archive's own command and example vendor file.

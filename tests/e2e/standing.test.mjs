@@ -71,7 +71,9 @@ for (const lang of ['en', 'de']) {
     const c = await suite.open(`?card=h100-nvl&scenario=server&demand=40000000&lang=${lang}`, { width: 1440, height: 900 });
     const year = c.el('site-kwh-per-year');
     await year.waitFor();
-    assert.ok(await year.getAttribute('data-low'), 'a range');
+    // A range: both ends numbers, the lower below the upper (never any non-empty text, "NaN" included).
+    const [lo, hi] = [Number(await year.getAttribute('data-low')), Number(await year.getAttribute('data-value'))];
+    assert.ok(Number.isFinite(lo) && Number.isFinite(hi) && lo > 0 && lo < hi, `a range: ${lo}–${hi}`);
     assert.equal(await c.el('idle-command').innerText(), 'nvidia-smi --query-gpu=power.draw --format=csv');
     assert.match(await c.text('idle-unpublished'), lang === 'de' ? /keine Leerlaufleistung veröffentlicht/ : /No idle power is published for this card/);
     assert.equal(await c.el('idle-source').count(), 0);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
 import { prerender } from '../../static/build/prerender.mjs';
-import { Calculator, DIST, cleanPageAfterEach, holdWasm, near, openPage, serve, sharedBrowser, tempDir, waitForApp } from './harness.mjs';
+import { Calculator, DIST, cleanPageAfterEach, closePage, holdWasm, near, openPage, serve, sharedBrowser, tempDir, waitForApp } from './harness.mjs';
 
 const T = { timeout: 90_000 };
 const chromium = sharedBrowser();
@@ -124,7 +124,8 @@ test('embedded, the quote goes to the host origin named by host=, and to no othe
     const seen = await otherPage.evaluate(() => window.seen.filter((d) => d?.type !== 'token-energy:height'));
     assert.deepEqual(seen, ['after-the-quote']);
   } finally {
-    await otherPage.context().close();
+    // Closed with the harness's clean check, as the first page is after the test.
+    await closePage(otherPage, { check: true, name: 'vendor-other-origin' });
   }
 });
 
