@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO, calculatorSuite, near } from './harness.mjs';
+import { REPO, calculatorSuite, csvRows, near } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const suite = calculatorSuite('catalogue');
@@ -15,7 +15,7 @@ const suite = calculatorSuite('catalogue');
 const CARDS = {
   'b200-sxm': { max: 1000, accelerators: ['NVIDIA B200-SXM-180GB'] }, // MLPerf v5.1 hw_notes "B200 TGP 1000W"
   'h100-sxm': { max: 700, accelerators: ['NVIDIA H100-SXM-80GB'] }, // NVIDIA's known_hardware.py, max_power_limit=700
-  'b300-sxm': { max: 1100, accelerators: ['NVIDIA B300-SXM-270GB'] }, // hw_notes "B300 TGP 1100W"
+  'b300-sxm': { max: 1100, accelerators: ['NVIDIA B300-SXM-270GB', 'Nvidia B300-SXM-270GB'] }, // hw_notes "B300 TGP 1100W"; Dell's v6.1 spelling
   mi300x: { max: 750, accelerators: ['AMD Instinct MI300X-NPS1-SPX-192GB-750W', 'AMD MI300X-NPS1-SPX-192GB-750W', 'AMD Instinct MI300X 192GB HBM3'] },
   mi355x: { max: 1400, accelerators: ['AMD Instinct MI355X 288GB HBM3e', 'AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)'] }, // "MI355X TGP 1400W"
   // Issue 24.
@@ -26,6 +26,10 @@ const CARDS = {
   'h100-pcie': { max: 350, accelerators: ['NVIDIA H100-PCIe-80GB'] }, // PB-11133-001_v02: "TDP level of 350 W"
   'gh200-144gb': { max: 900, accelerators: ['NVIDIA GH200 Grace Hopper Superchip 144GB'] }, // known_hardware.py: 900
   'gh200-96gb': { max: 1000, accelerators: ['NVIDIA GH200 Grace Hopper Superchip 96GB'] }, // known_hardware.py: 1000
+  // Issue 50 (V6.1.md): AMD ROCm "MI350X (1000W …) … MI350P … (600W …)"; NVIDIA "2300W TGP Per GPU".
+  mi350x: { max: 1000, accelerators: ['AMD Instinct MI350X 288GB HBM3e'] },
+  mi350p: { max: 600, accelerators: ['AMD Instinct MI350P'] },
+  'vera-rubin': { max: 2300, accelerators: ['NVIDIA Vera Rubin', 'NVIDIA VeraRubin', 'NVIDIA VR200'] },
 };
 /** The catalogue's other cards (issue 8), by their MLPerf names: for counting the table's rows. */
 const FIRST_CARDS = ['NVIDIA H200-NVL-141GB', 'NVIDIA RTX PRO 6000 Blackwell Server Edition', 'NVIDIA L40S', 'NVIDIA H200-SXM-141GB'];
@@ -34,9 +38,21 @@ const ISSUE_24_CARDS = ['mi325x', 'gb200', 'gb300', 'h100-nvl', 'h100-pcie', 'gh
 const NEW_BENCHMARKS = ['llama3.1-8b', 'llama3.1-405b', 'mixtral-8x7b', 'deepseek-r1', 'gpt-oss-120b'];
 const PLAIN_NAMES = { 'llama3.1-8b': 'Llama 3.1 8B', 'llama3.1-405b': 'Llama 3.1 405B', 'mixtral-8x7b': 'Mixtral 8x7B', 'deepseek-r1': 'DeepSeek-R1', 'gpt-oss-120b': 'gpt-oss-120b' };
 
-const TABLES = ['v4.1', 'v5.1', 'v6.0'].flatMap((round) =>
-  JSON.parse(readFileSync(path.join(REPO, 'tests', 'fixtures', 'mlperf', `summary_results_${round}.json`), 'utf8')),
-);
+/** v6.1's summary.csv (issue 50), its rows in the JSON tables' columns, keyed by their results folder. */
+const V6_1 = (() => {
+  const [header, ...rows] = csvRows(readFileSync(path.join(REPO, 'tests', 'fixtures', 'mlperf', 'summary_v6.1.csv'), 'utf8'));
+  return rows
+    .filter((r) => r.length === header.length)
+    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])))
+    .map((r) => ({
+      ID: `6.1:${r.Organization}/${r.Platform}`, Model: r.MlperfModel, Scenario: r.Scenario, Accelerator: r.accelerator_model_name,
+      Nodes: Number(r.number_of_nodes), 'a#': Number(r.accelerators_per_node), Performance_Result: Number(r.Result),
+      Performance_Units: r.Units, Category: r.Division, Suite: r.SystemType, Availability: r.Availability, Notes: r.notes, version: r.version,
+    }));
+})();
+const TABLES = ['v4.1', 'v5.1', 'v6.0']
+  .flatMap((round) => JSON.parse(readFileSync(path.join(REPO, 'tests', 'fixtures', 'mlperf', `summary_results_${round}.json`), 'utf8')))
+  .concat(V6_1);
 const cardOf = (row) => Object.entries(CARDS).find(([, c]) => c.accelerators.includes(row.Accelerator))?.[0];
 /** Single-server, closed, datacenter, available rows in tokens/s: what the catalogue takes. */
 const taken = (row) =>
@@ -141,7 +157,8 @@ test('the comparison table filters by benchmark, scenario, card and vendor', T, 
   // The table shows its first rows; every row on request.
   if (await c.page.locator('[data-testid="show-all-rows"]').count()) await c.el('show-all-rows').click();
   const gpt = await rows();
-  const expected = TABLES.filter((r) => taken(r) && r.Model === 'gpt-oss-120b' && r.Scenario === 'Server' && r.Accelerator === 'NVIDIA B300-SXM-270GB').length;
+  // Any size: v6.1 has a B300 system of two servers (Cisco's 16 GPUs).
+  const expected = TABLES.filter((r) => takenAnySize(r) && r.Model === 'gpt-oss-120b' && r.Scenario === 'Server' && cardOf(r) === 'b300-sxm').length;
   assert.ok(expected > 0, 'the tables hold gpt-oss-120b Server rows on the B300');
   assert.equal(gpt.filter((r) => r.text.includes('ceiling')).length, expected, 'one ceiling row per published gpt-oss-120b Server row on the B300');
 });
