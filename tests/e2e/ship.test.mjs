@@ -85,7 +85,9 @@ test('in German, the notice and the changes are German', T, async () => {
   const c = await Calculator.open(chromium.browser, server.url(`?v=1&card=l40s&lang=de&dv=2026.12.0`));
   page = c.page;
   const text = await c.el('data-notice').innerText();
-  assert.match(text, /Datenstand 2026\.12\.0 vom 2026-12-02/);
+  // A German date, never the ISO one beside German words (issue 53).
+  assert.match(text, /Datenstand 2026\.12\.0 vom 2\. Dezember 2026/);
+  assert.ok(!/\d{4}-\d{2}-\d{2}/.test(text), text);
   assert.match(text, /547 veröffentlichte Ergebnisse neu/);
   assert.match(text, /Leistungsgrenze/);
   assert.ok(!/made with|published results/.test(text), text);
@@ -227,8 +229,10 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   assert.equal(offline.value, online.value);
   assert.equal(offlineCost.value, cost.value);
   const note = await page.locator('[data-testid="offline-copy"]').innerText();
-  const today = new Date().toISOString().slice(0, 10);
-  assert.match(note, new RegExp(`am ${today} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
+  // Today, as a German writes it (the day the worker kept the page: the test's own clock, in UTC as
+  // the worker stamps it).
+  const today = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  assert.match(note, new RegExp(`am ${today.replace(/\./g, '\\.')} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
   // Another link of the same site, opened offline, is computed from the kept app.
   await page.goto(s.url('?card=l40s&gpus=4&watts=300'), { waitUntil: 'load' });
   await waitForApp(page);
