@@ -479,6 +479,8 @@ pub const DE: Strings = Strings {
     adjustment,
     notice,
     data_older: |version, date, current| {
+        // German dates, never ISO beside them (issue 53).
+        let date = long_date(date);
         format!("Erstellt mit dem Datenstand {version} vom {date}; die Seite zeigt den heutigen, {current}. Seither geändert, für das Gezeigte:")
     },
     data_unknown: |version, current| {
@@ -797,6 +799,7 @@ pub const DE: Strings = Strings {
     card_name: |card| super::card_name(card, Lang::De),
     source_entry: |source| super::source_entry(source, Lang::De),
     offline_copy: |date, version| {
+        let date = long_date(date);
         format!("Das Netz war nicht erreichbar: Dies ist die Kopie der Seite, die dieser Browser am {date} gespeichert hat, mit dem Datenstand {version}. Seither kann eine neuere Version erschienen sein.")
     },
     charts_title: "Diagramme",
@@ -1172,7 +1175,6 @@ pub const DE: Strings = Strings {
     qr_hint: "Sendet die Konfiguration(en), ihre Kennzahlen mit deren Art und diesen Link. Gesendet wird erst, wenn Sie es tun.",
     qr_mail: "Angebot per E-Mail anfordern",
     qr_page: "Angebot auf der Seite des Anbieters anfordern ↗",
-    qr_post: "An die einbettende Seite senden",
     qr_posted: "An die umgebende Seite gesendet.",
     qr_not_framed: "Diese Seite ist nicht in eine andere eingebettet: Dorthin wurde nichts gesendet.",
     tag_ceiling: "Obergrenze",
@@ -1264,6 +1266,10 @@ pub const DE: Strings = Strings {
         (1, a) => format!("1 von {a} Ergebnissen passt."),
         (f, a) => format!("{f} von {a} Ergebnissen passen."),
     },
+    // issue 53
+    qr_post: |host| format!("Angebotsanfrage an {host} senden"),
+    co2_take: |grams| format!("{grams} g CO₂e/kWh übernehmen"),
+    co2_resting: |typed| format!("aus {typed} g CO₂e/kWh wie eingegeben: siehe die Frage am Feld"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {
@@ -1767,3 +1773,37 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         short(s.load_kw)
     )
 }
+
+// issue 53
+/// The long compounds of the page's German labels, each with a soft hyphen at its joints
+/// (`super::breakable`): where a narrow column breaks them, it breaks there, with a hyphen.
+pub(super) const COMPOUNDS: &[&str] = &[
+    "Versorgungs\u{AD}spannung",
+    "Leistungs\u{AD}budget",
+    "Leistungs\u{AD}grenze",
+    "Leistungs\u{AD}faktor",
+    "Leistungs\u{AD}aufnahme",
+    "Leerlauf\u{AD}leistung",
+    "Zusatz\u{AD}leistung",
+    "Emissions\u{AD}faktor",
+    "Bemessungs\u{AD}strom",
+    "Ab\u{AD}sicherung",
+    "Strom\u{AD}kreis",
+    "Ein\u{AD}speisungen",
+    "Stell\u{AD}platz",
+    "Nutzungs\u{AD}dauer",
+    "Betriebs\u{AD}stunden",
+    "Strom\u{AD}erzeugung",
+    "Rechen\u{AD}zentrum",
+    "Angebots\u{AD}referenz",
+    "Aus\u{AD}lastung",
+    "Strom\u{AD}preis",
+    "Dauer\u{AD}last",
+    "Veröffent\u{AD}lichtes",
+    "Gleich\u{AD}zeitig",
+    // The catalogue's German reference labels, in the plan's narrow hint lists.
+    "Energie\u{AD}verbrauchs\u{AD}effektivität",
+    "Nicht\u{AD}haushalts\u{AD}kunden",
+    "Groß\u{AD}kraft\u{AD}werken",
+    "Rechen\u{AD}zentren",
+];

@@ -795,7 +795,6 @@ pub const EN: Strings = Strings {
     qr_hint: "Sends the configuration(s), their figures with their kinds, and this link. Nothing is sent until you do.",
     qr_mail: "Request a quote by e-mail",
     qr_page: "Request a quote on the vendor's page ↗",
-    qr_post: "Send to the page around this calculator",
     qr_posted: "Sent to the page around this calculator.",
     qr_not_framed: "This page is not inside another page: nothing was sent there.",
     tag_ceiling: "ceiling",
@@ -887,6 +886,10 @@ pub const EN: Strings = Strings {
         (1, a) => format!("1 of {a} results matches."),
         (f, a) => format!("{f} of {a} results match."),
     },
+    // issue 53
+    qr_post: |host| format!("Send the quote request to {host}"),
+    co2_take: |grams| format!("Use {grams} g CO₂e/kWh"),
+    co2_resting: |typed| format!("from {typed} g CO₂e/kWh as typed: see the question at the field"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -526,7 +526,6 @@ table! {
         qr_hint,
         qr_mail,
         qr_page,
-        qr_post,
         qr_posted,
         qr_not_framed,
         // Issue 34: one tag per figure, its kind and boundary, in every view.
@@ -686,6 +685,13 @@ table! {
         /// The same in the table's Precision column: "FP8", or "FP16 → not stated".
         precision_cell: fn(&crate::precision::Precision) -> String,
         qr_title: fn(&str) -> String,
+        /// Issue 53: the embedded widget's button that sends the quote request to the page around it,
+        /// by that page's host ("www.example.com"): it says what it does.
+        qr_post: fn(&str) -> String,
+        /// Issue 53: the button under the CO₂ question that takes the value in grams ("380").
+        co2_take: fn(&str) -> String,
+        /// Issue 53: the answer's CO₂ while the question is open: it rests on the value as typed.
+        co2_resting: fn(&str) -> String,
         /// The e-mail's precision line: (a published result, the served format, the format it
         /// started from where the served one is not stated).
         q_precision: fn(bool, Option<&str>, Option<&str>) -> String,
@@ -911,6 +917,36 @@ pub struct SystemWords<'a> {
     pub gpus: u32,
     /// The sourced maximum in kW (low, high) where one is used.
     pub max_kw: Option<(f64, f64)>,
+}
+
+// issue 53: no English on the German page.
+/// A reference value's year as the page's language writes it: the catalogue's "read 2026" (a reading
+/// posted without a date, read that year) is "abgerufen 2026" in German; a year as it is.
+pub fn reference_year(year: &str, lang: Lang) -> String {
+    match (lang, year.strip_prefix("read ")) {
+        (Lang::De, Some(rest)) => format!("abgerufen {rest}"),
+        _ => year.to_owned(),
+    }
+}
+
+// issue 53: German that breaks like German on a phone.
+/// `text` as a label shows it: in German, with a soft hyphen (U+00AD) at the joint of each long
+/// compound of the page's labels ("Versorgungs\u{AD}spannung"), where a narrow column would otherwise
+/// break the word without a hyphen; the stylesheet's `hyphens: auto` (under `lang="de"`) breaks there
+/// and shows the hyphen, with or without the browser's German dictionary. Only for what a person reads
+/// on the page: never in a link, a file, an e-mail or an `aria-label`.
+pub fn breakable(text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::De => de::COMPOUNDS.iter().fold(text.to_owned(), |out, word| {
+            let plain = word.replace('\u{AD}', "");
+            if out.contains(&plain) {
+                out.replace(&plain, word)
+            } else {
+                out
+            }
+        }),
+        Lang::En => text.to_owned(),
+    }
 }
 
 /// A card's name as the page writes it in full: the maker's name, then the note on what it counts in

@@ -421,7 +421,8 @@ impl Page<'_> {
             <Summary energy_per_token={figures.energy_per_token.clone()} energy_per_day={day}
                 year={demand.then(|| plan.site_kwh_per_year.clone()).flatten()}
                 cost={demand.then(|| plan.cost_per_year.clone()).flatten()}
-                servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()} />
+                servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()}
+                co2={demand.then(|| plan.co2_per_year.clone()).flatten()} />
         }
     }
 

@@ -11,6 +11,10 @@
 //    JavaScript. With an empty vendor file name ('') the vendor is taken out again.
 // 2. sw.mjs: writes the service worker again over the changed files (its version hashes every
 //    file), keeping the data version the site's sw.js holds, so a visitor's kept copy is updated.
+//    It lists the page's own files only: a host's configuration in the folder (_headers,
+//    nginx.conf, …) is left out (issue 53).
+// 3. precompress.mjs: where the folder holds precompressed copies (.gz, .br: a release's site/), makes
+//    those of the changed files again, so a server never sends a stale one.
 // Neither adds a script or a style: every integrity= hash stays the file's own, and the page keeps
 // within its Content-Security-Policy (static/build/csp.mjs). Running it twice gives the same site.
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brand } from './vendor.mjs';
 import { FILE, serviceWorker } from './sw.mjs';
+import { hasPrecompressed, precompress } from './precompress.mjs';
 
 /** Brands `site` with `vendorFile` (none: '' or null); returns what it did, for the log. */
 export function brandSite(vendorFile, site) {
@@ -28,7 +33,9 @@ export function brandSite(vendorFile, site) {
   if (!kept) throw new Error(`${worker}: no service worker with a data version: not a built site`);
   const done = brand(site, vendorFile || path.join(site, '.no-vendor-file'));
   if (!vendorFile) done.push('the vendor taken out');
-  return [...done, ...serviceWorker(site, kept)];
+  const compressed = hasPrecompressed(site);
+  done.push(...serviceWorker(site, kept));
+  return compressed ? [...done, ...precompress(site)] : done;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -23,11 +23,42 @@ import { fileURLToPath } from 'node:url';
 
 export const FILE = 'sw.js';
 
-/** The files the worker keeps: every file directly in `dir` but itself, in name order. */
+/**
+ * A file the build names by the hash of its content: Trunk's `<name>-<hex of a 64-bit hash>` (16 hex
+ * digits, fewer when it starts with zeros; the wasm's ends `_bg.wasm`) and csp.mjs's
+ * `<name>-<16 hex>.js`: the page's scripts, its stylesheet and its wasm.
+ */
+export const HASHED = /^[A-Za-z0-9_.-]+-[0-9a-f]{1,16}(?:_bg)?\.(?:js|css|wasm)$/;
+
+/** The page's own files that have no hashed name. */
+export const UNHASHED = ['index.html', 'preview.png'];
+
+/** Whether `name` is one of the page's own files (never a host's configuration beside them). */
+export const ownFile = (name) => UNHASHED.includes(name) || HASHED.test(name);
+
+/**
+ * The files the worker keeps: the page's own files directly in `dir` (not itself), in name order.
+ * Whatever else the folder holds is left out: a host's configuration (`_headers`, `_redirects`,
+ * `nginx.conf`, `.htaccess`, `BRANDING.md`), which hosts do not serve (a 404 in the list would stop
+ * the worker from installing), and the precompressed copies (`.gz`, `.br`), which the server picks
+ * for the request of the file itself (issue 53).
+ */
 export function siteFiles(dir) {
+  const named = namedByPage(dir);
   return readdirSync(dir)
-    .filter((f) => f !== FILE && statSync(path.join(dir, f)).isFile())
+    .filter((f) => f !== FILE && (ownFile(f) || named.has(f)) && statSync(path.join(dir, f)).isFile())
     .sort();
+}
+
+/** The files beside it that `dir/index.html` names by src= or href= (a vendor's `logo.svg`, say). */
+function namedByPage(dir) {
+  let html = '';
+  try {
+    html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  } catch {
+    return new Set();
+  }
+  return new Set([...html.matchAll(/\b(?:src|href)\s*=\s*["']?(?:\.\/)?([A-Za-z0-9_~-][A-Za-z0-9._~-]*)(?=["'\s>])/gi)].map((m) => m[1]));
 }
 
 /** The version: the data version and 16 hex of a SHA-256 over every file's name and bytes. */
@@ -130,7 +161,9 @@ export function serviceWorker(dir, dataVersion) {
   if (!files.includes('index.html')) throw new Error(`no index.html in ${dir}`);
   const ver = version(dir, dataVersion);
   writeFileSync(path.join(dir, FILE), source(files, ver, dataVersion));
-  return [`${FILE}: version ${ver}, ${files.length} files kept for offline use`];
+  const others = readdirSync(dir).filter((f) => f !== FILE && !files.includes(f) && !/\.(?:gz|br)$/.test(f));
+  const left = others.length ? ` (not the page's, not kept: ${others.sort().join(', ')})` : '';
+  return [`${FILE}: version ${ver}, ${files.length} files kept for offline use${left}`];
 }
 
 /** The data version of `data/meta.json` (two folders above this file). */

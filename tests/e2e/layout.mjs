@@ -1,6 +1,6 @@
 // The layout checker (issue 38): what a person sees on a page, read from the browser's own boxes —
 // no horizontal scroll, no two lines of text over each other, no text outside its card, no text a
-// person reads below 12 px. `layout.test.mjs` shows it failing on planted faults before it reads the app.
+// person reads below 12 px, no word broken across two lines without a hyphen. `layout.test.mjs` shows it failing on planted faults before it reads the app.
 
 /** The smallest font a person is asked to read (px). */
 export const MIN_FONT_PX = 12;
@@ -70,6 +70,41 @@ export async function layoutFaults(page, { openFolds = true, minFont = MIN_FONT_
           faults.push({ kind: `font below ${minFont} px`, text: text.slice(0, 60), detail: `${size.toFixed(1)} px in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` });
         }
         for (const r of rects) boxes.push({ r, el, text });
+        // A word broken across two lines without a hyphen (issue 53): "Versorgungssp" / "annung". Where
+        // the text's lines change, the characters either side of the break are both letters, and no
+        // hyphen (a soft one, U+00AD, shows as one) ends the first line. A word is what people read:
+        // not an identifier, path, file name or number (a token with a digit, `_`, `/`, `.`, `:` or
+        // `=` inside, or text in <code>), which the page breaks anywhere on purpose rather than widen
+        // a phone's page.
+        if (rects.length > 1 && !el.closest('code, kbd, samp')) {
+          const s = n.textContent;
+          const line = (i) => {
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            // A range that starts a line also gives a box at the end of the line before (empty, or the
+            // hyphen drawn there): the character's own box is the last.
+            const all = [...range.getClientRects()].reverse();
+            const r = all.find((q) => q.width > 0.5) ?? all.find((q) => q.height > 0.5);
+            return r ? r.top + r.height / 2 : null;
+          };
+          let before = null;
+          let last = -1;
+          for (let i = 0; i < s.length; i++) {
+            if (/\s/.test(s[i])) continue;
+            const y = line(i);
+            if (y === null) continue;
+            if (before !== null && y > before + 1 && last === i - 1 && /\p{L}/u.test(s[i - 1]) && /\p{L}/u.test(s[i])) {
+              const token = s.slice(s.slice(0, i).search(/\S+$/u), i + s.slice(i).search(/\s|$/u));
+              if (!/[\p{N}_/.:=\\]/u.test(token.replace(/[.:]$/, ''))) {
+                const start = s.slice(0, i).search(/\p{L}+$/u);
+                const end = i + s.slice(i).search(/[^\p{L}]|$/u);
+                faults.push({ kind: 'word broken without a hyphen', text: `${s.slice(start, i)}|${s.slice(i, end)}`, detail: `in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` });
+              }
+            }
+            before = y;
+            last = i;
+          }
+        }
         // Text outside its card: a figure card holds its own words.
         const card = el.closest('article, .answer-plan, fieldset');
         if (card) {

@@ -1,6 +1,6 @@
 // What a person sees (issue 38): at 360 px and 1440 px, in English and German, with every fold open —
 // the plan filled, a comparison of three, Measure your own — no horizontal scroll, no text over text,
-// no text outside its card, no text below 12 px. The checker (`layout.mjs`) is first shown failing on
+// no text outside its card, no text below 12 px, no word broken without a hyphen (issue 53). The checker (`layout.mjs`) is first shown failing on
 // planted faults.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -27,6 +27,11 @@ test('the checker finds planted faults and passes a clean page', T, async () => 
     assert.ok((await planted('<div style="position:relative"><p style="margin:0">Versorgungsspannung</p><p style="position:absolute;top:2px;left:10px;margin:0">Phasen</p></div>')).includes('text over text'));
     assert.ok((await planted('<article style="width:120px"><h3 style="white-space:nowrap;margin:0">Auslastung der Server</h3></article>')).includes('text outside its card'));
     assert.ok((await planted('<details><summary>fold</summary><p style="font-size:9px">inside a closed fold</p></details>')).includes('font below 12 px'), 'folds are opened');
+    // Issue 53: a word broken without a hyphen is a fault; one broken at its soft hyphen is not, nor
+    // words wrapped at their spaces.
+    assert.ok((await planted('<p lang="de" style="width:90px;overflow-wrap:anywhere;margin:0">Versorgungsspannung</p>')).includes('word broken without a hyphen'));
+    assert.deepEqual(await planted('<p lang="de" style="width:120px;overflow-wrap:anywhere;margin:0">Versorgungs&shy;spannung</p>'), []);
+    assert.deepEqual(await planted('<p lang="de" style="width:120px;margin:0">Leistungsbudget je Rack und mehr</p>'), []);
   } finally {
     await page.close();
   }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import zlib from 'node:zlib';
 import { Calculator, DIST, REPO, cleanPageAfterEach, closePage, figure, serve, sharedBrowser, tempDir } from './harness.mjs';
 
 const T = { timeout: 180_000 };
@@ -60,16 +61,23 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   execFileSync('tar', ['-xzf', path.join(out, file), '-C', unpacked]);
   const top = path.join(unpacked, `token-energy-${version}`);
   assert.deepEqual(readdirSync(top).sort(), ['BRANDING.md', 'CHANGES.md', 'LICENSE', 'THIRD-PARTY-LICENSES.md', 'branding', 'hosting', 'site']);
-  assert.deepEqual(readdirSync(path.join(top, 'branding')).sort(), ['brand.mjs', 'sw.mjs', 'vendor.example.json', 'vendor.mjs']);
+  assert.deepEqual(readdirSync(path.join(top, 'branding')).sort(), ['brand.mjs', 'precompress.mjs', 'sw.mjs', 'vendor.example.json', 'vendor.mjs']);
   // BRANDING.md speaks of this release, and of the command as the archive holds it.
   const branding = readFileSync(path.join(top, 'BRANDING.md'), 'utf8');
   assert.ok(branding.includes(`token-energy-${version}`) && branding.includes(data) && !branding.includes('<version>'), 'BRANDING.md names the release');
   assert.ok(branding.includes('node branding/brand.mjs vendor.json site'), 'BRANDING.md gives the command');
   assert.equal(readFileSync(path.join(top, 'CHANGES.md'), 'utf8'), entry);
   assert.equal(readFileSync(path.join(top, 'LICENSE'), 'utf8'), readFileSync(path.join(REPO, 'LICENSE'), 'utf8'));
-  assert.deepEqual(readdirSync(path.join(top, 'site')).sort(), readdirSync(DIST).sort());
+  // site/ is dist/, and beside each file but the preview image its .gz and .br (issue 53), which hold
+  // its bytes (read back with zlib's decoders).
+  const compressed = readdirSync(DIST).filter((f) => f !== 'preview.png');
+  assert.deepEqual(readdirSync(path.join(top, 'site')).sort(), [...readdirSync(DIST), ...compressed.flatMap((f) => [`${f}.gz`, `${f}.br`])].sort());
   for (const f of readdirSync(DIST)) {
     assert.ok(readFileSync(path.join(top, 'site', f)).equals(readFileSync(path.join(DIST, f))), `site/${f} is dist/${f}`);
+  }
+  for (const f of compressed) {
+    assert.ok(zlib.gunzipSync(readFileSync(path.join(top, 'site', `${f}.gz`))).equals(readFileSync(path.join(DIST, f))), `site/${f}.gz`);
+    assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(top, 'site', `${f}.br`))).equals(readFileSync(path.join(DIST, f))), `site/${f}.br`);
   }
 
   // Served under a prefix, as a web team would, and opened.
@@ -96,9 +104,14 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   const beforeBranding = Object.fromEntries(readdirSync(site).map((f) => [f, readFileSync(path.join(site, f))]));
   const said = execFileSync(process.execPath, [path.join(top, 'branding', 'brand.mjs'), example, site], { encoding: 'utf8' });
   assert.match(said, /vendor "/, said);
-  // Only the page and the service worker change: every file the page names with integrity= is as built.
+  // Only the page and the service worker change, and their precompressed copies with them (which hold
+  // the branded bytes): every file the page names with integrity= is as built.
   const changed = readdirSync(site).filter((f) => !beforeBranding[f]?.equals(readFileSync(path.join(site, f))));
-  assert.deepEqual(changed.sort(), ['index.html', 'sw.js']);
+  assert.deepEqual(changed.sort(), ['index.html', 'index.html.br', 'index.html.gz', 'sw.js', 'sw.js.br', 'sw.js.gz']);
+  for (const f of ['index.html', 'sw.js']) {
+    assert.ok(zlib.gunzipSync(readFileSync(path.join(site, `${f}.gz`))).equals(readFileSync(path.join(site, f))), `${f}.gz branded`);
+    assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(site, `${f}.br`))).equals(readFileSync(path.join(site, f))), `${f}.br branded`);
+  }
   const html = readFileSync(path.join(site, 'index.html'), 'utf8');
   for (const [, file, integrity] of html.matchAll(/(?:src|href)="\.\/([^"]+)" integrity="(sha384-[^"]+)"/g)) {
     assert.equal(integrity, `sha384-${createHash('sha384').update(readFileSync(path.join(site, file))).digest('base64')}`, file);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
 import { serviceWorker } from '../../static/build/sw.mjs';
+import { brandSite } from '../../static/build/brand.mjs';
 import { parseAttrs } from '../../static/build/csp.mjs';
 import { Calculator, DIST, REPO, cleanPageAfterEach, closePage, figure, near, openPage, serve, sharedBrowser, tempDir, waitForApp, waitForQuery } from './harness.mjs';
 
@@ -84,7 +85,9 @@ test('in German, the notice and the changes are German', T, async () => {
   const c = await Calculator.open(chromium.browser, server.url(`?v=1&card=l40s&lang=de&dv=2026.12.0`));
   page = c.page;
   const text = await c.el('data-notice').innerText();
-  assert.match(text, /Datenstand 2026\.12\.0 vom 2026-12-02/);
+  // A German date, never the ISO one beside German words (issue 53).
+  assert.match(text, /Datenstand 2026\.12\.0 vom 2\. Dezember 2026/);
+  assert.ok(!/\d{4}-\d{2}-\d{2}/.test(text), text);
   assert.match(text, /547 veröffentlichte Ergebnisse neu/);
   assert.match(text, /Leistungsgrenze/);
   assert.ok(!/made with|published results/.test(text), text);
@@ -226,14 +229,64 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   assert.equal(offline.value, online.value);
   assert.equal(offlineCost.value, cost.value);
   const note = await page.locator('[data-testid="offline-copy"]').innerText();
-  const today = new Date().toISOString().slice(0, 10);
-  assert.match(note, new RegExp(`am ${today} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
+  // Today, as a German writes it (the day the worker kept the page: the test's own clock, in UTC as
+  // the worker stamps it).
+  const today = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  assert.match(note, new RegExp(`am ${today.replace(/\./g, '\\.')} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
   // Another link of the same site, opened offline, is computed from the kept app.
   await page.goto(s.url('?card=l40s&gpus=4&watts=300'), { waitUntil: 'load' });
   await waitForApp(page);
   const l40s = await figure(page, 'board-power-w');
   assert.equal(l40s.value, 4 * 300);
   await page.locator('[data-testid="offline-copy"]').waitFor();
+});
+
+// Issue 53: a web team brands the folder it publishes, which already holds its host's configuration.
+// The host reads those files and never serves them (a 404): were they in the worker's list, the
+// worker would never install, and an offline reload would show the browser's error page.
+const HOST_FILES = ['_headers', '_redirects', 'nginx.conf', '.htaccess', 'BRANDING.md'];
+
+test('a folder that holds the host\'s configuration, branded, keeps only the page\'s files and works offline', T, async () => {
+  const d = await tempDir('token-energy-branded-offline-');
+  dirs.push(d);
+  const folder = path.join(d.dir, 'site');
+  await cp(DIST, folder, { recursive: true });
+  await cp(path.join(REPO, 'docs', 'hosting', '_headers'), path.join(folder, '_headers'));
+  await cp(path.join(REPO, 'docs', 'hosting', 'nginx.conf'), path.join(folder, 'nginx.conf'));
+  await cp(path.join(REPO, 'docs', 'hosting', 'BRANDING.md'), path.join(folder, 'BRANDING.md'));
+  await writeFile(path.join(folder, '_redirects'), '/energy /tools/energy/ 301\n');
+  await writeFile(path.join(folder, '.htaccess'), 'AddType application/wasm .wasm\n');
+  brandSite(path.join(REPO, 'docs', 'vendor.example.json'), folder);
+  const { readdirSync } = await import('node:fs');
+  const worker = await readFile(path.join(folder, 'sw.js'), 'utf8');
+  const listed = JSON.parse(/const FILES = (\[[^\n]*\]);/.exec(worker)[1]);
+  // The page's own files: the page itself, and every file of dist/ but the worker and the preview image.
+  const own = ['./', ...readdirSync(DIST).filter((f) => !['sw.js', 'index.html', 'preview.png'].includes(f)).map((f) => `./${f}`)];
+  assert.deepEqual([...listed].sort(), own.sort());
+  for (const f of HOST_FILES) assert.ok(!listed.includes(`./${f}`), `${f} is not in the worker's list`);
+  // Published as such a host does: its configuration read, not served.
+  const published = path.join(d.dir, 'published');
+  await cp(folder, published, { recursive: true, filter: (src) => !HOST_FILES.includes(path.basename(src)) });
+  const s = await serve({ root: published, prefix: '/tools/energy/' });
+  servers.push(s);
+  for (const f of HOST_FILES) assert.equal((await fetch(s.url(f))).status, 404, `the host does not serve ${f}`);
+  page = await openPage(chromium.browser, s.url('?result=6.0-0021&scenario=offline&model=llama2-70b-99&lang=de'), { serviceWorkers: 'allow', width: 1280, height: 900 });
+  await waitForApp(page);
+  const online = await figure(page, 'j-per-token');
+  const kept = await controlled(page);
+  assert.equal(kept.names.length, 1, kept.names.join());
+  await s.close();
+  await page.reload({ waitUntil: 'load' });
+  await waitForApp(page);
+  // The kept copy: the same figure (8 × 600 W over 6.0-0021's tokens/s, as online), marked as kept,
+  // and the vendor's name of the branded page.
+  const offline = await figure(page, 'j-per-token');
+  assert.equal(offline.value, online.value);
+  const results = JSON.parse(await readFile(path.join(REPO, 'data', 'results.json'), 'utf8'));
+  const row = results.find((r) => r.id === '6.0-0021' && r.benchmark === 'llama2-70b-99' && r.scenario === 'offline');
+  assert.ok(near(offline.value, (8 * 600) / row.tokens_per_s), `offline J/token ${offline.value}`);
+  await page.locator('[data-testid="offline-copy"]').waitFor();
+  assert.match(await page.locator('[data-testid="vendor"]').innerText(), /Example GPU Servers GmbH/);
 });
 
 test('an update of the site is picked up on the next visit, and the old version\'s cache goes', T, async () => {

@@ -35,6 +35,7 @@ pub struct ChoiceProps {
 #[function_component(Choice)]
 pub fn choice(props: &ChoiceProps) -> Html {
     let select = use_node_ref();
+    let lang = crate::ui::words::use_lang();
     {
         let select = select.clone();
         let value = props.value.clone();
@@ -53,7 +54,7 @@ pub fn choice(props: &ChoiceProps) -> Html {
     };
     html! {
         <div class="field">
-            <label for={props.id.clone()}>{ props.label.clone() }</label>
+            <label for={props.id.clone()}>{ crate::i18n::breakable(&props.label, lang) }</label>
             <select id={props.id.clone()} data-testid={props.id.clone()} ref={select} {onchange}
                 aria-invalid={props.invalid.to_string()} aria-describedby={props.described_by.clone()}>
                 { for props.groups.iter().map(|(label, options)| html! {

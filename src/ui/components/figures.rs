@@ -260,13 +260,23 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
             }
             { item("site-kwh-per-year", basis(t.energy_label(crate::i18n::EnergyLabel::Year, plan.site_kwh_per_year.as_ref())), plan.site_kwh_per_year.as_ref(), None) }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
-            { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
+            { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), co2_resting(t, plan)) }
             { split_view(t, catalogue, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
             <div class="answer-item answer-sources"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
     }
+}
+
+// issue 53
+/// While the CO₂ question is open (a factor that looks like kilograms), the answer's CO₂ says it rests
+/// on the value as typed.
+fn co2_resting(t: &'static Strings, plan: &Plan) -> Option<String> {
+    plan.notices.iter().find_map(|n| match n {
+        PlanNotice::Co2InKilograms { typed } => Some((t.co2_resting)(&(t.decimal)(&crate::form::plain_number(*typed)))),
+        _ => None,
+    })
 }
 
 /// Output tokens/s per MW at each boundary in one line of the answer (issue 36): the GPU boards, the

@@ -26,12 +26,17 @@ pub struct NumberFieldProps {
     /// A question about the value as typed (a grid intensity that looks like kg), shown below it.
     #[prop_or_default]
     pub question: Option<AttrValue>,
+    /// Issue 53: the question's answer, as a button that types it into the field: (its words, the
+    /// text it types).
+    #[prop_or_default]
+    pub take: Option<(AttrValue, AttrValue)>,
 }
 
 #[function_component(NumberField)]
 pub fn number_field(props: &NumberFieldProps) -> Html {
     let field = props.field;
     let t = use_strings();
+    let lang = crate::ui::words::use_lang();
     // The message waits for a pause: each keystroke replaces the pending reveal (dropping a
     // `Later` cancels it), and leaving the page drops the last one.
     let pending = use_mut_ref(|| None::<browser::Later>);
@@ -50,7 +55,7 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
     let invalid = props.error.is_some();
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
-            <label for={id}>{ (t.field)(field) }</label>
+            <label for={id}>{ crate::i18n::breakable((t.field)(field), lang) }</label>
             <div class="box">
                 <input id={id} data-testid={id} type="text" inputmode="decimal" autocomplete="off"
                     value={props.value.clone()} {oninput} onblur={reveal} onchange={reveal_on_change}
@@ -63,6 +68,13 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
             <p class="hint" id={format!("hint-{id}")}>{ props.hint.clone() }</p>
             if let Some(q) = &props.question {
                 <p class="question" role="status" data-testid={format!("question-{id}")}>{ q.clone() }</p>
+                if let Some((words, text)) = &props.take {
+                    <button type="button" class="ref-hint" data-testid={format!("take-{id}")}
+                        onclick={{
+                            let (on_edit, text) = (props.on_edit.clone(), text.to_string());
+                            Callback::from(move |_: MouseEvent| on_edit.emit(Edit::Text(field, text.clone())))
+                        }}>{ words.clone() }</button>
+                }
             }
             if let Some(message) = &props.error {
                 <p class="error" role="alert" id={format!("error-{id}")} data-testid={format!("error-{id}")}>{ message.clone() }</p>

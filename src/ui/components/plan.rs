@@ -123,7 +123,7 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
                         <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} data-value={r.value.to_string()} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
                             { before.to_owned() }<span data-value={r.value.to_string()} data-digits={digits.to_string()}>{ shown.clone() }</span>{ after.to_owned() }
                         </button>
-                        { format!(" {}, {} · ", crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
+                        { format!(" {}, {} · ", crate::i18n::breakable(crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), lang), crate::i18n::reference_year(&r.year, lang)) }
                         <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
                     </li>
                 }
@@ -149,7 +149,7 @@ fn idle_references(lang: Lang, catalogue: Cat, card: &str) -> Html {
             { for values.into_iter().map(|r| html! {
                 <li data-testid={format!("ref-{}", r.id)} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()}>
                     { format!("{} W, {}, {} · ", format::figure_value_plain(r.value, r.high.unwrap_or(r.value), t.range_to),
-                        crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), r.year) }
+                        crate::i18n::breakable(crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), lang), crate::i18n::reference_year(&r.year, lang)) }
                     <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
                 </li>
             }) }
@@ -177,18 +177,32 @@ fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
                 <line class="axis" x1="46" y1={bottom.to_string()} x2="308" y2={bottom.to_string()} />
                 <line class="axis" x1="46" y1="12" x2="46" y2={bottom.to_string()} />
                 { for c.x_ticks.iter().map(|tk| html! {
-                    <text class="tick" x={format!("{:.1}", tk.x)} y="164" text-anchor="middle">{ format!("{} %", format::plain(tk.value)) }</text>
+                    // The last tick ends at the axis's end, inside the box (issue 53).
+                    <text class="tick" x={format!("{:.1}", tk.x)} y="164" text-anchor={if tk.x > 290.0 { "end" } else { "middle" }}>{ format!("{} %", format::plain(tk.value)) }</text>
                 }) }
                 { for c.y_ticks.iter().map(|(y, v)| html! {
                     <text class="tick" x="42" y={format!("{:.1}", y + 4.0)} text-anchor="end">{ format::three(*v) }</text>
                 }) }
                 if let Some((x, v)) = c.here {
                     <line class="sweep-here" x1={format!("{x:.1}")} y1="12" x2={format!("{x:.1}")} y2={bottom.to_string()} data-testid="sweep-here" data-value={v.to_string()} />
-                    <text class="tick" x={format!("{:.1}", x + 3.0)} y="24">{ t.sweep_here }</text>
+                    // Inside the box at any load (issue 53): right of the mark on the left half, left of it on the right.
+                    if x > 177.0 {
+                        <text class="tick" x={format!("{:.1}", x - 3.0)} y="24" text-anchor="end">{ t.sweep_here }</text>
+                    } else {
+                        <text class="tick" x={format!("{:.1}", x + 3.0)} y="24">{ t.sweep_here }</text>
+                    }
                 }
-                <text class="tick" x="177" y="184" text-anchor="middle">{ t.sweep_x }</text>
             </svg>
-            <figcaption>{ t.sweep_y }</figcaption>
+            // The axes' words as the page's text (issue 53): they wrap inside the box at 360 px, where a
+            // German line in the drawing ran past its edge; and the value at the demand's own load.
+            <figcaption>
+                <span class="sweep-axis">{ t.sweep_y }</span>{ " · " }<span class="sweep-axis">{ t.sweep_x }</span>
+                if let (Some(_), Some(f)) = (c.here, plan.site_j_per_token.as_ref()) {
+                    <br />
+                    <span data-testid="sweep-here-value" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}>
+                        { format!("{}: {} {}", t.sweep_here, format::figure_value(f, t.range_to), (t.unit)(f.unit)) }</span>
+                }
+            </figcaption>
         </figure>
         </details>
     }
@@ -466,6 +480,7 @@ impl Fields<'_> {
                 unit={AttrValue::from((t.box_unit)(field, p.currency.id()))}
                 question={p.notices.iter().find(|n| field == Field::Co2 && matches!(n, PlanNotice::Co2InKilograms { .. }))
                     .map(|n| AttrValue::from((t.plan_notice)(n)))}
+                take={co2_take(t, field, &p.notices)}
                 error={error_for(&props.errors, field).map(|e| AttrValue::from((t.input_error)(e)))}
                 on_edit={props.on_edit.clone()} on_reveal={props.on_reveal.clone()} />
         }
@@ -490,6 +505,20 @@ impl Fields<'_> {
             </>
         }
     }
+}
+
+// issue 53
+/// The CO₂ question's answer: the value typed, in grams (× 1,000), as the page's language writes it.
+fn co2_take(t: &'static Strings, field: Field, notices: &[PlanNotice]) -> Option<(AttrValue, AttrValue)> {
+    notices.iter().find_map(|n| match n {
+        PlanNotice::Co2InKilograms { typed } if field == Field::Co2 => {
+            // Rounded off the float's last digits (0.385 × 1,000 is 385.00000000000006 in binary).
+            let grams = (typed * 1000.0 * 1e9).round() / 1e9;
+            let text = (t.decimal)(&plain_number(grams));
+            Some((AttrValue::from((t.co2_take)(&text)), AttrValue::from(text)))
+        }
+        _ => None,
+    })
 }
 
 /// The year's energy as a range with its named ends, and why it is one.

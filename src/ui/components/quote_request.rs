@@ -25,6 +25,11 @@ pub struct QuoteRequestProps {
     pub post_to: Option<String>,
 }
 
+/// The host of an origin ("https://www.example.com" → "www.example.com"), as a person reads it.
+fn host_of(origin: &str) -> &str {
+    origin.split_once("://").map_or(origin, |(_, host)| host)
+}
+
 #[function_component(QuoteRequest)]
 pub fn quote_request(props: &QuoteRequestProps) -> Html {
     let posted = use_state(|| None::<bool>);
@@ -58,18 +63,16 @@ pub fn quote_request(props: &QuoteRequestProps) -> Html {
             <h2 id="quote-request-title">{ (t.qr_title)(&v.name) }</h2>
             <p class="hint">{ t.qr_hint }</p>
             <div class="share-row">
+                // Each button does one thing (issue 53): the e-mail and the vendor's page open as
+                // they say; only the last sends to the page around the widget, which it names.
                 if let Some(mail) = crate::export::mailto_href(v, &props.texts) {
-                    <a class="button" data-testid="request-quote-mail" href={mail.href} data-shortened={mail.shortened.to_string()}
-                        onclick={post.clone().unwrap_or_default()}>{ t.qr_mail }</a>
+                    <a class="button" data-testid="request-quote-mail" href={mail.href} data-shortened={mail.shortened.to_string()}>{ t.qr_mail }</a>
                 }
                 if let Some(href) = vendor::url_href(v, &props.link, &text) {
-                    <a class="button" data-testid="request-quote-url" href={href} target="_blank" rel="noopener"
-                        onclick={post.clone().unwrap_or_default()}>{ t.qr_page }</a>
+                    <a class="button" data-testid="request-quote-url" href={href} target="_blank" rel="noopener">{ t.qr_page }</a>
                 }
-                if !v.takes_quotes() {
-                    if let Some(onclick) = post.clone() {
-                        <button type="button" data-testid="request-quote-post" {onclick}>{ t.qr_post }</button>
-                    }
+                if let (Some(onclick), Some(origin)) = (post, props.post_to.as_deref()) {
+                    <button type="button" data-testid="request-quote-post" {onclick}>{ (t.qr_post)(host_of(origin)) }</button>
                 }
             </div>
             // Even the short e-mail is too long (issue 49): said before it is sent.

@@ -27,6 +27,9 @@ pub struct SummaryProps {
     pub servers: Option<Figure>,
     #[prop_or_default]
     pub positions: Option<Figure>,
+    /// Issue 53: the plan's CO₂ a year for a demand, beside its energy and cost.
+    #[prop_or_default]
+    pub co2: Option<Figure>,
 }
 
 /// A value in the bar without its tag (the row says it once).
@@ -96,6 +99,9 @@ pub fn summary(props: &SummaryProps) -> Html {
                 <span class="summary-row">
                     { bare(Some(year), &format!("{} {}", (t.unit)(year.unit), t.per_year)) }
                     { bare(props.cost.as_ref(), &props.cost.as_ref().map(|c| format!("{} {}", (t.unit)(c.unit), t.per_year)).unwrap_or_default()) }
+                    if let Some(co2) = props.co2.as_ref().map(Figure::for_reading) {
+                        { bare(Some(&*co2), &format!("{} {}", (t.unit)(co2.unit), t.per_year)) }
+                    }
                     <span class="badge">{ t.tag(year) }</span>
                 </span>
             } else {
