@@ -217,3 +217,25 @@ for (const lang of ['en', 'de']) {
     assert.ok(text.includes(w.sheetBoardsOnly), 'the boards-only row says so on the sheet');
   });
 }
+
+test('one element holds the id "answer" (the box "Output tokens per answer"), and a range heading always has its named ends', T, async () => {
+  // A demand with the card's sourced idle readings: the year is a range.
+  const c = await suite.open('?card=h200-nvl&result=6.0-0021&model=llama2-70b-99&scenario=server&demand=40000000&price=0.25', { width: 1280, height: 900 });
+  const ids = await c.page.evaluate(() => {
+    const answer = document.querySelectorAll('#answer');
+    const label = document.querySelector('label[for="answer"]');
+    return { count: answer.length, tag: answer[0]?.tagName, labelled: label?.control === answer[0] };
+  });
+  assert.deepEqual(ids, { count: 1, tag: 'INPUT', labelled: true });
+  // The link back to the answer goes to the answer block.
+  assert.equal(await c.el('to-answer').getAttribute('href'), '#the-answer');
+  assert.equal(await c.page.locator('#the-answer').getAttribute('data-testid'), 'answer-block');
+  // The year is a range here (the case an empty "Energy per year, for the demand" heading stood in).
+  const year = c.el('site-kwh-per-year');
+  const [lo, hi] = [Number(await year.getAttribute('data-low')), Number(await year.getAttribute('data-value'))];
+  assert.ok(Number.isFinite(lo) && lo > 0 && lo < hi, `a range: ${lo}–${hi}`);
+  // No heading over nothing: where the year's range is drawn, its two ends are named under it.
+  for (const range of await c.page.locator('[data-testid="plan-range"]').all()) {
+    assert.equal(await range.locator('[data-testid="range-ends"] li').count(), 2, await range.innerText());
+  }
+});
