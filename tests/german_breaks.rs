@@ -66,3 +66,22 @@ fn the_buttons_say_what_they_do_in_both_languages() {
     assert_eq!((de.co2_take)("380"), "380 g CO₂e/kWh übernehmen");
     assert!((de.co2_resting)("0,38").contains("0,38 g CO₂e/kWh wie eingegeben"));
 }
+
+#[test]
+fn german_dates_stand_beside_german_words_never_iso_ones() {
+    let de = Lang::De.strings();
+    assert_eq!(
+        (de.method_version)(1, "2026.12.9", "2026-12-05"),
+        "Methodenversion 1 · Datenstand 2026.12.9 (5. Dezember 2026)"
+    );
+    assert!((de.method_cite)(1, "2026.12.9", "2026-12-05")
+        .contains("Datenstand 2026.12.9 (5. Dezember 2026), mit dem Link"));
+    assert!((de.data_older)("2026.12.0", "2026-12-02", "2026.12.9")
+        .starts_with("Erstellt mit dem Datenstand 2026.12.0 vom 2. Dezember 2026;"));
+    assert!((de.offline_copy)("2026-12-05", "2026.12.9").contains("am 5. Dezember 2026 gespeichert hat"));
+    // English keeps the catalogue's ISO dates, as its page does.
+    assert_eq!(
+        (Lang::En.strings().method_version)(1, "2026.12.9", "2026-12-05"),
+        "Method version 1 · data version 2026.12.9 (2026-12-05)"
+    );
+}

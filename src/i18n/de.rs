@@ -792,8 +792,9 @@ pub const DE: Strings = Strings {
     per_response: |j| format!(", {j} J je Antwort"),
     no_measurement: |v| format!("Für diese Karte ist keine Messung veröffentlicht (Datenstand {v})."),
     round_gap: |newest, date, rounds| format!("MLPerf Inference {newest} ({date}) veröffentlicht kein LLM-Ergebnis für diese Karte; ihre neuesten hier stammen aus {rounds}."),
-    method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({u})"),
-    method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({u}), mit dem Link zur zitierten Konfiguration."),
+    // German dates, never ISO beside them (issue 53).
+    method_version: |m, v, u| format!("Methodenversion {m} · Datenstand {v} ({})", long_date(u)),
+    method_cite: |m, v, u| format!("token-energy, Energie je LLM-Ausgabe-Token aus veröffentlichtem Durchsatz und Leistungsgrenzen, Methodenversion {m}, Datenstand {v} ({}), mit dem Link zur zitierten Konfiguration.", long_date(u)),
     data_version: |version, updated| format!("Katalogversion {version} · zuletzt aktualisiert {}", long_date(updated)),
     source_read: |iso| format!("abgerufen am {}", super::catalogue_date(iso, Lang::De)),
     card_name: |card| super::card_name(card, Lang::De),

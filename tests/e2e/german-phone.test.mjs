@@ -51,7 +51,7 @@ test('de at 360 px: the CO₂ question takes 380 in one click; until then the an
   assert.match(await bar.innerText(), new RegExp(`${tonnes.replace(/[.]/g, '\\.')} t CO₂e`));
 });
 
-test('de: a reference value read in 2026 says "abgerufen 2026", and no English "read" shows', T, async () => {
+test('de: a reference value read in 2026 says "abgerufen 2026", no English "read" shows, and the method\'s dates are German', T, async () => {
   const c = await suite.open(`${BUYER}&co2=380`, { width: 1440, height: 900 });
   const box = c.el('refs-idle-box');
   await box.waitFor({ state: 'attached' });
@@ -61,6 +61,12 @@ test('de: a reference value read in 2026 says "abgerufen 2026", and no English "
   assert.ok(!/\bread 2026\b/.test(text), text);
   const page = await c.page.evaluate(() => { document.querySelectorAll('details').forEach((d) => { d.open = true; }); return document.body.innerText; });
   assert.ok(!/\bread 20\d\d\b/.test(page), 'English "read" on the German page');
+  // The method's version line and its citation: a German date, no ISO one beside German words.
+  for (const id of ['method-version', 'method-cite']) {
+    const line = await c.text(id);
+    assert.match(line, /Datenstand \d{4}\.\d+\.\d+ \(\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}\)/, line);
+    assert.ok(!/\d{4}-\d{2}-\d{2}/.test(line), line);
+  }
 });
 
 test('de at 360 px: the load sweep\'s words are inside its box, with the value at the demand\'s load', T, async () => {
