@@ -303,6 +303,10 @@ fn the_five_vera_rubin_rows_are_previews_and_say_so_where_they_are_named() {
         assert!((t.compare_default_name)(&facts).contains(t.preview_mark), "{lang:?}");
         assert!((t.compare_subtitle)(&facts).contains(t.preview_mark), "{lang:?}");
     }
+    // The sheet's and the e-mail's configuration line name it so too.
+    assert_eq!(i18n::result_id(Lang::En, c(), VR), format!("{VR} (preview — not yet available)"));
+    assert_eq!(i18n::result_id(Lang::De, c(), VR), format!("{VR} (Vorschau – noch nicht erhältlich)"));
+    assert_eq!(i18n::result_id(Lang::En, c(), "6.0-0021"), "6.0-0021");
     // An available row says nothing of the kind.
     let b300 =
         decode(c(), "?v=1&result=6.1:Dell/XE9780-B300-SXM-270GBx8_TRT&model=llama2-70b-99.9&scenario=offline").form;
