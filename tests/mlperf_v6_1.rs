@@ -366,6 +366,10 @@ fn the_result_select_groups_by_round_newest_first_and_finds_by_submitter_or_syst
     assert!(dell.groups.iter().flat_map(|g| &g.entries).all(|r| r.submitter.to_lowercase().contains("dell")));
     let xe = cat.result_choices("b300-sxm", "xe9780", None);
     assert!(xe.groups.iter().flat_map(|g| &g.entries).any(|r| r.id == "6.1:Dell/XE9780-B300-SXM-270GBx8_TRT"));
+    // The search box from 13 entries on: the B300's, not the H200 NVL's 6 or Vera Rubin's 2.
+    assert!(all.searchable());
+    assert!(!cat.result_choices("h200-nvl", "", None).searchable());
+    assert!(!cat.result_choices("vera-rubin", "", None).searchable());
     // The chosen entry stays listed whatever is typed; nothing found lists it alone.
     let none = cat.result_choices("b300-sxm", "no such submitter", Some("6.0-0073"));
     assert_eq!(none.found, 0);
