@@ -501,7 +501,8 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     let card = catalogue.card(&form.card).map_or_else(|| form.card.clone(), |c| (t.card_name)(c));
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
-            "MLPerf {id}, {}{}, {}",
+            "MLPerf {}, {}{}, {}",
+            crate::i18n::result_id(t.lang(), catalogue, id),
             form.benchmark.name(),
             form.benchmark.accuracy().map(|a| (t.accuracy)(a)).unwrap_or_default(),
             (t.scenario)(form.scenario)

@@ -303,6 +303,10 @@ fn the_five_vera_rubin_rows_are_previews_and_say_so_where_they_are_named() {
         assert!((t.compare_default_name)(&facts).contains(t.preview_mark), "{lang:?}");
         assert!((t.compare_subtitle)(&facts).contains(t.preview_mark), "{lang:?}");
     }
+    // The sheet's and the e-mail's configuration line name it so too.
+    assert_eq!(i18n::result_id(Lang::En, c(), VR), format!("{VR} (preview — not yet available)"));
+    assert_eq!(i18n::result_id(Lang::De, c(), VR), format!("{VR} (Vorschau – noch nicht erhältlich)"));
+    assert_eq!(i18n::result_id(Lang::En, c(), "6.0-0021"), "6.0-0021");
     // An available row says nothing of the kind.
     let b300 =
         decode(c(), "?v=1&result=6.1:Dell/XE9780-B300-SXM-270GBx8_TRT&model=llama2-70b-99.9&scenario=offline").form;
@@ -362,6 +366,10 @@ fn the_result_select_groups_by_round_newest_first_and_finds_by_submitter_or_syst
     assert!(dell.groups.iter().flat_map(|g| &g.entries).all(|r| r.submitter.to_lowercase().contains("dell")));
     let xe = cat.result_choices("b300-sxm", "xe9780", None);
     assert!(xe.groups.iter().flat_map(|g| &g.entries).any(|r| r.id == "6.1:Dell/XE9780-B300-SXM-270GBx8_TRT"));
+    // The search box from 13 entries on: the B300's, not the H200 NVL's 6 or Vera Rubin's 2.
+    assert!(all.searchable());
+    assert!(!cat.result_choices("h200-nvl", "", None).searchable());
+    assert!(!cat.result_choices("vera-rubin", "", None).searchable());
     // The chosen entry stays listed whatever is typed; nothing found lists it alone.
     let none = cat.result_choices("b300-sxm", "no such submitter", Some("6.0-0073"));
     assert_eq!(none.found, 0);

@@ -315,6 +315,17 @@ pub struct ResultChoices<'a> {
     pub all: usize,
 }
 
+impl ResultChoices<'_> {
+    /// Entries from which the select offers its search box: a shorter list is read at a glance
+    /// (the H200 NVL's 6), the longest ones need it (the B300's 29 systems over two rounds).
+    pub const SEARCH_FROM: usize = 13;
+
+    /// Whether the select offers its search box.
+    pub fn searchable(&self) -> bool {
+        self.all >= Self::SEARCH_FROM
+    }
+}
+
 /// One round of the result select: its name (`v6.1`), its publication date and its entries.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RoundGroup<'a> {

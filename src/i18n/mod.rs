@@ -1095,3 +1095,14 @@ pub(crate) fn clip_series(series: &str) -> String {
         format!("{}…", series.chars().take(MAX).collect::<String>())
     }
 }
+
+// issue 50
+/// A published result's id as the sheet and the e-mail name it: with "(preview — not yet available)"
+/// after it where MLCommons published the result as a preview.
+pub fn result_id(lang: Lang, catalogue: &crate::catalogue::Catalogue, id: &str) -> String {
+    if catalogue.entry(id).next().is_some_and(crate::catalogue::PublishedResult::is_preview) {
+        format!("{id} ({})", lang.strings().preview_mark)
+    } else {
+        id.to_owned()
+    }
+}

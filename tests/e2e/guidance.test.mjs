@@ -31,9 +31,10 @@ test('1. a card without a published minimum: 50 W computes a range, and the form
   // v4.1-0025: 8 × L40S; the range's ends are 8 × 50 W and 8 × 350 W over the same tokens/s.
   assert.ok(Math.abs(high / low - 350 / 50) < 1e-9, `a range: ${low} to ${high}`);
   assert.match(await c.text('limit-unpublished'), /Nothing is published for this card below 350 W.*nvidia-smi -q -d POWER/s);
-  // The card's facts: no measurement (as of the data version), and v6.0 without it.
+  // The card's facts: no measurement (as of the data version), and the newest round (v6.1 since
+  // issue 50, dated by its reading) without it.
   assert.match(await c.text('no-measurement'), /No measurement is published for this card \(as of data version 2026\.\d+\.\d+\)/);
-  assert.match(await c.text('round-gap'), /v6\.0 .*no LLM result for this card; its newest here are from v4\.1 \(2024\), v5\.1 \(2025\)/s);
+  assert.match(await c.text('round-gap'), /v6\.1 \(December 5, 2026\) .*no LLM result for this card; its newest here are from v4\.1 \(2024\), v5\.1 \(2025\)/s);
   // The guidance fold: reading and setting the card's own range.
   await c.el('limit-guide').locator('summary').click();
   const guide = await c.text('limit-guide');

@@ -35,7 +35,7 @@ const LINKS = [
   ['servers=0', ['servers']],
   ['watts=0', ['watts']],
   ['tps=0', ['tps']],
-  ['gpus=289', ['gpus']],
+  ['gpus=513', ['gpus']],
   ['servers=100001', ['servers']],
   ['card=l40s&watts=351', ['watts']],
   ['tps=1000000001', ['tps']],

@@ -56,7 +56,7 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                 <dt>{ t.fact_measured }</dt>
                 <dd data-testid="no-measurement">{ (t.no_measurement)(&props.catalogue.0.meta.data_version) }
                     if let Some(gap) = props.catalogue.0.round_gap(&card.id) {
-                        { " " }<span data-testid="round-gap">{ (t.round_gap)(
+                        { " " }<span class="round-gap" data-testid="round-gap">{ (t.round_gap)(
                             gap.newest.0,
                             &long_date(lang, gap.newest.1),
                             &gap.rounds.iter().map(|(r, d)| format!("{r} ({})", d.get(..4).unwrap_or(d))).collect::<Vec<_>>().join(", "),

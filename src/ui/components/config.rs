@@ -256,7 +256,7 @@ impl Config<'_> {
     fn result_find(&self) -> Html {
         let (t, form) = (self.t, &self.props.form);
         let choices = self.props.catalogue.0.result_choices(&form.card, &self.find, self.published);
-        if choices.all < 2 {
+        if !choices.searchable() {
             return html! {};
         }
         let oninput = {

@@ -52,7 +52,8 @@ fn configuration_words(lang: Lang, catalogue: Cat, form: &Form, valid: &ValidNum
     let or_dash = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), |v| number(lang, v));
     let throughput = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
-            "MLPerf {id}, {} ({}), {}",
+            "MLPerf {}, {} ({}), {}",
+            crate::i18n::result_id(lang, catalogue.0, id),
             form.benchmark.name(),
             form.benchmark.accuracy().map(t.accuracy).unwrap_or_default().trim_start_matches(", "),
             (t.scenario)(form.scenario)
