@@ -345,6 +345,29 @@ fn assumption(a: &Assumption) -> String {
         Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
             Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
             .to_owned(),
+        // issue 47
+        Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed } => {
+            let idle = if low_idle_watts < high_idle_watts {
+                format!("{} bis {} W", n(*low_idle_watts), n(*high_idle_watts))
+            } else {
+                format!("{} W", n(*low_idle_watts))
+            };
+            let from = if *idle_sourced {
+                "veröffentlichte Messwerte dieser Karte, um den Spielraum einer Momentaufnahme erweitert (keine Leerlaufleistung eingegeben)"
+            } else {
+                "wie eingegeben"
+            };
+            let shape = if *assumed {
+                format!("die gemessene Form der {curve_card}, für diese Karte angenommen")
+            } else {
+                format!("gemessen an der {curve_card}")
+            };
+            format!(
+                "Leerlauf {idle} ({from}). Unteres Ende: Jede Karte nimmt ihre Leerlaufleistung auf und dazu den Anteil \
+                 der Last am Weg bis zu ihrer Grenze (Anfragen zu vollen Batches gebündelt). Oberes Ende: gleichmäßiger \
+                 Betrieb auf der von ML.ENERGY gemessenen Teillastkurve ({shape})."
+            )
+        }
         Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \
             was die Karten aufnehmen, während sie auf Arbeit warten."
             .to_owned(),
@@ -360,6 +383,16 @@ fn assumption(a: &Assumption) -> String {
 }
 
 fn range_ends(a: &Assumption) -> Option<(String, String)> {
+    // issue 47
+    if let Assumption::ServingRange { low_idle_watts, high_idle_watts, .. } = a {
+        return Some((
+            format!(
+                "die Serving-Software bündelt Anfragen zu vollen Batches und ruht dazwischen (Leerlauf {} W, linear)",
+                n(*low_idle_watts)
+            ),
+            format!("gleichmäßiger Betrieb auf der gemessenen Kurve (Leerlauf {} W)", n(*high_idle_watts)),
+        ));
+    }
     if *a == Assumption::DemandRange {
         return Some((
             "jedes Token mit der Obergrenze in J/Token des Benchmarks, zwischen den Token keine Leistungsaufnahme"
