@@ -22,9 +22,12 @@ pub use crate::input::{
 use crate::latency;
 
 pub mod steps;
+// issue 47
+pub mod sensitivity;
 use crate::model::basis;
 use crate::units::{Amperes, Watts};
 pub use crate::units::{Currency, Phases};
+pub use sensitivity::{Input as SensitiveInput, Sensitivity, Spread};
 
 /// What an empty field means: its default in words, or `None` where the figures that need it are left out.
 pub fn default_text(field: Field) -> Option<&'static str> {
@@ -624,6 +627,14 @@ pub fn answer<'c>(catalogue: &'c Catalogue, form: &crate::form::Form) -> Answer<
         }
     }
     Answer { evaluation, plan }
+}
+
+impl Answer<'_> {
+    /// What decides this answer's year (issue 47): each uncertain input's effect, largest first; only the
+    /// views that show the list compute it (a plan evaluation per end).
+    pub fn sensitivity(&self, catalogue: &Catalogue) -> Vec<Sensitivity> {
+        sensitivity::sensitivity(catalogue, &self.evaluation.checked, &self.plan)
+    }
 }
 
 impl Plan {

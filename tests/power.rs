@@ -179,3 +179,43 @@ fn a_year_by_hand_for_an_h100_sxm_and_a_b200_server() {
     let year = close(&p.site_kwh_per_year, 8.0 * (245.0 * 14.0 + 688.9 * 10.0) * 365.0 / 1000.0);
     low(&year, 8.0 * (187.0 * 24.0 + 813.0 * 0.1 * 10.0) * 365.0 / 1000.0);
 }
+
+#[test]
+fn what_decides_the_year_is_listed_by_effect_with_each_inputs_sourced_ends() {
+    use token_energy::plan::{SensitiveInput as Input, Spread};
+    let form = h200_nvl(&[(Field::Demand, "40,000,000"), (Field::Hours, "10")]);
+    let answer = plan::answer(catalogue(), &form);
+    let list = answer.sensitivity(catalogue());
+    let ids: Vec<&str> = list.iter().map(|s| s.input.id()).collect();
+    // The defaults: the linear model at the lowest idle (94 W), no own draw, PUE 1; hours typed (10).
+    let u = 40.0e6 / 36_000.0 / 16_343.8;
+    let linear = |idle: f64| 8.0 * (idle * 24.0 + (600.0 - idle) * u * 10.0) * 365.0 / 1000.0;
+    let share = 267.0 / 700.0 + (0.69 * 0.86 - 267.0 / 700.0) * (100.0 * u - 1.0) / 6.5;
+    let measured = 8.0 * (94.0 * 14.0 + 600.0 * share * 10.0) * 365.0 / 1000.0;
+    let ends = |input: Input| match list.iter().find(|s| s.input == input).map(|s| s.spread) {
+        Some(Spread::Ends { input_low, input_high, at_low, at_high }) => (input_low, input_high, at_low, at_high),
+        other => panic!("{input:?}: {other:?}"),
+    };
+    // The idle span: 94 W (the posted reading) to 96 + 50 W.
+    let (lo, hi, at_lo, at_hi) = ends(Input::Idle);
+    assert_eq!((lo, hi), (94.0, 146.0));
+    assert!((at_lo - linear(94.0)).abs() < 1e-9 && (at_hi - linear(146.0)).abs() < 1e-9);
+    // The PUE's reference values: Google's fleet 1.1 to the industry average 1.58 (Uptime 2023).
+    let (lo, hi, at_lo, at_hi) = ends(Input::Pue);
+    assert_eq!((lo, hi), (1.1, 1.58));
+    assert!((at_lo - linear(94.0) * 1.1).abs() < 1e-9 && (at_hi - linear(94.0) * 1.58).abs() < 1e-9);
+    // The load curve: the linear model against the measured shape, both at 94 W.
+    let (_, _, at_lo, at_hi) = ends(Input::LoadCurve);
+    assert!((at_lo - linear(94.0)).abs() < 1e-9 && (at_hi - measured).abs() < 1e-9);
+    // By effect: the curve (≈ 6,260 kWh), the PUE (≈ 3,640), the idle (≈ 3,540); then the PCIe server's
+    // own draw, which no source gives (no vendor file), and the hours, typed.
+    assert_eq!(ids, ["load-curve", "pue", "idle", "overhead", "hours"]);
+    assert_eq!(list[3].spread, Spread::NotPublished);
+    assert!(matches!(list[4].spread, Spread::Typed { input, .. } if input == 10.0));
+    // A typed idle collapses its item to one figure.
+    let typed = plan::answer(catalogue(), &h200_nvl(&[(Field::Demand, "40,000,000"), (Field::Idle, "60")]));
+    let idle = typed.sensitivity(catalogue()).into_iter().find(|s| s.input == Input::Idle).expect("idle");
+    assert!(matches!(idle.spread, Spread::Typed { input, .. } if input == 60.0));
+    // No demand: no list.
+    assert!(plan::answer(catalogue(), &h200_nvl(&[])).sensitivity(catalogue()).is_empty());
+}
