@@ -1266,6 +1266,26 @@ pub const DE: Strings = Strings {
     sweep_here: "Ihr Bedarf",
     plan_apply_all: "Planung der Seite für alle übernehmen",
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
+    // issue 47
+    idle_caveat: "Eine veröffentlichte Tabelle ist eine Maschine an einem Tag, und bei geringer Last ist der Leerlauf der größte Teil des Jahres. Ersetzen Sie den Vorgabewert durch Ihren eigenen Messwert auf Ihrem Server, mit geladenem Modell und ohne Anfragen, über einige Minuten:",
+    idle_caveat_wall: "Die gesamte Leistungsaufnahme des Servers an der Steckdose, Boards und der Rest:",
+    sensitivity_title: "Was diese Antwort bestimmt",
+    narrow_idle: "Eigene Leerlaufleistung messen",
+    narrow_field: "Geben Sie Ihren eigenen Wert in der Planung ein: Der Eintrag wird zu einem Wert.",
+    narrow_curve: "Messen Sie die Leistungsaufnahme Ihres Servers bei Ihrer Last: Sie ersetzt beide Enden.",
+    at_full_throughput: ", bei vollem Durchsatz",
+    idle_span: |w| format!("Leerlauf {w} W je Karte, keiner eingegeben: veröffentlichte Messwerte dieser Karte und bis zu 50 W über dem höchsten, da eine Tabelle eine Momentaufnahme ist."),
+    sensitivity_input: |i| match i {
+        crate::plan::SensitiveInput::Idle => "Leerlaufleistung je Karte",
+        crate::plan::SensitiveInput::Overhead => "Zusatzleistung des Servers",
+        crate::plan::SensitiveInput::LoadCurve => "Leistung bei Ihrer Last: lineares Modell oder gemessene Kurve",
+        crate::plan::SensitiveInput::Pue => "PUE des Rechenzentrums",
+        crate::plan::SensitiveInput::Hours => "Betriebsstunden je Tag",
+    },
+    sensitivity_item: |name, years, ends| format!("{name}: {years} je Jahr zwischen den belegten Enden ({ends})"),
+    sensitivity_typed: |name, year| format!("{name}: {year} je Jahr, wie eingegeben"),
+    sensitivity_none: |name| format!("{name}: Keine Quelle gibt eine Spanne an; geben Sie Ihren eigenen Wert ein"),
+    sensitivity_largest: |name, years| format!("Am größten: {name}, {years} je Jahr."),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

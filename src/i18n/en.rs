@@ -856,6 +856,26 @@ pub const EN: Strings = Strings {
     sweep_here: "your demand",
     plan_apply_all: "Use the page's plan for all",
     qr_title: |vendor| format!("Request a quote from {vendor}"),
+    // issue 47
+    idle_caveat: "One posted table is one machine on one day, and at a light load idle is most of the year. Replace the default with your own reading on your server, the model loaded and no requests, over a few minutes:",
+    idle_caveat_wall: "The server's whole draw at the wall, boards and the rest:",
+    sensitivity_title: "What decides this answer",
+    narrow_idle: "Measure your own idle power",
+    narrow_field: "Type your own value in the plan: the item becomes one figure.",
+    narrow_curve: "Measure your server's power at your own load: it replaces both ends.",
+    at_full_throughput: ", at full throughput",
+    idle_span: |w| format!("Idle {w} W per card, no idle typed: posted readings of this card, and up to 50 W above the highest, as one table is a snapshot."),
+    sensitivity_input: |i| match i {
+        crate::plan::SensitiveInput::Idle => "Idle power per card",
+        crate::plan::SensitiveInput::Overhead => "The server's own draw",
+        crate::plan::SensitiveInput::LoadCurve => "Power at your load: linear model or measured curve",
+        crate::plan::SensitiveInput::Pue => "PUE of the site",
+        crate::plan::SensitiveInput::Hours => "Busy hours a day",
+    },
+    sensitivity_item: |name, years, ends| format!("{name}: {years} a year over its sourced ends ({ends})"),
+    sensitivity_typed: |name, year| format!("{name}: {year} a year, as typed"),
+    sensitivity_none: |name| format!("{name}: no source gives it a spread; type your own value"),
+    sensitivity_largest: |name, years| format!("The largest: {name}, {years} a year."),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -609,6 +609,21 @@ table! {
         sweep_here,
         /// The button that gives every compared configuration the page's plan.
         plan_apply_all,
+        // issue 47
+        /// Where the idle default is used: why it is uncertain and the command that replaces it.
+        idle_caveat,
+        /// Before the wall reading's command.
+        idle_caveat_wall,
+        /// The list of what decides the answer.
+        sensitivity_title,
+        /// The link to Measure your own, where the idle power decides the answer most.
+        narrow_idle,
+        /// How to narrow an input typed in the plan.
+        narrow_field,
+        /// How to narrow the load curve.
+        narrow_curve,
+        /// After a per-million-tokens label without a demand: the figure is at full throughput.
+        at_full_throughput,
     }
     messages {
         /// "Offered by {vendor}".
@@ -847,6 +862,19 @@ table! {
         system_line: fn(&SystemWords) -> String,
         /// The electrical sign-off's verdict, naming the rule it applied.
         sign_off: fn(&crate::plan::SignOff) -> String,
+        // issue 47
+        /// The idle span used with no idle typed: "Idle {w} W per card …".
+        idle_span: fn(&str) -> String,
+        /// An uncertain input's name in the list of what decides the answer.
+        sensitivity_input: fn(crate::plan::SensitiveInput) -> &'static str,
+        /// One item: its name, the year at its ends (with unit), the input's ends (with unit).
+        sensitivity_item: fn(&str, &str, &str) -> String,
+        /// A typed input: its name and the year (with unit).
+        sensitivity_typed: fn(&str, &str) -> String,
+        /// An input no source gives a spread.
+        sensitivity_none: fn(&str) -> String,
+        /// The largest: its name and the year at its ends.
+        sensitivity_largest: fn(&str, &str) -> String,
     }
 }
 

@@ -21,6 +21,13 @@ pub struct FiguresProps {
     /// The power limit as checked (`None` when the field is not valid).
     pub limit_watts: Option<f64>,
     pub on_edit: Callback<Edit>,
+    // issue 47
+    /// What decides the answer's year, largest first (empty without a demand's year).
+    #[prop_or_default]
+    pub sensitivity: Vec<crate::plan::Sensitivity>,
+    /// The link to Measure your own with this configuration.
+    #[prop_or_default]
+    pub measure_href: AttrValue,
 }
 
 pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Html {
@@ -188,6 +195,14 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
     // A demand or people typed, but a plan field the figures need is not valid: say so, never ask
     // again for what is typed (issue 36).
     if !plan.answers() && asked {
+        // Issue 47: where an alert of the plan stops the count (no field is invalid), its own reason.
+        if let Some(alert) = plan.notices.iter().find(|n| n.is_alert()) {
+            return html! {
+                <p class="answer-hint" data-testid="answer-hint-invalid" data-reason="alert" role="status">
+                    { (t.plan_notice)(alert) }{ " " }<a href="#plan-title">{ t.plan_title }</a>
+                </p>
+            };
+        }
         return html! {
             <p class="answer-hint" data-testid="answer-hint-invalid" role="status">
                 { t.answer_hint_invalid }<a href="#plan-title">{ t.plan_title }</a>{ "." }
@@ -250,6 +265,13 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
                 { item("demand-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
             }
             { item("site-kwh-per-year", basis(t.energy_label(crate::i18n::EnergyLabel::Year, plan.site_kwh_per_year.as_ref())), plan.site_kwh_per_year.as_ref(), None) }
+            // Issue 47: the year's two ends, each named (the linear model, the measured curve).
+            if let Some(year) = plan.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
+                <div class="answer-item answer-wide" data-testid="year-ends">
+                    <dt class="visually-hidden">{ t.energy_label(crate::i18n::EnergyLabel::Year, Some(year)) }</dt>
+                    <dd>{ ends_view(t, year) }</dd>
+                </div>
+            }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
             { split_view(t, catalogue, plan) }
@@ -288,15 +310,19 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let value = |f: &Figure| format!("{} {}", format::figure_value(f, "–"), t.unit_after(f.value, f.low, f.unit));
     let idle = match &plan.idle_source {
         Some(i) => html! {
+            <>
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
-                { (t.idle_sourced)(&format::figure_value_plain(i.low, i.high, "–")) }
+                { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
                 { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
+            { idle_caveat(t) }
+            </>
         },
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
             <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
-                <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code></p>
+                <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
+                { t.idle_caveat_wall }{ " " }<code translate="no" data-testid="wall-command">{ WALL_COMMAND }</code></p>
         },
         None => html! {},
     };
@@ -327,8 +353,69 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     }
 }
 
-/// The command that reads a card's power while it holds a model and serves no request.
-pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv";
+/// The command that reads a card's power while it holds a model and serves no request, once a second.
+pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv -l 1";
+/// The command that reads the server's whole draw at the wall (issue 47).
+pub const WALL_COMMAND: &str = "ipmitool dcmi power reading";
+
+/// Where the idle default is used (issue 47): why it is uncertain and the commands that replace it,
+/// in the text (a phone and a printed sheet have no hover).
+pub fn idle_caveat(t: &'static Strings) -> Html {
+    html! {
+        <p class="answer-idle idle-caveat" data-testid="idle-caveat">{ t.idle_caveat }{ " " }
+            <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
+            { t.idle_caveat_wall }{ " " }<code translate="no" data-testid="wall-command">{ WALL_COMMAND }</code></p>
+    }
+}
+
+/// What decides the answer (issue 47): one item per uncertain input, largest first, with the year at
+/// its sourced ends in `data-low`/`data-value`; the largest named with how to narrow it.
+fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
+    use crate::plan::{SensitiveInput as Input, Spread};
+    if list.is_empty() {
+        return html! {};
+    }
+    let kwh = (t.unit)(Unit::KilowattHoursPerYear);
+    let years = |lo: f64, hi: f64| format!("{} {kwh}", format::figure_value_plain(lo, hi, t.range_to));
+    let ends = |input: Input, lo: f64, hi: f64| match input {
+        Input::Idle | Input::Overhead => format!("{} W", format::figure_value_plain(lo, hi, t.range_to)),
+        Input::LoadCurve => t.sweep_summary.to_owned(),
+        _ => format!("{}{}{}", format::three(lo), t.range_to, format::three(hi)),
+    };
+    let item = |s: &crate::plan::Sensitivity| {
+        let name = (t.sensitivity_input)(s.input);
+        let (low, value, words) = match s.spread {
+            Spread::Ends { input_low, input_high, at_low, at_high } => (
+                Some(at_low.min(at_high)),
+                Some(at_low.max(at_high)),
+                (t.sensitivity_item)(name, &years(at_low.min(at_high), at_low.max(at_high)), &ends(s.input, input_low, input_high)),
+            ),
+            Spread::Typed { year, .. } => (None, Some(year), (t.sensitivity_typed)(name, &format!("{} {kwh}", format::plain(year)))),
+            Spread::NotPublished => (None, None, (t.sensitivity_none)(name)),
+        };
+        html! {
+            <li data-input={s.input.id()} data-low={low.map(|l| l.to_string())} data-value={value.map(|v| v.to_string())}>{ words }</li>
+        }
+    };
+    let largest = list.first().and_then(|s| match s.spread {
+        Spread::Ends { at_low, at_high, .. } if at_low != at_high => Some((s.input, at_low.min(at_high), at_low.max(at_high))),
+        _ => None,
+    });
+    html! {
+        <section class="sensitivity" data-testid="sensitivity" aria-labelledby="sensitivity-title">
+            <h3 id="sensitivity-title">{ t.sensitivity_title }</h3>
+            if let Some((input, lo, hi)) = largest {
+                <p data-testid="sensitivity-largest" data-input={input.id()}>{ (t.sensitivity_largest)((t.sensitivity_input)(input), &years(lo, hi)) }{ " " }
+                    { match input {
+                        Input::Idle => html! { <a href={measure_href.clone()} data-testid="narrow-idle">{ t.narrow_idle }</a> },
+                        Input::LoadCurve => html! { <a href={measure_href.clone()} data-testid="narrow-curve">{ t.narrow_curve }</a> },
+                        _ => html! { { t.narrow_field } },
+                    } }</p>
+            }
+            <ul>{ for list.iter().map(item) }</ul>
+        </section>
+    }
+}
 
 /// The two headline figures in one sentence, for screen readers (the only live region here).
 fn live_text(t: &'static Strings, f: &Figures) -> String {
@@ -388,6 +475,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     (if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
                     Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
                 { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
+                { sensitivity_view(t, &props.sensitivity, &props.measure_href) }
             </div>
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
