@@ -475,8 +475,8 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     (if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
                     Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
                 { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
-                { sensitivity_view(t, &props.sensitivity, &props.measure_href) }
             </div>
+            { sensitivity_view(t, &props.sensitivity, &props.measure_href) }
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
                 { figure_view(t, c, "wh-per-mtok", (t.figure_million, Unit::WattHoursPerMillionTokens), f.energy_per_million.as_ref(), "", html! {}) }

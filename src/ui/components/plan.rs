@@ -188,7 +188,13 @@ fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
                 }
                 <text class="tick" x="177" y="184" text-anchor="middle">{ t.sweep_x }</text>
             </svg>
-            <figcaption>{ t.sweep_y }</figcaption>
+            <figcaption>{ t.sweep_y }
+                // Issue 47: the value at the customer's own load, both ends.
+                if let (Some(_), Some(j)) = (c.here, plan.site_j_per_token.as_ref()) {
+                    { " · " }<span data-testid="sweep-here-value" data-value={j.value.to_string()} data-low={j.low.map(|l| l.to_string())}>
+                        { format!("{}: {} {}", t.sweep_here, format::figure_value(j, t.range_to), (t.unit)(j.unit)) }</span>
+                }
+            </figcaption>
         </figure>
         </details>
     }
