@@ -189,33 +189,42 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
     }
 }
 
-/// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
-/// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
-fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) -> Html {
+/// Before the answer: what stops it (an invalid field, or a plan alert's own reason, issue 47), or where
+/// to type a demand or people; `None` once the plan answers.
+fn answer_hint_view(t: &'static Strings, plan: &Plan, asked: bool) -> Option<Html> {
     // A demand or people typed, but a plan field the figures need is not valid: say so, never ask
     // again for what is typed (issue 36).
     if !plan.answers() && asked {
         // Issue 47: where an alert of the plan stops the count (no field is invalid), its own reason.
         if let Some(alert) = plan.notices.iter().find(|n| n.is_alert()) {
-            return html! {
+            return Some(html! {
                 <p class="answer-hint" data-testid="answer-hint-invalid" data-reason="alert" role="status">
                     { (t.plan_notice)(alert) }{ " " }<a href="#plan-title">{ t.plan_title }</a>
                 </p>
-            };
+            });
         }
-        return html! {
+        return Some(html! {
             <p class="answer-hint" data-testid="answer-hint-invalid" role="status">
                 { t.answer_hint_invalid }<a href="#plan-title">{ t.plan_title }</a>{ "." }
             </p>
-        };
+        });
     }
     if !plan.answers() {
-        return html! {
+        return Some(html! {
             <p class="answer-hint" data-testid="answer-hint">
                 { t.answer_hint_before }<a href="#demand">{ t.answer_hint_demand }</a>{ t.answer_hint_or }
                 <a href="#users">{ t.answer_hint_users }</a>{ t.answer_hint_after }
             </p>
-        };
+        });
+    }
+    None
+}
+
+/// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
+/// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
+fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) -> Html {
+    if let Some(hint) = answer_hint_view(t, plan, asked) {
+        return hint;
     }
     let item = |testid: &'static str, label: String, f: Option<&Figure>, note: Option<String>| match f {
         Some(f) => {
@@ -388,9 +397,15 @@ fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], meas
             Spread::Ends { input_low, input_high, at_low, at_high } => (
                 Some(at_low.min(at_high)),
                 Some(at_low.max(at_high)),
-                (t.sensitivity_item)(name, &years(at_low.min(at_high), at_low.max(at_high)), &ends(s.input, input_low, input_high)),
+                (t.sensitivity_item)(
+                    name,
+                    &years(at_low.min(at_high), at_low.max(at_high)),
+                    &ends(s.input, input_low, input_high),
+                ),
             ),
-            Spread::Typed { year, .. } => (None, Some(year), (t.sensitivity_typed)(name, &format!("{} {kwh}", format::plain(year)))),
+            Spread::Typed { year, .. } => {
+                (None, Some(year), (t.sensitivity_typed)(name, &format!("{} {kwh}", format::plain(year))))
+            }
             Spread::NotPublished => (None, None, (t.sensitivity_none)(name)),
         };
         html! {
@@ -398,7 +413,9 @@ fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], meas
         }
     };
     let largest = list.first().and_then(|s| match s.spread {
-        Spread::Ends { at_low, at_high, .. } if at_low != at_high => Some((s.input, at_low.min(at_high), at_low.max(at_high))),
+        Spread::Ends { at_low, at_high, .. } if at_low != at_high => {
+            Some((s.input, at_low.min(at_high), at_low.max(at_high)))
+        }
         _ => None,
     });
     html! {
