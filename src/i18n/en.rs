@@ -857,14 +857,14 @@ pub const EN: Strings = Strings {
     plan_apply_all: "Use the page's plan for all",
     qr_title: |vendor| format!("Request a quote from {vendor}"),
     // issue 47
-    idle_caveat: "One posted table is one machine on one day, and at a light load idle is most of the year. Replace the default with your own reading on your server, the model loaded and no requests, over a few minutes:",
-    idle_caveat_wall: "The server's whole draw at the wall, boards and the rest:",
+    idle_caveat: "The idle default is posted tables of other machines, and at a light load idle is most of the year. Replace it with a reading on your server, model loaded, no requests, over a few minutes:",
+    idle_caveat_wall: "the whole server at the wall:",
     sensitivity_title: "What decides this answer",
     narrow_idle: "Measure your own idle power",
     narrow_field: "Type your own value in the plan: the item becomes one figure.",
     narrow_curve: "Measure your server's power at your own load: it replaces both ends.",
     at_full_throughput: ", at full throughput",
-    idle_span: |w| format!("Idle {w} W per card, no idle typed: posted readings of this card, and up to 50 W above the highest, as one table is a snapshot."),
+    idle_span: |w| format!("Idle {w} W per card: posted readings, the top + 50 W for a snapshot:"),
     sensitivity_input: |i| match i {
         crate::plan::SensitiveInput::Idle => "Idle power per card",
         crate::plan::SensitiveInput::Overhead => "The server's own draw",

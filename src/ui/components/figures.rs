@@ -274,13 +274,6 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
                 { item("demand-j-per-token", t.answer_demand_token.to_owned(), plan.site_j_per_token.as_ref(), None) }
             }
             { item("site-kwh-per-year", basis(t.energy_label(crate::i18n::EnergyLabel::Year, plan.site_kwh_per_year.as_ref())), plan.site_kwh_per_year.as_ref(), None) }
-            // Issue 47: the year's two ends, each named (the linear model, the measured curve).
-            if let Some(year) = plan.site_kwh_per_year.as_ref().filter(|f| f.low.is_some()) {
-                <div class="answer-item answer-wide" data-testid="year-ends">
-                    <dt class="visually-hidden">{ t.energy_label(crate::i18n::EnergyLabel::Year, Some(year)) }</dt>
-                    <dd>{ ends_view(t, year) }</dd>
-                </div>
-            }
             { item("cost-per-year", basis(t.p_cost_year), plan.cost_per_year.as_ref(), None) }
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), None) }
             { split_view(t, catalogue, plan) }
@@ -319,14 +312,11 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let value = |f: &Figure| format!("{} {}", format::figure_value(f, "–"), t.unit_after(f.value, f.low, f.unit));
     let idle = match &plan.idle_source {
         Some(i) => html! {
-            <>
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
                 { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
                 { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
-            { idle_caveat(t) }
-            </>
         },
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
             <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
@@ -377,6 +367,30 @@ pub fn idle_caveat(t: &'static Strings) -> Html {
     }
 }
 
+/// Under the answer (issue 47), where its figures are read: the year's two ends named, the idle default's
+/// caveat with the commands that replace it, and what decides the answer. On the sheet too.
+fn answer_notes(t: &'static Strings, plan: &Plan, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
+    let year = plan.site_kwh_per_year.as_ref().filter(|f| f.low.is_some());
+    let named = year.and_then(|f| match &f.kind {
+        Kind::Estimate(a) => a.iter().find_map(|a| (t.range_ends)(a)).map(|ends| (f, ends)),
+        _ => None,
+    });
+    if named.is_none() && plan.idle_source.is_none() && list.is_empty() {
+        return html! {};
+    }
+    let unit = |v: f64| format!("{} {}", format::three(v), t.unit_after(v, None, Unit::KilowattHoursPerYear));
+    html! {
+        <div class="answer-notes" data-testid="answer-notes">
+            if let Some((f, (low, high))) = named {
+                <p class="ends-line" data-testid="year-ends">
+                    { format!("{}: {low} · {}: {high}", unit(f.low.unwrap_or(f.value)), unit(f.value)) }</p>
+            }
+            if plan.idle_source.is_some() { { idle_caveat(t) } }
+            { sensitivity_view(t, list, measure_href) }
+        </div>
+    }
+}
+
 /// What decides the answer (issue 47): one item per uncertain input, largest first, with the year at
 /// its sourced ends in `data-low`/`data-value`; the largest named with how to narrow it.
 fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
@@ -419,8 +433,7 @@ fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], meas
         _ => None,
     });
     html! {
-        <section class="sensitivity" data-testid="sensitivity" aria-labelledby="sensitivity-title">
-            <h3 id="sensitivity-title">{ t.sensitivity_title }</h3>
+        <>
             if let Some((input, lo, hi)) = largest {
                 <p data-testid="sensitivity-largest" data-input={input.id()}>{ (t.sensitivity_largest)((t.sensitivity_input)(input), &years(lo, hi)) }{ " " }
                     { match input {
@@ -429,8 +442,12 @@ fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], meas
                         _ => html! { { t.narrow_field } },
                     } }</p>
             }
-            <ul>{ for list.iter().map(item) }</ul>
-        </section>
+            // The whole list folds (it prints open).
+            <details class="fold sensitivity" data-testid="sensitivity">
+                <summary>{ t.sensitivity_title }</summary>
+                <ul>{ for list.iter().map(item) }</ul>
+            </details>
+        </>
     }
 }
 
@@ -493,7 +510,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
                 { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
             </div>
-            { sensitivity_view(t, &props.sensitivity, &props.measure_href) }
+            { answer_notes(t, &props.plan, &props.sensitivity, &props.measure_href) }
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
                 { figure_view(t, c, "wh-per-mtok", (t.figure_million, Unit::WattHoursPerMillionTokens), f.energy_per_million.as_ref(), "", html! {}) }
