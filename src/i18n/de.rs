@@ -1267,14 +1267,14 @@ pub const DE: Strings = Strings {
     plan_apply_all: "Planung der Seite für alle übernehmen",
     qr_title: |vendor| format!("Angebot von {vendor} anfordern"),
     // issue 47
-    idle_caveat: "Der Vorgabewert für den Leerlauf stammt aus veröffentlichten Tabellen anderer Maschinen, und bei geringer Last ist der Leerlauf der größte Teil des Jahres. Ersetzen Sie ihn durch einen Messwert auf Ihrem Server, Modell geladen, keine Anfragen, über einige Minuten:",
+    idle_caveat: "Der Leerlauf-Vorgabewert stammt aus Tabellen anderer Maschinen, und bei geringer Last ist er der größte Teil des Jahres. Messen Sie Ihren, Modell geladen, keine Anfragen, einige Minuten:",
     idle_caveat_wall: "der ganze Server an der Steckdose:",
     sensitivity_title: "Was diese Antwort bestimmt",
     narrow_idle: "Eigene Leerlaufleistung messen",
     narrow_field: "Geben Sie Ihren eigenen Wert in der Planung ein: Der Eintrag wird zu einem Wert.",
     narrow_curve: "Messen Sie die Leistungsaufnahme Ihres Servers bei Ihrer Last: Sie ersetzt beide Enden.",
     at_full_throughput: ", bei vollem Durchsatz",
-    idle_span: |w| format!("Leerlauf {w} W je Karte: veröffentlichte Messwerte, der höchste + 50 W für eine Momentaufnahme:"),
+    idle_span: |w| format!("Leerlauf {w} W je Karte, veröffentlichte Messwerte + 50 W:"),
     sensitivity_input: |i| match i {
         crate::plan::SensitiveInput::Idle => "Leerlaufleistung je Karte",
         crate::plan::SensitiveInput::Overhead => "Zusatzleistung des Servers",

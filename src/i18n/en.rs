@@ -857,14 +857,14 @@ pub const EN: Strings = Strings {
     plan_apply_all: "Use the page's plan for all",
     qr_title: |vendor| format!("Request a quote from {vendor}"),
     // issue 47
-    idle_caveat: "The idle default is posted tables of other machines, and at a light load idle is most of the year. Replace it with a reading on your server, model loaded, no requests, over a few minutes:",
+    idle_caveat: "The idle default comes from other machines' tables, and at a light load idle is most of the year. Measure yours, model loaded, no requests, a few minutes:",
     idle_caveat_wall: "the whole server at the wall:",
     sensitivity_title: "What decides this answer",
     narrow_idle: "Measure your own idle power",
     narrow_field: "Type your own value in the plan: the item becomes one figure.",
     narrow_curve: "Measure your server's power at your own load: it replaces both ends.",
     at_full_throughput: ", at full throughput",
-    idle_span: |w| format!("Idle {w} W per card: posted readings, the top + 50 W for a snapshot:"),
+    idle_span: |w| format!("Idle {w} W per card, posted readings + 50 W:"),
     sensitivity_input: |i| match i {
         crate::plan::SensitiveInput::Idle => "Idle power per card",
         crate::plan::SensitiveInput::Overhead => "The server's own draw",

@@ -78,6 +78,10 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
 /// The two ends of a range, each named.
 pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
     let (Some(low), Kind::Estimate(assumptions)) = (f.low, &f.kind) else { return html! {} };
+    // The serving range's ends are named once, under the answer (issue 47), not on every card.
+    if assumptions.iter().any(|a| matches!(a, crate::figure::Assumption::ServingRange { .. })) {
+        return html! {};
+    }
     let Some((low_words, high_words)) = assumptions.iter().find_map(|a| (t.range_ends)(a)) else { return html! {} };
     html! {
         <ul class="ends" data-testid="range-ends">
@@ -314,7 +318,8 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
         Some(i) => html! {
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
                 { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
-                { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
+                // The readings' sources; the margin's is among the year's (issue 47).
+                { " " }{ for i.sources.iter().filter(|id| *id != crate::power::CONTEXT_STEP_SOURCE).map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
