@@ -258,7 +258,7 @@ impl fmt::Display for Assumption {
                     format!("{} W", number(*low_idle_watts))
                 };
                 let from = if *idle_sourced {
-                    "posted readings of this card, widened by a snapshot's margin (no idle typed)"
+                    "posted readings of this card, widened by a snapshot's margin"
                 } else {
                     "as typed"
                 };
@@ -269,9 +269,8 @@ impl fmt::Display for Assumption {
                 };
                 write!(
                     f,
-                    "Idle {idle} ({from}). Lower end: each card draws its idle plus the load's share of the way up to \
-                     its limit (requests packed into full batches). Upper end: steady serving on ML.ENERGY's measured \
-                     partial-load curve ({shape})."
+                    "Idle {idle} ({from}). Lower end: idle plus the load's share up to the limit (full batches); upper \
+                     end: ML.ENERGY's measured partial-load curve ({shape})."
                 )
             }
             Assumption::DemandRange => write!(

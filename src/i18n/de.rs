@@ -353,7 +353,7 @@ fn assumption(a: &Assumption) -> String {
                 format!("{} W", n(*low_idle_watts))
             };
             let from = if *idle_sourced {
-                "veröffentlichte Messwerte dieser Karte, um den Spielraum einer Momentaufnahme erweitert (keine Leerlaufleistung eingegeben)"
+                "veröffentlichte Messwerte dieser Karte, um den Spielraum einer Momentaufnahme erweitert"
             } else {
                 "wie eingegeben"
             };
@@ -363,9 +363,8 @@ fn assumption(a: &Assumption) -> String {
                 format!("gemessen an der {curve_card}")
             };
             format!(
-                "Leerlauf {idle} ({from}). Unteres Ende: Jede Karte nimmt ihre Leerlaufleistung auf und dazu den Anteil \
-                 der Last am Weg bis zu ihrer Grenze (Anfragen zu vollen Batches gebündelt). Oberes Ende: gleichmäßiger \
-                 Betrieb auf der von ML.ENERGY gemessenen Teillastkurve ({shape})."
+                "Leerlauf {idle} ({from}). Unteres Ende: Leerlauf plus Lastanteil bis zur Grenze (volle Batches); oberes \
+                 Ende: die von ML.ENERGY gemessene Teillastkurve ({shape})."
             )
         }
         Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \

@@ -93,7 +93,7 @@ test('1. the answer leads: J/token, and with a demand servers, rack fit, energy,
   assert.match(basis, /your input \(output tokens per day\)/);
   assert.match(basis, /your input \(electricity price\)/);
   assert.match(basis, /your input \(grid carbon intensity\)/);
-  assert.match(basis, /Idle 94 to 146 W \(posted readings of this card, widened by a snapshot's margin/);
+  assert.match(basis, /Idle 94 to 146 W \(posted readings of this card, widened by a snapshot's margin\)/);
   await c.page.evaluate(() => scrollTo(0, 0));
   // In the first screen at 1440 px.
   const box = await answer.boundingBox();
