@@ -593,7 +593,9 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
             // The candidates: the lowest upper end; best only if that lies at or below every other's lower end.
             let top = present.iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
             let clear = present.iter().filter(|p| p.2 != top).all(|p| p.1 >= top);
-            if clear {
+            // Every one at the same upper end (issue 47: measured-curve ends alike) crowns none.
+            let every = present.iter().all(|p| p.2 == top);
+            if clear && !every {
                 present.iter().filter(|p| p.2 == top).map(|p| p.0).collect()
             } else {
                 Vec::new()
@@ -602,7 +604,8 @@ fn best_of(cells: &[Option<Figure>], better: Better) -> Vec<usize> {
         Better::Higher => {
             let bottom = present.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
             let clear = present.iter().filter(|p| p.1 != bottom).all(|p| p.2 <= bottom);
-            if clear {
+            let every = present.iter().all(|p| p.1 == bottom);
+            if clear && !every {
                 present.iter().filter(|p| p.1 == bottom).map(|p| p.0).collect()
             } else {
                 Vec::new()

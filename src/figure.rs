@@ -127,11 +127,26 @@ pub enum Assumption {
     WaterPerKwh { onsite: Option<f64>, offsite: Option<f64> },
     /// The cards' manufacturing footprint spread evenly over the hardware's lifetime, whatever the use.
     EmbodiedOverLife { kg_per_gpu: f64, years: f64 },
+    // issue 47
+    /// The power at the customer's load as a range: the linear model at the lowest idle (requests packed
+    /// into full batches, parked between them) to steady serving on the measured curve of `curve_card`
+    /// (`assumed`: measured on that card, assumed for this one) at the highest idle; the idle typed, or
+    /// sourced (posted readings widened by a snapshot's margin).
+    ServingRange { low_idle_watts: f64, high_idle_watts: f64, idle_sourced: bool, curve_card: String, assumed: bool },
 }
 
 impl Assumption {
     /// The words for the two ends of a range, `(lower end, upper end)`, where the assumption makes one.
     pub fn range_ends(&self) -> Option<(String, String)> {
+        if let Assumption::ServingRange { low_idle_watts, high_idle_watts, .. } = self {
+            return Some((
+                format!(
+                    "the serving engine packs requests into full batches and parks between them (idle {} W, linear)",
+                    number(*low_idle_watts)
+                ),
+                format!("steady serving on the measured curve (idle {} W)", number(*high_idle_watts)),
+            ));
+        }
         if *self == Assumption::DemandRange {
             return Some((
                 "every token at the benchmark's ceiling J/token, nothing drawn between tokens".to_owned(),
@@ -236,6 +251,28 @@ impl fmt::Display for Assumption {
                 "Rack positions counted with the GPU boards' power alone: with the servers' own draw fewer fit \
                  per position, so at least this many are needed."
             ),
+            Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed } => {
+                let idle = if low_idle_watts < high_idle_watts {
+                    format!("{} to {} W", number(*low_idle_watts), number(*high_idle_watts))
+                } else {
+                    format!("{} W", number(*low_idle_watts))
+                };
+                let from = if *idle_sourced {
+                    "posted readings of this card, widened by a snapshot's margin"
+                } else {
+                    "as typed"
+                };
+                let shape = if *assumed {
+                    format!("{curve_card}'s measured shape, assumed for this card")
+                } else {
+                    format!("measured on {curve_card}")
+                };
+                write!(
+                    f,
+                    "Idle {idle} ({from}). Lower end: idle plus the load's share up to the limit (full batches); upper \
+                     end: ML.ENERGY's measured partial-load curve ({shape})."
+                )
+            }
             Assumption::DemandRange => write!(
                 f,
                 "No idle power is given, so the energy for the demand is a range: it depends on what the cards draw \

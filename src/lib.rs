@@ -22,6 +22,7 @@ pub mod link;
 pub mod measure;
 pub mod model;
 pub mod plan;
+pub mod power;
 pub mod precision;
 pub mod proxy;
 pub mod qr;

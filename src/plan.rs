@@ -22,9 +22,12 @@ pub use crate::input::{
 use crate::latency;
 
 pub mod steps;
+// issue 47
+pub mod sensitivity;
 use crate::model::basis;
 use crate::units::{Amperes, Watts};
 pub use crate::units::{Currency, Phases};
+pub use sensitivity::{Input as SensitiveInput, Sensitivity, Spread};
 
 /// What an empty field means: its default in words, or `None` where the figures that need it are left out.
 pub fn default_text(field: Field) -> Option<&'static str> {
@@ -197,6 +200,9 @@ pub struct Plan {
     pub embodied_unpublished: bool,
     /// The on-site WUE typed (L/kWh), for the EU's indicators.
     pub wue_typed: Option<f64>,
+    // issue 47
+    /// What decided the power at the customer's load (the idle span, the curve), where an idle is in use.
+    pub power: Option<crate::power::PowerInputs>,
 }
 
 /// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
@@ -209,18 +215,22 @@ pub struct SourcedIdle {
 }
 
 /// The idle power the catalogue sources for `card`, where any: every reference value of the idle field
-/// read on that card, from its lowest to its highest.
+/// read on that card, from its lowest to its highest plus a snapshot's margin
+/// ([`crate::power::SNAPSHOT_MARGIN_W`], issue 47: one posted table is one machine on one day), the
+/// margin's source after the readings'.
 pub fn sourced_idle(card: &str) -> Option<SourcedIdle> {
     let values: Vec<&crate::catalogue::ReferenceValue> =
         reference_for(Field::Idle).filter(|r| r.card.as_deref() == Some(card)).collect();
     let low = values.iter().map(|r| r.value).fold(f64::INFINITY, f64::min);
-    let high = values.iter().map(|r| r.high.unwrap_or(r.value)).fold(f64::NEG_INFINITY, f64::max);
+    let high = values.iter().map(|r| r.high.unwrap_or(r.value)).fold(f64::NEG_INFINITY, f64::max)
+        + crate::power::SNAPSHOT_MARGIN_W;
     let mut sources: Vec<String> = Vec::new();
     for r in &values {
         if !sources.iter().any(|s| *s == *r.source) {
             sources.push(r.source.to_string());
         }
     }
+    sources.push(crate::power::CONTEXT_STEP_SOURCE.to_owned());
     (low.is_finite() && high.is_finite() && low <= high).then_some(SourcedIdle { low, high, sources })
 }
 
@@ -263,10 +273,11 @@ pub(crate) fn site_power_per_server(cards: u32, p_card: Watts, overhead: Watts, 
     Watts((p_card.value() * f64::from(cards) + overhead.value()) * pue)
 }
 
-/// A card's average draw at load `u` (0–1): idle + (limit − idle) × u, or the limit without an idle figure.
-pub(crate) fn card_power(limit: Watts, idle: Option<Watts>, u: f64) -> Watts {
+/// A card's average draw at load `u` (0–1) under `model` ([`crate::power::card_power`]), or the limit
+/// without an idle figure.
+pub(crate) fn card_power(limit: Watts, idle: Option<Watts>, u: f64, model: crate::power::Model) -> Watts {
     match idle {
-        Some(idle) => Watts(idle.value() + (limit.value() - idle.value()) * u),
+        Some(idle) => crate::power::card_power(limit, idle, u, model),
         None => limit,
     }
 }
@@ -451,66 +462,64 @@ fn promise(catalogue: &Catalogue, throughput: &Throughput, tps: f64, speed: Opti
 /// The plan's figures from the checked form (`catalogue`: where the result's other scenarios are looked up),
 /// each with the boundary of power it counts.
 pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
-    // No idle typed (the field empty, the limit valid) for a demand: the card's sourced idle, where the
-    // catalogue has one at or below the limit, as an estimate with its spread (issue 35). A typed one always wins.
-    let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied();
-    // Only for a demand: without one the year is the worst case or the typed load, named as such.
-    let sourced = match (&checked.plan.idle, &checked.plan.demand, checked.card.as_ref().ok(), limit) {
-        (Some(Ok(None)), Ok(Some(_)), Some(card), Some(limit)) => {
-            sourced_idle(&card.id).filter(|i| i.high <= limit.value())
-        }
-        _ => None,
-    };
-    let mut plan = match &sourced {
-        Some(idle) => {
-            let low = figures(catalogue, checked, Some(Watts(idle.low)));
-            let high = figures(catalogue, checked, Some(Watts(idle.high)));
-            merge(low, &high, idle)
+    let ends = power_inputs(checked);
+    let mut plan = match &ends {
+        Some(inputs) => {
+            let low = figures(catalogue, checked, Some(inputs.low_end()));
+            let high = figures(catalogue, checked, Some(inputs.high_end()));
+            merge(low, &high, inputs)
         }
         None => figures(catalogue, checked, None),
     };
-    plan.idle_source = sourced;
+    plan.idle_source = ends.as_ref().and_then(|p| match &p.idle.origin {
+        crate::power::IdleOrigin::Sourced(sources) => {
+            Some(SourcedIdle { low: p.idle.low.value(), high: p.idle.high.value(), sources: sources.clone() })
+        }
+        crate::power::IdleOrigin::Typed => None,
+    });
+    plan.power = ends;
     plan.bound();
     plan
 }
 
-/// The plan at the sourced idle's low end, with every figure that depends on the idle power spread
-/// to the high end's (`high`): its kind names the reading, its origins the source, never your input.
-fn merge(mut low: Plan, high: &Plan, idle: &SourcedIdle) -> Plan {
-    let source = idle.sources.first().cloned().unwrap_or_default();
-    let sourced = Assumption::IdleSourced { low_watts: idle.low, high_watts: idle.high, source: source.clone() };
-    let span = |a: &Option<Figure>, b: &Option<Figure>| -> Option<Figure> {
-        let (a, b) = (a.as_ref()?, b.as_ref()?);
-        let lo = a.low.unwrap_or(a.value).min(b.low.unwrap_or(b.value));
-        let hi = a.value.max(b.value);
-        let mut assumptions: Vec<Assumption> = match &a.kind {
-            Kind::Estimate(list) => list
-                .iter()
-                .filter(|x| {
-                    !(idle.low < idle.high
-                        && matches!(x, Assumption::PowerFollowsDemand { .. } | Assumption::PowerFollowsLoad { .. }))
-                })
-                .cloned()
-                .collect(),
-            _ => Vec::new(),
-        };
-        assumptions.insert(0, sourced.clone());
-        let origins: Vec<Origin> = a
-            .origins
-            .iter()
-            .flat_map(|o| match o {
-                Origin::Input(Field::Idle) => idle.sources.iter().map(|s| Origin::Source(s.clone())).collect(),
-                other => vec![other.clone()],
-            })
-            .collect();
-        Figure::range(lo, hi, a.unit, Kind::Estimate(assumptions), origins).map(|f| {
-            if a.side == Side::AtLeast {
-                f.at_least()
-            } else {
-                f
+/// What decides the power at the customer's load (issue 47), where an idle power is in use: a typed
+/// one (both ends at it), or, with the field empty for a demand, the card's sourced span (a typed one
+/// always wins). `None` without an idle power: the year is then the worst case or the demand's range.
+pub fn power_inputs(checked: &Checked) -> Option<crate::power::PowerInputs> {
+    use crate::power::{Curve, IdleOrigin, IdleSpan, PowerInputs};
+    let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied()?;
+    let card = checked.card.as_ref().ok()?;
+    let idle = match (&checked.plan.idle, &checked.plan.demand) {
+        (Some(Ok(Some(w))), _) => IdleSpan { low: *w, high: *w, origin: IdleOrigin::Typed },
+        (Some(Ok(None)), Ok(Some(_))) => {
+            let s = sourced_idle(&card.id).filter(|i| i.low <= limit.value())?;
+            IdleSpan {
+                low: Watts(s.low),
+                high: Watts(s.high.min(limit.value())),
+                origin: IdleOrigin::Sourced(s.sources),
             }
-        })
+        }
+        _ => return None,
     };
+    Some(PowerInputs { limit, idle, own_draw: None, curve: Curve::for_card(&card.id) })
+}
+
+/// The plan at the lower end (the linear model at the lowest idle), with every figure that depends on
+/// the power at a load spread to the upper end's (`high`: the measured curve at the top idle): its kind
+/// names both ends, its origins the idle's sources and the curve's.
+fn merge(mut low: Plan, high: &Plan, inputs: &crate::power::PowerInputs) -> Plan {
+    let idle_sources: Vec<String> = match &inputs.idle.origin {
+        crate::power::IdleOrigin::Sourced(s) => s.clone(),
+        crate::power::IdleOrigin::Typed => Vec::new(),
+    };
+    let serving = Assumption::ServingRange {
+        low_idle_watts: inputs.idle.low.value(),
+        high_idle_watts: inputs.idle.high.value(),
+        idle_sourced: !idle_sources.is_empty(),
+        curve_card: inputs.curve.measured_name().to_owned(),
+        assumed: inputs.curve.assumed,
+    };
+    let span = |a: &Option<Figure>, b: &Option<Figure>| span_ends(a.as_ref()?, b.as_ref()?, &serving, &idle_sources);
     macro_rules! spread {
         ($($field:ident),*) => { $( low.$field = span(&low.$field, &high.$field); )* };
     }
@@ -547,6 +556,50 @@ fn merge(mut low: Plan, high: &Plan, idle: &SourcedIdle) -> Plan {
     low
 }
 
+/// One figure at both ends: from the lower of the two to the higher, its kind the serving range's
+/// (the linear model's own assumptions dropped), its origins the idle's sources where sourced and the curve's.
+fn span_ends(a: &Figure, b: &Figure, serving: &Assumption, idle_sources: &[String]) -> Option<Figure> {
+    // Both ends alike (a full load, where the curve's full share is below the limit the linear model
+    // draws): the figure as the lower end made it.
+    if a.low.is_none() && b.low.is_none() && a.value == b.value && idle_sources.is_empty() {
+        return Some(a.clone());
+    }
+    let lo = a.low.unwrap_or(a.value).min(b.low.unwrap_or(b.value));
+    let hi = a.value.max(b.value);
+    let mut assumptions: Vec<Assumption> = match &a.kind {
+        Kind::Estimate(list) => list
+            .iter()
+            .filter(|x| !matches!(x, Assumption::PowerFollowsDemand { .. } | Assumption::PowerFollowsLoad { .. }))
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    assumptions.insert(0, serving.clone());
+    let mut origins: Vec<Origin> = a
+        .origins
+        .iter()
+        .flat_map(|o| match o {
+            Origin::Input(Field::Idle) if !idle_sources.is_empty() => {
+                idle_sources.iter().map(|s| Origin::Source(s.clone())).collect()
+            }
+            other => vec![other.clone()],
+        })
+        .collect();
+    for s in [crate::power::CURVE_SOURCE, crate::power::ONE_STREAM_SOURCE] {
+        let o = Origin::Source(s.to_owned());
+        if !origins.contains(&o) {
+            origins.push(o);
+        }
+    }
+    Figure::range(lo, hi, a.unit, Kind::Estimate(assumptions), origins).map(|f| {
+        if a.side == Side::AtLeast {
+            f.at_least()
+        } else {
+            f
+        }
+    })
+}
+
 /// A configuration's figures, each once (issue 34): the model's and the plan's, where a figure for
 /// "all servers" counts the servers the plan uses. Every view — the page, the summary bar, the grid,
 /// the exports, the sheet and the e-mail — reads these, never `model::evaluate` alone.
@@ -574,6 +627,14 @@ pub fn answer<'c>(catalogue: &'c Catalogue, form: &crate::form::Form) -> Answer<
         }
     }
     Answer { evaluation, plan }
+}
+
+impl Answer<'_> {
+    /// What decides this answer's year (issue 47): each uncertain input's effect, largest first; only the
+    /// views that show the list compute it (a plan evaluation per end).
+    pub fn sensitivity(&self, catalogue: &Catalogue) -> Vec<Sensitivity> {
+        sensitivity::sensitivity(catalogue, &self.evaluation.checked, &self.plan)
+    }
 }
 
 impl Plan {
@@ -659,9 +720,9 @@ impl Plan {
 /// The plan's figures at one idle power (`idle_default`, where none is typed): [`steps`] in turn —
 /// the inputs, the system, sizing, the electrics, tokens per MW, the IT load, then the site's energy —
 /// each step's result written into the plan, its notices in the order the steps run.
-fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>) -> Plan {
+fn figures(catalogue: &Catalogue, checked: &Checked, end: Option<crate::power::End>) -> Plan {
     let p = &checked.plan;
-    let reading = steps::read(checked, idle_default);
+    let reading = steps::read(checked, end);
     let mut out =
         Plan { currency: reading.currency, scope: reading.scope, notices: reading.notices, ..Plan::default() };
     let Some(i) = reading.inputs else { return out };

@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.10");
+    assert_eq!(c.meta.data_version, "2026.12.11");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -107,6 +107,9 @@ fn every_record_cites_a_known_source() {
     // The cards' manufacturing footprints and the lifetime they are spread over (issue 40).
     cited.extend(c.cards.iter().filter_map(|c| c.embodied.as_ref().map(|e| &*e.source)));
     cited.push(token_energy::plan::LIFE_SOURCE);
+    // The measured partial-load curve, one stream's draw below it and the idle's context step (issue 47).
+    cited.extend(token_energy::power::H100_CURVE.iter().chain(&token_energy::power::B200_CURVE).map(|a| a.source));
+    cited.extend([token_energy::power::ONE_STREAM_SOURCE, token_energy::power::CONTEXT_STEP_SOURCE]);
     for s in &c.sources {
         assert!(cited.contains(&&*s.id), "source {} is cited by no record", s.id);
     }

@@ -259,15 +259,21 @@ fn site_power_is_named_as_an_average_with_the_busy_hours_beside_it() {
     let load = r / (4.0 * 3218.55);
     let busy = 4.0 * 8.0 * (40.0 + 310.0 * load);
     let busy_figure = p.site_busy_power.as_ref().expect("busy power");
+    // At 86 % load the measured curve (0.845 of the limit, issue 47) lies below the linear model's 0.88:
+    // both ends are the linear model's, one figure.
+    let busy_high = 4.0 * 8.0 * common::h100_measured_watts(100.0 * load, 40.0, 350.0);
+    assert_eq!(busy_high, busy);
     close(busy_figure.value, busy);
+    assert_eq!(busy_figure.low, None);
     // The 24-hour average: the day's energy ÷ 24, idle in the other 14 hours.
     let day_wh = 4.0 * 8.0 * (40.0 * 24.0 + 310.0 * load * 10.0);
     close(p.site_power.as_ref().expect("average").value, day_wh / 24.0);
     assert!(busy > day_wh / 24.0);
-    // Without an idle power typed, the L40S's sourced idle (82 to 86 W, issue 35) spans the busy power.
+    // Without an idle power typed, the L40S's sourced idle (82 to 86 W, issue 35; + 50 W above, issue 47)
+    // spans the busy power: the linear model at 82 W to the measured shape.
     let p = plan::answer(catalogue(), &l40s(&[])).plan;
     let busy = p.site_busy_power.as_ref().expect("busy range");
-    close(busy.value, 4.0 * 8.0 * (86.0 + (350.0 - 86.0) * load));
+    close(busy.value, 4.0 * 8.0 * common::h100_measured_watts(100.0 * load, 136.0, 350.0));
     close(busy.low.expect("low"), 4.0 * 8.0 * (82.0 + (350.0 - 82.0) * load));
     // A card without one: from the tokens at the ceiling J/token over the busy hours, to every card at
     // its limit (8 × H100 NVL, its first Server result).

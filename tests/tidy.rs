@@ -253,7 +253,7 @@ const LAYERS: &[&[&str]] = &[
     &["figure"],
     &["form", "measure"],
     &["data_version"],
-    &["model", "link", "system"],
+    &["model", "link", "system", "power"],
     &["plan"],
     &["compare", "chart", "vendor"],
     &["i18n"],

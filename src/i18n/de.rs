@@ -345,6 +345,28 @@ fn assumption(a: &Assumption) -> String {
         Assumption::BoardsOnlyFit => "Rack-Stellplätze nur mit der Leistung der GPU-Boards gezählt: Mit der \
             Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
             .to_owned(),
+        // issue 47
+        Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed } => {
+            let idle = if low_idle_watts < high_idle_watts {
+                format!("{} bis {} W", n(*low_idle_watts), n(*high_idle_watts))
+            } else {
+                format!("{} W", n(*low_idle_watts))
+            };
+            let from = if *idle_sourced {
+                "veröffentlichte Messwerte dieser Karte, um den Spielraum einer Momentaufnahme erweitert"
+            } else {
+                "wie eingegeben"
+            };
+            let shape = if *assumed {
+                format!("die gemessene Form der {curve_card}, für diese Karte angenommen")
+            } else {
+                format!("gemessen an der {curve_card}")
+            };
+            format!(
+                "Leerlauf {idle} ({from}). Unteres Ende: Leerlauf plus Lastanteil bis zur Grenze (volle Batches); oberes \
+                 Ende: die von ML.ENERGY gemessene Teillastkurve ({shape})."
+            )
+        }
         Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \
             was die Karten aufnehmen, während sie auf Arbeit warten."
             .to_owned(),
@@ -360,6 +382,16 @@ fn assumption(a: &Assumption) -> String {
 }
 
 fn range_ends(a: &Assumption) -> Option<(String, String)> {
+    // issue 47
+    if let Assumption::ServingRange { low_idle_watts, high_idle_watts, .. } = a {
+        return Some((
+            format!(
+                "die Serving-Software bündelt Anfragen zu vollen Batches und ruht dazwischen (Leerlauf {} W, linear)",
+                n(*low_idle_watts)
+            ),
+            format!("gleichmäßiger Betrieb auf der gemessenen Kurve (Leerlauf {} W)", n(*high_idle_watts)),
+        ));
+    }
     if *a == Assumption::DemandRange {
         return Some((
             "jedes Token mit der Obergrenze in J/Token des Benchmarks, zwischen den Token keine Leistungsaufnahme"
@@ -1271,6 +1303,26 @@ pub const DE: Strings = Strings {
     qr_post: |host| format!("Angebotsanfrage an {host} senden"),
     co2_take: |grams| format!("{grams} g CO₂e/kWh übernehmen"),
     co2_resting: |typed| format!("aus {typed} g CO₂e/kWh wie eingegeben: siehe die Frage am Feld"),
+    // issue 47
+    idle_caveat: "Der Leerlauf-Vorgabewert stammt aus Tabellen anderer Maschinen, und bei geringer Last ist er der größte Teil des Jahres. Messen Sie Ihren, Modell geladen, keine Anfragen, einige Minuten:",
+    idle_caveat_wall: "der ganze Server an der Steckdose:",
+    sensitivity_title: "Was diese Antwort bestimmt",
+    narrow_idle: "Eigene Leerlaufleistung messen",
+    narrow_field: "Geben Sie Ihren eigenen Wert in der Planung ein: Der Eintrag wird zu einem Wert.",
+    narrow_curve: "Messen Sie die Leistungsaufnahme Ihres Servers bei Ihrer Last: Sie ersetzt beide Enden.",
+    at_full_throughput: ", bei vollem Durchsatz",
+    idle_span: |w| format!("Leerlauf {w} W je Karte, veröffentlichte Messwerte + 50 W:"),
+    sensitivity_input: |i| match i {
+        crate::plan::SensitiveInput::Idle => "Leerlaufleistung je Karte",
+        crate::plan::SensitiveInput::Overhead => "Zusatzleistung des Servers",
+        crate::plan::SensitiveInput::LoadCurve => "Leistung bei Ihrer Last: lineares Modell oder gemessene Kurve",
+        crate::plan::SensitiveInput::Pue => "PUE des Rechenzentrums",
+        crate::plan::SensitiveInput::Hours => "Betriebsstunden je Tag",
+    },
+    sensitivity_item: |name, years, ends| format!("{name}: {years} je Jahr zwischen den belegten Enden ({ends})"),
+    sensitivity_typed: |name, year| format!("{name}: {year} je Jahr, wie eingegeben"),
+    sensitivity_none: |name| format!("{name}: Keine Quelle gibt eine Spanne an; geben Sie Ihren eigenen Wert ein"),
+    sensitivity_largest: |name, years| format!("Am größten: {name}, {years} je Jahr."),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -890,6 +890,26 @@ pub const EN: Strings = Strings {
     qr_post: |host| format!("Send the quote request to {host}"),
     co2_take: |grams| format!("Use {grams} g CO₂e/kWh"),
     co2_resting: |typed| format!("from {typed} g CO₂e/kWh as typed: see the question at the field"),
+    // issue 47
+    idle_caveat: "The idle default comes from other machines' tables, and at a light load idle is most of the year. Measure yours, model loaded, no requests, a few minutes:",
+    idle_caveat_wall: "the whole server at the wall:",
+    sensitivity_title: "What decides this answer",
+    narrow_idle: "Measure your own idle power",
+    narrow_field: "Type your own value in the plan: the item becomes one figure.",
+    narrow_curve: "Measure your server's power at your own load: it replaces both ends.",
+    at_full_throughput: ", at full throughput",
+    idle_span: |w| format!("Idle {w} W per card, posted readings + 50 W:"),
+    sensitivity_input: |i| match i {
+        crate::plan::SensitiveInput::Idle => "Idle power per card",
+        crate::plan::SensitiveInput::Overhead => "The server's own draw",
+        crate::plan::SensitiveInput::LoadCurve => "Power at your load: linear model or measured curve",
+        crate::plan::SensitiveInput::Pue => "PUE of the site",
+        crate::plan::SensitiveInput::Hours => "Busy hours a day",
+    },
+    sensitivity_item: |name, years, ends| format!("{name}: {years} a year over its sourced ends ({ends})"),
+    sensitivity_typed: |name, year| format!("{name}: {year} a year, as typed"),
+    sensitivity_none: |name| format!("{name}: no source gives it a spread; type your own value"),
+    sensitivity_largest: |name, years| format!("The largest: {name}, {years} a year."),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -619,6 +619,21 @@ table! {
         /// The box that narrows the result select by submitter or system, and its hint.
         result_filter_label,
         result_filter_hint,
+        // issue 47
+        /// Where the idle default is used: why it is uncertain and the command that replaces it.
+        idle_caveat,
+        /// Before the wall reading's command.
+        idle_caveat_wall,
+        /// The list of what decides the answer.
+        sensitivity_title,
+        /// The link to Measure your own, where the idle power decides the answer most.
+        narrow_idle,
+        /// How to narrow an input typed in the plan.
+        narrow_field,
+        /// How to narrow the load curve.
+        narrow_curve,
+        /// After a per-million-tokens label without a demand: the figure is at full throughput.
+        at_full_throughput,
     }
     messages {
         /// "Offered by {vendor}".
@@ -889,6 +904,19 @@ table! {
         round_group: fn(&str) -> String,
         /// How many of the card's results the typed text finds: (found, all).
         result_filter_count: fn(usize, usize) -> String,
+        // issue 47
+        /// The idle span used with no idle typed: "Idle {w} W per card …".
+        idle_span: fn(&str) -> String,
+        /// An uncertain input's name in the list of what decides the answer.
+        sensitivity_input: fn(crate::plan::SensitiveInput) -> &'static str,
+        /// One item: its name, the year at its ends (with unit), the input's ends (with unit).
+        sensitivity_item: fn(&str, &str, &str) -> String,
+        /// A typed input: its name and the year (with unit).
+        sensitivity_typed: fn(&str, &str) -> String,
+        /// An input no source gives a spread.
+        sensitivity_none: fn(&str) -> String,
+        /// The largest: its name and the year at its ends.
+        sensitivity_largest: fn(&str, &str) -> String,
     }
 }
 

@@ -45,6 +45,9 @@ pub struct Inputs<'a> {
     pub users: Option<f64>,
     /// Output tokens/s per person.
     pub speed: Option<f64>,
+    // issue 47
+    /// How a card's power follows its load: the linear model or the measured curve (the end evaluated).
+    pub model: crate::power::Model,
 }
 
 /// What the plan reads from the checked form before any figure: the currency, the scope and the notices
@@ -57,9 +60,10 @@ pub struct Reading<'a> {
     pub inputs: Option<Inputs<'a>>,
 }
 
-/// Step 0: the checked form read into typed values. `idle_default`: the idle power to use where none
-/// is typed (the sourced idle's end being evaluated).
-pub fn read<'a>(checked: &'a Checked<'a>, idle_default: Option<Watts>) -> Reading<'a> {
+/// Step 0: the checked form read into typed values. `end`: the end of the range being evaluated (issue
+/// 47) — its idle where none is typed (the sourced span's end) and its model of power at a load.
+pub fn read<'a>(checked: &'a Checked<'a>, end: Option<crate::power::End>) -> Reading<'a> {
+    let idle_default = end.map(|e| e.idle);
     let p = &checked.plan;
     let overhead = p.overhead.clone().ok().map(|o| (o.unwrap_or_default(), o.is_some()));
     let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
@@ -99,6 +103,7 @@ pub fn read<'a>(checked: &'a Checked<'a>, idle_default: Option<Watts>) -> Readin
             demand,
             users: p.users.clone().ok().flatten(),
             speed: p.speed.clone().ok().flatten(),
+            model: end.map_or(crate::power::Model::Linear, |e| e.model),
         }),
         _ => None,
     };
@@ -689,8 +694,8 @@ pub fn sweep(
         .iter()
         .map(|&l| {
             let u = l / 100.0;
-            let day_wh =
-                (cards * (idle.value() * 24.0 + (lim - idle.value()) * u * h) + i.overhead.0.value() * 24.0) * pue;
+            let busy = crate::power::card_power(i.limit, idle, u, i.model).value();
+            let day_wh = (cards * (idle.value() * (24.0 - h) + busy * h) + i.overhead.0.value() * 24.0) * pue;
             let j = |tps: f64| day_wh / (tps * u * h);
             let mut assumptions = vec![Assumption::PowerFollowsDemand {
                 idle_watts: idle.value(),
@@ -770,7 +775,8 @@ pub fn demand_energy(
     let (boards_low, boards_high, mut assumptions) = match s.idle {
         Some(idle) => {
             let idle = idle.value();
-            let boards = |tps: f64| n * cards * (idle * 24.0 + (lim - idle) * (r / (n * tps)) * h);
+            let at = |u: f64| crate::power::card_power(i.limit, Watts(idle), u, i.model).value();
+            let boards = |tps: f64| n * cards * (idle * (24.0 - h) + at(r / (n * tps)) * h);
             let busy = 100.0 * r / (n * size.low_tps);
             let follows = Assumption::PowerFollowsDemand {
                 idle_watts: idle,
@@ -853,7 +859,7 @@ pub struct Site {
 /// P_card = idle + (limit − idle) × load, J/token over the throughput at that load.
 pub fn site(i: &Inputs, s: &SiteSettings, load: f64, servers: Option<u32>, basis: Option<&ThroughputBasis>) -> Site {
     let u = load / 100.0;
-    let per_server = site_power_per_server(i.gpus, card_power(i.limit, s.idle, u), i.overhead.0, s.pue.0);
+    let per_server = site_power_per_server(i.gpus, card_power(i.limit, s.idle, u, i.model), i.overhead.0, s.pue.0);
     let follows = match s.idle {
         Some(idle) if u < 1.0 => vec![Assumption::PowerFollowsLoad {
             idle_watts: idle.value(),

@@ -76,6 +76,8 @@ fn calculator(props: &CalculatorProps) -> Html {
     // Every figure once (issue 34): the plan's servers count in "all servers" too. Computed when the
     // form changes, not on every stage's render.
     let answer = use_memo(state.form.clone(), move |form| crate::plan::answer(catalogue.0, form));
+    // What decides the answer (issue 47): a plan evaluation per end, when the answer changes.
+    let sensitivity = use_memo(answer.clone(), move |answer| answer.sensitivity(catalogue.0));
     let full_url = format!("{}?{}", browser::page_address(), links.shared);
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is, once the figures are drawn.
     let texts = {
@@ -106,6 +108,7 @@ fn calculator(props: &CalculatorProps) -> Html {
         on,
         stage,
         measure_opened,
+        sensitivity,
     }
     .view()
 }
@@ -249,6 +252,8 @@ struct Page<'a> {
     stage: Stage,
     /// The Measure section was opened once: it stays mounted (issue 51).
     measure_opened: bool,
+    // issue 47
+    sensitivity: Rc<Vec<crate::plan::Sensitivity>>,
 }
 
 impl Page<'_> {
@@ -386,7 +391,8 @@ impl Page<'_> {
         let invalid: Vec<&'static str> = self.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
         html! {
             <div class="outputs">
-                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={(*self.plan).clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()} />
+                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={(*self.plan).clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()}
+                    sensitivity={(*self.sensitivity).clone()} measure_href={AttrValue::from(format!("?{}", link::Mode::Measure.add_to(link::encode(&state.form, false))))} />
                 if state.embed {
                     <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
                         { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>

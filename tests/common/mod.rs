@@ -137,3 +137,30 @@ pub fn low(figure: &token_energy::figure::Figure, expected: f64) {
     let Some(l) = figure.low else { panic!("not a range: {figure:?}") };
     assert!((l - expected).abs() <= expected.abs() * 1e-12, "{l} ≠ {expected}");
 }
+
+// issue 47
+/// A card's power on the H100's measured curve (LOAD-CURVE.md's pooled medians, typed here from the
+/// reference, each at its bin's middle; one stream 267 W of 700 W at 1 %; idle at no load), never
+/// below the linear model at the same idle: the tests' own arithmetic, not the core's.
+#[allow(dead_code, clippy::indexing_slicing)] // not every test file uses it; windows of two
+pub fn h100_measured_watts(load_percent: f64, idle: f64, limit: f64) -> f64 {
+    let points = [
+        (0.0, idle / limit),
+        (1.0, 267.0 / 700.0),
+        (7.5, 0.69 * 0.86),
+        (12.5, 0.72 * 0.86),
+        (20.0, 0.76 * 0.86),
+        (30.0, 0.80 * 0.86),
+        (42.5, 0.85 * 0.86),
+        (60.0, 0.91 * 0.86),
+        (80.0, 0.97 * 0.86),
+        (95.0, 0.86),
+        (100.0, 0.86),
+    ];
+    let l = load_percent.clamp(0.0, 100.0);
+    let share = points
+        .windows(2)
+        .find(|w| l <= w[1].0)
+        .map_or(0.86, |w| w[0].1 + (w[1].1 - w[0].1) * (l - w[0].0) / (w[1].0 - w[0].0));
+    (limit * share).max(idle + (limit - idle) * l / 100.0)
+}

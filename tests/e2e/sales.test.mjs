@@ -17,6 +17,7 @@ import { calculatorSuite, csvRows, near } from './harness.mjs';
 
 const suite = calculatorSuite('sales');
 const T = { timeout: 240_000 };
+import { SNAPSHOT_MARGIN, measuredWatts, shapeOf } from './curve.mjs';
 const results = JSON.parse(await readFile(new URL('../../data/results.json', import.meta.url), 'utf8'));
 const cards = JSON.parse(await readFile(new URL('../../data/cards.json', import.meta.url), 'utf8'));
 const rowsOf = (x) => (Array.isArray(x) ? x : x.results ?? x.cards);
@@ -44,7 +45,7 @@ function published(id) {
   const t = row.weight_transformations?.text?.trim().toLowerCase() ?? '';
   const open = /^(fp16|bf16|fp32)$/i.test(row.weights) && t !== '' && t !== 'none' && t !== 'n/a' && t !== 'no';
   const weights = row.weights.toUpperCase();
-  return { id, tps: row.tokens_per_s, n: row.accelerators, watts, weights, served: open ? '' : weights, card: card.name.split(' ').slice(1).join(' '), idle: idleOf(row.card) };
+  return { id, tps: row.tokens_per_s, n: row.accelerators, watts, weights, served: open ? '' : weights, card: card.name.split(' ').slice(1).join(' '), cardId: row.card, idle: idleOf(row.card) };
 }
 
 /** What the page should show for a configuration, computed here. */
@@ -59,7 +60,9 @@ function expected(p) {
   // every card at its limit all day.
   const u = PLAN.demand / 86400 / (S * p.tps);
   const yearAt = (i) => (S * p.n * (i * 24 + (p.watts - i) * u * 24) / 1000) * 365;
-  const year = p.idle ? [yearAt(p.idle[0]), yearAt(p.idle[1])] : [((PLAN.demand * j) / 3.6e6) * 365, ((S * board * 24) / 1000) * 365];
+  // Issue 47: the upper end on the measured curve (the H100's shape for these cards) at the top idle + 50 W.
+  const measuredAt = (i) => (S * p.n * measuredWatts(100 * u, i, p.watts, shapeOf(p.cardId)) * 24 / 1000) * 365;
+  const year = p.idle ? [yearAt(p.idle[0]), measuredAt(p.idle[1] + SNAPSHOT_MARGIN)] : [((PLAN.demand * j) / 3.6e6) * 365, ((S * board * 24) / 1000) * 365];
   return {
     'j-per-token': j,
     'wh-per-mtok': (j * 1e6) / 3600,

@@ -10,6 +10,7 @@ import { brand } from '../../static/build/vendor.mjs';
 import { serviceWorker } from '../../static/build/sw.mjs';
 import { brandSite } from '../../static/build/brand.mjs';
 import { parseAttrs } from '../../static/build/csp.mjs';
+import { SNAPSHOT_MARGIN, measuredWatts } from './curve.mjs';
 import { Calculator, DIST, REPO, cleanPageAfterEach, closePage, figure, near, openPage, serve, sharedBrowser, tempDir, waitForApp, waitForQuery } from './harness.mjs';
 
 const T = { timeout: 120_000 };
@@ -76,7 +77,9 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   // With a demand the plan's rule too, 2026.12.6's sourced idle powers and their rule (issue 35), and
   // 2026.12.7's systems rule (issue 36), 2026.12.8's water factors and rule (issue 40), 2026.12.9's
   // source entries (issue 38, every configuration).
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule', 'wording'], 'with a demand, the plan rule too');
+  // And 2026.12.11's energy at the customer's load (issue 47): a plan rule and its sources.
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule', 'wording', 'rule', 'added'], 'with a demand, the plan rule too');
+  assert.match(await c.el('data-notice').locator('li').nth(13).innerText(), /^Energy at your own load \(issue 47\)/);
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });
@@ -202,7 +205,9 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   const J = (8 * 600) / 16343.8;
   const busy = 40e6 / 86400 / 16343.8;
   const year = (idle) => ((8 * (idle * 24 + (600 - idle) * busy * 24)) / 1000) * 365 * 0.25;
-  const YEAR = { low: year(94), high: year(96) };
+  // Issue 47: the upper end on the H100's measured shape at the top of the span (96 + 50 W).
+  const measured = (idle) => ((8 * measuredWatts(100 * busy, idle, 600) * 24) / 1000) * 365 * 0.25;
+  const YEAR = { low: year(94), high: measured(96 + SNAPSHOT_MARGIN) };
   const low = () => page.locator('[data-testid="cost-per-year"]').getAttribute('data-low').then(Number);
   const online = await figure(page, 'j-per-token');
   const cost = await figure(page, 'cost-per-year');

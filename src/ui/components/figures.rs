@@ -21,6 +21,13 @@ pub struct FiguresProps {
     /// The power limit as checked (`None` when the field is not valid).
     pub limit_watts: Option<f64>,
     pub on_edit: Callback<Edit>,
+    // issue 47
+    /// What decides the answer's year, largest first (empty without a demand's year).
+    #[prop_or_default]
+    pub sensitivity: Vec<crate::plan::Sensitivity>,
+    /// The link to Measure your own with this configuration.
+    #[prop_or_default]
+    pub measure_href: AttrValue,
 }
 
 pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Html {
@@ -73,6 +80,12 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
 /// The two ends of a range, each named.
 pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
     let Some((low, low_words, high_words)) = named_ends(t, f) else { return html! {} };
+    // The serving range's ends are named once, under the answer (issue 47), not on every card.
+    if let Kind::Estimate(assumptions) = &f.kind {
+        if assumptions.iter().any(|a| matches!(a, crate::figure::Assumption::ServingRange { .. })) {
+            return html! {};
+        }
+    }
     html! {
         <ul class="ends" data-testid="range-ends">
             <li>{ format!("{} {}: {low_words}", format::three(low), t.unit_after(low, None, f.unit)) }</li>
@@ -191,25 +204,42 @@ fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
     }
 }
 
-/// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
-/// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
-fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) -> Html {
+/// Before the answer: what stops it (an invalid field, or a plan alert's own reason, issue 47), or where
+/// to type a demand or people; `None` once the plan answers.
+fn answer_hint_view(t: &'static Strings, plan: &Plan, asked: bool) -> Option<Html> {
     // A demand or people typed, but a plan field the figures need is not valid: say so, never ask
     // again for what is typed (issue 36).
     if !plan.answers() && asked {
-        return html! {
+        // Issue 47: where an alert of the plan stops the count (no field is invalid), its own reason.
+        if let Some(alert) = plan.notices.iter().find(|n| n.is_alert()) {
+            return Some(html! {
+                <p class="answer-hint" data-testid="answer-hint-invalid" data-reason="alert" role="status">
+                    { (t.plan_notice)(alert) }{ " " }<a href="#plan-title">{ t.plan_title }</a>
+                </p>
+            });
+        }
+        return Some(html! {
             <p class="answer-hint" data-testid="answer-hint-invalid" role="status">
                 { t.answer_hint_invalid }<a href="#plan-title">{ t.plan_title }</a>{ "." }
             </p>
-        };
+        });
     }
     if !plan.answers() {
-        return html! {
+        return Some(html! {
             <p class="answer-hint" data-testid="answer-hint">
                 { t.answer_hint_before }<a href="#demand">{ t.answer_hint_demand }</a>{ t.answer_hint_or }
                 <a href="#users">{ t.answer_hint_users }</a>{ t.answer_hint_after }
             </p>
-        };
+        });
+    }
+    None
+}
+
+/// The plan's answer beside J/token: servers needed, rack fit, energy, cost and CO₂ per year, each
+/// the plan's own figure (ranges as ranges); before a demand or people are typed, where to type them.
+fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) -> Html {
+    if let Some(hint) = answer_hint_view(t, plan, asked) {
+        return hint;
     }
     let item = |testid: &'static str, label: String, f: Option<&Figure>, note: Option<String>| match f {
         Some(f) => {
@@ -308,14 +338,16 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let idle = match &plan.idle_source {
         Some(i) => html! {
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
-                { (t.idle_sourced)(&format::figure_value_plain(i.low, i.high, "–")) }
-                { " " }{ for i.sources.iter().map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
+                { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
+                // The readings' sources; the margin's is among the year's (issue 47).
+                { " " }{ for i.sources.iter().filter(|id| *id != crate::power::CONTEXT_STEP_SOURCE).map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
             <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
-                <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code></p>
+                <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
+                { t.idle_caveat_wall }{ " " }<code translate="no" data-testid="wall-command">{ WALL_COMMAND }</code></p>
         },
         None => html! {},
     };
@@ -346,8 +378,104 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     }
 }
 
-/// The command that reads a card's power while it holds a model and serves no request.
-pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv";
+/// The command that reads a card's power while it holds a model and serves no request, once a second.
+pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv -l 1";
+/// The command that reads the server's whole draw at the wall (issue 47).
+pub const WALL_COMMAND: &str = "ipmitool dcmi power reading";
+
+/// Where the idle default is used (issue 47): why it is uncertain and the commands that replace it,
+/// in the text (a phone and a printed sheet have no hover).
+pub fn idle_caveat(t: &'static Strings) -> Html {
+    html! {
+        <p class="answer-idle idle-caveat" data-testid="idle-caveat">{ t.idle_caveat }{ " " }
+            <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
+            { t.idle_caveat_wall }{ " " }<code translate="no" data-testid="wall-command">{ WALL_COMMAND }</code></p>
+    }
+}
+
+/// Under the answer (issue 47), where its figures are read: the year's two ends named, the idle default's
+/// caveat with the commands that replace it, and what decides the answer. On the sheet too.
+fn answer_notes(t: &'static Strings, plan: &Plan, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
+    let year = plan.site_kwh_per_year.as_ref().filter(|f| f.low.is_some());
+    let named = year.and_then(|f| match &f.kind {
+        Kind::Estimate(a) => a.iter().find_map(|a| (t.range_ends)(a)).map(|ends| (f, ends)),
+        _ => None,
+    });
+    if named.is_none() && plan.idle_source.is_none() && list.is_empty() {
+        return html! {};
+    }
+    let unit = |v: f64| format!("{} {}", format::three(v), t.unit_after(v, None, Unit::KilowattHoursPerYear));
+    html! {
+        <div class="answer-notes" data-testid="answer-notes">
+            if let Some((f, (low, high))) = named {
+                <p class="ends-line" data-testid="year-ends">
+                    { format!("{}: {low} · {}: {high}", unit(f.low.unwrap_or(f.value)), unit(f.value)) }</p>
+            }
+            if plan.idle_source.is_some() { { idle_caveat(t) } }
+            { sensitivity_view(t, list, measure_href) }
+        </div>
+    }
+}
+
+/// What decides the answer (issue 47): one item per uncertain input, largest first, with the year at
+/// its sourced ends in `data-low`/`data-value`; the largest named with how to narrow it.
+fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
+    use crate::plan::{SensitiveInput as Input, Spread};
+    if list.is_empty() {
+        return html! {};
+    }
+    let kwh = (t.unit)(Unit::KilowattHoursPerYear);
+    let years = |lo: f64, hi: f64| format!("{} {kwh}", format::figure_value_plain(lo, hi, t.range_to));
+    let ends = |input: Input, lo: f64, hi: f64| match input {
+        Input::Idle | Input::Overhead => format!("{} W", format::figure_value_plain(lo, hi, t.range_to)),
+        Input::LoadCurve => t.sweep_summary.to_owned(),
+        _ => format!("{}{}{}", format::three(lo), t.range_to, format::three(hi)),
+    };
+    let item = |s: &crate::plan::Sensitivity| {
+        let name = (t.sensitivity_input)(s.input);
+        let (low, value, words) = match s.spread {
+            Spread::Ends { input_low, input_high, at_low, at_high } => (
+                Some(at_low.min(at_high)),
+                Some(at_low.max(at_high)),
+                (t.sensitivity_item)(
+                    name,
+                    &years(at_low.min(at_high), at_low.max(at_high)),
+                    &ends(s.input, input_low, input_high),
+                ),
+            ),
+            Spread::Typed { year, .. } => {
+                (None, Some(year), (t.sensitivity_typed)(name, &format!("{} {kwh}", format::plain(year))))
+            }
+            Spread::NotPublished => (None, None, (t.sensitivity_none)(name)),
+        };
+        html! {
+            <li data-input={s.input.id()} data-low={low.map(|l| l.to_string())} data-value={value.map(|v| v.to_string())}>{ words }</li>
+        }
+    };
+    let largest = list.first().and_then(|s| match s.spread {
+        Spread::Ends { at_low, at_high, .. } if at_low != at_high => {
+            Some((s.input, at_low.min(at_high), at_low.max(at_high)))
+        }
+        _ => None,
+    });
+    html! {
+        <>
+            if let Some((input, lo, hi)) = largest {
+                <p data-testid="sensitivity-largest" data-input={input.id()}>{ (t.sensitivity_largest)((t.sensitivity_input)(input), &years(lo, hi)) }{ " " }
+                    { match input {
+                        Input::Idle => html! { <a href={measure_href.clone()} data-testid="narrow-idle">{ t.narrow_idle }</a> },
+                        Input::LoadCurve => html! { <a href={measure_href.clone()} data-testid="narrow-curve">{ t.narrow_curve }</a> },
+                        _ => html! { { t.narrow_field } },
+                    } }</p>
+            }
+            // The whole list folds (it prints open).
+            <details class="fold sensitivity" data-testid="sensitivity">
+                <summary>{ t.sensitivity_title }</summary>
+                <ul>{ for list.iter().map(item) }</ul>
+            </details>
+        </>
+    }
+}
 
 /// The two headline figures in one sentence, for screen readers (the only live region here).
 fn live_text(t: &'static Strings, f: &Figures) -> String {
@@ -412,6 +540,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
                 { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
             </div>
+            { answer_notes(t, &props.plan, &props.sensitivity, &props.measure_href) }
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
                 { figure_view(t, c, "wh-per-mtok", (t.figure_million, Unit::WattHoursPerMillionTokens), f.energy_per_million.as_ref(), "", html! {}) }

@@ -699,11 +699,19 @@ fn footprint_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec
         (p.water_onsite_l_per_year.as_ref(), p.water_offsite_l_per_year.as_ref())
     };
     let answer = t.energy_label(crate::i18n::EnergyLabel::Answer, p.j_per_answer.as_ref()).to_owned();
+    // Issue 47: without a demand or a load, per million tokens is at full throughput: named so.
+    let per_mtok = |label: &str| {
+        if p.basis == crate::plan::EnergyBasis::Limit {
+            format!("{label}{}", t.at_full_throughput)
+        } else {
+            label.to_owned()
+        }
+    };
     vec![
         ("cost-per-year", basis(t.p_cost_year), s.site, p.cost_per_year.as_ref(), None),
-        ("cost-per-mtok", t.p_cost_mtok.to_owned(), s.site, p.cost_per_mtok.as_ref(), None),
+        ("cost-per-mtok", per_mtok(t.p_cost_mtok), s.site, p.cost_per_mtok.as_ref(), None),
         ("co2-kg-per-year", basis(t.p_co2_year), s.site, p.co2_per_year.as_ref(), None),
-        ("co2-g-per-mtok", t.p_co2_mtok.to_owned(), s.site, p.co2_per_mtok.as_ref(), None),
+        ("co2-g-per-mtok", per_mtok(t.p_co2_mtok), s.site, p.co2_per_mtok.as_ref(), None),
         ("water-l-per-year", basis(t.p_water_year), s.site, p.water_l_per_year.as_ref(), water_note),
         ("water-onsite-l-per-year", basis(t.p_water_onsite), s.server, water_onsite, None),
         ("water-offsite-l-per-year", basis(t.p_water_offsite), s.site, water_offsite, None),
