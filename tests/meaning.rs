@@ -684,7 +684,7 @@ fn what_is_sent_leads_with_the_plans_answer_in_every_view() {
         let (server, year, euro) = match lang {
             // The count is an estimate as the figures after it are: their tag says it once.
             Lang::En => ("In this plan: 1 server; ", " kWh per year; ", " EUR per year; "),
-            Lang::De => ("In diesem Plan: 1 Server; ", " kWh je Jahr; ", " EUR je Jahr; "),
+            Lang::De => ("Im Plan: 1 Server; ", " kWh je Jahr; ", " EUR je Jahr; "),
         };
         for line in &answers {
             assert!(line.contains(server) && line.contains(year) && line.contains(euro), "{line}");

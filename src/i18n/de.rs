@@ -1280,13 +1280,13 @@ pub const DE: Strings = Strings {
     use_benchmark: |benchmark, pasted| format!("Mit {benchmark} vergleichen, dem Benchmark des Katalogs für {pasted}"),
     not_in_catalogue: |name| format!("{name} (nicht im Katalog)"),
     // issue 49
-    mail_in_plan: "In diesem Plan: ",
+    mail_in_plan: "Im Plan: ",
     bar_title_plan: "Energie je Ausgabe-Token im Plan jeder Konfiguration",
     bar_caption_plan: "Jede verglichene Konfiguration mit ihrem Namen: ihre Energie je Ausgabe-Token in ihrem Plan (der hellere Teil: der Rest ihrer Spanne), gezählt wie das Etikett in der Tabelle angibt.",
     bar_title_ceilings: "Obergrenzen in J/Token bei vollem Durchsatz des Benchmarks, GPU-Boards",
     bar_caption_ceilings: "Jede verglichene Konfiguration mit ihrem Namen: die Obergrenze der GPU-Boards bei vollem Durchsatz des Benchmarks (der hellere Teil: der Rest ihrer Spanne). Kein Plan ist gesetzt, also wird nichts weiter gezählt.",
     boards_only_name: |label| format!("{label}, nur GPU-Boards"),
-    mail_plan_tag: |tag| format!("Jede Zeile „In diesem Plan“: {tag}."),
+    mail_plan_tag: |tag| format!("Jede Zeile „Im Plan“: {tag}."),
     mail_unfit: |max| format!("Auch die kurze E-Mail ist länger als {max} Zeichen, und E-Mail-Programme schneiden sie womöglich ab. Kopieren Sie stattdessen die Zusammenfassung in Ihre E-Mail."),
     // issue 50
     preview_mark: "Vorschau – noch nicht erhältlich",

@@ -76,7 +76,7 @@ const WORDS = {
     locale: 'de-DE',
     site: 'Schätzung, GPU-Boards + Server + Rechenzentrum',
     peak: 'Obergrenze, GPU-Boards + Server',
-    inPlan: 'In diesem Plan: ',
+    inPlan: 'Im Plan: ',
     server: '1 Server',
     perYear: 'je Jahr',
     token: 'J/Token',
