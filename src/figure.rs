@@ -127,6 +127,12 @@ pub enum Assumption {
     WaterPerKwh { onsite: Option<f64>, offsite: Option<f64> },
     /// The cards' manufacturing footprint spread evenly over the hardware's lifetime, whatever the use.
     EmbodiedOverLife { kg_per_gpu: f64, years: f64 },
+    // issue 48
+    /// A system's maximum only secondary sources give, as a span: the peak is sized on its upper end.
+    SecondaryMaximum { low_kw: f64, high_kw: f64 },
+    /// No maximum published for this server: its own draw lies between what a measured server drew
+    /// beyond its GPUs (`result`) and a comparable system's stated maximum less its boards.
+    OwnDrawEstimated { low_watts: f64, high_watts: f64, result: String, comparable: String },
 }
 
 impl Assumption {
@@ -249,6 +255,24 @@ impl fmt::Display for Assumption {
                 number(*busy_load_percent),
                 number(*limit_watts),
                 number(*hours)
+            ),
+            // issue 48
+            Assumption::SecondaryMaximum { low_kw, high_kw } => write!(
+                f,
+                "The maker publishes no maximum for this rack: secondary sources give {} to {} kW. Peak, rack fit, \
+                 current and heat are sized on the upper end, {} kW.",
+                number(*low_kw),
+                number(*high_kw),
+                number(*high_kw)
+            ),
+            Assumption::OwnDrawEstimated { low_watts, high_watts, result, comparable } => write!(
+                f,
+                "No maximum is published for this server. Its own draw beside the GPU boards is estimated at {} to {} W: \
+                 at least what a measured 8-GPU server drew at the wall beyond its GPUs at their rated power ({result}), \
+                 at most {comparable}'s stated maximum less its boards ({comparable} is a comparable system, not this one). \
+                 Rack fit, current and heat use the upper end.",
+                number(*low_watts),
+                number(*high_watts)
             ),
         }
     }

@@ -224,8 +224,24 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     // concern every plan.
     assert_eq!(
         kinds(&changes),
-        ["rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule", "wording"]
+        [
+            "rule",
+            "rule",
+            "added",
+            "rule",
+            "added",
+            "added",
+            "added",
+            "rule",
+            "rule",
+            "added",
+            "rule",
+            "wording",
+            "corrected"
+        ]
     );
+    // 2026.12.10's systems correction (issue 48) concerns every plan too.
+    assert!(changes[12].plan && changes[12].text.starts_with("Systems (issue 48)"));
     assert!(changes[8].plan && changes[8].text.starts_with("The plan counts systems"));
     assert!(changes[1].plan);
     assert!(changes[6].plan && changes[6].text.starts_with("Idle power with a model loaded"));

@@ -356,6 +356,22 @@ fn assumption(a: &Assumption) -> String {
             n(*busy_load_percent),
             n(*limit_watts)
         ),
+        // issue 48
+        Assumption::SecondaryMaximum { low_kw, high_kw } => format!(
+            "Der Hersteller veröffentlicht kein Maximum für dieses Rack: Angaben aus zweiter Hand nennen {} bis {} kW. \
+             Spitzenleistung, Rack-Belegung, Strom und Wärme sind auf das obere Ende ausgelegt, {} kW.",
+            n(*low_kw),
+            n(*high_kw),
+            n(*high_kw)
+        ),
+        Assumption::OwnDrawEstimated { low_watts, high_watts, result, comparable } => format!(
+            "Für diesen Server ist kein Maximum veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist auf {} bis {} W \
+             geschätzt: mindestens, was ein gemessener Server mit 8 GPUs an der Steckdose über seine GPUs bei Nennleistung \
+             hinaus aufnahm ({result}), höchstens das angegebene Maximum des {comparable} abzüglich seiner Boards \
+             ({comparable} ist ein vergleichbares System, nicht dieses). Rack-Belegung, Strom und Wärme nutzen das obere Ende.",
+            n(*low_watts),
+            n(*high_watts)
+        ),
     }
 }
 
@@ -1644,6 +1660,28 @@ fn system_line(w: &super::SystemWords) -> String {
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "dieses Rack" } else { "diesen Server" };
     let Some(sys) = &s.sourced else {
+        // Issue 48: der Server eines anderen Herstellers, seine Eigenaufnahme neben einem vergleichbaren System geschätzt.
+        if let Some(c) = &s.comparable {
+            let stated = format!(
+                "{}, ein vergleichbares System und nicht dieser Server, gibt bis zu {} kW an",
+                c.name,
+                short(c.max_watts / 1000.0)
+            );
+            return match s.own_estimate {
+                Some((low, high)) => format!(
+                    "{what} Für {part} ist keine Höchstleistung veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist \
+                     eine Schätzung, {}–{} kW: mindestens, was ein gemessener Server mit 8 GPUs über seine GPUs hinaus \
+                     aufnahm, höchstens, was {stated}, abzüglich seiner Boards. Spitzenleistung, Stellplätze, Strom und \
+                     Abwärme rechnen mit dem oberen Ende; die Energiewerte zählen die GPU-Boards und die eingetragene \
+                     Zusatzleistung.",
+                    short(low / 1000.0),
+                    short(high / 1000.0)
+                ),
+                None => format!(
+                    "{what} Für {part} ist keine Höchstleistung veröffentlicht; es gilt die eingetragene Zusatzleistung ({stated})."
+                ),
+            };
+        }
         return format!(
             "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
              zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
@@ -1665,12 +1703,33 @@ fn system_line(w: &super::SystemWords) -> String {
         _ => "Kühlung: nicht veröffentlicht.",
     };
     let unit = if matches!(s.shape, Shape::Racks { .. }) { "je Rack" } else { "je Server" };
+    if sys.kind == crate::catalogue::MaxKind::Secondary {
+        let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
+        let used = if s.own_sourced {
+            format!(
+                "Spitzenleistung, Stellplätze, Strom und Abwärme sind auf das obere Ende ausgelegt, {} kW",
+                short(high)
+            )
+        } else {
+            "Stattdessen gilt die eingetragene Zusatzleistung".to_owned()
+        };
+        return format!(
+            "{what} {}: Der Hersteller veröffentlicht kein Maximum; zwei Quellen aus zweiter Hand nennen {} und {} kW {unit}{psus}; \
+             {cooling} {used}; die Energiewerte zählen die GPU-Boards und die eingetragene Zusatzleistung.",
+            sys.name,
+            short(low),
+            short(high)
+        );
+    }
     let used = if s.own_sourced {
         "Spitzenleistung, Stellplätze, Strom und Abwärme rechnen mit diesem Höchstwert; die Energiewerte zählen die GPU-Boards und die eingetragene Zusatzleistung."
     } else {
         "Statt dieses Höchstwerts gilt die eingetragene Zusatzleistung."
     };
-    format!("{what} {}: bis zu {max} {unit} bei Nennleistung der GPUs{psus}; {cooling} {used}", sys.name)
+    format!(
+        "{what} {}: bis zu {max} {unit} bei Nennleistung der GPUs, laut Hersteller{psus}; {cooling} {used}",
+        sys.name
+    )
 }
 
 /// Das Ergebnis der elektrischen Prüfung (Issue 36).
@@ -1703,5 +1762,24 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         short(s.circuit_kw),
         short(s.rule.percent()),
         short(s.load_kw)
-    )
+    ) + &peak_basis(s.peak_basis)
+}
+
+/// Worauf die Spitzenleistung der Freigabe beruht, wo nicht auf einem Herstellermaximum (Issue 48).
+fn peak_basis(b: crate::plan::PeakBasis) -> String {
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    match b {
+        crate::plan::PeakBasis::Stated => String::new(),
+        crate::plan::PeakBasis::SecondaryUpper { low_kw, high_kw } => format!(
+            " Ausgelegt auf {} kW je Rack, den höheren von zwei Werten aus zweiter Hand ({} und {} kW): Der Hersteller \
+             veröffentlicht kein Maximum.",
+            short(high_kw),
+            short(low_kw),
+            short(high_kw)
+        ),
+        crate::plan::PeakBasis::EstimateUpper => {
+            " Ausgelegt auf das obere Ende der geschätzten Eigenaufnahme: Für diesen Server ist kein Maximum veröffentlicht."
+                .to_owned()
+        }
+    }
 }

@@ -1241,6 +1241,25 @@ fn system_line(w: &super::SystemWords) -> String {
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "rack" } else { "server" };
     let Some(sys) = &s.sourced else {
+        // issue 48: another maker's server, its own draw estimated beside a comparable system.
+        if let Some(c) = &s.comparable {
+            let stated = format!(
+                "{}, a comparable system and not this server, states up to {} kW",
+                c.name,
+                short(c.max_watts / 1000.0)
+            );
+            return match s.own_estimate {
+                Some((low, high)) => format!(
+                    "{what} No maximum is published for this {part}. Its own draw beside the GPU boards is an estimate, \
+                     {}–{} kW: at least what a measured 8-GPU server drew beyond its GPUs, at most what {stated} less its \
+                     boards. Peak, rack fit, current and heat use the upper end; the energy figures count the GPU boards \
+                     and the overhead you type.",
+                    short(low / 1000.0),
+                    short(high / 1000.0)
+                ),
+                None => format!("{what} No maximum is published for this {part}; the overhead you typed is used ({stated})."),
+            };
+        }
         return format!(
             "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
              and the overhead you type, so the rack positions are at least the number shown."
@@ -1263,12 +1282,30 @@ fn system_line(w: &super::SystemWords) -> String {
         }
         _ => "cooling: not published.",
     };
+    if sys.kind == crate::catalogue::MaxKind::Secondary {
+        let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
+        let used = if s.own_sourced {
+            format!("Peak, rack fit, current and heat are sized on the upper end, {} kW", short(high))
+        } else {
+            "The overhead you typed is used instead".to_owned()
+        };
+        return format!(
+            "{what} {}: its maker publishes no maximum; two secondary sources give {} and {} kW per {part}{psus}; {cooling} {used}; \
+             the energy figures count the GPU boards and the overhead you type.",
+            sys.name,
+            short(low),
+            short(high)
+        );
+    }
     let used = if s.own_sourced {
         "Peak, rack fit, current and heat use this maximum; the energy figures count the GPU boards and the overhead you type."
     } else {
         "The overhead you typed is used instead of this maximum."
     };
-    format!("{what} {}: up to {max} per {part} at the GPUs' rated power{psus}; {cooling} {used}", sys.name)
+    format!(
+        "{what} {}: up to {max} per {part} at the GPUs' rated power, as its maker states{psus}; {cooling} {used}",
+        sys.name
+    )
 }
 
 /// The electrical sign-off's verdict (issue 36).
@@ -1302,5 +1339,22 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         short(s.circuit_kw),
         short(s.rule.percent()),
         short(s.load_kw)
-    )
+    ) + &peak_basis(s.peak_basis)
+}
+
+/// What the sign-off's peak rests on, where not a maker's stated maximum (issue 48).
+fn peak_basis(b: crate::plan::PeakBasis) -> String {
+    let short = |v: f64| intl::short(v, Lang::En);
+    match b {
+        crate::plan::PeakBasis::Stated => String::new(),
+        crate::plan::PeakBasis::SecondaryUpper { low_kw, high_kw } => format!(
+            " Sized on {} kW per rack, the upper of two secondary figures ({} and {} kW): the maker publishes no maximum.",
+            short(high_kw),
+            short(low_kw),
+            short(high_kw)
+        ),
+        crate::plan::PeakBasis::EstimateUpper => {
+            " Sized on the upper end of the estimated own draw: no maximum is published for this server.".to_owned()
+        }
+    }
 }

@@ -721,6 +721,7 @@ fn system_view(t: &'static Strings, p: &Plan) -> Html {
     let Some(system) = &p.system else { return html! {} };
     // One server no source describes: its figures say "GPU boards" themselves; nothing to add.
     if system.sourced.is_none()
+        && system.comparable.is_none()
         && system.parts() == 1
         && !matches!(system.shape, crate::system::Shape::Racks { .. })
         && p.sign_off.is_none()
@@ -733,6 +734,7 @@ fn system_view(t: &'static Strings, p: &Plan) -> Html {
     html! {
         <div class="plan-system" data-testid="plan-system">
             <p data-testid="system-line" data-system={system.sourced.as_ref().map(|s| s.id.to_string())}
+                data-comparable={system.comparable.as_ref().map(|s| s.id.to_string())}
                 data-cooling={system.sourced.as_ref().and_then(|s| s.cooling.as_ref()).map(|c| c.text.to_string())}>
                 { (t.system_line)(&words) }</p>
             if let Some(s) = &p.sign_off {

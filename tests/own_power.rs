@@ -1,0 +1,167 @@
+//! A system's power from its own source (issue 48). Every expected value is arithmetic written here
+//! from published figures: the cards' rated power (B200 1,000 W, H200 SXM 700 W, GB200 1,200 W), the
+//! DGX maxima (NVIDIA's user guides: DGX B200 14.3 kW, DGX H100/H200 10.2 kW), MLCommons 5.1-0061's
+//! measured wall power (Lenovo SR680a V3, 8 × B200, 10,401 W: at least 2.4 kW beside the GPUs), the
+//! GB200 NVL72's secondary figures (120 kW press, 132 kW Supermicro through a third-party blog), and
+//! the circuit rules of `../shared/reference/RACK-POWER.md`.
+#![allow(clippy::panic)] // a test fails by panicking
+
+mod common;
+
+use token_energy::catalogue::{Benchmark, Catalogue, MaxKind};
+use token_energy::figure::{Assumption, Boundary, Kind, Origin};
+use token_energy::form::{Field, Form, Throughput};
+use token_energy::plan::{self, PeakBasis, Plan};
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded()
+}
+
+#[track_caller]
+fn close(actual: f64, expected: f64) {
+    assert!((actual - expected).abs() <= expected.abs() * 1e-9, "{actual} ≠ {expected}");
+}
+
+fn config(card: &str, id: &str, benchmark: Benchmark, scenario: &str, typed: &[(Field, &str)]) -> Form {
+    common::configured(catalogue(), (card, id), benchmark, scenario, typed)
+}
+
+fn plan_of(form: &Form) -> Plan {
+    plan::answer(catalogue(), form).plan
+}
+
+#[test]
+fn another_makers_server_shows_no_dgx_maximum_as_its_own() {
+    // Dell XE9680L (5.1-0024) and Gigabyte G894-SD1 (5.1-0046), 8 × B200; Nebius H200 (5.1-0075), 8 × H200 SXM.
+    for (card, id, rated, dgx_max, comparable) in [
+        ("b200-sxm", "5.1-0024", 1_000.0, 14_300.0, "dgx-b200"),
+        ("b200-sxm", "5.1-0046", 1_000.0, 14_300.0, "dgx-b200"),
+        ("h200-sxm", "5.1-0075", 700.0, 10_200.0, "dgx-h200"),
+    ] {
+        let p = plan_of(&config(card, id, Benchmark::Llama2_70b99, "offline", &[(Field::Rack, "40")]));
+        let system = p.system.clone().expect("a system");
+        assert!(system.sourced.is_none(), "{id} borrowed {:?}", system.sourced.map(|s| s.id));
+        assert_eq!(system.comparable.as_ref().map(|s| &*s.id), Some(comparable), "{id}");
+        let peak = p.server_power.clone().expect("peak");
+        let boards = 8.0 * rated;
+        // At most the DGX's maximum less its boards; at least 10,401 W − 8 × 1,000 W, rounded down to 2.4 kW.
+        close(peak.value, boards + (dgx_max - boards));
+        close(peak.low.unwrap_or(f64::NAN), boards + 2_400.0);
+        assert_eq!(peak.boundary, Boundary::System);
+        let Kind::Estimate(assumptions) = &peak.kind else { panic!("{id}: {:?} is no estimate", peak.kind) };
+        assert!(
+            assumptions
+                .iter()
+                .any(|a| matches!(a, Assumption::OwnDrawEstimated { result, .. } if result == "5.1-0061")),
+            "{id}: {assumptions:?}"
+        );
+        // It names what it rests on: the measured result and the comparable system's source.
+        assert!(peak.origins.contains(&Origin::Result("5.1-0061".into())), "{id}: {:?}", peak.origins);
+        let words = (token_energy::i18n::Lang::En.strings().system_line)(&token_energy::i18n::SystemWords {
+            system: &system,
+            gpus: 8,
+            max_kw: None,
+        });
+        assert!(words.contains("No maximum is published for this server"), "{words}");
+        assert!(words.contains("a comparable system"), "{words}");
+        assert!(!words.contains("as its maker states"), "{words}");
+        // Rack fit on the upper end: ⌊40 kW ÷ peak⌋.
+        assert_eq!(p.servers_per_rack.as_ref().map(|f| f.value), Some((40_000.0 / dgx_max).floor()), "{id}");
+    }
+}
+
+#[test]
+fn no_result_borrows_another_systems_maximum() {
+    // A server system's maximum (a DGX) for the results whose system name names that DGX, and only
+    // those; a rack's maximum for its racks. Checked over every result of the catalogue.
+    let c = catalogue();
+    let mut dgx_results = 0;
+    for r in &c.results {
+        let Some(card) = c.card(&r.card) else { continue };
+        let throughput = Throughput::Published(r);
+        let shape = token_energy::system::shape(card, r.accelerators, Some(&throughput));
+        let Some(sourced) = shape.sourced else { continue };
+        let rack = card.rack.as_ref().is_some_and(|k| k.accelerators == sourced.gpus);
+        if rack {
+            assert!(r.system.contains("NVL72") || r.system.contains("(72x"), "{} {}", r.id, r.system);
+        } else {
+            // "NVIDIA DGX H100" → the result's system name holds "DGX H100".
+            let model = sourced.name.trim_start_matches("NVIDIA ");
+            assert!(r.system.contains(model), "{} ({}) borrows {}", r.id, r.system, sourced.name);
+            dgx_results += 1;
+        }
+    }
+    // And every DGX result does get its own: the rows naming a DGX H100 or DGX B200 (v4.1 to v6.0).
+    let named = c
+        .results
+        .iter()
+        .filter(|r| r.system.contains("DGX H100") || r.system.contains("DGX B200") || r.system.contains("DGX H200"))
+        .count();
+    assert!(named > 0);
+    assert_eq!(dgx_results, named);
+}
+
+#[test]
+fn every_system_maximum_names_its_source_and_kind() {
+    let c = catalogue();
+    let systems: Vec<_> = c.cards.iter().flat_map(|card| card.systems.iter()).collect();
+    assert!(!systems.is_empty());
+    for s in &systems {
+        assert!(c.source(&s.source).is_some(), "{}", s.id);
+        if s.max_high.is_some() {
+            assert!(s.high_source.as_deref().and_then(|h| c.source(h)).is_some(), "{}", s.id);
+        }
+    }
+    let kind = |id: &str| systems.iter().find(|s| s.id == id).map(|s| (s.kind, s.max_watts, s.max_high));
+    // GB300 NVL72 keeps NVIDIA's "up to 142 kW"; GB200 NVL72 is secondary, 120–132 kW.
+    assert_eq!(kind("gb300-nvl72"), Some((MaxKind::Stated, 142_000.0, None)));
+    assert_eq!(kind("gb200-nvl72"), Some((MaxKind::Secondary, 120_000.0, Some(132_000.0))));
+    assert_eq!(kind("dgx-b200"), Some((MaxKind::Stated, 14_300.0, None)));
+}
+
+#[test]
+fn gb200_nvl72_is_signed_off_on_the_upper_secondary_figure() {
+    // 6.0-0075 at 415 V three-phase, a 60 A breaker at 80 %, two feeds.
+    let p = plan_of(&config(
+        "gb200",
+        "6.0-0075",
+        Benchmark::Llama2_70b99,
+        "offline",
+        &[
+            (Field::Demand, "2e9"),
+            (Field::Volts, "415"),
+            (Field::Phases, "3"),
+            (Field::Breaker, "60"),
+            (Field::Derate, "80"),
+            (Field::Feeds, "2"),
+        ],
+    ));
+    // 132,000 W ÷ (√3 × 415 V) = 183.6 A per phase.
+    let amps = p.feed_amps.as_ref().map_or(f64::NAN, |f| f.value);
+    close(amps, 132_000.0 / (3f64.sqrt() * 415.0));
+    assert_eq!((amps * 10.0).round() / 10.0, 183.6);
+    // One circuit: √3 × 415 × 60 × 0.8 = 34.5 kW; ⌈132 ÷ 34.5⌉ = 4 per feed.
+    let s = p.sign_off.clone().expect("a sign-off");
+    assert_eq!((s.circuits_per_feed, s.feeds), (4.0, 2));
+    assert_eq!(s.peak_basis, PeakBasis::SecondaryUpper { low_kw: 120.0, high_kw: 132.0 });
+    let en = (token_energy::i18n::Lang::En.strings().sign_off)(&s);
+    assert!(en.contains("the upper of two secondary figures (120 and 132 kW)"), "{en}");
+    let de = (token_energy::i18n::Lang::De.strings().sign_off)(&s);
+    assert!(de.contains("den höheren von zwei Werten aus zweiter Hand (120 und 132 kW)"), "{de}");
+}
+
+#[test]
+fn a_pcie_server_offers_the_reviewers_estimate_labelled_and_no_dgx_value() {
+    for card in ["h200-nvl", "rtx-pro-6000-se", "l40s"] {
+        let mut form = Form::initial(catalogue());
+        form = form.apply(catalogue(), token_energy::form::Edit::Card(card.into())).form;
+        let p = plan_of(&form);
+        let refs: Vec<_> = plan::reference_for_plan(Field::Overhead, &p).collect();
+        assert_eq!(refs.len(), 1, "{card}");
+        assert_eq!((refs[0].value, refs[0].high), (1_500.0, Some(2_500.0)), "{card}");
+        assert_eq!(&*refs[0].source, "servethehome-asrock-4u8g-turin2");
+        assert!(refs[0].note.contains("ipmitool dcmi power reading"), "{card}");
+        // The peak stays the boards alone: the reviewer's estimate is offered, never used unasked.
+        assert_eq!(p.server_power.as_ref().map(|f| f.boundary), Some(Boundary::Boards), "{card}");
+    }
+}
