@@ -159,7 +159,8 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
             "2026.12.6",
             "2026.12.7",
             "2026.12.8",
-            "2026.12.9"
+            "2026.12.9",
+            "2026.12.10"
         ],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );

@@ -1638,6 +1638,38 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
     }
 }
 
+/// Die Systemzeile, wo keine Quelle das Maximum angibt (Issue 48): eine geschätzte Eigenaufnahme neben einem
+/// vergleichbaren System, oder die GPU-Boards und die eingetragene Zusatzleistung.
+fn unsourced_line(what: &str, part: &str, s: &crate::plan::PlanSystem) -> String {
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    // Issue 48: der Server eines anderen Herstellers, seine Eigenaufnahme neben einem vergleichbaren System geschätzt.
+    if let Some(c) = &s.comparable {
+        let stated = format!(
+            "{}, ein vergleichbares System und nicht dieser Server, gibt bis zu {} kW an",
+            c.name,
+            short(c.max_watts / 1000.0)
+        );
+        return match s.own_estimate {
+            Some((low, high)) => format!(
+                "{what} Für {part} ist keine Höchstleistung veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist \
+                 eine Schätzung, {}–{} kW: mindestens, was ein gemessener Server mit 8 GPUs über seine GPUs hinaus \
+                 aufnahm, höchstens, was {stated}, abzüglich seiner Boards. Spitzenleistung, Stellplätze, Strom und \
+                 Abwärme rechnen mit dem oberen Ende; die Energiewerte zählen die GPU-Boards und die eingetragene \
+                 Zusatzleistung.",
+                short(low / 1000.0),
+                short(high / 1000.0)
+            ),
+            None => format!(
+                "{what} Für {part} ist keine Höchstleistung veröffentlicht; es gilt die eingetragene Zusatzleistung ({stated})."
+            ),
+        };
+    }
+    format!(
+        "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
+         zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
+    )
+}
+
 /// Das System, das die Planung zählt (Issue 36), und was seine Quelle angibt.
 fn system_line(w: &super::SystemWords) -> String {
     use crate::system::Shape;
@@ -1659,34 +1691,8 @@ fn system_line(w: &super::SystemWords) -> String {
         }
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "dieses Rack" } else { "diesen Server" };
-    let Some(sys) = &s.sourced else {
-        // Issue 48: der Server eines anderen Herstellers, seine Eigenaufnahme neben einem vergleichbaren System geschätzt.
-        if let Some(c) = &s.comparable {
-            let stated = format!(
-                "{}, ein vergleichbares System und nicht dieser Server, gibt bis zu {} kW an",
-                c.name,
-                short(c.max_watts / 1000.0)
-            );
-            return match s.own_estimate {
-                Some((low, high)) => format!(
-                    "{what} Für {part} ist keine Höchstleistung veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist \
-                     eine Schätzung, {}–{} kW: mindestens, was ein gemessener Server mit 8 GPUs über seine GPUs hinaus \
-                     aufnahm, höchstens, was {stated}, abzüglich seiner Boards. Spitzenleistung, Stellplätze, Strom und \
-                     Abwärme rechnen mit dem oberen Ende; die Energiewerte zählen die GPU-Boards und die eingetragene \
-                     Zusatzleistung.",
-                    short(low / 1000.0),
-                    short(high / 1000.0)
-                ),
-                None => format!(
-                    "{what} Für {part} ist keine Höchstleistung veröffentlicht; es gilt die eingetragene Zusatzleistung ({stated})."
-                ),
-            };
-        }
-        return format!(
-            "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
-             zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
-        );
-    };
+    let Some(sys) = &s.sourced else { return unsourced_line(&what, part, s) };
+
     let max = match w.max_kw {
         Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
         Some((v, _)) => format!("{} kW", short(v)),

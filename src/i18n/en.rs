@@ -1219,6 +1219,37 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
     }
 }
 
+/// The system line where no source states the part's maximum (issue 48): an own-draw estimate beside a
+/// comparable system, or the GPU boards and the typed overhead.
+fn unsourced_line(what: &str, part: &str, s: &crate::plan::PlanSystem) -> String {
+    let short = |v: f64| intl::short(v, Lang::En);
+    // issue 48: another maker's server, its own draw estimated beside a comparable system.
+    if let Some(c) = &s.comparable {
+        let stated = format!(
+            "{}, a comparable system and not this server, states up to {} kW",
+            c.name,
+            short(c.max_watts / 1000.0)
+        );
+        return match s.own_estimate {
+            Some((low, high)) => format!(
+                "{what} No maximum is published for this {part}. Its own draw beside the GPU boards is an estimate, \
+                 {}–{} kW: at least what a measured 8-GPU server drew beyond its GPUs, at most what {stated} less its \
+                 boards. Peak, rack fit, current and heat use the upper end; the energy figures count the GPU boards \
+                 and the overhead you type.",
+                short(low / 1000.0),
+                short(high / 1000.0)
+            ),
+            None => {
+                format!("{what} No maximum is published for this {part}; the overhead you typed is used ({stated}).")
+            }
+        };
+    }
+    format!(
+        "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
+         and the overhead you type, so the rack positions are at least the number shown."
+    )
+}
+
 /// The system the plan counts (issue 36), and what its source states.
 fn system_line(w: &super::SystemWords) -> String {
     use crate::system::Shape;
@@ -1240,31 +1271,8 @@ fn system_line(w: &super::SystemWords) -> String {
         }
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "rack" } else { "server" };
-    let Some(sys) = &s.sourced else {
-        // issue 48: another maker's server, its own draw estimated beside a comparable system.
-        if let Some(c) = &s.comparable {
-            let stated = format!(
-                "{}, a comparable system and not this server, states up to {} kW",
-                c.name,
-                short(c.max_watts / 1000.0)
-            );
-            return match s.own_estimate {
-                Some((low, high)) => format!(
-                    "{what} No maximum is published for this {part}. Its own draw beside the GPU boards is an estimate, \
-                     {}–{} kW: at least what a measured 8-GPU server drew beyond its GPUs, at most what {stated} less its \
-                     boards. Peak, rack fit, current and heat use the upper end; the energy figures count the GPU boards \
-                     and the overhead you type.",
-                    short(low / 1000.0),
-                    short(high / 1000.0)
-                ),
-                None => format!("{what} No maximum is published for this {part}; the overhead you typed is used ({stated})."),
-            };
-        }
-        return format!(
-            "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
-             and the overhead you type, so the rack positions are at least the number shown."
-        );
-    };
+    let Some(sys) = &s.sourced else { return unsourced_line(&what, part, s) };
+
     let max = match w.max_kw {
         Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
         Some((v, _)) => format!("{} kW", short(v)),
