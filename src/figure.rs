@@ -133,6 +133,8 @@ pub enum Assumption {
     /// No maximum published for this server: its own draw lies between what a measured server drew
     /// beyond its GPUs (`result`) and a comparable system's stated maximum less its boards.
     OwnDrawEstimated { low_watts: f64, high_watts: f64, result: String, comparable: String },
+    /// Servers sized with room to spare: each carries at most (100 − `percent`) % of its throughput.
+    Headroom { percent: f64 },
 }
 
 impl Assumption {
@@ -273,6 +275,12 @@ impl fmt::Display for Assumption {
                  Rack fit, current and heat use the upper end.",
                 number(*low_watts),
                 number(*high_watts)
+            ),
+            Assumption::Headroom { percent } => write!(
+                f,
+                "Sized with {} % headroom: each server carries at most {} % of its throughput in the busy hours.",
+                number(*percent),
+                number(100.0 - percent)
             ),
         }
     }

@@ -10,8 +10,8 @@ pub use crate::input::{
 };
 use crate::input::{
     idle_range, parse_count, parse_in, ANSWER_RANGE, BREAKER_RANGE, CO2_RANGE, DEMAND_RANGE, DERATE_RANGE, FEEDS_RANGE,
-    HOURS_RANGE, LIFE_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE,
-    SPEED_RANGE, USERS_RANGE, VOLTS_RANGE, WATER_RANGE, WUE_RANGE,
+    HEADROOM_RANGE, HOURS_RANGE, LIFE_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE,
+    RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE, WATER_RANGE, WUE_RANGE,
 };
 use crate::lang::Lang;
 use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
@@ -128,6 +128,10 @@ pub enum Adjustment {
     Cards { result: String, from: String, to: u32 },
     /// The power limit follows the chosen result's setting.
     Watts { result: String, from: String, to: f64, stated: bool },
+    // issue 48
+    /// A typed server overhead is kept across a change of card or system: `from` names the card (and
+    /// the result's system) it was typed for.
+    OverheadKept { overhead: String, from: String },
 }
 
 impl fmt::Display for Adjustment {
@@ -146,6 +150,12 @@ impl fmt::Display for Adjustment {
                 let why = if *stated { "the setting its submitter states" } else { "the card's rated maximum" };
                 write!(f, "Power limit set to {} W, {why} for {result}.", number(*to))
             }
+            Adjustment::OverheadKept { overhead, from } => write!(
+                f,
+                "The system overhead of {} W was typed for {from}; it is kept for this configuration: check that it \
+                 is this system's own draw.",
+                clip(overhead)
+            ),
         }
     }
 }
@@ -465,8 +475,33 @@ impl Form {
         }
     }
 
-    /// What changed from `self` to `next` that the edit brought with it.
+    /// What changed from `self` to `next` that the edit brought with it: the result's changes, and
+    /// (issue 48) a typed overhead kept across a change of card or system.
     fn adjustments_to(&self, catalogue: &Catalogue, next: &Form) -> Vec<Adjustment> {
+        let mut out = self.result_adjustments_to(catalogue, next);
+        let overhead = next.plan.overhead.trim();
+        if !overhead.is_empty() && (next.card != self.card || next.throughput != self.throughput) {
+            let from = self.system_words(catalogue);
+            if from != next.system_words(catalogue) {
+                out.push(Adjustment::OverheadKept { overhead: overhead.to_owned(), from });
+            }
+        }
+        out
+    }
+
+    /// The card and, for a published result, the system it ran on, as the data names them (issue 48).
+    fn system_words(&self, catalogue: &Catalogue) -> String {
+        let card = catalogue.card(&self.card).map_or_else(|| self.card.clone(), |c| c.name.to_string());
+        match &self.throughput {
+            ThroughputChoice::Published(id) => match catalogue.entry(id).next() {
+                Some(row) => format!("{card}, {id} ({})", row.system.trim()),
+                None => card,
+            },
+            ThroughputChoice::Own => card,
+        }
+    }
+
+    fn result_adjustments_to(&self, catalogue: &Catalogue, next: &Form) -> Vec<Adjustment> {
         let ThroughputChoice::Published(result) = &next.throughput else { return Vec::new() };
         if next.throughput == self.throughput && next.card == self.card {
             // Same result: only a benchmark change can move the scenario.
@@ -587,6 +622,8 @@ pub struct PlanForm {
     pub hours: String,
     pub users: String,
     pub speed: String,
+    // issue 48
+    pub headroom: String,
 }
 
 /// Longest text kept in a plan field (characters): no number a person means is longer.
@@ -618,6 +655,7 @@ impl PlanForm {
             Field::Hours => &self.hours,
             Field::Users => &self.users,
             Field::Speed => &self.speed,
+            Field::Headroom => &self.headroom,
             _ => return None,
         })
     }
@@ -646,6 +684,7 @@ impl PlanForm {
             Field::Hours => &mut self.hours,
             Field::Users => &mut self.users,
             Field::Speed => &mut self.speed,
+            Field::Headroom => &mut self.headroom,
             _ => return None,
         })
     }
@@ -726,6 +765,7 @@ impl PlanForm {
                 other => Ok(other),
             }),
             speed: optional(Field::Speed, &self.speed, SPEED_RANGE),
+            headroom: optional(Field::Headroom, &self.headroom, HEADROOM_RANGE),
         }
     }
 }
@@ -766,6 +806,9 @@ pub struct PlanChecked {
     pub users: Result<Option<f64>, InputError>,
     /// Output tokens/s per person.
     pub speed: Result<Option<f64>, InputError>,
+    // issue 48
+    /// Room to spare, %.
+    pub headroom: Result<Option<f64>, InputError>,
 }
 
 impl PlanChecked {
@@ -795,6 +838,7 @@ impl PlanChecked {
         errors.extend(self.hours.as_ref().err());
         errors.extend(self.users.as_ref().err());
         errors.extend(self.speed.as_ref().err());
+        errors.extend(self.headroom.as_ref().err());
         errors
     }
 }

@@ -352,7 +352,17 @@ pub enum PlanNotice {
     /// People are counted with the result's latency bound, which held at its own power setting; at
     /// a lower limit tokens come slower and the bound may no longer hold ([`latency::HEADROOM`]).
     BoundAtOwnSetting { limit_watts: f64, setting_watts: f64, tpot_ms: f64 },
+    // issue 48
+    /// The peak with the typed overhead lies above a system's stated maximum (`comparable`: a
+    /// comparable system's, not this server's own), W per part.
+    PeakAboveStated { peak_watts: f64, max_watts: f64, system: String, comparable: bool },
+    /// The servers are sized to a busy-hour load above [`BUSY_NOTE_ABOVE`] %: no room for a peak
+    /// above the average, a server down or a slower request mix; `headroom` the typed headroom (%).
+    BusyHigh { percent: f64, headroom: f64 },
 }
+
+/// A busy-hour load above this share (%) gets a note (issue 48).
+pub const BUSY_NOTE_ABOVE: f64 = 80.0;
 
 impl PlanNotice {
     /// Whether the notice stops a figure a person asked for (shown as an alert).
@@ -677,6 +687,10 @@ fn figures(catalogue: &Catalogue, checked: &Checked, idle_default: Option<Watts>
     let size = tb.as_ref().map(|b| steps::sizing(b, i.limit));
     let need = steps::servers(catalogue, &i, tb.as_ref(), size.as_ref(), sys.count_unit);
     out.notices.extend(need.notices.iter().cloned());
+    out.notices.extend(steps::peak_above_stated(&sys));
+    if let Some(load) = need.busy_load.as_ref().filter(|f| f.value > BUSY_NOTE_ABOVE) {
+        out.notices.push(PlanNotice::BusyHigh { percent: load.value, headroom: i.headroom });
+    }
     out.servers_needed = need.servers_needed.clone();
     out.streams_per_server = need.streams_per_server.clone();
     out.busy_load = need.busy_load.clone();

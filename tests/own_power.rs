@@ -165,3 +165,72 @@ fn a_pcie_server_offers_the_reviewers_estimate_labelled_and_no_dgx_value() {
         assert_eq!(p.server_power.as_ref().map(|f| f.boundary), Some(Boundary::Boards), "{card}");
     }
 }
+
+#[test]
+fn a_typed_overhead_kept_across_a_change_of_card_says_where_it_came_from() {
+    use token_energy::form::{Adjustment, Edit};
+    // 6,300 W typed for a DGX B200 result (5.1-0069, NVIDIA DGX B200), then the card changed to H200 SXM.
+    let form = config("b200-sxm", "5.1-0069", Benchmark::Llama2_70b99, "offline", &[(Field::Overhead, "6300")]);
+    let applied = form.apply(catalogue(), Edit::Card("h200-sxm".into()));
+    let kept = applied.adjustments.iter().find_map(|a| match a {
+        Adjustment::OverheadKept { overhead, from } => Some((overhead.clone(), from.clone())),
+        _ => None,
+    });
+    let (overhead, from) = kept.unwrap_or_else(|| panic!("no notice: {:?}", applied.adjustments));
+    assert_eq!(overhead, "6300");
+    assert!(from.contains("5.1-0069") && from.contains("NVIDIA DGX B200"), "{from}");
+    // The H200 at the limit its result sets (w W per card): 8 × w + 6,300 W lies above the 10.2 kW a DGX
+    // H200 states (at 500 W, 10.3 kW; at the rated 700 W, 11.9 kW): said.
+    let w: f64 = applied.form.watts.parse().unwrap_or(f64::NAN);
+    let p = plan_of(&applied.form);
+    let above = p.notices.iter().find_map(|n| match n {
+        plan::PlanNotice::PeakAboveStated { peak_watts, max_watts, .. } => Some((*peak_watts, *max_watts)),
+        _ => None,
+    });
+    assert_eq!(above, Some((8.0 * w + 6_300.0, 10_200.0)), "{:?}", p.notices);
+    assert!(8.0 * w + 6_300.0 > 10_200.0);
+    // A change of result within the same system keeps it without a word; no overhead, no notice.
+    let same = config("b200-sxm", "5.1-0069", Benchmark::Llama2_70b99, "offline", &[])
+        .apply(catalogue(), Edit::Card("h200-sxm".into()));
+    assert!(!same.adjustments.iter().any(|a| matches!(a, Adjustment::OverheadKept { .. })));
+}
+
+#[test]
+fn a_busy_load_above_80_percent_is_noted_and_headroom_sizes_with_room_to_spare() {
+    // 6.0-0021: 8 × H200 NVL, Llama 2 70B Interactive 16,343.8 tokens/s. 90 % of one server over 24 h:
+    // 0.9 × 16,343.8 × 86,400 tokens a day.
+    let demand = format!("{}", 0.9 * 16_343.8 * 86_400.0);
+    let at = |headroom: &str| {
+        let mut typed = vec![(Field::Demand, demand.as_str())];
+        if !headroom.is_empty() {
+            typed.push((Field::Headroom, headroom));
+        }
+        plan_of(&config("h200-nvl", "6.0-0021", Benchmark::Llama2_70b99, "interactive", &typed))
+    };
+    let p = at("");
+    assert_eq!(p.servers_needed.as_ref().map(|f| f.value), Some(1.0));
+    close(p.busy_load.as_ref().map_or(f64::NAN, |f| f.value), 90.0);
+    assert!(p.notices.iter().any(|n| matches!(n, plan::PlanNotice::BusyHigh { headroom, .. } if *headroom == 0.0)));
+    // 20 % headroom: ⌈0.9 ÷ 0.8⌉ = 2 servers at 45 %, no note.
+    let p = at("20");
+    assert_eq!(p.servers_needed.as_ref().map(|f| f.value), Some(2.0));
+    close(p.busy_load.as_ref().map_or(f64::NAN, |f| f.value), 45.0);
+    assert!(!p.notices.iter().any(|n| matches!(n, plan::PlanNotice::BusyHigh { .. })));
+    let needed = p.servers_needed.expect("needed");
+    assert!(matches!(&needed.kind, Kind::Estimate(a) if a.contains(&Assumption::Headroom { percent: 20.0 })));
+    assert!(needed.origins.contains(&Origin::Input(Field::Headroom)));
+    // 10 %: ⌈0.9 ÷ 0.9⌉ = 1 server at 90 %, noted with the headroom typed.
+    let p = at("10");
+    assert_eq!(p.servers_needed.as_ref().map(|f| f.value), Some(1.0));
+    // Out of range: named with its range, never a figure.
+    let bad = token_energy::model::evaluate(
+        catalogue(),
+        &config("h200-nvl", "6.0-0021", Benchmark::Llama2_70b99, "interactive", &[(Field::Headroom, "60")]),
+    );
+    assert!(bad.errors().iter().any(|e| e.field == Field::Headroom), "{:?}", bad.errors());
+    // In the link, both ways.
+    let form = config("h200-nvl", "6.0-0021", Benchmark::Llama2_70b99, "interactive", &[(Field::Headroom, "20")]);
+    let link = token_energy::link::encode(&form, false);
+    assert!(link.contains("headroom=20"), "{link}");
+    assert_eq!(token_energy::link::decode(catalogue(), &link).form.plan.headroom, "20");
+}

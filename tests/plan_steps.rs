@@ -40,6 +40,7 @@ fn inputs(card: &Card, gpus: u32, limit: f64) -> Inputs<'_> {
         demand: None,
         users: None,
         speed: None,
+        headroom: 0.0,
     }
 }
 

@@ -70,6 +70,7 @@ fn field(field: Field) -> &'static str {
         Field::Hours => "Betriebsstunden je Tag",
         Field::Users => "Gleichzeitig aktive Nutzer",
         Field::Speed => "Ausgabe-Token/s je Person",
+        Field::Headroom => "Reserve",
     }
 }
 
@@ -223,6 +224,12 @@ fn adjustment(a: &Adjustment) -> String {
             let why = if *stated { "die vom Einreicher angegebene Einstellung" } else { "die Nennleistung der Karte" };
             format!("Leistungsgrenze auf {} W gesetzt: {why} für {result}.", n(*to))
         }
+        // Issue 48
+        Adjustment::OverheadKept { overhead, from } => format!(
+            "Die Zusatzleistung von {} W je System wurde für {from} eingetragen; sie bleibt für diese Konfiguration \
+             stehen: Prüfen Sie, ob sie die Eigenaufnahme dieses Systems ist.",
+            clip(overhead)
+        ),
     }
 }
 
@@ -371,6 +378,11 @@ fn assumption(a: &Assumption) -> String {
              ({comparable} ist ein vergleichbares System, nicht dieses). Rack-Belegung, Strom und Wärme nutzen das obere Ende.",
             n(*low_watts),
             n(*high_watts)
+        ),
+        Assumption::Headroom { percent } => format!(
+            "Mit {} % Reserve ausgelegt: Jeder Server trägt in den Betriebsstunden höchstens {} % seines Durchsatzes.",
+            n(*percent),
+            n(100.0 - percent)
         ),
     }
 }
@@ -734,6 +746,11 @@ pub const DE: Strings = Strings {
     scope_system: |site| if site { "Gesamtsystem + Rechenzentrum" } else { "Gesamtsystem" },
     system_line,
     sign_off,
+    // Issue 48
+    overhead_unpublished: "Eigenaufnahme dieses Servers (Prozessoren, Speicher, Lüfter, Netzwerkkarten, Netzteile): \
+        vom Hersteller nicht veröffentlicht. Ein Wert oben ist eine Schätzung und als solche bezeichnet. Lesen Sie Ihre \
+        eigene am BMC des Servers mit geladenem Modell ab: ",
+    overhead_unpublished_after: ", abzüglich power.draw der GPUs; tragen Sie die Differenz hier ein.",
     chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh je Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Wählen Sie eine Zeile, um ihre Konfiguration zu laden.",
@@ -1545,6 +1562,30 @@ fn plan_notice(notice: &PlanNotice) -> String {
             super::intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::De),
             super::intl::plain(crate::latency::HEADROOM.bound_ms, Lang::De),
         ),
+        // Issue 48
+        PlanNotice::PeakAboveStated { peak_watts, max_watts, system, comparable } => {
+            let short = |v: f64| super::intl::short(v, Lang::De);
+            let whose = if *comparable { format!("{system}, ein vergleichbares System,") } else { system.clone() };
+            format!(
+                "Mit der eingetragenen Zusatzleistung liegt die Spitzenleistung bei {} kW je Server, über den {} kW, \
+                 die {whose} als Maximum angibt: Prüfen Sie die Zusatzleistung.",
+                short(peak_watts / 1000.0),
+                short(max_watts / 1000.0)
+            )
+        }
+        PlanNotice::BusyHigh { percent, headroom } => {
+            let now = if *headroom > 0.0 {
+                format!("auch mit {} % eingetragener Reserve", super::intl::plain(*headroom, Lang::De))
+            } else {
+                "ohne Reserve".to_owned()
+            };
+            format!(
+                "Die Server sind auf {} % Last in den Betriebsstunden ausgelegt, {now}: Für eine Spitze über dem Mittel, \
+                 einen ausgefallenen Server oder langsamere Anfragen bleibt kein Raum. Das Feld Reserve legt sie mit \
+                 Luft aus.",
+                super::intl::short(*percent, Lang::De)
+            )
+        }
     }
 }
 

@@ -360,6 +360,10 @@ pub const EN: Strings = Strings {
     scope_system: |site| if site { "whole system + site" } else { "whole system" },
     system_line,
     sign_off,
+    // issue 48
+    overhead_unpublished: "This server's own draw (processors, memory, fans, NICs, power supplies): not published by \
+        its maker. Any value above is an estimate, labelled so. Read your own on the server's BMC with the model loaded: ",
+    overhead_unpublished_after: ", less the GPUs' power.draw; type the difference here.",
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
@@ -973,6 +977,28 @@ fn plan_notice(n: &PlanNotice) -> String {
             intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::En),
             intl::plain(crate::latency::HEADROOM.bound_ms, Lang::En),
         ),
+        // issue 48
+        PlanNotice::PeakAboveStated { peak_watts, max_watts, system, comparable } => {
+            let whose = if *comparable { format!("{system}, a comparable system,") } else { system.clone() };
+            format!(
+                "With the overhead you typed, the peak is {} kW per server, above the {} kW {whose} states as its \
+                 maximum: check the overhead.",
+                short(peak_watts / 1000.0),
+                short(max_watts / 1000.0)
+            )
+        }
+        PlanNotice::BusyHigh { percent, headroom } => {
+            let now = if *headroom > 0.0 {
+                format!("even with {} % headroom typed", intl::plain(*headroom, Lang::En))
+            } else {
+                "with no headroom".to_owned()
+            };
+            format!(
+                "The servers are sized to a busy-hour load of {} %, {now}: a peak above the average, a server down or \
+                 a slower mix of requests has no room. Headroom sizes them with room to spare.",
+                short(*percent)
+            )
+        }
     }
 }
 

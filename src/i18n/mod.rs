@@ -847,6 +847,11 @@ table! {
         system_line: fn(&SystemWords) -> String,
         /// The electrical sign-off's verdict, naming the rule it applied.
         sign_off: fn(&crate::plan::SignOff) -> String,
+        // issue 48
+        /// At the overhead field of a server no source describes: its own draw is not published; the
+        /// command that reads it (`ipmitool dcmi power reading`) stands between the two parts.
+        overhead_unpublished: &'static str,
+        overhead_unpublished_after: &'static str,
     }
 }
 

@@ -45,6 +45,9 @@ pub struct Inputs<'a> {
     pub users: Option<f64>,
     /// Output tokens/s per person.
     pub speed: Option<f64>,
+    // issue 48
+    /// Room to spare the servers are sized with, % (0 when empty).
+    pub headroom: f64,
 }
 
 /// What the plan reads from the checked form before any figure: the currency, the scope and the notices
@@ -99,6 +102,7 @@ pub fn read<'a>(checked: &'a Checked<'a>, idle_default: Option<Watts>) -> Readin
             demand,
             users: p.users.clone().ok().flatten(),
             speed: p.speed.clone().ok().flatten(),
+            headroom: p.headroom.clone().ok().flatten().unwrap_or(0.0),
         }),
         _ => None,
     };
@@ -371,8 +375,13 @@ pub fn servers(
     let hours_set = i.hours.is_some_and(|(_, set)| set);
     let mut needed: Option<f64> = None;
     let mut assumptions: Vec<Assumption> = Vec::new();
+    // issue 48: sized with room to spare, each server carries at most (100 − headroom) % of its throughput.
+    let spare = 1.0 - i.headroom / 100.0;
+    if i.headroom > 0.0 {
+        assumptions.push(Assumption::Headroom { percent: i.headroom });
+    }
     if let (Some(r), Some(size)) = (need.rate, size) {
-        needed = Some(ceil_whole(r / size.low_tps));
+        needed = Some(ceil_whole(r / (size.low_tps * spare)));
         assumptions.push(Assumption::DemandSpread { hours: i.hours.map_or(24.0, |h| h.0) });
         assumptions.extend(size.lower_end.clone());
         need.origins
@@ -380,6 +389,7 @@ pub fn servers(
     }
     if let (Some(t), Some(size)) = (i.throughput, size) {
         if let Some(for_users) = people(catalogue, i, t, tb, size, &mut need, &mut assumptions) {
+            let for_users = ceil_whole(for_users / spare);
             needed = Some(needed.map_or(for_users, |n| n.max(for_users)));
         }
     }
@@ -387,6 +397,9 @@ pub fn servers(
         if result.scenario == Scenario::Offline {
             need.notices.push(PlanNotice::OfflineNoBound { serving: serving_results(catalogue, result) });
         }
+    }
+    if i.headroom > 0.0 && needed.is_some() {
+        need.origins.push(Origin::Input(Field::Headroom));
     }
     if let Some(n) = needed {
         for a in tb.iter().flat_map(|b| &b.assumptions) {
@@ -464,7 +477,7 @@ fn people(
         }
     }
     need.origins = origins;
-    Some(ceil_whole(users / streams))
+    Some(users / streams)
 }
 
 /// The servers the plan uses: the Servers field, or more where more are needed (a notice says so).
@@ -642,6 +655,24 @@ pub fn sign_off(c: &Circuit, load: f64, held: f64, peak_origins: &[Origin]) -> E
             peak_basis: super::PeakBasis::Stated,
         }),
     }
+}
+
+/// A peak with a typed overhead above the stated maximum of the system it is, or of the comparable
+/// system beside it (issue 48), per part.
+pub fn peak_above_stated(sys: &SystemPeak) -> Option<PlanNotice> {
+    let Own::Typed(_) = sys.own else { return None };
+    let (stated, comparable) = match (sys.shape.sourced, sys.system.comparable.as_ref()) {
+        (Some(s), _) => (s, false),
+        (None, Some(c)) => (c, true),
+        _ => return None,
+    };
+    let max = stated.max_high.unwrap_or(stated.max_watts);
+    (sys.part.value() > max).then(|| PlanNotice::PeakAboveStated {
+        peak_watts: sys.part.value(),
+        max_watts: max,
+        system: stated.name.to_string(),
+        comparable,
+    })
 }
 
 /// What the peak rests on (issue 48): the upper of secondary figures, an own-draw estimate's upper end,

@@ -75,6 +75,19 @@ fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
     }
 }
 
+/// A server no source describes and no measurement bounds (issue 48): its own draw is not published;
+/// the command that reads it replaces any reference value.
+fn overhead_unpublished(t: &'static Strings, plan: &Plan) -> Html {
+    let unsourced = plan
+        .system
+        .as_ref()
+        .is_some_and(|s| s.sourced.is_none() && s.comparable.is_none() && s.part_noun() == crate::system::Noun::Server);
+    if !unsourced {
+        return html! {};
+    }
+    html! { <p class="hint" data-testid="overhead-unpublished">{ t.overhead_unpublished }<code>{ "ipmitool dcmi power reading" }</code>{ t.overhead_unpublished_after }</p> }
+}
+
 /// The significant digits of a plainly written number ("3.908" → 4, "4600" → 2, "0.26" → 2).
 fn significant_digits(plain: &str) -> usize {
     let digits: String = plain.chars().filter(char::is_ascii_digit).collect();
@@ -391,6 +404,7 @@ impl Fields<'_> {
                     <legend>{ t.legend_demand }</legend>
                     { self.number(Field::Demand) }
                     { self.number(Field::Hours) }
+                    { self.number(Field::Headroom) }
                     { self.number(Field::Load) }
                     { self.number(Field::Answer) }
                 </fieldset>
@@ -406,6 +420,7 @@ impl Fields<'_> {
                         { idle_references(lang, props.catalogue, &props.card) }
                         { self.number(Field::Overhead) }
                         { self.references(Field::Overhead) }
+                        { overhead_unpublished(t, &props.plan) }
                         { self.number(Field::Pue) }
                         { self.references(Field::Pue) }
                     </fieldset>
