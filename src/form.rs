@@ -160,6 +160,17 @@ impl fmt::Display for Adjustment {
     }
 }
 
+/// The benchmarks the card's list offers (issue 48): those with a published result for the card, and
+/// the one set; every benchmark for a card without results.
+pub fn card_benchmarks(catalogue: &Catalogue, card: &str, set: Benchmark) -> Vec<Benchmark> {
+    let entries = catalogue.entries_for_card(card);
+    let has = |b: Benchmark| entries.iter().any(|r| catalogue.entry(&r.id).any(|row| row.benchmark == b));
+    if !Benchmark::ALL.iter().any(|b| has(*b)) {
+        return Benchmark::ALL.to_vec();
+    }
+    Benchmark::ALL.iter().copied().filter(|b| *b == set || has(*b)).collect()
+}
+
 /// A form after an edit, with what the app changed by itself.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Applied {
@@ -380,7 +391,7 @@ impl Form {
                 None => self.clone(),
             },
             Edit::Benchmark(id) => match Benchmark::from_id(&id) {
-                Some(benchmark) => Form { benchmark, ..self.clone() }.with_published_scenario(catalogue),
+                Some(benchmark) => self.with_benchmark(catalogue, benchmark),
                 None => self.clone(),
             },
             Edit::Row { result, benchmark, scenario } => {
@@ -395,6 +406,26 @@ impl Form {
         };
         let adjustments = self.adjustments_to(catalogue, &form);
         Applied { form, adjustments }
+    }
+
+    /// Chooses a benchmark (issue 48): the chosen result's row for it where the result published one;
+    /// else the card's result that did (in the scenario set, else any), so a benchmark the card has
+    /// results for is never "not published".
+    fn with_benchmark(&self, catalogue: &Catalogue, benchmark: Benchmark) -> Form {
+        let next = Form { benchmark, ..self.clone() };
+        let ThroughputChoice::Published(id) = &self.throughput else { return next };
+        if catalogue.entry(id).any(|r| r.benchmark == benchmark) {
+            return next.with_published_scenario(catalogue);
+        }
+        let entries = catalogue.entries_for_card(&self.card);
+        let other = entries
+            .iter()
+            .find(|r| catalogue.result(&r.id, benchmark, self.scenario).is_some())
+            .or_else(|| entries.iter().find(|r| catalogue.entry(&r.id).any(|row| row.benchmark == benchmark)));
+        match other {
+            Some(r) => next.with_result(catalogue, &r.id),
+            None => next.with_published_scenario(catalogue),
+        }
     }
 
     /// Whether a person said anything of their own model (name, size or kind).

@@ -234,3 +234,24 @@ fn a_busy_load_above_80_percent_is_noted_and_headroom_sizes_with_room_to_spare()
     assert!(link.contains("headroom=20"), "{link}");
     assert_eq!(token_energy::link::decode(catalogue(), &link).form.plan.headroom, "20");
 }
+
+#[test]
+fn the_cards_benchmark_list_offers_what_the_card_has_results_for() {
+    use token_energy::form::{card_benchmarks, Edit};
+    // GB200: results for Llama 2 70B (both accuracies), Llama 3.1 405B, DeepSeek-R1 and gpt-oss-120b
+    // (data/results.json: 5.1-0008 … 6.0-0075); none for Mixtral or Llama 3.1 8B.
+    let c = catalogue();
+    let listed = card_benchmarks(c, "gb200", Benchmark::Llama2_70b99);
+    assert!(listed.contains(&Benchmark::DeepseekR1));
+    for b in &listed {
+        assert!(c.results.iter().any(|r| r.card == "gb200" && r.benchmark == *b), "{b:?} listed without a result");
+    }
+    assert_eq!(listed.len(), 5, "{listed:?}");
+    // From 5.1-0070 (no DeepSeek-R1 row), choosing DeepSeek-R1 takes the card's result that has one.
+    let form = config("gb200", "5.1-0070", Benchmark::Llama2_70b99, "offline", &[]);
+    let next = form.apply(c, Edit::Benchmark("deepseek-r1".into())).form;
+    assert_eq!(next.benchmark, Benchmark::DeepseekR1);
+    let token_energy::form::ThroughputChoice::Published(id) = &next.throughput else { panic!("own throughput") };
+    assert!(c.result(id, Benchmark::DeepseekR1, next.scenario).is_some(), "{id} {:?}", next.scenario);
+    assert!(token_energy::model::evaluate(c, &next).errors().is_empty());
+}
