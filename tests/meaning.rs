@@ -346,6 +346,10 @@ fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
         "site-tokens-per-mw" => p.site_tokens_per_mw.as_ref(),
         "water-l-per-year" => p.water_l_per_year.as_ref(),
         "embodied-kg-per-year" => p.embodied_kg_per_year.as_ref(),
+        // issue 48: a facility engineer's rows.
+        "heat-it-btu-per-h" => p.heat.as_ref(),
+        "circuits-per-feed" => p.circuits_per_feed.as_ref(),
+        "position-kva" => p.position_kva.as_ref(),
         other => panic!("a grid row this test does not know: {other}"),
     }
 }
@@ -405,7 +409,11 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
 }
 
 /// The grid's plan rows (written here): a configuration without plan fields has none of them.
-const PLAN_ROW_IDS: [&str; 16] = [
+const PLAN_ROW_IDS: [&str; 19] = [
+    // issue 48
+    "heat-it-btu-per-h",
+    "circuits-per-feed",
+    "position-kva",
     "water-l-per-year",
     "embodied-kg-per-year",
     "site-tokens-per-mw",

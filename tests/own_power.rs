@@ -255,3 +255,55 @@ fn the_cards_benchmark_list_offers_what_the_card_has_results_for() {
     assert!(c.result(id, Benchmark::DeepseekR1, next.scenario).is_some(), "{id} {:?}", next.scenario);
     assert!(token_energy::model::evaluate(c, &next).errors().is_empty());
 }
+
+#[test]
+fn the_grid_compares_what_a_facility_compares() {
+    use token_energy::compare::{self, Cooling, Mismatch, Saved};
+    // DGX B200 (5.1-0069, 14.3 kW stated) against one GB200 NVL72 rack (6.0-0075, 132 kW, the upper of
+    // two secondary figures), both with one demand and the same circuit: 415 V 3φ, 60 A at 80 %, A/B.
+    let plan: [(Field, &str); 6] = [
+        (Field::Demand, "2e9"),
+        (Field::Volts, "415"),
+        (Field::Phases, "3"),
+        (Field::Breaker, "60"),
+        (Field::Feeds, "2"),
+        (Field::Rack, "140"),
+    ];
+    let dgx =
+        Saved { name: "DGX".into(), form: config("b200-sxm", "5.1-0069", Benchmark::Llama2_70b99, "offline", &plan) };
+    let rack =
+        Saved { name: "NVL72".into(), form: config("gb200", "6.0-0075", Benchmark::Llama2_70b99, "offline", &plan) };
+    let list = [dgx.clone(), rack.clone()];
+    let rows = compare::grid(catalogue(), &list, 0);
+    let row = |id: &str| rows.iter().find(|r| r.id == id).unwrap_or_else(|| panic!("no row {id}"));
+    let value = |id: &str, i: usize| row(id).cells.get(i).cloned().flatten().map_or(f64::NAN, |f| f.value);
+    // IT heat at peak: systems used × peak × 3.412141633 BTU/h per W, the whole system.
+    for (i, saved) in list.iter().enumerate() {
+        let p = plan_of(&saved.form);
+        let s = f64::from(p.servers_used.unwrap_or(0));
+        let peak = if i == 0 { 14_300.0 } else { 132_000.0 };
+        close(value("heat-it-btu-per-h", i), s * peak * 3.412141633);
+        assert_eq!(row("heat-it-btu-per-h").cells[i].as_ref().map(|f| f.boundary), Some(Boundary::System));
+    }
+    close(value("server-power-w", 0), 14_300.0);
+    close(value("server-power-w", 1), 132_000.0);
+    // Circuits per feed: 34.5 kW usable each; the DGX position holds ⌊140 ÷ 14.3⌋ = 9 (as many as the plan uses,
+    // at most), the rack one rack at 132 kW: 4 circuits; kVA per position at power factor 1.
+    assert_eq!(value("circuits-per-feed", 1), 4.0);
+    close(value("position-kva", 1), 132.0);
+    // Cooling as each system's own source states it: the DGX B200's is not published, the GB200's hybrid.
+    assert_eq!(compare::cooling_kinds(catalogue(), &list), [Some(Cooling::NotPublished), Some(Cooling::Hybrid)]);
+    // The mismatch box names boundaries: a whole system against GPU boards alone (an L40S server).
+    let l40s =
+        Saved { name: "L40S".into(), form: config("l40s", "v4.1-0025", Benchmark::Llama2_70b99, "server", &plan) };
+    assert!(compare::mismatches(catalogue(), &[dgx.clone(), l40s]).contains(&Mismatch::Boundary));
+    assert!(!compare::mismatches(catalogue(), &list).contains(&Mismatch::Boundary));
+    // Without a plan, no facility rows.
+    let bare = [
+        Saved { name: "a".into(), form: config("b200-sxm", "5.1-0069", Benchmark::Llama2_70b99, "offline", &[]) },
+        Saved { name: "b".into(), form: config("gb200", "6.0-0075", Benchmark::Llama2_70b99, "offline", &[]) },
+    ];
+    let rows = compare::grid(catalogue(), &bare, 0);
+    assert!(!rows.iter().any(|r| r.id == "heat-it-btu-per-h" || r.id == "circuits-per-feed"));
+    assert_eq!(compare::cooling_kinds(catalogue(), &bare), [None, None]);
+}

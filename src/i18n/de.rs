@@ -747,6 +747,14 @@ pub const DE: Strings = Strings {
     system_line,
     sign_off,
     // Issue 48
+    grid_cooling: "Kühlung",
+    cooling_kind: |c| match c {
+        crate::compare::Cooling::Air => "Luft",
+        crate::compare::Cooling::Liquid => "Flüssigkeit",
+        crate::compare::Cooling::Hybrid => "Flüssigkeit für GPUs und Prozessoren, Luft für den Rest",
+        crate::compare::Cooling::NotPublished => "nicht veröffentlicht",
+    },
+    grid_it_heat: "Wärmelast der IT bei Spitzenlast, alle Systeme (BTU/h)",
     overhead_unpublished: "Eigenaufnahme dieses Servers (Prozessoren, Speicher, Lüfter, Netzwerkkarten, Netzteile): \
         vom Hersteller nicht veröffentlicht. Ein Wert oben ist eine Schätzung und als solche bezeichnet. Lesen Sie Ihre \
         eigene am BMC des Servers mit geladenem Modell ab: ",
@@ -979,6 +987,7 @@ pub const DE: Strings = Strings {
         Mismatch::Limit => "einige laufen bei der Leistungseinstellung ihres Ergebnisses, andere bei einer anderen Leistungsgrenze (eine Spanne);",
         Mismatch::Load => "die mittlere Auslastung unterscheidet sich;",
         Mismatch::Demand => "der tägliche Bedarf unterscheidet sich (oder nur einige haben einen).",
+        Mismatch::Boundary => "die Spitzenleistungen haben verschiedene Systemgrenzen: manche zählen das ganze System (mit seiner Eigenaufnahme), andere nur die GPU-Boards oder die Boards mit eingetragener Zusatzleistung;",
     },
     mail_value: |value, low, unit, tag| match low {
         Some(low) => format!("{low} bis {value} {unit} ({tag})"),

@@ -361,6 +361,14 @@ pub const EN: Strings = Strings {
     system_line,
     sign_off,
     // issue 48
+    grid_cooling: "Cooling",
+    cooling_kind: |c| match c {
+        crate::compare::Cooling::Air => "air",
+        crate::compare::Cooling::Liquid => "liquid",
+        crate::compare::Cooling::Hybrid => "liquid for GPUs and processors, air for the rest",
+        crate::compare::Cooling::NotPublished => "not published",
+    },
+    grid_it_heat: "IT heat at peak, all systems (BTU/h)",
     overhead_unpublished: "This server's own draw (processors, memory, fans, NICs, power supplies): not published by \
         its maker. Any value above is an estimate, labelled so. Read your own on the server's BMC with the model loaded: ",
     overhead_unpublished_after: ", less the GPUs' power.draw; type the difference here.",
@@ -582,6 +590,7 @@ pub const EN: Strings = Strings {
         Mismatch::Limit => "some run at their result's own power setting, others at another limit (a range);",
         Mismatch::Load => "the average loads differ;",
         Mismatch::Demand => "the daily demands differ (or only some have one).",
+        Mismatch::Boundary => "the peaks count different boundaries: some the whole system (its own draw included), others the GPU boards alone or with a typed overhead;",
     },
     mail_value: |value, low, unit, tag| match low {
         Some(low) => format!("{low} to {value} {unit} ({tag})"),

@@ -848,6 +848,10 @@ table! {
         /// The electrical sign-off's verdict, naming the rule it applied.
         sign_off: fn(&crate::plan::SignOff) -> String,
         // issue 48
+        /// The comparison grid's cooling row (a facility engineer's rows, with a plan).
+        grid_cooling: &'static str,
+        cooling_kind: fn(crate::compare::Cooling) -> &'static str,
+        grid_it_heat: &'static str,
         /// At the overhead field of a server no source describes: its own draw is not published; the
         /// command that reads it (`ipmitool dcmi power reading`) stands between the two parts.
         overhead_unpublished: &'static str,

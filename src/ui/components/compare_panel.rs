@@ -102,6 +102,10 @@ fn grid_label(t: &'static Strings, id: &str, english: &'static str) -> &'static 
         "co2-kg-per-year" => t.p_co2_year,
         "standing-kwh-per-year" => t.p_standing_year,
         "work-kwh-per-year" => t.p_work_year,
+        // issue 48: a facility engineer's rows
+        "heat-it-btu-per-h" => t.grid_it_heat,
+        "circuits-per-feed" => t.p_circuits_per_feed,
+        "position-kva" => t.p_position_kva,
         _ => english,
     }
 }
@@ -158,9 +162,27 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                     </tr>
                     }
                 }) }
+                { cooling_row(t, props) }
                 </tbody>
             </table>
         </div>
+    }
+}
+
+/// The cooling kind of each configuration's system, as its source states (issue 48), where any has a plan.
+fn cooling_row(t: &'static Strings, props: &ComparePanelProps) -> Html {
+    let kinds = compare::cooling_kinds(props.catalogue.0, &props.list);
+    if kinds.iter().all(Option::is_none) {
+        return html! {};
+    }
+    html! {
+        <tr data-testid="compare-row-cooling">
+            <th scope="row">{ t.grid_cooling }</th>
+            { for kinds.iter().map(|k| match k {
+                Some(k) => html! { <td data-testid="compare-cell" data-cooling={format!("{k:?}").to_ascii_lowercase()}>{ (t.cooling_kind)(*k) }</td> },
+                None => html! { <td data-testid="compare-cell">{ "—" }</td> },
+            }) }
+        </tr>
     }
 }
 

@@ -5,7 +5,7 @@
 use super::card_facts::{CardFacts, LimitGuide};
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
-use crate::catalogue::{Benchmark, Scenario};
+use crate::catalogue::Scenario;
 use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, LimitNote, ThroughputChoice, OWN_THROUGHPUT};
 use crate::i18n::{self, number, Strings};
 use crate::model::result_label;

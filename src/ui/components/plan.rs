@@ -846,6 +846,9 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
                     PlanNotice::IdleDecides => "idle-decides",
                     PlanNotice::OfflineNoBound { .. } => "offline-no-bound",
                     PlanNotice::BoundAtOwnSetting { .. } => "bound-at-own-setting",
+                    // issue 48
+                    PlanNotice::PeakAboveStated { .. } => "peak-above-stated",
+                    PlanNotice::BusyHigh { .. } => "busy-high",
                 };
                 if n.is_alert() {
                     html! { <li class="error" role="alert" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
