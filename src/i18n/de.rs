@@ -373,7 +373,7 @@ fn assumption(a: &Assumption) -> String {
         ),
         Assumption::OwnDrawEstimated { low_watts, high_watts, result, comparable } => format!(
             "Für diesen Server ist kein Maximum veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist auf {} bis {} W \
-             geschätzt: mindestens, was ein gemessener Server mit 8 GPUs an der Steckdose über seine GPUs bei Nennleistung \
+             geschätzt: mindestens, was ein gemessener Server mit 8 GPUs netzseitig über seine GPUs bei Nennleistung \
              hinaus aufnahm ({result}), höchstens das angegebene Maximum des {comparable} abzüglich seiner Boards \
              ({comparable} ist ein vergleichbares System, nicht dieses). Rack-Belegung, Strom und Wärme nutzen das obere Ende.",
             n(*low_watts),
