@@ -515,6 +515,11 @@ pub(crate) const FACILITY_ROWS: [(&str, &str, Better, Pick); 3] = [
     ("position-kva", "Apparent power of one rack position at peak", Better::Neither, |e| e.plan.position_kva.as_ref()),
 ];
 
+/// Whether a grid row is one of the facility rows (issue 48).
+pub fn is_facility_row(id: &str) -> bool {
+    FACILITY_ROWS.iter().any(|r| r.0 == id)
+}
+
 /// How a configuration's system is cooled, as its source states (issue 48).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cooling {

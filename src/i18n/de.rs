@@ -755,10 +755,8 @@ pub const DE: Strings = Strings {
         crate::compare::Cooling::NotPublished => "nicht veröffentlicht",
     },
     grid_it_heat: "Wärmelast der IT bei Spitzenlast, alle Systeme (BTU/h)",
-    overhead_unpublished: "Eigenaufnahme dieses Servers (Prozessoren, Speicher, Lüfter, Netzwerkkarten, Netzteile): \
-        vom Hersteller nicht veröffentlicht. Ein Wert oben ist eine Schätzung und als solche bezeichnet. Lesen Sie Ihre \
-        eigene am BMC des Servers mit geladenem Modell ab: ",
-    overhead_unpublished_after: ", abzüglich power.draw der GPUs; tragen Sie die Differenz hier ein.",
+    overhead_unpublished: "Für diesen Server nicht veröffentlicht; ablesen mit ",
+    overhead_unpublished_after: ", abzüglich power.draw der GPUs.",
     chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh je Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Wählen Sie eine Zeile, um ihre Konfiguration zu laden.",

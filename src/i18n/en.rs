@@ -369,9 +369,8 @@ pub const EN: Strings = Strings {
         crate::compare::Cooling::NotPublished => "not published",
     },
     grid_it_heat: "IT heat at peak, all systems (BTU/h)",
-    overhead_unpublished: "This server's own draw (processors, memory, fans, NICs, power supplies): not published by \
-        its maker. Any value above is an estimate, labelled so. Read your own on the server's BMC with the model loaded: ",
-    overhead_unpublished_after: ", less the GPUs' power.draw; type the difference here.",
+    overhead_unpublished: "Not published for this server; read it with ",
+    overhead_unpublished_after: ", less the GPUs' power.draw.",
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",

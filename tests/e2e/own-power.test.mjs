@@ -41,6 +41,27 @@ for (const lang of ['en', 'de']) {
     assert.doesNotMatch(words, lang === 'de' ? /laut Hersteller/ : /as its maker states/);
   });
 
+  test(`${lang}: a PCIe server's own draw is not published: the reviewer's estimate offered, labelled, and the command`, T, async () => {
+    const c = await suite.open(`?card=l40s&result=v4.1-0025&model=llama2-70b-99&scenario=server&demand=400000000&lang=${lang}`, {
+      width: 1440,
+      height: 900,
+    });
+    await ready(c);
+    // Said at the field, in its fold of reference values (opened here as a person would).
+    await c.page.waitForSelector('[data-testid="overhead-unpublished"]', { state: 'attached' });
+    await c.el('refs-overhead').locator('xpath=..').locator('summary').click();
+    const note = await c.text('overhead-unpublished');
+    assert.match(note, lang === 'de' ? /nicht veröffentlicht/ : /not published/i);
+    assert.equal(await c.el('overhead-unpublished').locator('code').innerText(), 'ipmitool dcmi power reading');
+    // One reference value: the reviewer's 1,500 W (to 2,500 W), never a DGX's.
+    const refs = c.page.locator('[data-testid="refs-overhead"] [data-testid^="ref-"]');
+    assert.deepEqual(await refs.evaluateAll((bs) => bs.map((b) => b.getAttribute('data-testid'))), ['ref-overhead-pcie-l40s']);
+    assert.equal(await refs.first().getAttribute('data-value'), '1500');
+    assert.match(await c.page.locator('[data-testid="refs-overhead"] li').first().textContent(), lang === 'de' ? /Schätzung eines Testers/ : /A reviewer's estimate/);
+    // The peak stays the GPU boards: 8 × 350 W.
+    assert.ok(near(await value(c, 'server-power-w'), 2800));
+  });
+
   test(`${lang}: a typed overhead kept across a change of card says where it came from`, T, async () => {
     // 6,300 W typed for NVIDIA's DGX B200 (5.1-0069), then the card changed to the H200 SXM.
     const c = await suite.open(

@@ -139,7 +139,8 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                 { for rows.iter().filter(|r| r.cells.iter().any(Option::is_some)).map(|row| {
                     let tonnes = Figure::reads_in_tonnes(row.cells.iter().flatten());
                     html! {
-                    <tr data-testid={format!("compare-row-{}", row.id)}>
+                    // issue 48: the facility rows are the screen's, for the facility engineer; the printed sheet keeps its pages.
+                    <tr data-testid={format!("compare-row-{}", row.id)} class={classes!(compare::is_facility_row(row.id).then_some("no-print"))}>
                         <th scope="row">{ grid_label(t, row.id, row.label) }</th>
                         { for row.cells.iter().enumerate().map(|(i, cell)| {
                             let best = row.best.contains(&i);
@@ -176,7 +177,7 @@ fn cooling_row(t: &'static Strings, props: &ComparePanelProps) -> Html {
         return html! {};
     }
     html! {
-        <tr data-testid="compare-row-cooling">
+        <tr data-testid="compare-row-cooling" class="no-print">
             <th scope="row">{ t.grid_cooling }</th>
             { for kinds.iter().map(|k| match k {
                 Some(k) => html! { <td data-testid="compare-cell" data-cooling={format!("{k:?}").to_ascii_lowercase()}>{ (t.cooling_kind)(*k) }</td> },

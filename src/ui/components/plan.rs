@@ -97,16 +97,19 @@ fn significant_digits(plain: &str) -> usize {
 }
 
 /// Reference values beside a field: a click applies one (a price with its currency).
-fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>) -> Html {
+/// `note`: what the fold says first (issue 48: the overhead of a server no source describes), shown
+/// alone where no value is offered.
+fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>, note: Html) -> Html {
     let t = lang.strings();
     let values: Vec<&ReferenceValue> = plan::reference_for_plan(field, plan).collect();
     if values.is_empty() {
-        return html! {};
+        return note;
     }
     let count = values.len();
     html! {
         <details class="ref-hints-box">
         <summary>{ (t.refs_summary)(count) }</summary>
+        { note }
         <ul class="ref-hints" data-testid={format!("refs-{}", field.id())} aria-label={(t.refs_label)((t.field)(field))}>
             { for values.into_iter().map(|r| {
                 let onclick = {
@@ -404,7 +407,6 @@ impl Fields<'_> {
                     <legend>{ t.legend_demand }</legend>
                     { self.number(Field::Demand) }
                     { self.number(Field::Hours) }
-                    { self.number(Field::Headroom) }
                     { self.number(Field::Load) }
                     { self.number(Field::Answer) }
                 </fieldset>
@@ -412,6 +414,7 @@ impl Fields<'_> {
                     <legend>{ t.legend_people }</legend>
                     { self.number(Field::Users) }
                     { self.number(Field::Speed) }
+                    { self.number(Field::Headroom) }
                 </fieldset>
                 if parts >= 2 {
                     <fieldset>
@@ -420,7 +423,6 @@ impl Fields<'_> {
                         { idle_references(lang, props.catalogue, &props.card) }
                         { self.number(Field::Overhead) }
                         { self.references(Field::Overhead) }
-                        { overhead_unpublished(t, &props.plan) }
                         { self.number(Field::Pue) }
                         { self.references(Field::Pue) }
                     </fieldset>
@@ -470,7 +472,12 @@ impl Fields<'_> {
     }
 
     fn references(&self, field: Field) -> Html {
-        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit)
+        let note = if field == Field::Overhead {
+            overhead_unpublished(self.t, &self.props.plan)
+        } else {
+            html! {}
+        };
+        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit, note)
     }
 
     fn number(&self, field: Field) -> Html {
