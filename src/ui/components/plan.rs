@@ -414,7 +414,11 @@ impl Fields<'_> {
                     <legend>{ t.legend_people }</legend>
                     { self.number(Field::Users) }
                     { self.number(Field::Speed) }
-                    { self.number(Field::Headroom) }
+                    // issue 48: headroom, once it matters — set, with a message, or the busy load above 80 %
+                    // (the plan's height on a phone).
+                    if self.any_set(&[Field::Headroom]) || props.plan.notices.iter().any(|n| matches!(n, PlanNotice::BusyHigh { .. })) {
+                        { self.number(Field::Headroom) }
+                    }
                 </fieldset>
                 if parts >= 2 {
                     <fieldset>
@@ -422,8 +426,10 @@ impl Fields<'_> {
                         { self.number(Field::Idle) }
                         { idle_references(lang, props.catalogue, &props.card) }
                         { self.number(Field::Overhead) }
-                        { self.references(Field::Overhead) }
                         { self.number(Field::Pue) }
+                        // issue 48: the overhead's fold (a PCIe server's) below the pair, so overhead and PUE
+                        // keep one row where the fieldset has two columns.
+                        { self.references(Field::Overhead) }
                         { self.references(Field::Pue) }
                     </fieldset>
                     <fieldset>
