@@ -214,6 +214,10 @@ pub enum Mismatch {
     Load,
     /// The plan's demand differs (or only some have one).
     Demand,
+    // issue 48
+    /// Some peaks count the whole system (a stated maximum or an own-draw estimate), others the GPU
+    /// boards alone (or the boards and a typed overhead).
+    Boundary,
 }
 
 /// Every way the compared configurations differ that the grid must say; empty for fewer than two.
@@ -240,6 +244,12 @@ pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
     }
     if differs(&|f| format!("{:?}", f.demand)) {
         out.push(Mismatch::Demand);
+    }
+    // issue 48: the peaks' boundaries, where every configuration has one.
+    let peaks: Vec<Option<&'static str>> =
+        evaluated(catalogue, list).iter().map(|e| e.plan.server_power.as_ref().and_then(|f| f.boundary.id())).collect();
+    if peaks.windows(2).any(|w| matches!(w, [Some(a), Some(b)] if a != b)) {
+        out.push(Mismatch::Boundary);
     }
     out
 }
@@ -522,6 +532,54 @@ pub const LEAD: [&str; 9] = [
 /// Rows whose name already says it counts the GPU boards: never named "GPU boards only" again.
 const NAMES_BOARDS: [&str; 2] = ["board-power-w", "tokens-per-mw"];
 
+// issue 48
+/// What a facility engineer compares, with a plan: circuits per feed and the apparent power of one rack
+/// position. The IT heat at the plan's peak (whole system where a system's power is known) is issue 49's
+/// `heat-it-btu-per-h` in [`ROWS`]; peak power per system is `server-power-w`; the cooling kind is
+/// [`cooling_kinds`].
+pub(crate) const FACILITY_ROWS: [(&str, &str, Better, Pick); 2] = [
+    ("circuits-per-feed", "Circuits per feed, one rack position", Better::Neither, |e| {
+        e.plan.circuits_per_feed.as_ref()
+    }),
+    ("position-kva", "Apparent power of one rack position at peak", Better::Neither, |e| e.plan.position_kva.as_ref()),
+];
+
+/// Whether a grid row is one of the facility rows (issue 48).
+pub fn is_facility_row(id: &str) -> bool {
+    FACILITY_ROWS.iter().any(|r| r.0 == id)
+}
+
+/// How a configuration's system is cooled, as its source states (issue 48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cooling {
+    Air,
+    Liquid,
+    /// Liquid for GPUs and processors, air for the rest.
+    Hybrid,
+    /// No source states it for this system (another maker's server, a PCIe server).
+    NotPublished,
+}
+
+/// Each configuration's cooling kind where it has a plan (`None` without one): the system's own source,
+/// never a comparable system's.
+pub fn cooling_kinds(catalogue: &Catalogue, list: &[Saved]) -> Vec<Option<Cooling>> {
+    list.iter()
+        .map(|s| {
+            if !s.form.plan.is_set() {
+                return None;
+            }
+            let plan = crate::plan::answer(catalogue, &s.form).plan;
+            let stated = plan.system.as_ref().and_then(|sys| sys.sourced.as_ref()).and_then(|sys| sys.cooling.as_ref());
+            Some(match stated.map(|c| &*c.text) {
+                Some("air") => Cooling::Air,
+                Some("liquid") => Cooling::Liquid,
+                Some("hybrid") => Cooling::Hybrid,
+                _ => Cooling::NotPublished,
+            })
+        })
+        .collect()
+}
+
 /// The yearly rows compare only configurations whose figures stand for the same thing: all for the
 /// same demand (the same work done), never a card at its limit all day against another.
 const YEARLY: [&str; 3] = ["site-kwh-per-year", "cost-per-year", "co2-kg-per-year"];
@@ -636,6 +694,7 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
     let planned = list.iter().any(|s| s.form.plan.is_set());
     let rows: Vec<GridRow> = ROWS
         .iter()
+        .chain(FACILITY_ROWS.iter())
         .map(|&(id, label, better, pick)| {
             let cells: Vec<Option<Figure>> = evaluated.iter().map(|f| pick(f).cloned()).collect();
             let better = if YEARLY.contains(&id) && !all_for_demand { Better::Neither } else { better };
@@ -689,10 +748,12 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
 }
 
 /// The plan's rows: in the grid and the exports only where a configuration has the figure.
-pub(crate) const PLAN_ROWS: [&str; 20] = [
+pub(crate) const PLAN_ROWS: [&str; 22] = [
     "site-kwh-per-day",
     "it-power-kw",
     "heat-it-btu-per-h",
+    "circuits-per-feed",
+    "position-kva",
     "water-l-per-year",
     "embodied-kg-per-year",
     "system-tokens-per-mw",

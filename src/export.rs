@@ -5,7 +5,7 @@
 //! the vendor file and its checks.
 
 use crate::catalogue::Catalogue;
-use crate::compare::{evaluated, facts, grid, Facts, GridRow, Saved, FORMAT, ROWS, VERSION};
+use crate::compare::{evaluated, facts, grid, Facts, GridRow, Saved, FACILITY_ROWS, FORMAT, ROWS, VERSION};
 use crate::figure::{Figure, Kind, Origin};
 use crate::form::{Form, ThroughputChoice};
 use crate::i18n::Strings;
@@ -404,7 +404,7 @@ pub fn notes(catalogue: &Catalogue, list: &[Saved], page: &str, t: &Strings) -> 
         .map(|(saved, figures)| {
             let mut assumptions: Vec<String> = Vec::new();
             let mut sources: Vec<String> = Vec::new();
-            for (_, _, _, pick) in ROWS {
+            for (_, _, _, pick) in ROWS.iter().chain(FACILITY_ROWS.iter()) {
                 let Some(figure) = pick(&figures) else { continue };
                 let (_, words) = kind_words(&figure.kind, t);
                 if !words.is_empty() && !assumptions.contains(&words) {

@@ -133,6 +133,14 @@ pub enum Assumption {
     /// (`assumed`: measured on that card, assumed for this one) at the highest idle; the idle typed, or
     /// sourced (posted readings widened by a snapshot's margin).
     ServingRange { low_idle_watts: f64, high_idle_watts: f64, idle_sourced: bool, curve_card: String, assumed: bool },
+    // issue 48
+    /// A system's maximum only secondary sources give, as a span: the peak is sized on its upper end.
+    SecondaryMaximum { low_kw: f64, high_kw: f64 },
+    /// No maximum published for this server: its own draw lies between what a measured server drew
+    /// beyond its GPUs (`result`) and a comparable system's stated maximum less its boards.
+    OwnDrawEstimated { low_watts: f64, high_watts: f64, result: String, comparable: String },
+    /// Servers sized with room to spare: each carries at most (100 − `percent`) % of its throughput.
+    Headroom { percent: f64 },
 }
 
 impl Assumption {
@@ -286,6 +294,30 @@ impl fmt::Display for Assumption {
                 number(*busy_load_percent),
                 number(*limit_watts),
                 number(*hours)
+            ),
+            // issue 48
+            Assumption::SecondaryMaximum { low_kw, high_kw } => write!(
+                f,
+                "The maker publishes no maximum for this rack: secondary sources give {} to {} kW. Peak, rack fit, \
+                 current and heat are sized on the upper end, {} kW.",
+                number(*low_kw),
+                number(*high_kw),
+                number(*high_kw)
+            ),
+            Assumption::OwnDrawEstimated { low_watts, high_watts, result, comparable } => write!(
+                f,
+                "No maximum is published for this server. Its own draw beside the GPU boards is estimated at {} to {} W: \
+                 at least what a measured 8-GPU server drew at the wall beyond its GPUs at their rated power ({result}), \
+                 at most {comparable}'s stated maximum less its boards ({comparable} is a comparable system, not this one). \
+                 Rack fit, current and heat use the upper end.",
+                number(*low_watts),
+                number(*high_watts)
+            ),
+            Assumption::Headroom { percent } => write!(
+                f,
+                "Sized with {} % headroom: each server carries at most {} % of its throughput in the busy hours.",
+                number(*percent),
+                number(100.0 - percent)
             ),
         }
     }

@@ -10,8 +10,8 @@ pub use crate::input::{
 };
 use crate::input::{
     idle_range, parse_count, parse_in, ANSWER_RANGE, BREAKER_RANGE, CO2_RANGE, DEMAND_RANGE, DERATE_RANGE, FEEDS_RANGE,
-    HOURS_RANGE, LIFE_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE, RACK_RANGE,
-    SPEED_RANGE, USERS_RANGE, VOLTS_RANGE, WATER_RANGE, WUE_RANGE,
+    HEADROOM_RANGE, HOURS_RANGE, LIFE_RANGE, LOAD_RANGE, OVERHEAD_RANGE, PF_RANGE, PLAN_FIELDS, PRICE_RANGE, PUE_RANGE,
+    RACK_RANGE, SPEED_RANGE, USERS_RANGE, VOLTS_RANGE, WATER_RANGE, WUE_RANGE,
 };
 use crate::lang::Lang;
 use crate::units::{Currency, Kilowatts, Phases, TokensPerSecond, Watts};
@@ -128,6 +128,10 @@ pub enum Adjustment {
     Cards { result: String, from: String, to: u32 },
     /// The power limit follows the chosen result's setting.
     Watts { result: String, from: String, to: f64, stated: bool },
+    // issue 48
+    /// A typed server overhead is kept across a change of card or system: `from` names the card (and
+    /// the result's system) it was typed for.
+    OverheadKept { overhead: String, from: String },
 }
 
 impl fmt::Display for Adjustment {
@@ -146,8 +150,25 @@ impl fmt::Display for Adjustment {
                 let why = if *stated { "the setting its submitter states" } else { "the card's rated maximum" };
                 write!(f, "Power limit set to {} W, {why} for {result}.", number(*to))
             }
+            Adjustment::OverheadKept { overhead, from } => write!(
+                f,
+                "The system overhead of {} W was typed for {from}; it is kept for this configuration: check that it \
+                 is this system's own draw.",
+                clip(overhead)
+            ),
         }
     }
+}
+
+/// The benchmarks the card's list offers (issue 48): those with a published result for the card, and
+/// the one set; every benchmark for a card without results.
+pub fn card_benchmarks(catalogue: &Catalogue, card: &str, set: Benchmark) -> Vec<Benchmark> {
+    let entries = catalogue.entries_for_card(card);
+    let has = |b: Benchmark| entries.iter().any(|r| catalogue.entry(&r.id).any(|row| row.benchmark == b));
+    if !Benchmark::ALL.iter().any(|b| has(*b)) {
+        return Benchmark::ALL.to_vec();
+    }
+    Benchmark::ALL.iter().copied().filter(|b| *b == set || has(*b)).collect()
 }
 
 /// A form after an edit, with what the app changed by itself.
@@ -370,7 +391,7 @@ impl Form {
                 None => self.clone(),
             },
             Edit::Benchmark(id) => match Benchmark::from_id(&id) {
-                Some(benchmark) => Form { benchmark, ..self.clone() }.with_published_scenario(catalogue),
+                Some(benchmark) => self.with_benchmark(catalogue, benchmark),
                 None => self.clone(),
             },
             Edit::Row { result, benchmark, scenario } => {
@@ -385,6 +406,26 @@ impl Form {
         };
         let adjustments = self.adjustments_to(catalogue, &form);
         Applied { form, adjustments }
+    }
+
+    /// Chooses a benchmark (issue 48): the chosen result's row for it where the result published one;
+    /// else the card's result that did (in the scenario set, else any), so a benchmark the card has
+    /// results for is never "not published".
+    fn with_benchmark(&self, catalogue: &Catalogue, benchmark: Benchmark) -> Form {
+        let next = Form { benchmark, ..self.clone() };
+        let ThroughputChoice::Published(id) = &self.throughput else { return next };
+        if catalogue.entry(id).any(|r| r.benchmark == benchmark) {
+            return next.with_published_scenario(catalogue);
+        }
+        let entries = catalogue.entries_for_card(&self.card);
+        let other = entries
+            .iter()
+            .find(|r| catalogue.result(&r.id, benchmark, self.scenario).is_some())
+            .or_else(|| entries.iter().find(|r| catalogue.entry(&r.id).any(|row| row.benchmark == benchmark)));
+        match other {
+            Some(r) => next.with_result(catalogue, &r.id),
+            None => next.with_published_scenario(catalogue),
+        }
     }
 
     /// Whether a person said anything of their own model (name, size or kind).
@@ -465,8 +506,33 @@ impl Form {
         }
     }
 
-    /// What changed from `self` to `next` that the edit brought with it.
+    /// What changed from `self` to `next` that the edit brought with it: the result's changes, and
+    /// (issue 48) a typed overhead kept across a change of card or system.
     fn adjustments_to(&self, catalogue: &Catalogue, next: &Form) -> Vec<Adjustment> {
+        let mut out = self.result_adjustments_to(catalogue, next);
+        let overhead = next.plan.overhead.trim();
+        if !overhead.is_empty() && (next.card != self.card || next.throughput != self.throughput) {
+            let from = self.system_words(catalogue);
+            if from != next.system_words(catalogue) {
+                out.push(Adjustment::OverheadKept { overhead: overhead.to_owned(), from });
+            }
+        }
+        out
+    }
+
+    /// The card and, for a published result, the system it ran on, as the data names them (issue 48).
+    fn system_words(&self, catalogue: &Catalogue) -> String {
+        let card = catalogue.card(&self.card).map_or_else(|| self.card.clone(), |c| c.name.to_string());
+        match &self.throughput {
+            ThroughputChoice::Published(id) => match catalogue.entry(id).next() {
+                Some(row) => format!("{card}, {id} ({})", row.system.trim()),
+                None => card,
+            },
+            ThroughputChoice::Own => card,
+        }
+    }
+
+    fn result_adjustments_to(&self, catalogue: &Catalogue, next: &Form) -> Vec<Adjustment> {
         let ThroughputChoice::Published(result) = &next.throughput else { return Vec::new() };
         if next.throughput == self.throughput && next.card == self.card {
             // Same result: only a benchmark change can move the scenario.
@@ -587,6 +653,8 @@ pub struct PlanForm {
     pub hours: String,
     pub users: String,
     pub speed: String,
+    // issue 48
+    pub headroom: String,
 }
 
 /// Longest text kept in a plan field (characters): no number a person means is longer.
@@ -618,6 +686,7 @@ impl PlanForm {
             Field::Hours => &self.hours,
             Field::Users => &self.users,
             Field::Speed => &self.speed,
+            Field::Headroom => &self.headroom,
             _ => return None,
         })
     }
@@ -646,6 +715,7 @@ impl PlanForm {
             Field::Hours => &mut self.hours,
             Field::Users => &mut self.users,
             Field::Speed => &mut self.speed,
+            Field::Headroom => &mut self.headroom,
             _ => return None,
         })
     }
@@ -726,6 +796,7 @@ impl PlanForm {
                 other => Ok(other),
             }),
             speed: optional(Field::Speed, &self.speed, SPEED_RANGE),
+            headroom: optional(Field::Headroom, &self.headroom, HEADROOM_RANGE),
         }
     }
 }
@@ -766,6 +837,9 @@ pub struct PlanChecked {
     pub users: Result<Option<f64>, InputError>,
     /// Output tokens/s per person.
     pub speed: Result<Option<f64>, InputError>,
+    // issue 48
+    /// Room to spare, %.
+    pub headroom: Result<Option<f64>, InputError>,
 }
 
 impl PlanChecked {
@@ -795,6 +869,7 @@ impl PlanChecked {
         errors.extend(self.hours.as_ref().err());
         errors.extend(self.users.as_ref().err());
         errors.extend(self.speed.as_ref().err());
+        errors.extend(self.headroom.as_ref().err());
         errors
     }
 }

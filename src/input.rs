@@ -80,10 +80,13 @@ pub enum Field {
     Users,
     /// Output tokens/s each of them should see.
     Speed,
+    // issue 48
+    /// Room to spare the servers are sized with, % (0–50).
+    Headroom,
 }
 
 impl Field {
-    pub const ALL: [Field; 35] = [
+    pub const ALL: [Field; 36] = [
         Field::Card,
         Field::Result,
         Field::Scenario,
@@ -119,6 +122,7 @@ impl Field {
         Field::Hours,
         Field::Users,
         Field::Speed,
+        Field::Headroom,
     ];
 
     /// The link parameter and the `error-<id>` test id.
@@ -156,6 +160,7 @@ impl Field {
             Field::Water => "water",
             Field::Life => "life",
             Field::Answer => "answer",
+            Field::Headroom => "headroom",
             Field::Hours => "hours",
             Field::Users => "users",
             Field::Speed => "speed",
@@ -197,6 +202,7 @@ impl Field {
             Field::Water => "Water of the electricity",
             Field::Life => "Hardware lifetime",
             Field::Answer => "Output tokens per answer",
+            Field::Headroom => "Headroom",
             Field::Hours => "Busy hours per day",
             Field::Users => "People generating at once",
             Field::Speed => "Output tokens/s per person",
@@ -518,7 +524,7 @@ pub(crate) fn parse_in(lang: Lang, field: Field, text: &str, range: Range) -> Re
 // ---- the plan's fields (`crate::plan`) ----
 
 /// The plan's number fields (typed; their messages wait for a pause). Currency and phases are choices.
-pub const PLAN_NUMBERS: [Field; 20] = [
+pub const PLAN_NUMBERS: [Field; 21] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -539,10 +545,11 @@ pub const PLAN_NUMBERS: [Field; 20] = [
     Field::Water,
     Field::Life,
     Field::Answer,
+    Field::Headroom,
 ];
 
 /// Every plan field, in the order the page shows them.
-pub const PLAN_FIELDS: [Field; 22] = [
+pub const PLAN_FIELDS: [Field; 23] = [
     Field::Demand,
     Field::Hours,
     Field::Users,
@@ -565,6 +572,7 @@ pub const PLAN_FIELDS: [Field; 22] = [
     Field::Water,
     Field::Life,
     Field::Answer,
+    Field::Headroom,
 ];
 
 const fn between(min: f64, max: f64, unit: &'static str) -> Range {
@@ -603,6 +611,9 @@ pub const USERS_RANGE: Range = between(1.0, 1.0e7, "people");
 /// Output tokens/s each person sees: above 0, up to 1,000.
 pub const SPEED_RANGE: Range = Range { min: None, max: 1000.0, unit: "tokens/s per person", min_unpublished: false };
 
+/// Room to spare the servers are sized with: 0 to 50 % (issue 48).
+pub const HEADROOM_RANGE: Range = between(0.0, 50.0, "%");
+
 /// Idle power per card: 0 up to the power limit.
 pub fn idle_range(limit: Watts) -> Range {
     between(0.0, limit.value(), "W per card")
@@ -631,6 +642,7 @@ pub fn plan_range(field: Field, limit: Option<Watts>) -> Option<Range> {
         Field::Hours => Some(HOURS_RANGE),
         Field::Users => Some(USERS_RANGE),
         Field::Speed => Some(SPEED_RANGE),
+        Field::Headroom => Some(HEADROOM_RANGE),
         _ => None,
     }
 }

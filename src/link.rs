@@ -5,7 +5,7 @@
 //! `your_b` and `your_arch` (the customer's own model, its size in billions of parameters and
 //! `dense` or `moe`: words for the sheet and the proxy's choice; written only when set), `embed`
 //! (layout only), and the plan's `demand`, `load`, `idle`, `overhead`, `pue`, `price`, `cur`, `co2`,
-//! `volts`, `phases`, `pf`, `rack`, `breaker`, `derate`, `feeds` (issue 36), `wue`, `water`, `life` (issue 40), `answer`, `hours`, `users`, `speed` (written only when set), `dv` (the data
+//! `volts`, `phases`, `pf`, `rack`, `breaker`, `derate`, `feeds` (issue 36), `wue`, `water`, `life` (issue 40), `answer`, `hours`, `users`, `speed`, `headroom` (issue 48) (written only when set), `dv` (the data
 //! version the link was made with, `data/meta.json`'s; always written, see [`crate::data_version`]), and `lang` (`en` or `de`: the
 //! page's language and how its typed numbers read; written only once chosen, so a link without it
 //! opens in English, or in the reader's browser language, exactly as before), `cfg` (repeated: the
@@ -23,7 +23,7 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 43] = [
+pub const KNOWN: [&str; 44] = [
     "v",
     "dv",
     "card",
@@ -62,6 +62,7 @@ pub const KNOWN: [&str; 43] = [
     "hours",
     "users",
     "speed",
+    "headroom",
     "cfg",
     "base",
     "host",

@@ -363,7 +363,17 @@ pub enum PlanNotice {
     /// People are counted with the result's latency bound, which held at its own power setting; at
     /// a lower limit tokens come slower and the bound may no longer hold ([`latency::HEADROOM`]).
     BoundAtOwnSetting { limit_watts: f64, setting_watts: f64, tpot_ms: f64 },
+    // issue 48
+    /// The peak with the typed overhead lies above a system's stated maximum (`comparable`: a
+    /// comparable system's, not this server's own), W per part.
+    PeakAboveStated { peak_watts: f64, max_watts: f64, system: String, comparable: bool },
+    /// The servers are sized to a busy-hour load above [`BUSY_NOTE_ABOVE`] %: no room for a peak
+    /// above the average, a server down or a slower request mix; `headroom` the typed headroom (%).
+    BusyHigh { percent: f64, headroom: f64 },
 }
+
+/// A busy-hour load above this share (%) gets a note (issue 48).
+pub const BUSY_NOTE_ABOVE: f64 = 80.0;
 
 impl PlanNotice {
     /// Whether the notice stops a figure a person asked for (shown as an alert).
@@ -738,6 +748,10 @@ fn figures(catalogue: &Catalogue, checked: &Checked, end: Option<crate::power::E
     let size = tb.as_ref().map(|b| steps::sizing(b, i.limit));
     let need = steps::servers(catalogue, &i, tb.as_ref(), size.as_ref(), sys.count_unit);
     out.notices.extend(need.notices.iter().cloned());
+    out.notices.extend(steps::peak_above_stated(&sys));
+    if let Some(load) = need.busy_load.as_ref().filter(|f| f.value > BUSY_NOTE_ABOVE) {
+        out.notices.push(PlanNotice::BusyHigh { percent: load.value, headroom: i.headroom });
+    }
     out.servers_needed = need.servers_needed.clone();
     out.streams_per_server = need.streams_per_server.clone();
     out.busy_load = need.busy_load.clone();
@@ -776,7 +790,10 @@ fn electrics(out: &mut Plan, p: &PlanChecked, i: &steps::Inputs, sys: &steps::Sy
     if let (Some(s), Some(circuit)) = (need.servers_used, steps::Circuit::of(p)) {
         let in_use = f64::from(s) * sys.parts();
         let held = fit.map_or(1.0, |f| f.min(in_use)).max(1.0);
-        let e = steps::sign_off(&circuit, sys.part.value() * held, held, &sys.peak_origins);
+        let mut e = steps::sign_off(&circuit, sys.part.value() * held, held, &sys.peak_origins);
+        if let Some(s) = e.sign_off.as_mut() {
+            s.peak_basis = steps::peak_basis(sys);
+        }
         (out.circuit_kw, out.circuits_per_feed, out.feed_amps, out.position_kva, out.sign_off) =
             (e.circuit_kw, e.circuits_per_feed, e.feed_amps, e.position_kva, e.sign_off);
     }
@@ -869,6 +886,13 @@ pub struct PlanSystem {
     pub rack_name: Option<String>,
     /// Whether the peak uses the sourced system's maximum (no overhead typed).
     pub own_sourced: bool,
+    // issue 48
+    /// For a server no source describes: the system its own-draw estimate compares with (a DGX).
+    pub comparable: Option<crate::catalogue::System>,
+    /// The own-draw estimate (low, high) per part, W, where one is used (no overhead typed).
+    pub own_estimate: Option<(f64, f64)>,
+    /// The card's id (the reviewer's overhead for its PCIe servers is offered by it).
+    pub card: Option<String>,
 }
 
 impl PlanSystem {
@@ -913,6 +937,22 @@ pub struct SignOff {
     /// Usable kW of one circuit.
     pub circuit_kw: f64,
     pub circuits_per_feed: f64,
+    // issue 48
+    /// What the peak rests on where it is not a maker's stated maximum: the two secondary figures
+    /// (low, high kW) whose upper end it takes, or an own-draw estimate at its upper end.
+    pub peak_basis: PeakBasis,
+}
+
+/// What the sign-off's peak rests on (issue 48).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum PeakBasis {
+    /// A maker's stated maximum, or the boards and a typed overhead.
+    #[default]
+    Stated,
+    /// The upper of secondary figures for the system's maximum, kW (low, high).
+    SecondaryUpper { low_kw: f64, high_kw: f64 },
+    /// The boards plus the upper end of an own-draw estimate.
+    EstimateUpper,
 }
 
 /// The reference values offered beside a field, in `data/reference.json`'s order.
@@ -927,8 +967,11 @@ pub fn reference_for_plan(
     plan: &Plan,
 ) -> impl Iterator<Item = &'static crate::catalogue::ReferenceValue> + '_ {
     let system = plan.system.as_ref().and_then(|s| s.sourced.as_ref()).map(|s| s.id.to_string());
-    reference_for(field).filter(move |r| {
-        r.systems.is_empty() || system.as_ref().is_some_and(|id| r.systems.iter().any(|s| **s == **id))
+    // issue 48: a card's overhead (a reviewer's, for PCIe servers) only for a server of that card no source describes.
+    let card = plan.system.as_ref().filter(|s| s.sourced.is_none()).and_then(|s| s.card.clone());
+    reference_for(field).filter(move |r| match (&r.card, field) {
+        (Some(c), Field::Overhead) => card.as_deref() == Some(&**c),
+        _ => r.systems.is_empty() || system.as_ref().is_some_and(|id| r.systems.iter().any(|s| **s == **id)),
     })
 }
 
@@ -976,9 +1019,19 @@ fn card_errors(
     errors: &mut Vec<String>,
 ) {
     let id = &*r.id;
+    // issue 48: a reviewer's overhead for a card's servers names that card and its spread.
+    if Field::from_id(&r.field) == Some(Field::Overhead) && r.card.is_some() {
+        let fits = r.high.is_some_and(|h| h.is_finite() && r.value > 0.0 && h >= r.value);
+        if catalogue.card(r.card.as_deref().unwrap_or_default()).is_none() || !fits || !r.systems.is_empty() {
+            errors.push(format!("reference value {id}: an overhead for a card names a catalogue card and a spread"));
+        }
+        return;
+    }
     if Field::from_id(&r.field) != Some(Field::Idle) {
         if r.card.is_some() || r.high.is_some() {
-            errors.push(format!("reference value {id}: only an idle power names a card or a spread"));
+            errors.push(format!(
+                "reference value {id}: only an idle power or a card's overhead names a card or a spread"
+            ));
         }
         return;
     }
@@ -1006,8 +1059,8 @@ fn system_errors(
 ) {
     let id = &*r.id;
     let field = Field::from_id(&r.field);
-    if field == Some(Field::Overhead) && r.systems.is_empty() {
-        errors.push(format!("reference value {id}: an overhead names the systems it belongs to"));
+    if field == Some(Field::Overhead) && r.systems.is_empty() && r.card.is_none() {
+        errors.push(format!("reference value {id}: an overhead names the systems or the card it belongs to"));
     }
     if field != Some(Field::Overhead) && !r.systems.is_empty() {
         errors.push(format!("reference value {id}: only an overhead names systems"));

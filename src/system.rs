@@ -4,8 +4,10 @@
 //! "servers" only where the system is one server.
 //!
 //! Where a source states a system's maximum input power (`Card::systems`), the plan's peak per
-//! system, its rack fit, amps and heat use it; otherwise they count the GPU boards (plus a typed
-//! overhead), and the fit is "at least".
+//! system, its rack fit, amps and heat use it — for that system alone (issue 48: a DGX's maximum for
+//! results whose system name names it, a rack's for its racks); another maker's server of a card
+//! with measured bounds gets an own-draw estimate beside a comparable system; otherwise they count
+//! the GPU boards (plus a typed overhead), and the fit is "at least".
 
 use crate::catalogue::{Card, System};
 use crate::form::Throughput;
@@ -89,11 +91,33 @@ impl SystemShape<'_> {
     }
 }
 
+/// The card's sourced system of `n` GPUs that a part of the configuration is (issue 48): a rack-scale
+/// system's rack whoever built it; a server system (a DGX) only where the published result's system
+/// name names it — another maker's server, or one's own throughput, is not that system.
+pub fn system_of<'c>(card: &'c Card, n: u32, throughput: Option<&Throughput>) -> Option<&'c System> {
+    let is_rack = |s: &System| card.rack.as_ref().is_some_and(|r| r.accelerators == s.gpus);
+    let named = |s: &System| match throughput {
+        Some(Throughput::Published(result)) => s.names.iter().any(|name| result.system.contains(&**name)),
+        _ => false,
+    };
+    card.systems.iter().find(|s| s.gpus == n && (is_rack(s) || named(s)))
+}
+
+/// The comparable system of a server of `n` GPUs that no source describes, and its own-draw bounds
+/// (issue 48): at least the measured lower bound, at most the comparable system's stated maximum less
+/// its boards at their rated power. `None` where the card has no such bounds for that size.
+pub fn own_estimate(card: &Card, n: u32) -> Option<(&System, f64, f64)> {
+    let e = card.own_draw.as_ref().filter(|e| e.gpus == n)?;
+    let comparable = card.systems.iter().find(|s| s.id == e.comparable)?;
+    let (_, high) = own_draw(card, comparable);
+    Some((comparable, e.low_watts.min(high), high))
+}
+
 /// The system of `gpus` cards of `card` running `throughput`: whole racks where the card is sold in
 /// racks and the count fills them; the published result's servers where it ran on several and the
 /// count is a multiple of one; else one server.
 pub fn shape<'c>(card: &'c Card, gpus: u32, throughput: Option<&Throughput>) -> SystemShape<'c> {
-    let of_size = |n: u32| card.systems.iter().find(|s| s.gpus == n);
+    let of_size = |n: u32| system_of(card, n, throughput);
     if let Some(rack) = card.rack.as_ref().filter(|r| r.accelerators > 0 && gpus >= r.accelerators) {
         if gpus % rack.accelerators == 0 {
             return SystemShape {

@@ -59,7 +59,7 @@ use Scenario::{Interactive, Offline, Server};
 fn embedded_catalogue_parses_and_validates() {
     let c = catalogue();
     assert_eq!(c.validate(), Vec::<CatalogueError>::new());
-    assert_eq!(c.meta.data_version, "2026.12.11");
+    assert_eq!(c.meta.data_version, "2026.12.12");
     assert_eq!(c.meta.last_updated, "2026-12-05");
 }
 
@@ -102,7 +102,11 @@ fn every_record_cites_a_known_source() {
         cited.push(&sys.source);
         cited.extend(sys.psus.as_ref().map(|p| &*p.source));
         cited.extend(sys.cooling.as_ref().map(|p| &*p.source));
+        // issue 48: the upper end of a span its own source gives.
+        cited.extend(sys.high_source.as_deref());
     }
+    // issue 48: the measured server an own-draw estimate's lower bound comes from.
+    cited.extend(c.cards.iter().filter_map(|c| c.own_draw.as_ref().map(|e| &*e.low_source)));
     cited.push(token_energy::plan::TPMW_SOURCE);
     // The cards' manufacturing footprints and the lifetime they are spread over (issue 40).
     cited.extend(c.cards.iter().filter_map(|c| c.embodied.as_ref().map(|e| &*e.source)));

@@ -161,7 +161,8 @@ fn the_compiled_changes_are_the_file_and_every_entry_is_well_formed() {
             "2026.12.8",
             "2026.12.9",
             "2026.12.10",
-            "2026.12.11"
+            "2026.12.11",
+            "2026.12.12"
         ],
         "the versions data/meta.json has had (git log -p data/meta.json)"
     );
@@ -228,12 +229,14 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
         kinds(&changes),
         [
             "rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule", "wording",
-            "rule", "added"
+            "rule", "added", "corrected"
         ]
     );
     // 2026.12.11 (issue 47): the method of the energy at the customer's load changed, and how.
     assert!(changes[12].plan && changes[12].text.starts_with("Energy at your own load (issue 47)"));
     assert!(changes[12].text.contains("lower end is the former linear model"));
+    // 2026.12.12's systems correction (issue 48) concerns every plan too.
+    assert!(changes[14].plan && changes[14].text.starts_with("Systems (issue 48)"));
     assert!(changes[8].plan && changes[8].text.starts_with("The plan counts systems"));
     assert!(changes[1].plan);
     assert!(changes[6].plan && changes[6].text.starts_with("Idle power with a model loaded"));

@@ -368,6 +368,9 @@ fn answer_figure<'a>(answer: &'a plan::Answer, id: &str) -> Option<&'a Figure> {
         "site-kwh-per-day" => p.site_kwh_per_day.as_ref(),
         "it-power-kw" => p.it_power.as_ref(),
         "heat-it-btu-per-h" => p.heat.as_ref(),
+        // issue 48: a facility engineer's rows.
+        "circuits-per-feed" => p.circuits_per_feed.as_ref(),
+        "position-kva" => p.position_kva.as_ref(),
         other => panic!("a grid row this test does not know: {other}"),
     }
 }
@@ -427,10 +430,13 @@ fn every_view_shows_each_figure_with_the_answers_value_scope_and_bound() {
 }
 
 /// The grid's plan rows (written here): a configuration without plan fields has none of them.
-const PLAN_ROW_IDS: [&str; 19] = [
+const PLAN_ROW_IDS: [&str; 21] = [
     "site-kwh-per-day",
     "it-power-kw",
     "heat-it-btu-per-h",
+    // issue 48
+    "circuits-per-feed",
+    "position-kva",
     "water-l-per-year",
     "embodied-kg-per-year",
     "site-tokens-per-mw",

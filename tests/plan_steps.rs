@@ -41,6 +41,7 @@ fn inputs(card: &Card, gpus: u32, limit: f64) -> Inputs<'_> {
         users: None,
         speed: None,
         model: token_energy::power::Model::Linear,
+        headroom: 0.0,
     }
 }
 
@@ -87,9 +88,12 @@ fn read_takes_the_typed_values_and_says_what_it_ignores() {
 
 #[test]
 fn system_peaks_at_the_sourced_maximum_the_typed_overhead_or_the_boards() {
-    // DGX H100: 8 × H100 SXM, 10.2 kW at most (NVIDIA's user guide), no overhead typed.
+    // DGX H100 (v4.1-0043, its system name names it): 8 × H100 SXM, 10.2 kW at most (NVIDIA's user
+    // guide), no overhead typed.
     let h100 = card("h100-sxm");
-    let dgx = steps::system(&inputs(h100, 8, 700.0));
+    let dgx_result = catalogue().results.iter().find(|r| r.id == "v4.1-0043").unwrap_or_else(|| panic!("no v4.1-0043"));
+    let throughput = Throughput::Published(dgx_result);
+    let dgx = steps::system(&Inputs { throughput: Some(&throughput), ..inputs(h100, 8, 700.0) });
     assert_eq!(
         (dgx.boundary, dgx.boards, dgx.peak, dgx.count_unit),
         (Boundary::System, 5600.0, Watts(10_200.0), Unit::Servers)
@@ -99,6 +103,12 @@ fn system_peaks_at_the_sourced_maximum_the_typed_overhead_or_the_boards() {
     assert!(dgx.peak_origins.contains(&Origin::Source("nvidia-dgxh100-ug".into())));
     // The energy counts what is drawn all day: never the sourced maximum.
     assert!(!dgx.energy_origins.contains(&Origin::Source("nvidia-dgxh100-ug".into())));
+    // Issue 48: eight cards with no result naming a DGX are no DGX: an own-draw estimate, at least
+    // 2.4 kW (5.1-0061's wall power less its boards), at most the DGX H100's 10.2 kW less 8 × 700 W.
+    let other = steps::system(&inputs(h100, 8, 700.0));
+    assert_eq!((other.boundary, other.peak, other.peak_low), (Boundary::System, Watts(10_200.0), 5600.0 + 2400.0));
+    assert!(!other.system.own_sourced && other.system.sourced.is_none());
+    assert_eq!(other.system.comparable.as_ref().map(|s| &*s.id), Some("dgx-h100"));
     // An overhead typed: the boards plus it.
     let typed = steps::system(&Inputs { overhead: (Watts(1500.0), true), ..inputs(h100, 8, 700.0) });
     assert_eq!((typed.boundary, typed.peak), (Boundary::BoardsServer, Watts(8.0 * 700.0 + 1500.0)));
@@ -106,11 +116,12 @@ fn system_peaks_at_the_sourced_maximum_the_typed_overhead_or_the_boards() {
     // Four cards are no sourced system: the boards alone.
     let four = steps::system(&inputs(h100, 4, 700.0));
     assert_eq!((four.boundary, four.peak), (Boundary::Boards, Watts(2800.0)));
-    // Two GB200 NVL72 racks: one system of two racks (counted as systems), each part a rack at its stated 120 kW.
+    // Two GB200 NVL72 racks: one system of two racks (counted as systems), each part a rack at the
+    // upper of its secondary 120–132 kW (issue 48).
     let racks = steps::system(&inputs(card("gb200"), 144, 1200.0));
-    assert_eq!((racks.count_unit, racks.parts(), racks.part), (Unit::Systems, 2.0, Watts(120_000.0)));
-    close(&racks.server_power, 240_000.0);
-    close(&racks.part_power, 120_000.0);
+    assert_eq!((racks.count_unit, racks.parts(), racks.part), (Unit::Systems, 2.0, Watts(132_000.0)));
+    close(&racks.server_power, 264_000.0);
+    close(&racks.part_power, 132_000.0);
 }
 
 #[test]

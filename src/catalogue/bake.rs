@@ -12,9 +12,9 @@
 //! imports them (`src/catalogue/mod.rs`, `mod generated`).
 
 use super::types::{
-    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, Embodied, MeasuredPower, Meta,
-    NamedLimit, PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source, SourcedText,
-    SourcedWatts, StatedPower, System,
+    Benchmark, Card, ChangeKind, ContextMeasurement, DataChange, DataVersion, Embodied, MaxKind, MeasuredPower, Meta,
+    NamedLimit, OwnDrawEstimate, PowerMode, Psus, PublishedResult, RackScale, ReferenceValue, Scenario, Scope, Source,
+    SourcedText, SourcedWatts, StatedPower, System,
 };
 use std::borrow::Cow;
 
@@ -342,6 +342,16 @@ impl Bake for ChangeKind {
     }
 }
 
+impl Bake for MaxKind {
+    fn bake(&self, out: &mut String) {
+        out.push_str(match self {
+            MaxKind::Stated => "MaxKind::Stated",
+            MaxKind::Derived => "MaxKind::Derived",
+            MaxKind::Secondary => "MaxKind::Secondary",
+        });
+    }
+}
+
 impl Bake for Scope {
     fn bake(&self, out: &mut String) {
         out.push_str(match self {
@@ -395,10 +405,12 @@ bake_struct!(Card {
     memory,
     rack,
     systems,
-    embodied
+    embodied,
+    own_draw
 });
+bake_struct!(OwnDrawEstimate { gpus, low_watts, low_result, low_source, comparable });
 bake_struct!(Embodied { kg_per_gpu, text, source });
-bake_struct!(System { id, name, gpus, max_watts, max_high, source, psus, cooling });
+bake_struct!(System { id, name, gpus, max_watts, max_high, source, kind, high_source, names, psus, cooling });
 bake_struct!(Psus { count, watts, redundancy, source });
 bake_struct!(RackScale { name, accelerators, source });
 bake_struct!(StatedPower { text, watts });

@@ -264,6 +264,41 @@ pub struct Card {
     /// product carbon footprint states one (issue 40); `None`: not published.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embodied: Option<Embodied>,
+    // issue 48
+    /// The own draw (everything but the GPU boards) of a server of this card that no source describes,
+    /// where measurements bound it (issue 48): an estimate, never a system's stated maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_draw: Option<OwnDrawEstimate>,
+}
+
+/// How a server's own draw is bounded where no source states its maximum (issue 48): at least what
+/// measured wall power less the GPUs at their rated power shows, at most a comparable system's stated
+/// maximum less its boards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OwnDrawEstimate {
+    /// GPUs in the server the bounds are for (8).
+    pub gpus: u32,
+    /// The lower bound, W: a measured server's wall power less its GPUs at their rated power.
+    pub low_watts: f64,
+    /// The published result whose measured wall power gives the lower bound (`5.1-0061`).
+    pub low_result: Text,
+    pub low_source: Text,
+    /// The comparable system (a `systems` id of this card) whose stated maximum less its boards is the
+    /// upper bound.
+    pub comparable: Text,
+}
+
+/// How a system's maximum is worded by its source (issue 48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MaxKind {
+    /// The maker states it ("up to 142 kW"): a ceiling.
+    Stated,
+    /// Arithmetic on figures the maker states.
+    Derived,
+    /// Only others state it (press, a reseller): an estimate, a span where they differ.
+    Secondary,
 }
 
 /// A product carbon footprint as its maker states it, per GPU: the board's total ÷ its GPUs.
@@ -290,10 +325,21 @@ pub struct System {
     pub gpus: u32,
     /// The stated maximum input power of one system, W (at the GPUs' rated power).
     pub max_watts: f64,
-    /// The upper end where the maker gives the maximum as a span (`~120–132 kW`), W.
+    /// The upper end where the sources give the maximum as a span (`~120–132 kW`), W.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_high: Option<f64>,
     pub source: Text,
+    // issue 48
+    /// How `source` words the maximum: stated by the maker, derived, or secondary.
+    pub kind: MaxKind,
+    /// The source of `max_high`, where another one gives the upper end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high_source: Option<Text>,
+    /// For a server (not a rack): the words a published result's system name holds when it is this
+    /// system (`DGX H100`); a result naming none of them is another maker's server. A rack-scale
+    /// system's maximum belongs to its rack whoever submitted it.
+    #[serde(default, skip_serializing_if = "<[Text]>::is_empty")]
+    pub names: Cow<'static, [Text]>,
     /// Its power supplies, where stated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub psus: Option<Psus>,

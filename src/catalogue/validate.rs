@@ -160,10 +160,34 @@ impl Catalogue {
             for sys in c.systems.iter() {
                 validate_system(c, sys, &mut seen_systems, &mut check);
             }
+            self.validate_own_draw(c, &mut check);
         }
         self.validate_results(&mut check);
         self.validate_context(&mut check);
         check.errors
+    }
+
+    /// issue 48: an own-draw estimate's lower bound lies within its measured result's wall power less
+    /// the GPUs at their rated power, and its comparable system is the card's, of the same size.
+    fn validate_own_draw(&self, c: &Card, check: &mut Check) {
+        let Some(e) = &c.own_draw else { return };
+        let record = format!("card {} own_draw", c.id);
+        check.cite(&record, &e.low_source);
+        check.positive(&record, "low_watts", e.low_watts);
+        let measured = self
+            .results
+            .iter()
+            .filter(|r| r.id == e.low_result && r.accelerators == e.gpus)
+            .filter_map(|r| {
+                let rated = self.cards.iter().find(|k| k.id == r.card)?.max_power.watts;
+                r.measured_power.as_ref().map(|m| m.mean_watts - f64::from(e.gpus) * rated)
+            })
+            .fold(f64::NAN, f64::max);
+        check.positive(&record, "low_watts within the measured result's own draw", measured - e.low_watts + 1.0);
+        let comparable = c.systems.iter().find(|s| s.id == e.comparable && s.gpus == e.gpus);
+        if comparable.is_none() {
+            check.errors.push(CatalogueError::Empty { record, field: "comparable (a system of this card and size)" });
+        }
     }
 
     fn validate_sources(&self, check: &mut Check) {
@@ -326,6 +350,15 @@ fn validate_system<'c>(c: &Card, sys: &'c System, seen: &mut HashSet<&'c str>, c
     check.positive(&record, "max_watts above the boards", sys.max_watts - boards);
     check.positive(&record, "max_high not below max_watts", high - sys.max_watts + 1.0);
     check.cite(&record, &sys.source);
+    // issue 48: a span's upper end names its source where another gives it; a server system names
+    // what a result's system name holds when it is this system, a rack's belongs to its racks.
+    if let Some(h) = &sys.high_source {
+        check.cite(&record, h);
+    }
+    let rack_system = c.rack.as_ref().is_some_and(|r| r.accelerators == sys.gpus);
+    if !rack_system && sys.names.iter().all(|n| n.trim().is_empty()) {
+        check.errors.push(CatalogueError::Empty { record: record.clone(), field: "names (a server system's names)" });
+    }
     if !seen.insert(&*sys.id) {
         check.errors.push(CatalogueError::DuplicateId { kind: "system", id: sys.id.to_string() });
     }

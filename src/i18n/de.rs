@@ -70,6 +70,7 @@ fn field(field: Field) -> &'static str {
         Field::Hours => "Betriebsstunden je Tag",
         Field::Users => "Gleichzeitig aktive Nutzer",
         Field::Speed => "Ausgabe-Token/s je Person",
+        Field::Headroom => "Reserve",
     }
 }
 
@@ -223,6 +224,12 @@ fn adjustment(a: &Adjustment) -> String {
             let why = if *stated { "die vom Einreicher angegebene Einstellung" } else { "die Nennleistung der Karte" };
             format!("Leistungsgrenze auf {} W gesetzt: {why} für {result}.", n(*to))
         }
+        // Issue 48
+        Adjustment::OverheadKept { overhead, from } => format!(
+            "Die Zusatzleistung von {} W je System wurde für {from} eingetragen; sie bleibt für diese Konfiguration \
+             stehen: Prüfen Sie, ob sie die Eigenaufnahme dieses Systems ist.",
+            clip(overhead)
+        ),
     }
 }
 
@@ -377,6 +384,27 @@ fn assumption(a: &Assumption) -> String {
             n(*hours),
             n(*busy_load_percent),
             n(*limit_watts)
+        ),
+        // issue 48
+        Assumption::SecondaryMaximum { low_kw, high_kw } => format!(
+            "Der Hersteller veröffentlicht kein Maximum für dieses Rack: Angaben aus zweiter Hand nennen {} bis {} kW. \
+             Spitzenleistung, Rack-Belegung, Strom und Wärme sind auf das obere Ende ausgelegt, {} kW.",
+            n(*low_kw),
+            n(*high_kw),
+            n(*high_kw)
+        ),
+        Assumption::OwnDrawEstimated { low_watts, high_watts, result, comparable } => format!(
+            "Für diesen Server ist kein Maximum veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist auf {} bis {} W \
+             geschätzt: mindestens, was ein gemessener Server mit 8 GPUs netzseitig über seine GPUs bei Nennleistung \
+             hinaus aufnahm ({result}), höchstens das angegebene Maximum des {comparable} abzüglich seiner Boards \
+             ({comparable} ist ein vergleichbares System, nicht dieses). Rack-Belegung, Strom und Wärme nutzen das obere Ende.",
+            n(*low_watts),
+            n(*high_watts)
+        ),
+        Assumption::Headroom { percent } => format!(
+            "Mit {} % Reserve ausgelegt: Jeder Server trägt in den Betriebsstunden höchstens {} % seines Durchsatzes.",
+            n(*percent),
+            n(100.0 - percent)
         ),
     }
 }
@@ -752,6 +780,17 @@ pub const DE: Strings = Strings {
     scope_system: |site| if site { "Gesamtsystem + Rechenzentrum" } else { "Gesamtsystem" },
     system_line,
     sign_off,
+    // Issue 48
+    grid_cooling: "Kühlung",
+    cooling_kind: |c| match c {
+        crate::compare::Cooling::Air => "Luft",
+        crate::compare::Cooling::Liquid => "Flüssigkeit",
+        crate::compare::Cooling::Hybrid => "Flüssigkeit für GPUs und Prozessoren, Luft für den Rest",
+        crate::compare::Cooling::NotPublished => "nicht veröffentlicht",
+    },
+    grid_it_heat: "Wärmelast der IT bei Spitzenlast, alle Systeme (BTU/h)",
+    overhead_unpublished: "Für diesen Server nicht veröffentlicht; ablesen mit ",
+    overhead_unpublished_after: ", abzüglich power.draw der GPUs.",
     chart_label: |j, kwh| format!("J/Token inkl. PUE (bis {j} bei 10 % Last) und kWh je Tag (bis {kwh}) über der Auslastung von 10 bis 100 %."),
     table_hint: "Zeilen mit Obergrenze: Leistungseinstellung der Karten ÷ veröffentlichter Durchsatz, nur GPU-Boards. Zeilen mit Messwert: mittlere Leistungsaufnahme des ganzen Servers am Netzeingang (AC) laut MLPerf Power ÷ derselbe Durchsatz. ",
     table_choose: " Wählen Sie eine Zeile, um ihre Konfiguration zu laden.",
@@ -981,6 +1020,7 @@ pub const DE: Strings = Strings {
         Mismatch::Limit => "einige laufen bei der Leistungseinstellung ihres Ergebnisses, andere bei einer anderen Leistungsgrenze (eine Spanne);",
         Mismatch::Load => "die mittlere Auslastung unterscheidet sich;",
         Mismatch::Demand => "der tägliche Bedarf unterscheidet sich (oder nur einige haben einen).",
+        Mismatch::Boundary => "die Spitzenleistungen haben verschiedene Systemgrenzen: manche zählen das ganze System (mit seiner Eigenaufnahme), andere nur die GPU-Boards oder die Boards mit eingetragener Zusatzleistung;",
     },
     mail_value: |value, low, unit, tag| match low {
         Some(low) => format!("{low} bis {value} {unit} ({tag})"),
@@ -1650,6 +1690,30 @@ fn plan_notice(notice: &PlanNotice) -> String {
             super::intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::De),
             super::intl::plain(crate::latency::HEADROOM.bound_ms, Lang::De),
         ),
+        // Issue 48
+        PlanNotice::PeakAboveStated { peak_watts, max_watts, system, comparable } => {
+            let short = |v: f64| super::intl::short(v, Lang::De);
+            let whose = if *comparable { format!("{system}, ein vergleichbares System,") } else { system.clone() };
+            format!(
+                "Mit der eingetragenen Zusatzleistung liegt die Spitzenleistung bei {} kW je Server, über den {} kW, \
+                 die {whose} als Maximum angibt: Prüfen Sie die Zusatzleistung.",
+                short(peak_watts / 1000.0),
+                short(max_watts / 1000.0)
+            )
+        }
+        PlanNotice::BusyHigh { percent, headroom } => {
+            let now = if *headroom > 0.0 {
+                format!("auch mit {} % eingetragener Reserve", super::intl::plain(*headroom, Lang::De))
+            } else {
+                "ohne Reserve".to_owned()
+            };
+            format!(
+                "Die Server sind auf {} % Last in den Betriebsstunden ausgelegt, {now}: Für eine Spitze über dem Mittel, \
+                 einen ausgefallenen Server oder langsamere Anfragen bleibt kein Raum. Das Feld Reserve legt sie mit \
+                 Luft aus.",
+                super::intl::short(*percent, Lang::De)
+            )
+        }
     }
 }
 
@@ -1743,6 +1807,38 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
     }
 }
 
+/// Die Systemzeile, wo keine Quelle das Maximum angibt (Issue 48): eine geschätzte Eigenaufnahme neben einem
+/// vergleichbaren System, oder die GPU-Boards und die eingetragene Zusatzleistung.
+fn unsourced_line(what: &str, part: &str, s: &crate::plan::PlanSystem) -> String {
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    // Issue 48: der Server eines anderen Herstellers, seine Eigenaufnahme neben einem vergleichbaren System geschätzt.
+    if let Some(c) = &s.comparable {
+        let stated = format!(
+            "{}, ein vergleichbares System und nicht dieser Server, gibt bis zu {} kW an",
+            c.name,
+            short(c.max_watts / 1000.0)
+        );
+        return match s.own_estimate {
+            Some((low, high)) => format!(
+                "{what} Für {part} ist keine Höchstleistung veröffentlicht. Seine Eigenaufnahme neben den GPU-Boards ist \
+                 eine Schätzung, {}–{} kW: mindestens, was ein gemessener Server mit 8 GPUs über seine GPUs hinaus \
+                 aufnahm, höchstens, was {stated}, abzüglich seiner Boards. Spitzenleistung, Stellplätze, Strom und \
+                 Abwärme rechnen mit dem oberen Ende; die Energiewerte zählen die GPU-Boards und die eingetragene \
+                 Zusatzleistung.",
+                short(low / 1000.0),
+                short(high / 1000.0)
+            ),
+            None => format!(
+                "{what} Für {part} ist keine Höchstleistung veröffentlicht; es gilt die eingetragene Zusatzleistung ({stated})."
+            ),
+        };
+    }
+    format!(
+        "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
+         zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
+    )
+}
+
 /// Das System, das die Planung zählt (Issue 36), und was seine Quelle angibt.
 fn system_line(w: &super::SystemWords) -> String {
     use crate::system::Shape;
@@ -1764,12 +1860,8 @@ fn system_line(w: &super::SystemWords) -> String {
         }
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "dieses Rack" } else { "diesen Server" };
-    let Some(sys) = &s.sourced else {
-        return format!(
-            "{what} Für {part} ist keine Höchstleistung veröffentlicht: Spitzenleistung, Stellplätze, Strom und Abwärme \
-             zählen die GPU-Boards und die eingetragene Zusatzleistung; es sind also mindestens so viele Stellplätze nötig."
-        );
-    };
+    let Some(sys) = &s.sourced else { return unsourced_line(&what, part, s) };
+
     let max = match w.max_kw {
         Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
         Some((v, _)) => format!("{} kW", short(v)),
@@ -1786,12 +1878,33 @@ fn system_line(w: &super::SystemWords) -> String {
         _ => "Kühlung: nicht veröffentlicht.",
     };
     let unit = if matches!(s.shape, Shape::Racks { .. }) { "je Rack" } else { "je Server" };
+    if sys.kind == crate::catalogue::MaxKind::Secondary {
+        let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
+        let used = if s.own_sourced {
+            format!(
+                "Spitzenleistung, Stellplätze, Strom und Abwärme sind auf das obere Ende ausgelegt, {} kW",
+                short(high)
+            )
+        } else {
+            "Stattdessen gilt die eingetragene Zusatzleistung".to_owned()
+        };
+        return format!(
+            "{what} {}: Der Hersteller veröffentlicht kein Maximum; zwei Quellen aus zweiter Hand nennen {} und {} kW {unit}{psus}; \
+             {cooling} {used}; die Energiewerte zählen die GPU-Boards und die eingetragene Zusatzleistung.",
+            sys.name,
+            short(low),
+            short(high)
+        );
+    }
     let used = if s.own_sourced {
         "Spitzenleistung, Stellplätze, Strom und Abwärme rechnen mit diesem Höchstwert; die Energiewerte zählen die GPU-Boards und die eingetragene Zusatzleistung."
     } else {
         "Statt dieses Höchstwerts gilt die eingetragene Zusatzleistung."
     };
-    format!("{what} {}: bis zu {max} {unit} bei Nennleistung der GPUs{psus}; {cooling} {used}", sys.name)
+    format!(
+        "{what} {}: bis zu {max} {unit} bei Nennleistung der GPUs, laut Hersteller{psus}; {cooling} {used}",
+        sys.name
+    )
 }
 
 /// Das Ergebnis der elektrischen Prüfung (Issue 36).
@@ -1824,7 +1937,26 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         short(s.circuit_kw),
         short(s.rule.percent()),
         short(s.load_kw)
-    )
+    ) + &peak_basis(s.peak_basis)
+}
+
+/// Worauf die Spitzenleistung der Freigabe beruht, wo nicht auf einem Herstellermaximum (Issue 48).
+fn peak_basis(b: crate::plan::PeakBasis) -> String {
+    let short = |v: f64| super::intl::short(v, Lang::De);
+    match b {
+        crate::plan::PeakBasis::Stated => String::new(),
+        crate::plan::PeakBasis::SecondaryUpper { low_kw, high_kw } => format!(
+            " Ausgelegt auf {} kW je Rack, den höheren von zwei Werten aus zweiter Hand ({} und {} kW): Der Hersteller \
+             veröffentlicht kein Maximum.",
+            short(high_kw),
+            short(low_kw),
+            short(high_kw)
+        ),
+        crate::plan::PeakBasis::EstimateUpper => {
+            " Ausgelegt auf das obere Ende der geschätzten Eigenaufnahme: Für diesen Server ist kein Maximum veröffentlicht."
+                .to_owned()
+        }
+    }
 }
 
 // issue 53

@@ -360,6 +360,17 @@ pub const EN: Strings = Strings {
     scope_system: |site| if site { "whole system + site" } else { "whole system" },
     system_line,
     sign_off,
+    // issue 48
+    grid_cooling: "Cooling",
+    cooling_kind: |c| match c {
+        crate::compare::Cooling::Air => "air",
+        crate::compare::Cooling::Liquid => "liquid",
+        crate::compare::Cooling::Hybrid => "liquid for GPUs and processors, air for the rest",
+        crate::compare::Cooling::NotPublished => "not published",
+    },
+    grid_it_heat: "IT heat at peak, all systems (BTU/h)",
+    overhead_unpublished: "Not published for this server; read it with ",
+    overhead_unpublished_after: ", less the GPUs' power.draw.",
     chart_label: |j, kwh| format!("Site J/token (up to {j} at 10 % load) and kWh per day (up to {kwh}) against load from 10 to 100 %."),
     table_hint: "Ceiling rows: the cards' power setting ÷ the published throughput, GPU boards only. Measured rows: MLPerf Power's mean power of the whole server at the wall ÷ the same throughput. ",
     table_choose: " Choose a row to load its configuration.",
@@ -577,6 +588,7 @@ pub const EN: Strings = Strings {
         Mismatch::Limit => "some run at their result's own power setting, others at another limit (a range);",
         Mismatch::Load => "the average loads differ;",
         Mismatch::Demand => "the daily demands differ (or only some have one).",
+        Mismatch::Boundary => "the peaks count different boundaries: some the whole system (its own draw included), others the GPU boards alone or with a typed overhead;",
     },
     mail_value: |value, low, unit, tag| match low {
         Some(low) => format!("{low} to {value} {unit} ({tag})"),
@@ -1027,6 +1039,28 @@ fn plan_notice(n: &PlanNotice) -> String {
             intl::plain((crate::latency::HEADROOM.tpot_p99_ms * 10.0).round() / 10.0, Lang::En),
             intl::plain(crate::latency::HEADROOM.bound_ms, Lang::En),
         ),
+        // issue 48
+        PlanNotice::PeakAboveStated { peak_watts, max_watts, system, comparable } => {
+            let whose = if *comparable { format!("{system}, a comparable system,") } else { system.clone() };
+            format!(
+                "With the overhead you typed, the peak is {} kW per server, above the {} kW {whose} states as its \
+                 maximum: check the overhead.",
+                short(peak_watts / 1000.0),
+                short(max_watts / 1000.0)
+            )
+        }
+        PlanNotice::BusyHigh { percent, headroom } => {
+            let now = if *headroom > 0.0 {
+                format!("even with {} % headroom typed", intl::plain(*headroom, Lang::En))
+            } else {
+                "with no headroom".to_owned()
+            };
+            format!(
+                "The servers are sized to a busy-hour load of {} %, {now}: a peak above the average, a server down or \
+                 a slower mix of requests has no room. Headroom sizes them with room to spare.",
+                short(*percent)
+            )
+        }
     }
 }
 
@@ -1308,6 +1342,37 @@ fn own_proxy(proxy: crate::proxy::Proxy, page: Option<crate::catalogue::Benchmar
     }
 }
 
+/// The system line where no source states the part's maximum (issue 48): an own-draw estimate beside a
+/// comparable system, or the GPU boards and the typed overhead.
+fn unsourced_line(what: &str, part: &str, s: &crate::plan::PlanSystem) -> String {
+    let short = |v: f64| intl::short(v, Lang::En);
+    // issue 48: another maker's server, its own draw estimated beside a comparable system.
+    if let Some(c) = &s.comparable {
+        let stated = format!(
+            "{}, a comparable system and not this server, states up to {} kW",
+            c.name,
+            short(c.max_watts / 1000.0)
+        );
+        return match s.own_estimate {
+            Some((low, high)) => format!(
+                "{what} No maximum is published for this {part}. Its own draw beside the GPU boards is an estimate, \
+                 {}–{} kW: at least what a measured 8-GPU server drew beyond its GPUs, at most what {stated} less its \
+                 boards. Peak, rack fit, current and heat use the upper end; the energy figures count the GPU boards \
+                 and the overhead you type.",
+                short(low / 1000.0),
+                short(high / 1000.0)
+            ),
+            None => {
+                format!("{what} No maximum is published for this {part}; the overhead you typed is used ({stated}).")
+            }
+        };
+    }
+    format!(
+        "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
+         and the overhead you type, so the rack positions are at least the number shown."
+    )
+}
+
 /// The system the plan counts (issue 36), and what its source states.
 fn system_line(w: &super::SystemWords) -> String {
     use crate::system::Shape;
@@ -1329,12 +1394,8 @@ fn system_line(w: &super::SystemWords) -> String {
         }
     };
     let part = if matches!(s.shape, Shape::Racks { .. }) { "rack" } else { "server" };
-    let Some(sys) = &s.sourced else {
-        return format!(
-            "{what} No maximum power is published for this {part}: peak, rack fit, current and heat count the GPU boards \
-             and the overhead you type, so the rack positions are at least the number shown."
-        );
-    };
+    let Some(sys) = &s.sourced else { return unsourced_line(&what, part, s) };
+
     let max = match w.max_kw {
         Some((low, high)) if low < high => format!("{}–{} kW", short(low), short(high)),
         Some((v, _)) => format!("{} kW", short(v)),
@@ -1352,12 +1413,30 @@ fn system_line(w: &super::SystemWords) -> String {
         }
         _ => "cooling: not published.",
     };
+    if sys.kind == crate::catalogue::MaxKind::Secondary {
+        let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
+        let used = if s.own_sourced {
+            format!("Peak, rack fit, current and heat are sized on the upper end, {} kW", short(high))
+        } else {
+            "The overhead you typed is used instead".to_owned()
+        };
+        return format!(
+            "{what} {}: its maker publishes no maximum; two secondary sources give {} and {} kW per {part}{psus}; {cooling} {used}; \
+             the energy figures count the GPU boards and the overhead you type.",
+            sys.name,
+            short(low),
+            short(high)
+        );
+    }
     let used = if s.own_sourced {
         "Peak, rack fit, current and heat use this maximum; the energy figures count the GPU boards and the overhead you type."
     } else {
         "The overhead you typed is used instead of this maximum."
     };
-    format!("{what} {}: up to {max} per {part} at the GPUs' rated power{psus}; {cooling} {used}", sys.name)
+    format!(
+        "{what} {}: up to {max} per {part} at the GPUs' rated power, as its maker states{psus}; {cooling} {used}",
+        sys.name
+    )
 }
 
 /// The electrical sign-off's verdict (issue 36).
@@ -1391,5 +1470,22 @@ fn sign_off(s: &crate::plan::SignOff) -> String {
         short(s.circuit_kw),
         short(s.rule.percent()),
         short(s.load_kw)
-    )
+    ) + &peak_basis(s.peak_basis)
+}
+
+/// What the sign-off's peak rests on, where not a maker's stated maximum (issue 48).
+fn peak_basis(b: crate::plan::PeakBasis) -> String {
+    let short = |v: f64| intl::short(v, Lang::En);
+    match b {
+        crate::plan::PeakBasis::Stated => String::new(),
+        crate::plan::PeakBasis::SecondaryUpper { low_kw, high_kw } => format!(
+            " Sized on {} kW per rack, the upper of two secondary figures ({} and {} kW): the maker publishes no maximum.",
+            short(high_kw),
+            short(low_kw),
+            short(high_kw)
+        ),
+        crate::plan::PeakBasis::EstimateUpper => {
+            " Sized on the upper end of the estimated own draw: no maximum is published for this server.".to_owned()
+        }
+    }
 }

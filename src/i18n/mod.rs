@@ -917,6 +917,15 @@ table! {
         sensitivity_none: fn(&str) -> String,
         /// The largest: its name and the year at its ends.
         sensitivity_largest: fn(&str, &str) -> String,
+        // issue 48
+        /// The comparison grid's cooling row (a facility engineer's rows, with a plan).
+        grid_cooling: &'static str,
+        cooling_kind: fn(crate::compare::Cooling) -> &'static str,
+        grid_it_heat: &'static str,
+        /// At the overhead field of a server no source describes: its own draw is not published; the
+        /// command that reads it (`ipmitool dcmi power reading`) stands between the two parts.
+        overhead_unpublished: &'static str,
+        overhead_unpublished_after: &'static str,
     }
 }
 

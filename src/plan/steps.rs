@@ -48,6 +48,9 @@ pub struct Inputs<'a> {
     // issue 47
     /// How a card's power follows its load: the linear model or the measured curve (the end evaluated).
     pub model: crate::power::Model,
+    // issue 48
+    /// Room to spare the servers are sized with, % (0 when empty).
+    pub headroom: f64,
 }
 
 /// What the plan reads from the checked form before any figure: the currency, the scope and the notices
@@ -104,6 +107,7 @@ pub fn read<'a>(checked: &'a Checked<'a>, end: Option<crate::power::End>) -> Rea
             users: p.users.clone().ok().flatten(),
             speed: p.speed.clone().ok().flatten(),
             model: end.map_or(crate::power::Model::Linear, |e| e.model),
+            headroom: p.headroom.clone().ok().flatten().unwrap_or(0.0),
         }),
         _ => None,
     };
@@ -120,6 +124,14 @@ pub enum Own {
         low: f64,
         high: f64,
         source: String,
+    },
+    // issue 48
+    /// A server no source describes, its own draw bounded by measurements and a comparable system:
+    /// for all its parts, W.
+    Estimate {
+        low: f64,
+        high: f64,
+        origins: Vec<Origin>,
     },
 }
 
@@ -163,29 +175,38 @@ pub fn system<'a>(i: &Inputs<'a>) -> SystemPeak<'a> {
     base.extend(limit_origins(i.card, i.limit, i.throughput));
     let shape = crate::system::shape(i.card, i.gpus, i.throughput);
     let parts = f64::from(shape.parts());
-    let own = match (overhead_set, shape.sourced) {
-        (false, Some(sys)) => {
+    let estimate = shape.sourced.is_none().then(|| crate::system::own_estimate(i.card, shape.gpus_per_part)).flatten();
+    let own = match (overhead_set, shape.sourced, estimate) {
+        (false, Some(sys), _) => {
             let (low, high) = crate::system::own_draw(i.card, sys);
             Own::Sourced { low: low * parts, high: high * parts, source: sys.source.to_string() }
         }
-        (true, _) if overhead.value() > 0.0 => Own::Typed(overhead.value()),
+        (false, None, Some((comparable, low, high))) => {
+            Own::Estimate { low: low * parts, high: high * parts, origins: estimate_origins(i.card, comparable) }
+        }
+        (true, _, _) if overhead.value() > 0.0 => Own::Typed(overhead.value()),
         _ => Own::Boards,
     };
     let boards = i.limit.value() * f64::from(i.gpus);
     let (peak_low, peak) = match &own {
-        Own::Sourced { low, high, .. } => (boards + low, Watts(boards + high)),
+        Own::Sourced { low, high, .. } | Own::Estimate { low, high, .. } => (boards + low, Watts(boards + high)),
         Own::Typed(w) => (boards + w, Watts(boards + w)),
         Own::Boards => (boards, Watts(boards)),
     };
     let boundary = match own {
-        Own::Sourced { .. } => Boundary::System,
+        Own::Sourced { .. } | Own::Estimate { .. } => Boundary::System,
         Own::Typed(_) => Boundary::BoardsServer,
         Own::Boards => Boundary::Boards,
     };
     let peak_origins = match &own {
-        Own::Sourced { source, .. } => with(base.clone(), [Some(Origin::Source(source.clone()))]),
+        Own::Sourced { source, .. } => {
+            let high = shape.sourced.and_then(|s| s.high_source.as_ref()).map(|h| Origin::Source(h.to_string()));
+            with(base.clone(), [Some(Origin::Source(source.clone())), high])
+        }
+        Own::Estimate { origins, .. } => with(base.clone(), origins.iter().cloned().map(Some)),
         _ => with(base.clone(), [input_if(overhead_set, Field::Overhead)]),
     };
+    let kind = peak_kind(&own, shape.sourced, estimate.map(|(c, ..)| c), i.card);
     let energy_origins = with(base, [input_if(overhead_set, Field::Overhead)]);
     let system = PlanSystem {
         shape: shape.shape,
@@ -193,11 +214,17 @@ pub fn system<'a>(i: &Inputs<'a>) -> SystemPeak<'a> {
         sourced: shape.sourced.cloned(),
         rack_name: shape.rack_name.map(str::to_owned),
         own_sourced: matches!(own, Own::Sourced { .. }),
+        comparable: estimate.map(|(c, ..)| c.clone()),
+        own_estimate: match &own {
+            Own::Estimate { low, high, .. } => Some((low / parts, high / parts)),
+            _ => None,
+        },
+        card: Some(i.card.id.to_string()),
     };
-    let server_power = Figure::range(peak_low, peak.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone());
+    let server_power = Figure::range(peak_low, peak.value(), Unit::Watts, kind.clone(), peak_origins.clone());
     let part = Watts(peak.value() / parts);
     let part_power = (shape.parts() > 1)
-        .then(|| Figure::range(peak_low / parts, part.value(), Unit::Watts, Kind::Ceiling, peak_origins.clone()))
+        .then(|| Figure::range(peak_low / parts, part.value(), Unit::Watts, kind.clone(), peak_origins.clone()))
         .flatten();
     SystemPeak {
         shape,
@@ -213,6 +240,48 @@ pub fn system<'a>(i: &Inputs<'a>) -> SystemPeak<'a> {
         energy_origins,
         server_power,
         part_power,
+    }
+}
+
+// issue 48
+/// Where an own-draw estimate comes from: the measured result and its source, and the comparable system's.
+fn estimate_origins(card: &Card, comparable: &crate::catalogue::System) -> Vec<Origin> {
+    let mut origins = Vec::new();
+    if let Some(e) = &card.own_draw {
+        origins.push(Origin::Result(e.low_result.to_string()));
+        origins.push(Origin::Source(e.low_source.to_string()));
+    }
+    origins.push(Origin::Source(comparable.source.to_string()));
+    origins
+}
+
+/// The peak's kind (issue 48): a ceiling where the maker states the maximum, or where the boards and a
+/// typed overhead are counted; an estimate, naming its bounds, where only others state the maximum or
+/// the own draw is estimated beside a comparable system.
+fn peak_kind(
+    own: &Own,
+    sourced: Option<&crate::catalogue::System>,
+    comparable: Option<&crate::catalogue::System>,
+    card: &Card,
+) -> Kind {
+    use crate::catalogue::MaxKind;
+    match (own, sourced, comparable) {
+        (Own::Sourced { .. }, Some(sys), _) if sys.kind == MaxKind::Secondary => {
+            Kind::Estimate(vec![Assumption::SecondaryMaximum {
+                low_kw: sys.max_watts / 1000.0,
+                high_kw: sys.max_high.unwrap_or(sys.max_watts) / 1000.0,
+            }])
+        }
+        (Own::Estimate { .. }, _, Some(c)) => {
+            let (_, high) = crate::system::own_draw(card, c);
+            Kind::Estimate(vec![Assumption::OwnDrawEstimated {
+                low_watts: card.own_draw.as_ref().map_or(0.0, |e| e.low_watts.min(high)),
+                high_watts: high,
+                result: card.own_draw.as_ref().map(|e| e.low_result.to_string()).unwrap_or_default(),
+                comparable: c.name.to_string(),
+            }])
+        }
+        _ => Kind::Ceiling,
     }
 }
 
@@ -311,8 +380,13 @@ pub fn servers(
     let hours_set = i.hours.is_some_and(|(_, set)| set);
     let mut needed: Option<f64> = None;
     let mut assumptions: Vec<Assumption> = Vec::new();
+    // issue 48: sized with room to spare, each server carries at most (100 − headroom) % of its throughput.
+    let spare = 1.0 - i.headroom / 100.0;
+    if i.headroom > 0.0 {
+        assumptions.push(Assumption::Headroom { percent: i.headroom });
+    }
     if let (Some(r), Some(size)) = (need.rate, size) {
-        needed = Some(ceil_whole(r / size.low_tps));
+        needed = Some(ceil_whole(r / (size.low_tps * spare)));
         assumptions.push(Assumption::DemandSpread { hours: i.hours.map_or(24.0, |h| h.0) });
         assumptions.extend(size.lower_end.clone());
         need.origins
@@ -320,6 +394,7 @@ pub fn servers(
     }
     if let (Some(t), Some(size)) = (i.throughput, size) {
         if let Some(for_users) = people(catalogue, i, t, tb, size, &mut need, &mut assumptions) {
+            let for_users = ceil_whole(for_users / spare);
             needed = Some(needed.map_or(for_users, |n| n.max(for_users)));
         }
     }
@@ -327,6 +402,9 @@ pub fn servers(
         if result.scenario == Scenario::Offline {
             need.notices.push(PlanNotice::OfflineNoBound { serving: serving_results(catalogue, result) });
         }
+    }
+    if i.headroom > 0.0 && needed.is_some() {
+        need.origins.push(Origin::Input(Field::Headroom));
     }
     if let Some(n) = needed {
         for a in tb.iter().flat_map(|b| &b.assumptions) {
@@ -404,7 +482,7 @@ fn people(
         }
     }
     need.origins = origins;
-    Some(ceil_whole(users / streams))
+    Some(users / streams)
 }
 
 /// The servers the plan uses: the Servers field, or more where more are needed (a notice says so).
@@ -455,7 +533,7 @@ pub fn rack_fit(
     let own_per_part = match &sys.own {
         Own::Boards => 0.0,
         Own::Typed(w) => w / parts,
-        Own::Sourced { high, .. } => high / parts,
+        Own::Sourced { high, .. } | Own::Estimate { high, .. } => high / parts,
     };
     let one_per_position = sys.shape.one_per_position();
     let fits = floor_whole(budget / part);
@@ -579,7 +657,41 @@ pub fn sign_off(c: &Circuit, load: f64, held: f64, peak_origins: &[Origin]) -> E
             load_kw: load / 1000.0,
             circuit_kw: usable_va * pf / 1000.0,
             circuits_per_feed: circuits,
+            peak_basis: super::PeakBasis::Stated,
         }),
+    }
+}
+
+/// A peak with a typed overhead above the stated maximum of the system it is, or of the comparable
+/// system beside it (issue 48), per part.
+pub fn peak_above_stated(sys: &SystemPeak) -> Option<PlanNotice> {
+    let Own::Typed(_) = sys.own else { return None };
+    let (stated, comparable) = match (sys.shape.sourced, sys.system.comparable.as_ref()) {
+        (Some(s), _) => (s, false),
+        (None, Some(c)) => (c, true),
+        _ => return None,
+    };
+    let max = stated.max_high.unwrap_or(stated.max_watts);
+    (sys.part.value() > max).then(|| PlanNotice::PeakAboveStated {
+        peak_watts: sys.part.value(),
+        max_watts: max,
+        system: stated.name.to_string(),
+        comparable,
+    })
+}
+
+/// What the peak rests on (issue 48): the upper of secondary figures, an own-draw estimate's upper end,
+/// or a stated maximum (or the boards and a typed overhead).
+pub fn peak_basis(sys: &SystemPeak) -> super::PeakBasis {
+    match (&sys.own, sys.shape.sourced) {
+        (Own::Sourced { .. }, Some(s)) if s.kind == crate::catalogue::MaxKind::Secondary => {
+            super::PeakBasis::SecondaryUpper {
+                low_kw: s.max_watts / 1000.0,
+                high_kw: s.max_high.unwrap_or(s.max_watts) / 1000.0,
+            }
+        }
+        (Own::Estimate { .. }, _) => super::PeakBasis::EstimateUpper,
+        _ => super::PeakBasis::Stated,
     }
 }
 

@@ -77,9 +77,11 @@ test('a link of data version 2026.12.1 names it and what changed since for its c
   // With a demand the plan's rule too, 2026.12.6's sourced idle powers and their rule (issue 35), and
   // 2026.12.7's systems rule (issue 36), 2026.12.8's water factors and rule (issue 40), 2026.12.9's
   // source entries (issue 38, every configuration).
-  // And 2026.12.11's energy at the customer's load (issue 47): a plan rule and its sources.
-  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule', 'wording', 'rule', 'added'], 'with a demand, the plan rule too');
+  // And 2026.12.11's energy at the customer's load (issue 47): a plan rule and its sources; and
+  // 2026.12.12's systems correction (issue 48), which concerns every plan.
+  assert.deepEqual(kinds, ['rule', 'rule', 'added', 'wording', 'rule', 'added', 'added', 'added', 'rule', 'rule', 'added', 'rule', 'wording', 'rule', 'added', 'corrected'], 'with a demand, the plan rule too');
   assert.match(await c.el('data-notice').locator('li').nth(13).innerText(), /^Energy at your own load \(issue 47\)/);
+  assert.match(await c.el('data-notice').locator('li').nth(15).innerText(), /^Systems \(issue 48\)/);
   await c.el('dismiss-data-notice').click();
   assert.equal(await c.el('data-notice').count(), 0);
 });

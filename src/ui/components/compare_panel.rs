@@ -92,7 +92,8 @@ fn grid_label(t: &'static Strings, row: &compare::GridRow) -> &'static str {
         // issue 49: the plan's day (named the site's only where a PUE is counted), power and heat.
         "site-kwh-per-day" => t.energy_label(crate::i18n::EnergyLabel::Day, row.cells.iter().flatten().next()),
         "it-power-kw" => (t.noun_label)(L::ItPower, N::System),
-        "heat-it-btu-per-h" => t.p_heat,
+        // issue 49's heat row, named as issue 48's facility rows name it
+        "heat-it-btu-per-h" => t.grid_it_heat,
         "j-per-token" => t.figure_token,
         "wh-per-mtok" => t.figure_million,
         "measured-j-per-token" => t.figure_measured,
@@ -119,6 +120,9 @@ fn grid_label(t: &'static Strings, row: &compare::GridRow) -> &'static str {
         "co2-kg-per-year" => t.p_co2_year,
         "standing-kwh-per-year" => t.p_standing_year,
         "work-kwh-per-year" => t.p_work_year,
+        // issue 48: a facility engineer's rows
+        "circuits-per-feed" => t.p_circuits_per_feed,
+        "position-kva" => t.p_position_kva,
         _ => english,
     }
 }
@@ -152,7 +156,8 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                 { for rows.iter().filter(|r| r.cells.iter().any(Option::is_some)).map(|row| {
                     let tonnes = Figure::reads_in_tonnes(row.cells.iter().flatten());
                     html! {
-                    <tr data-testid={format!("compare-row-{}", row.id)}>
+                    // issue 48: the facility rows are the screen's, for the facility engineer; the printed sheet keeps its pages.
+                    <tr data-testid={format!("compare-row-{}", row.id)} class={classes!(compare::is_facility_row(row.id).then_some("no-print"))}>
                         <th scope="row">{ row_name(t, row) }</th>
                         { for row.cells.iter().enumerate().map(|(i, cell)| {
                             let best = row.best.contains(&i);
@@ -175,6 +180,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                     </tr>
                     }
                 }) }
+                { cooling_row(t, props) }
                 </tbody>
             </table>
         </div>
@@ -197,6 +203,23 @@ fn plans_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                 </p>
             }) }
         </div>
+    }
+}
+
+/// The cooling kind of each configuration's system, as its source states (issue 48), where any has a plan.
+fn cooling_row(t: &'static Strings, props: &ComparePanelProps) -> Html {
+    let kinds = compare::cooling_kinds(props.catalogue.0, &props.list);
+    if kinds.iter().all(Option::is_none) {
+        return html! {};
+    }
+    html! {
+        <tr data-testid="compare-row-cooling" class="no-print">
+            <th scope="row">{ t.grid_cooling }</th>
+            { for kinds.iter().map(|k| match k {
+                Some(k) => html! { <td data-testid="compare-cell" data-cooling={format!("{k:?}").to_ascii_lowercase()}>{ (t.cooling_kind)(*k) }</td> },
+                None => html! { <td data-testid="compare-cell">{ "—" }</td> },
+            }) }
+        </tr>
     }
 }
 

@@ -5,7 +5,7 @@
 use super::card_facts::{CardFacts, LimitGuide};
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
-use crate::catalogue::{Benchmark, Scenario};
+use crate::catalogue::Scenario;
 use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, LimitNote, ThroughputChoice, OWN_THROUGHPUT};
 use crate::i18n::{self, number, Strings};
 use crate::model::result_label;
@@ -295,16 +295,16 @@ impl Config<'_> {
             .collect()
     }
 
-    /// The benchmarks, those the chosen result was not published for disabled.
+    /// The benchmarks the card has results for (issue 48): choosing one the chosen result lacks takes
+    /// the card's result that has it.
     fn benchmark_options(&self) -> Vec<Opt> {
-        let (t, catalogue) = (self.t, self.props.catalogue.0);
-        Benchmark::ALL
-            .iter()
+        let (t, catalogue, form) = (self.t, self.props.catalogue.0, &self.props.form);
+        crate::form::card_benchmarks(catalogue, &form.card, form.benchmark)
+            .into_iter()
             .map(|b| {
-                let missing = self.published.is_some_and(|id| !catalogue.entry(id).any(|r| r.benchmark == *b));
                 let accuracy = b.accuracy().map(t.accuracy).unwrap_or_default();
-                let label = format!("{}{accuracy}{}", b.name(), if missing { t.not_published } else { "" });
-                Opt { value: b.id().into(), label: label.into(), disabled: missing }
+                let label = format!("{}{accuracy}", b.name());
+                Opt { value: b.id().into(), label: label.into(), disabled: false }
             })
             .collect()
     }

@@ -75,6 +75,19 @@ fn hint(t: &'static Strings, field: Field, limit: Option<f64>) -> String {
     }
 }
 
+/// A server no source describes and no measurement bounds (issue 48): its own draw is not published;
+/// the command that reads it replaces any reference value.
+fn overhead_unpublished(t: &'static Strings, plan: &Plan) -> Html {
+    let unsourced = plan
+        .system
+        .as_ref()
+        .is_some_and(|s| s.sourced.is_none() && s.comparable.is_none() && s.part_noun() == crate::system::Noun::Server);
+    if !unsourced {
+        return html! {};
+    }
+    html! { <p class="hint" data-testid="overhead-unpublished">{ t.overhead_unpublished }<code>{ "ipmitool dcmi power reading" }</code>{ t.overhead_unpublished_after }</p> }
+}
+
 /// The significant digits of a plainly written number ("3.908" → 4, "4600" → 2, "0.26" → 2).
 fn significant_digits(plain: &str) -> usize {
     let digits: String = plain.chars().filter(char::is_ascii_digit).collect();
@@ -84,16 +97,19 @@ fn significant_digits(plain: &str) -> usize {
 }
 
 /// Reference values beside a field: a click applies one (a price with its currency).
-fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>) -> Html {
+/// `note`: what the fold says first (issue 48: the overhead of a server no source describes), shown
+/// alone where no value is offered.
+fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &Callback<Edit>, note: Html) -> Html {
     let t = lang.strings();
     let values: Vec<&ReferenceValue> = plan::reference_for_plan(field, plan).collect();
     if values.is_empty() {
-        return html! {};
+        return note;
     }
     let count = values.len();
     html! {
         <details class="ref-hints-box">
         <summary>{ (t.refs_summary)(count) }</summary>
+        { note }
         <ul class="ref-hints" data-testid={format!("refs-{}", field.id())} aria-label={(t.refs_label)((t.field)(field))}>
             { for values.into_iter().map(|r| {
                 let onclick = {
@@ -412,6 +428,11 @@ impl Fields<'_> {
                     <legend>{ t.legend_people }</legend>
                     { self.number(Field::Users) }
                     { self.number(Field::Speed) }
+                    // issue 48: headroom, once it matters — set, with a message, or the busy load above 80 %
+                    // (the plan's height on a phone).
+                    if self.any_set(&[Field::Headroom]) || props.plan.notices.iter().any(|n| matches!(n, PlanNotice::BusyHigh { .. })) {
+                        { self.number(Field::Headroom) }
+                    }
                 </fieldset>
                 if parts >= 2 {
                     <fieldset>
@@ -419,8 +440,10 @@ impl Fields<'_> {
                         { self.number(Field::Idle) }
                         { idle_references(lang, props.catalogue, &props.card) }
                         { self.number(Field::Overhead) }
-                        { self.references(Field::Overhead) }
                         { self.number(Field::Pue) }
+                        // issue 48: the overhead's fold (a PCIe server's) below the pair, so overhead and PUE
+                        // keep one row where the fieldset has two columns.
+                        { self.references(Field::Overhead) }
                         { self.references(Field::Pue) }
                     </fieldset>
                     <fieldset>
@@ -469,7 +492,12 @@ impl Fields<'_> {
     }
 
     fn references(&self, field: Field) -> Html {
-        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit)
+        let note = if field == Field::Overhead {
+            overhead_unpublished(self.t, &self.props.plan)
+        } else {
+            html! {}
+        };
+        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit, note)
     }
 
     fn number(&self, field: Field) -> Html {
@@ -761,6 +789,7 @@ fn system_view(t: &'static Strings, p: &Plan) -> Html {
     let Some(system) = &p.system else { return html! {} };
     // One server no source describes: its figures say "GPU boards" themselves; nothing to add.
     if system.sourced.is_none()
+        && system.comparable.is_none()
         && system.parts() == 1
         && !matches!(system.shape, crate::system::Shape::Racks { .. })
         && p.sign_off.is_none()
@@ -773,6 +802,7 @@ fn system_view(t: &'static Strings, p: &Plan) -> Html {
     html! {
         <div class="plan-system" data-testid="plan-system">
             <p data-testid="system-line" data-system={system.sourced.as_ref().map(|s| s.id.to_string())}
+                data-comparable={system.comparable.as_ref().map(|s| s.id.to_string())}
                 data-cooling={system.sourced.as_ref().and_then(|s| s.cooling.as_ref()).map(|c| c.text.to_string())}>
                 { (t.system_line)(&words) }</p>
             if let Some(s) = &p.sign_off {
@@ -869,6 +899,9 @@ fn notices_view(t: &'static Strings, notices: &[PlanNotice]) -> Html {
                     PlanNotice::IdleDecides => "idle-decides",
                     PlanNotice::OfflineNoBound { .. } => "offline-no-bound",
                     PlanNotice::BoundAtOwnSetting { .. } => "bound-at-own-setting",
+                    // issue 48
+                    PlanNotice::PeakAboveStated { .. } => "peak-above-stated",
+                    PlanNotice::BusyHigh { .. } => "busy-high",
                 };
                 if n.is_alert() {
                     html! { <li class="error" role="alert" data-testid={format!("plan-notice-{id}")}>{ (t.plan_notice)(n) }</li> }
