@@ -20,8 +20,10 @@ const SYSTEMS: [Pinned; 5] = [
     ("h200-sxm", "dgx-h200", 8, 10_200.0, 6, 3_300.0, Some("4+2"), "nvidia-dgxh100-ug"),
     // DGX B200: "6 x 3.3 kW" (user guide), "System Power Usage ~14.3 kW max" (product page), 5+1.
     ("b200-sxm", "dgx-b200", 8, 14_300.0, 6, 3_300.0, Some("5+1"), "nvidia-dgxb200-ug"),
-    // GB200 NVL72: 8 power shelves × 6 × 5.5 kW; ≈ 120 kW (NVIDIA/STH), ≈ 132 kW (Supermicro): below.
-    ("gb200", "gb200-nvl72", 72, 120_000.0, 48, 5_500.0, Some("N+N"), "nvidia-dgxgb-ug-hardware"),
+    // GB200 NVL72: 8 power shelves × 6 × 5.5 kW (NVIDIA's user guide); ≈ 120 kW from the press after
+    // ServeTheHome (SERVER-POWER.md: "press, ServeTheHome"; issue 48: not NVIDIA's figure), ≈ 132 kW
+    // (Supermicro): below.
+    ("gb200", "gb200-nvl72", 72, 120_000.0, 48, 5_500.0, Some("N+N"), "techradar-gb200-nvl72-120kw"),
     // GB300 NVL72, NVIDIA's NVL72 AI Factory reference architecture: "8 power shelves of 33 kW, with each
     // shelf having six 5.5 kW PSUs"; "Full rack requiring up to 142 kW" (SERVER-POWER.md).
     ("gb300", "gb300-nvl72", 72, 142_000.0, 48, 5_500.0, None, "nvidia-ra-gb300-nvl72-components"),
