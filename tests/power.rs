@@ -207,10 +207,16 @@ fn what_decides_the_year_is_listed_by_effect_with_each_inputs_sourced_ends() {
     // The load curve: the linear model against the measured shape, both at 94 W.
     let (_, _, at_lo, at_hi) = ends(Input::LoadCurve);
     assert!((at_lo - linear(94.0)).abs() < 1e-9 && (at_hi - measured).abs() < 1e-9);
-    // By effect: the curve (≈ 6,260 kWh), the PUE (≈ 3,640), the idle (≈ 3,540); then the PCIe server's
-    // own draw, which no source gives (no vendor file), and the hours, typed.
-    assert_eq!(ids, ["load-curve", "pue", "idle", "overhead", "hours"]);
-    assert_eq!(list[3].spread, Spread::NotPublished);
+    // The PCIe server's own draw (issue 48): no maker gives it, a reviewer's 1.5–2.5 kW is offered; from
+    // the boards alone (0 W) to its upper end, 2,500 W all day on the one server the demand needs
+    // (1,111 tokens/s against 16,343.8 per server): + 2,500 × 24 × 365 ÷ 1000 = 21,900 kWh.
+    let (lo, hi, at_lo, at_hi) = ends(Input::Overhead);
+    assert_eq!((lo, hi), (0.0, 2_500.0));
+    assert!((at_lo - linear(94.0)).abs() < 1e-9, "{at_lo}");
+    assert!((at_hi - (linear(94.0) + 21_900.0)).abs() < 1e-6, "{at_hi}");
+    // By effect: the own draw (21,900 kWh), the curve (≈ 6,260 kWh), the PUE (≈ 3,640), the idle
+    // (≈ 3,540); then the hours, typed.
+    assert_eq!(ids, ["overhead", "load-curve", "pue", "idle", "hours"]);
     assert!(matches!(list[4].spread, Spread::Typed { input, .. } if input == 10.0));
     // A typed idle collapses its item to one figure.
     let typed = plan::answer(catalogue(), &h200_nvl(&[(Field::Demand, "40,000,000"), (Field::Idle, "60")]));

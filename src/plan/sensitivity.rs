@@ -94,10 +94,13 @@ fn typed(checked: &Checked, input: Input) -> Option<f64> {
 
 /// The lowest and highest of the reference values of `field` offered for this plan.
 fn reference_ends(field: Field, plan: &Plan) -> Option<(f64, f64)> {
+    // A reference value's own upper end counts too (issue 48's reviewer's 1.5–2.5 kW own draw): the
+    // spread is never narrower than its evidence.
+    let ends = |r: &crate::catalogue::ReferenceValue| [Some(r.value), r.high].into_iter().flatten();
     let values: Vec<f64> = if field == Field::Overhead {
-        reference_for_plan(field, plan).map(|r| r.value).collect()
+        reference_for_plan(field, plan).flat_map(ends).collect()
     } else {
-        reference_for(field).map(|r| r.value).collect()
+        reference_for(field).flat_map(ends).collect()
     };
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
