@@ -228,8 +228,21 @@ fn a_link_of_an_older_version_is_told_what_changed_for_its_card_result_and_plan(
     assert_eq!(
         kinds(&changes),
         [
-            "rule", "rule", "added", "rule", "added", "added", "added", "rule", "rule", "added", "rule", "wording",
-            "rule", "added", "corrected"
+            "rule",
+            "rule",
+            "added",
+            "rule",
+            "added",
+            "added",
+            "added",
+            "rule",
+            "rule",
+            "added",
+            "rule",
+            "wording",
+            "rule",
+            "added",
+            "corrected"
         ]
     );
     // 2026.12.11 (issue 47): the method of the energy at the customer's load changed, and how.
