@@ -68,9 +68,14 @@ for (const lang of ['en', 'de']) {
     const pues = (await data('reference.json')).filter((r) => r.field === 'pue').map((r) => r.value);
     const pue = items.find((i) => i.input === 'pue');
     assert.ok(near(pue.low, linearYear(e.low) * Math.min(...pues)) && near(pue.value, linearYear(e.low) * Math.max(...pues)), JSON.stringify(pue));
-    // The hours are typed: one figure; the PCIe server's own draw has no sourced spread.
+    // The hours are typed: one figure. The PCIe server's own draw (issue 48): from the boards alone to the
+    // upper end of the reviewer's estimate for this card, all day on the one server.
     assert.equal(items.find((i) => i.input === 'hours').low, null);
-    assert.equal(items.find((i) => i.input === 'overhead').value, null);
+    const own = (await data('reference.json')).filter((r) => r.field === 'overhead' && r.card === 'h200-nvl');
+    const ownHigh = Math.max(...own.map((r) => r.high ?? r.value));
+    assert.equal(ownHigh, 2500, 'the reviewer\'s 1.5–2.5 kW');
+    const overhead = items.find((i) => i.input === 'overhead');
+    assert.ok(near(overhead.low, linearYear(e.low)) && near(overhead.value, linearYear(e.low) + ownHigh * 24 * 365 / 1000), JSON.stringify(overhead));
     // The largest named, with how to narrow it.
     const largest = c.el('sensitivity-largest');
     assert.equal(await largest.getAttribute('data-input'), items[0].input);
