@@ -567,11 +567,19 @@ for (const lang of ['en', 'de']) {
     assert.equal(Number(await c.value('watts')), calculator);
     // 3 600 000 J in 14 400 s: 250 W on the one GPU.
     await t4Gemma(c, 14400);
-    await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-limit"]')?.dataset.limitFrom === 'calculator');
+    // The J/token above does not depend on the duration, so wait for the share the duration makes
+    // (the typed seconds can reach the page a frame after the pasted counters).
+    const settled = (from, share) => c.page.waitForFunction(([f, v]) => {
+      const e = document.querySelector('[data-testid="own-vs-limit"]');
+      return e?.dataset.limitFrom === f && Math.abs(Number(e.dataset.value) - v) <= 1e-6 * v;
+    }, [from, share], { timeout: 10000 }).catch(() => null);
+    await settled('calculator', 100 * 250 / calculator);
+    assert.equal(await c.el('own-vs-limit').getAttribute('data-limit-from'), 'calculator');
     assert.ok(near(Number(await c.el('own-vs-limit').getAttribute('data-value')), 100 * 250 / calculator));
     assert.match(await c.text('own-vs-limit'), w.calcLimit);
     await c.type('run-power-limit', '300');
-    await c.page.waitForFunction(() => document.querySelector('[data-testid="own-vs-limit"]')?.dataset.limitFrom === 'run');
+    await settled('run', 100 * 250 / 300);
+    assert.equal(await c.el('own-vs-limit').getAttribute('data-limit-from'), 'run');
     assert.ok(near(Number(await c.el('own-vs-limit').getAttribute('data-value')), 100 * 250 / 300));
     assert.match(await c.text('own-vs-limit'), w.runLimit);
     // The ceiling at the run's own throughput at 300 W: 1 GPU × 300 W ÷ (tokens ÷ 14 400 s).

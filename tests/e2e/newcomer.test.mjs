@@ -263,10 +263,20 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
     const page = await openPage(suite.chromium.browser, host.url(''), { allowOrigins: [suite.server.origin] });
     suite.calc = new Calculator(page);
     await page.waitForFunction(() => window.heights.length > 0, null, { timeout: 20_000 });
-    const [origin, height] = await page.evaluate(() => window.heights.at(-1));
-    assert.equal(origin, suite.server.origin, 'the height comes from the calculator');
-    assert.ok(height > 300, `height ${height}`);
     const frame = page.frameLocator('#calc');
+    // The widget drawn whole (a positive signal), then the last height posted comes to the frame
+    // document's own: a height posted while it was still drawing is not its answer.
+    await frame.locator('html[data-drawn="all"]').waitFor({ state: 'attached', timeout: 20_000 });
+    let [origin, height] = [null, 0];
+    let documentHeight = -1;
+    for (const end = Date.now() + 10_000; height !== documentHeight && Date.now() < end; ) {
+      [origin, height] = await page.evaluate(() => window.heights.at(-1));
+      documentHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
+      if (height !== documentHeight) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    }
+    assert.equal(origin, suite.server.origin, 'the height comes from the calculator');
+    assert.equal(height, documentHeight, 'the height posted is the frame document\'s');
+    assert.ok(height > 300, `height ${height}`);
     const full = await frame.locator('[data-testid="open-full"]').getAttribute('href');
     assert.ok(full.startsWith(suite.server.url('')) && !/embed=/.test(full), full);
     const share = await frame.locator('[data-testid="share-url"]').inputValue();
