@@ -914,6 +914,8 @@ pub const DE: Strings = Strings {
     handoff_hint: "Eine E-Mail an eine Adresse Ihrer Wahl oder eine Zusammenfassung zum Einfügen: die Konfiguration(en), ihre Kennzahlen mit deren Art und der Link. Gesendet wird erst, wenn Sie es tun.",
     notes_assumes: "Annahmen: ",
     notes_sources: "Quellen: ",
+    notes_all_assume: "Jede Konfiguration nimmt an: ",
+    notes_all_sources: "Quellen jeder Konfiguration: ",
     download_csv: "CSV herunterladen",
     download_json: "JSON herunterladen",
     compare_clear: "Vergleich leeren",

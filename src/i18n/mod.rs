@@ -448,6 +448,9 @@ table! {
         handoff_hint,
         notes_assumes,
         notes_sources,
+        /// The printed notes' assumptions and sources that every compared configuration shares, said once.
+        notes_all_assume,
+        notes_all_sources,
         download_csv,
         download_json,
         compare_clear,

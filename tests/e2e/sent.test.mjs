@@ -26,24 +26,60 @@ const CONFIGS = [
 ];
 const BTU_PER_W = 3.412141633;
 
-/** What each configuration's plan comes to, written here: one server of 8 cards, 24 busy hours. */
-function expected({ watts, tps }) {
-  const rate = PLAN.demand / 86400;
-  const servers = Math.ceil(rate / tps);
-  assert.equal(servers, 1);
-  // A day: each card idle all day plus its share of the load up to its limit, the overhead, × PUE.
-  const dayWh = 24 * PLAN.pue * (8 * (PLAN.idle + ((watts - PLAN.idle) * rate) / tps) + PLAN.overhead);
-  const peakW = 8 * watts + PLAN.overhead;
+/**
+ * Issue 47's upper end, written here from LOAD-CURVE.md: steady serving on the H100 SXM's measured
+ * curve (assumed for these three cards), P = limit × 0.86 (a full batch's share of the limit) × the
+ * pooled median at the load, straight from the idle at no load through one stream (267 W of 700 W at
+ * 1 %) to the 5–10 % bin's 0.69 at 7.5 %, then bin to bin; never below the linear model at that idle.
+ */
+function measuredCardW(limit, idle, u) {
+  const points = [[0, idle / limit], [1, 267 / 700], ...[[7.5, 0.69], [12.5, 0.72], [20, 0.76], [30, 0.8], [42.5, 0.85], [60, 0.91], [80, 0.97], [95, 1], [100, 1]].map(([l, r]) => [l, r * 0.86])];
+  const l = 100 * u;
+  const i = points.findIndex(([x]) => x >= l);
+  const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+  const curve = limit * (y0 + ((y1 - y0) * (l - x0)) / (x1 - x0));
+  return Math.max(curve, idle + (limit - idle) * u);
+}
+
+/** The figures a year at `cardW` per card comes to, the overhead and PUE on top, 24 busy hours. */
+function fromCardW(cardW) {
+  const dayWh = 24 * PLAN.pue * (8 * cardW + PLAN.overhead);
   return {
-    'servers-needed': servers,
     'site-kwh-per-day': dayWh / 1000,
     'site-kwh-per-year': (dayWh / 1000) * 365,
     'cost-per-year': (dayWh / 1000) * 365 * PLAN.price,
     'site-j-per-token': (dayWh * 3600) / PLAN.demand,
-    'it-power-kw': peakW / 1000,
-    'heat-it-btu-per-h': peakW * BTU_PER_W,
   };
 }
+
+/**
+ * What each configuration's plan comes to, written here: one server of 8 cards, 24 busy hours. The
+ * energy figures are ranges (issue 47): `low` the linear model (each card idle all day plus its share
+ * of the load up to its limit), the value the measured curve's; the peak and heat are one value.
+ */
+function expected({ watts, tps }) {
+  const rate = PLAN.demand / 86400;
+  const servers = Math.ceil(rate / tps);
+  assert.equal(servers, 1);
+  const u = rate / tps;
+  const low = fromCardW(PLAN.idle + (watts - PLAN.idle) * u);
+  const high = fromCardW(measuredCardW(watts, PLAN.idle, u));
+  const peakW = 8 * watts + PLAN.overhead;
+  return {
+    'servers-needed': servers,
+    ...high,
+    'it-power-kw': peakW / 1000,
+    'heat-it-btu-per-h': peakW * BTU_PER_W,
+    low,
+  };
+}
+/** A figure's lower end, or null where it is one value. */
+const lowOf = (x, id) => x.low[id] ?? null;
+// The issue's check of the linear end (issue 47): the year at 40 M tokens a day on one 8 × H200 NVL
+// with a 60 W idle and 10 busy hours is 5,276.8 kWh; here, 24 busy hours and the sheet's inputs.
+// The curve's arithmetic checked once by hand: at 1.5918 % the H200 NVL card draws
+// 600 × (0.38143 + (0.59340 − 0.38143) × 0.5918 ÷ 6.5) = 600 × 0.40073 = 240.4 W.
+assert.ok(Math.abs(measuredCardW(600, 90, 40e6 / 86400 / 29084.9) - 240.44) < 0.05, `${measuredCardW(600, 90, 40e6 / 86400 / 29084.9)}`);
 // The issue's check: (8 × 600 + 4,600) W × 3.412141633 = 32,074 BTU/h.
 assert.equal(Math.round(expected(CONFIGS[0])['heat-it-btu-per-h']), 32074);
 
@@ -63,10 +99,12 @@ const WORDS = {
     site: 'estimate, GPU boards + server + site',
     peak: 'ceiling, GPU boards + server',
     inPlan: 'In this plan: ',
+    to: ' to ',
     server: '1 server',
     perYear: 'per year',
     token: 'J/token',
     heatRow: 'Heat of the IT load in BTU/h',
+    sheetHeat: 'IT heat at peak',
     boardsOnly: 'Energy per day, all servers, GPU boards only',
     sheetBoardsOnly: 'GPU boards only',
     inputs: ['Output tokens per day 40,000,000 tokens/day', 'Electricity price 0.25 EUR/kWh', '4,600 W', 'PUE of the site 1.3', 'Rack position budget 15 kW'],
@@ -77,10 +115,12 @@ const WORDS = {
     site: 'Schätzung, GPU-Boards + Server + Rechenzentrum',
     peak: 'Obergrenze, GPU-Boards + Server',
     inPlan: 'Im Plan: ',
+    to: ' bis ',
     server: '1 Server',
     perYear: 'je Jahr',
     token: 'J/Token',
     heatRow: 'Wärmelast der IT in BTU/h',
+    sheetHeat: 'Wärmelast der IT bei',
     boardsOnly: 'nur GPU-Boards',
     sheetBoardsOnly: 'nur GPU-Boards',
     inputs: ['Ausgabe-Token je Tag 40.000.000 Token/Tag', 'Strompreis 0,25 EUR/kWh', '4.600 W', 'PUE des Rechenzentrums 1,3', 'Leistungsbudget je Rack 15 kW'],
@@ -133,7 +173,9 @@ for (const lang of ['en', 'de']) {
       const el = c.page.locator(`[data-testid="${testid}"]`).first();
       const value = Number(await el.getAttribute('data-value')) / (per ?? 1);
       assert.ok(near(value, want[0][id], 1e-6), `page ${testid}: ${value} ≠ ${want[0][id]}`);
-      assert.equal(await el.getAttribute('data-low'), null, `page ${testid} is one value`);
+      const low = await el.getAttribute('data-low');
+      if (lowOf(want[0], id) === null) assert.equal(low, null, `page ${testid} is one value`);
+      else assert.ok(near(Number(low) / (per ?? 1), lowOf(want[0], id), 1e-6), `page ${testid} low: ${low} ≠ ${lowOf(want[0], id)}`);
       assert.equal(await el.getAttribute('data-kind'), MEANING[id].kind, `page ${testid}`);
     }
 
@@ -146,7 +188,9 @@ for (const lang of ['en', 'de']) {
       );
       cells.forEach((cell, i) => {
         assert.ok(near(cell.value, want[i][id], 1e-6), `grid ${id} ${i}: ${cell.value} ≠ ${want[i][id]}`);
-        assert.deepEqual([cell.low, cell.kind, cell.scope], [null, MEANING[id].kind, MEANING[id].scope], `grid ${id} ${i}`);
+        assert.deepEqual([cell.kind, cell.scope], [MEANING[id].kind, MEANING[id].scope], `grid ${id} ${i}`);
+        if (lowOf(want[i], id) === null) assert.equal(cell.low, null, `grid ${id} ${i}`);
+        else assert.ok(near(Number(cell.low), lowOf(want[i], id), 1e-6), `grid ${id} ${i} low: ${cell.low}`);
         if (MEANING[id].scope) assert.equal(cell.tag, MEANING[id].scope.endsWith('site') ? w.site : w.peak, `grid ${id} ${i}`);
       });
     }
@@ -164,8 +208,13 @@ for (const lang of ['en', 'de']) {
     const body = decodeURIComponent(href.split('&body=')[1]);
     const answers = body.split('\n').filter((l) => l.startsWith(w.inPlan));
     assert.equal(answers.length, 3, body);
+    // A range read to three figures, its ends said once where they read alike.
+    const ends = (x, id) => {
+      const [lo, hi] = [three.format(x.low[id]), three.format(x[id])];
+      return lo === hi ? hi : `${lo}${w.to}${hi}`;
+    };
     const line = (x) =>
-      `${w.inPlan}${w.server}; ${three.format(x['site-kwh-per-year'])} kWh ${w.perYear}; ${three.format(x['cost-per-year'])} EUR ${w.perYear}; ${three.format(x['site-j-per-token'])} ${w.token}`;
+      `${w.inPlan}${w.server}; ${ends(x, 'site-kwh-per-year')} kWh ${w.perYear}; ${ends(x, 'cost-per-year')} EUR ${w.perYear}; ${ends(x, 'site-j-per-token')} ${w.token}`;
     answers.forEach((l, i) => assert.equal(l, line(want[i])));
     assert.ok(body.includes(`: ${w.site}.`), body);
     for (const input of w.inputs) assert.ok(body.includes(input), `e-mail: ${input}`);
@@ -191,11 +240,14 @@ for (const lang of ['en', 'de']) {
       assert.deepEqual(rows.slice(0, 8).map((r) => r.id), rowIds.slice(0, 8), 'the CSV leads as the grid');
       for (const [id, m] of Object.entries(MEANING)) {
         const r = rows.find((x) => x.id === id);
+        const lo = lowOf(want[i], id);
         assert.ok(near(r.value, want[i][id], 1e-9), `CSV ${id} ${i}: ${r.value}`);
-        assert.deepEqual([r.low, r.kind, r.scope, r.bound], [null, m.kind, m.scope, m.bound], `CSV ${id} ${i}`);
+        assert.deepEqual([r.kind, r.scope, r.bound], [m.kind, m.scope, m.bound], `CSV ${id} ${i}`);
+        assert.ok(lo === null ? r.low === null : near(r.low, lo, 1e-9), `CSV ${id} ${i} low: ${r.low}`);
         const f = json.configurations[i].figures.find((x) => x.id === id);
         assert.ok(near(f.value, want[i][id], 1e-9), `JSON ${id} ${i}`);
-        assert.deepEqual([f.low, f.kind, f.scope, f.bound], [null, m.kind, m.scope, m.bound], `JSON ${id} ${i}`);
+        assert.deepEqual([f.kind, f.scope, f.bound], [m.kind, m.scope, m.bound], `JSON ${id} ${i}`);
+        assert.ok(lo === null ? f.low === null : near(f.low, lo, 1e-9), `JSON ${id} ${i} low: ${f.low}`);
       }
     });
     assert.deepEqual([json.customer, json.reference], ['Müller GmbH', 'Q-2026-117']);
@@ -209,7 +261,9 @@ for (const lang of ['en', 'de']) {
     // The plan's line is running text: it may wrap anywhere.
     const flat = text.replace(/\s+/g, ' ');
     for (const input of w.inputs) assert.ok(flat.includes(input), `sheet: ${input} in\n${text}`);
-    const heatLine = text.split('\n').find((l) => l.includes(w.heatRow));
+    // The grid names the row "IT heat at peak, all systems" (issue 48), which may wrap in its cell: its
+    // first line holds the values.
+    const heatLine = text.split('\n').find((l) => l.includes(w.sheetHeat));
     assert.ok(heatLine, text);
     // The first value on the row is the H200 NVL column's: 32,074 BTU/h read to three figures.
     assert.equal(heatLine.match(/\d[\d.,]*(?= BTU\/h)/g)?.[0], three.format(want[0]['heat-it-btu-per-h']), heatLine);
@@ -234,7 +288,10 @@ test('one element holds the id "answer" (the box "Output tokens per answer"), an
   const year = c.el('site-kwh-per-year');
   const [lo, hi] = [Number(await year.getAttribute('data-low')), Number(await year.getAttribute('data-value'))];
   assert.ok(Number.isFinite(lo) && lo > 0 && lo < hi, `a range: ${lo}–${hi}`);
-  // No heading over nothing: where the year's range is drawn, its two ends are named under it.
+  // Its two ends are named once, under the answer (issue 47): each end's value, then its name.
+  const ends = await c.text('year-ends');
+  assert.match(ends, /^[\d,.]+ kWh: \S.* · [\d,.]+ kWh: \S/, ends);
+  // No heading over nothing: where a range is drawn in the plan, its two ends are named under it.
   for (const range of await c.page.locator('[data-testid="plan-range"]').all()) {
     assert.equal(await range.locator('[data-testid="range-ends"] li').count(), 2, await range.innerText());
   }

@@ -315,20 +315,50 @@ fn compared_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
         { plans_view(t, props) }
         { grid_view(t, props) }
         <p class="hint">{ t.best_hint }</p>
-        <ol class="print-only compare-notes" data-testid="compare-notes">
-            { for crate::export::notes(catalogue, &props.list, &browser::page_address(), t).into_iter().map(|n| html! {
-                <li>
-                    <strong>{ n.name }</strong>{ format!(" · {}", n.link) }
-                    if !n.assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, n.assumptions.join(" ")) } }
-                    <br />{ format!("{}{}", t.notes_sources, n.sources.join("; ")) }
-                </li>
-            }) }
-        </ol>
+        { notes_view(t, catalogue, props) }
         <div class="compare-actions">
             <button type="button" class="quiet" data-testid="export-csv" onclick={export(t, props, false)}>{ t.download_csv }</button>
             <button type="button" class="quiet" data-testid="export-json" onclick={export(t, props, true)}>{ t.download_json }</button>
             <button type="button" class="quiet" data-testid="compare-clear" onclick={props.on_list.reform(|_: MouseEvent| ListEdit::Clear)}>{ t.compare_clear }</button>
         </div>
+        </>
+    }
+}
+
+/// The printed notes: what every configuration assumes and cites said once, then each configuration's
+/// name, link, and its own assumptions and sources (a sheet of three keeps to two A4 pages).
+fn notes_view(t: &'static Strings, catalogue: &'static crate::catalogue::Catalogue, props: &ComparePanelProps) -> Html {
+    let notes = crate::export::notes(catalogue, &props.list, &browser::page_address(), t);
+    let shared = |pick: fn(&crate::export::Notes) -> &Vec<String>| -> Vec<String> {
+        match notes.split_first() {
+            Some((first, rest)) if !rest.is_empty() => {
+                pick(first).iter().filter(|w| rest.iter().all(|n| pick(n).contains(w))).cloned().collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    let (assume, cite) = (shared(|n| &n.assumptions), shared(|n| &n.sources));
+    let own =
+        |all: &[String], common: &[String]| all.iter().filter(|w| !common.contains(w)).cloned().collect::<Vec<_>>();
+    html! {
+        <>
+        if !assume.is_empty() || !cite.is_empty() {
+            <p class="print-only compare-notes" data-testid="compare-notes-shared">
+                if !assume.is_empty() { { format!("{}{}", t.notes_all_assume, assume.join(" ")) }<br /> }
+                if !cite.is_empty() { { format!("{}{}", t.notes_all_sources, cite.join("; ")) } }
+            </p>
+        }
+        <ol class="print-only compare-notes" data-testid="compare-notes">
+            { for notes.iter().map(|n| {
+                let (assumptions, sources) = (own(&n.assumptions, &assume), own(&n.sources, &cite));
+                html! {
+                <li>
+                    <strong>{ n.name.clone() }</strong>{ format!(" · {}", n.link) }
+                    if !assumptions.is_empty() { <br />{ format!("{}{}", t.notes_assumes, assumptions.join(" ")) } }
+                    if !sources.is_empty() { <br />{ format!("{}{}", t.notes_sources, sources.join("; ")) } }
+                </li>
+            }}) }
+        </ol>
         </>
     }
 }

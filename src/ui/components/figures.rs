@@ -81,10 +81,8 @@ fn value_view(t: &'static Strings, f: &Figure) -> Html {
 pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
     let Some((low, low_words, high_words)) = named_ends(t, f) else { return html! {} };
     // The serving range's ends are named once, under the answer (issue 47), not on every card.
-    if let Kind::Estimate(assumptions) = &f.kind {
-        if assumptions.iter().any(|a| matches!(a, crate::figure::Assumption::ServingRange { .. })) {
-            return html! {};
-        }
+    if serving_range(f) {
+        return html! {};
     }
     html! {
         <ul class="ends" data-testid="range-ends">
@@ -92,6 +90,11 @@ pub fn ends_view(t: &'static Strings, f: &Figure) -> Html {
             <li>{ format!("{} {}: {high_words}", format::three(f.value), t.unit_after(f.value, None, f.unit)) }</li>
         </ul>
     }
+}
+
+/// Whether a figure's range is the serving range (issue 47), whose ends the answer's notes name.
+pub fn serving_range(f: &Figure) -> bool {
+    matches!(&f.kind, Kind::Estimate(a) if a.iter().any(|a| matches!(a, crate::figure::Assumption::ServingRange { .. })))
 }
 
 /// A range's lower end and the words naming its two ends, where its ends read apart and an
@@ -293,7 +296,7 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
             { item("co2-kg-per-year", basis(t.p_co2_year), plan.co2_per_year.as_ref(), co2_resting(t, plan)) }
             { split_view(t, catalogue, plan) }
             // Each figure's sources and assumptions are listed once, under the plan's figures.
-            <div class="answer-item answer-sources"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
+            <div class="answer-item answer-sources no-print"><dt class="visually-hidden">{ t.answer_sources_label }</dt>
                 <dd><a href="#plan-basis" data-testid="answer-sources">{ t.answer_sources }</a></dd></div>
         </dl>
     }

@@ -551,8 +551,13 @@ fn co2_take(t: &'static Strings, field: Field, notices: &[PlanNotice]) -> Option
 
 /// The year's energy as a range with its named ends, and why it is one.
 fn range_view(t: &'static Strings, p: &Plan) -> Html {
-    // Only where its ends are named: never a heading over nothing (issue 49).
-    let Some(year) = p.site_kwh_per_year.as_ref().filter(|f| super::figures::named_ends(t, f).is_some()) else {
+    // Only where its ends are named here: never a heading over nothing (issue 49). The serving range's
+    // ends are named once, under the answer (issue 47).
+    let Some(year) = p
+        .site_kwh_per_year
+        .as_ref()
+        .filter(|f| super::figures::named_ends(t, f).is_some() && !super::figures::serving_range(f))
+    else {
         return html! {};
     };
     let idle_note =
