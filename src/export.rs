@@ -776,6 +776,7 @@ fn quote_text_of(
             out.push_str(&format!("{} {}\n", t.mismatch_intro, words.join(" ")));
         }
     }
+    out.push_str(&idle_caveat(catalogue, form, compared, t));
     if !form.customer.trim().is_empty() {
         out.push_str(&format!("\n{}: {}\n", t.q_customer, form.customer.trim()));
     }
@@ -788,6 +789,19 @@ fn quote_text_of(
         out.push_str(&format!("\n{}: {page_link}\n", t.q_link));
     }
     out
+}
+
+/// Where a year rests on a card's sourced idle default, the caveat and the commands that replace it,
+/// as on the page and the sheet (issue 47); else nothing.
+fn idle_caveat(catalogue: &Catalogue, form: &Form, compared: &[Saved], t: &Strings) -> String {
+    let configurations: Vec<&Form> =
+        if compared.is_empty() { vec![form] } else { compared.iter().map(|s| &s.form).collect() };
+    if configurations.into_iter().any(|f| crate::plan::answer(catalogue, f).plan.idle_source.is_some()) {
+        let (idle, wall) = (crate::power::IDLE_COMMAND, crate::power::WALL_COMMAND);
+        format!("\n{} {idle} {} {wall}\n", t.idle_caveat, t.idle_caveat_wall)
+    } else {
+        String::new()
+    }
 }
 
 /// The quote's (and the e-mail's) texts: every configuration (the one on the page, or the compared

@@ -132,7 +132,16 @@ pub enum Assumption {
     /// into full batches, parked between them) to steady serving on the measured curve of `curve_card`
     /// (`assumed`: measured on that card, assumed for this one) at the highest idle; the idle typed, or
     /// sourced (posted readings widened by a snapshot's margin).
-    ServingRange { low_idle_watts: f64, high_idle_watts: f64, idle_sourced: bool, curve_card: String, assumed: bool },
+    ServingRange {
+        low_idle_watts: f64,
+        high_idle_watts: f64,
+        idle_sourced: bool,
+        curve_card: String,
+        assumed: bool,
+        /// Issue 48: a rack-scale system's own draw (its stated maximum less its GPUs at rating, W per
+        /// system) the upper end counts where no overhead is typed.
+        own_draw_watts: Option<f64>,
+    },
     // issue 48
     /// A system's maximum only secondary sources give, as a span: the peak is sized on its upper end.
     SecondaryMaximum { low_kw: f64, high_kw: f64 },
@@ -146,13 +155,15 @@ pub enum Assumption {
 impl Assumption {
     /// The words for the two ends of a range, `(lower end, upper end)`, where the assumption makes one.
     pub fn range_ends(&self) -> Option<(String, String)> {
-        if let Assumption::ServingRange { low_idle_watts, high_idle_watts, .. } = self {
+        if let Assumption::ServingRange { low_idle_watts, high_idle_watts, own_draw_watts, .. } = self {
+            let own =
+                own_draw_watts.map(|w| format!(", the rack's own draw {} kW", number(w / 1000.0))).unwrap_or_default();
             return Some((
                 format!(
                     "the serving engine packs requests into full batches and parks between them (idle {} W, linear)",
                     number(*low_idle_watts)
                 ),
-                format!("steady serving on the measured curve (idle {} W)", number(*high_idle_watts)),
+                format!("steady serving on the measured curve (idle {} W{own})", number(*high_idle_watts)),
             ));
         }
         if *self == Assumption::DemandRange {
@@ -259,7 +270,14 @@ impl fmt::Display for Assumption {
                 "Rack positions counted with the GPU boards' power alone: with the servers' own draw fewer fit \
                  per position, so at least this many are needed."
             ),
-            Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed } => {
+            Assumption::ServingRange {
+                low_idle_watts,
+                high_idle_watts,
+                idle_sourced,
+                curve_card,
+                assumed,
+                own_draw_watts,
+            } => {
                 let idle = if low_idle_watts < high_idle_watts {
                     format!("{} to {} W", number(*low_idle_watts), number(*high_idle_watts))
                 } else {
@@ -279,7 +297,16 @@ impl fmt::Display for Assumption {
                     f,
                     "Idle {idle} ({from}). Lower end: idle plus the load's share up to the limit (full batches); upper \
                      end: ML.ENERGY's measured partial-load curve ({shape})."
-                )
+                )?;
+                match own_draw_watts {
+                    Some(w) => write!(
+                        f,
+                        " The upper end also counts the rack's own draw beyond its GPU boards, {} W all day (its \
+                         stated maximum less its GPUs at their rating), as no overhead is typed.",
+                        number(*w)
+                    ),
+                    None => Ok(()),
+                }
             }
             Assumption::DemandRange => write!(
                 f,

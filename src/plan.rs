@@ -511,14 +511,30 @@ pub fn power_inputs(checked: &Checked) -> Option<crate::power::PowerInputs> {
         }
         _ => return None,
     };
-    Some(PowerInputs { limit, idle, own_draw: None, curve: Curve::for_card(&card.id) })
+    Some(PowerInputs { limit, idle, own_draw: rack_own_draw(checked), curve: Curve::for_card(&card.id) })
+}
+
+/// Issue 48: a rack-scale system's own draw where no overhead is typed — its stated maximum less its
+/// GPUs at rating, for every rack of the system, at the upper end of the maximum's span — which the
+/// year's upper end counts all day. `None` for servers, or without a sourced rack.
+fn rack_own_draw(checked: &Checked) -> Option<crate::power::OwnDraw> {
+    if !matches!(checked.plan.overhead, Ok(None)) {
+        return None;
+    }
+    let (card, gpus) = (checked.card.as_ref().ok()?, *checked.gpus.as_ref().ok()?);
+    let shape = crate::system::shape(card, gpus, checked.throughput.as_ref().ok());
+    let (crate::system::Shape::Racks { racks }, Some(rack)) = (shape.shape, shape.sourced) else { return None };
+    let (low, high) = crate::system::own_draw(card, rack);
+    let sources =
+        std::iter::once(rack.source.to_string()).chain(rack.high_source.as_ref().map(|h| h.to_string())).collect();
+    Some(crate::power::OwnDraw { low: Watts(low * f64::from(racks)), high: Watts(high * f64::from(racks)), sources })
 }
 
 /// The plan at the lower end (the linear model at the lowest idle), with every figure that depends on
 /// the power at a load spread to the upper end's (`high`: the measured curve at the top idle): its kind
 /// names both ends, its origins the idle's sources and the curve's.
 fn merge(mut low: Plan, high: &Plan, inputs: &crate::power::PowerInputs) -> Plan {
-    let idle_sources: Vec<String> = match &inputs.idle.origin {
+    let mut idle_sources: Vec<String> = match &inputs.idle.origin {
         crate::power::IdleOrigin::Sourced(s) => s.clone(),
         crate::power::IdleOrigin::Typed => Vec::new(),
     };
@@ -528,7 +544,14 @@ fn merge(mut low: Plan, high: &Plan, inputs: &crate::power::PowerInputs) -> Plan
         idle_sourced: !idle_sources.is_empty(),
         curve_card: inputs.curve.measured_name().to_owned(),
         assumed: inputs.curve.assumed,
+        own_draw_watts: inputs.own_draw.as_ref().map(|o| o.high.value()),
     };
+    // The own draw's sources (issue 48) go with the idle's to every spread figure.
+    for s in inputs.own_draw.iter().flat_map(|o| o.sources.iter()) {
+        if !idle_sources.contains(s) {
+            idle_sources.push(s.clone());
+        }
+    }
     let span = |a: &Option<Figure>, b: &Option<Figure>| span_ends(a.as_ref()?, b.as_ref()?, &serving, &idle_sources);
     macro_rules! spread {
         ($($field:ident),*) => { $( low.$field = span(&low.$field, &high.$field); )* };

@@ -185,6 +185,11 @@ pub fn card_power(limit: Watts, idle: Watts, u: f64, model: Model) -> Watts {
     }
 }
 
+/// The command that reads a card's power while it holds a model and serves no request, once a second.
+pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv -l 1";
+/// The command that reads the server's whole draw at the wall (issue 47).
+pub const WALL_COMMAND: &str = "ipmitool dcmi power reading";
+
 /// Where an idle span comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum IdleOrigin {
@@ -231,17 +236,19 @@ pub struct PowerInputs {
 pub struct End {
     pub idle: Watts,
     pub model: Model,
+    /// The system's own draw this end counts where none is typed (issue 48: a rack's, at the upper end).
+    pub own: Option<Watts>,
 }
 
 impl PowerInputs {
     /// The lower end: the linear model at the lowest idle.
     pub fn low_end(&self) -> End {
-        End { idle: self.idle.low, model: Model::Linear }
+        End { idle: self.idle.low, model: Model::Linear, own: None }
     }
 
     /// The upper end: the measured curve at the top of the idle span.
     pub fn high_end(&self) -> End {
-        End { idle: self.idle.high, model: Model::Measured(self.curve) }
+        End { idle: self.idle.high, model: Model::Measured(self.curve), own: self.own_draw.as_ref().map(|o| o.high) }
     }
 }
 

@@ -80,7 +80,7 @@ fn read_takes_the_typed_values_and_says_what_it_ignores() {
         (Some((1.3, true)), Some((40.0, true)), Some((24.0, false)), Some(1e9))
     );
     // An idle power to use where none is typed; a bad card count leaves no inputs.
-    let end = token_energy::power::End { idle: Watts(90.0), model: token_energy::power::Model::Linear };
+    let end = token_energy::power::End { idle: Watts(90.0), model: token_energy::power::Model::Linear, own: None };
     assert_eq!(steps::read(&checked, Some(end)).inputs.map(|i| i.idle), Some(Some(Some(Watts(90.0)))));
     let bad = model::evaluate(catalogue(), &Form { gpus: "0".into(), ..Form::initial(catalogue()) }).checked;
     assert!(steps::read(&bad, None).inputs.is_none());

@@ -133,7 +133,7 @@ fn forty_million_tokens_a_day_on_one_h200_nvl_server_is_a_range_with_named_ends(
     assert!(upper >= 12_000.0 && upper / lower <= 3.0, "{lower} to {upper}");
     let Kind::Estimate(a) = &year.kind else { panic!("an estimate") };
     assert!(
-        matches!(&a[0], Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced: true, curve_card, assumed: true }
+        matches!(&a[0], Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced: true, curve_card, assumed: true, own_draw_watts: None }
             if *low_idle_watts == 94.0 && *high_idle_watts == 146.0 && curve_card == "H100"),
         "{a:?}"
     );
@@ -224,4 +224,55 @@ fn what_decides_the_year_is_listed_by_effect_with_each_inputs_sourced_ends() {
     assert!(matches!(idle.spread, Spread::Typed { input, .. } if input == 60.0));
     // No demand: no list.
     assert!(plan::answer(catalogue(), &h200_nvl(&[])).sensitivity(catalogue()).is_empty());
+}
+
+#[test]
+fn the_e_mail_and_quote_carry_the_idle_caveat_where_the_year_rests_on_the_sourced_default() {
+    use token_energy::export;
+    use token_energy::i18n::Lang;
+    // No idle typed: the year rests on the H200 NVL's posted readings, so the text says how to replace them.
+    let form = h200_nvl(&[(Field::Demand, "40,000,000"), (Field::Hours, "10")]);
+    for lang in [Lang::En, Lang::De] {
+        let text = export::quote_text(catalogue(), &form, &[], "https://x.test/", "", lang.strings());
+        assert!(text.contains("nvidia-smi --query-gpu=power.draw --format=csv -l 1"), "{text}");
+        assert!(text.contains("ipmitool dcmi power reading"), "{text}");
+    }
+    // An idle typed: one value of the person's own, no caveat.
+    let typed = h200_nvl(&[(Field::Demand, "40,000,000"), (Field::Hours, "10"), (Field::Idle, "60")]);
+    let text = export::quote_text(catalogue(), &typed, &[], "https://x.test/", "", Lang::En.strings());
+    assert!(!text.contains("nvidia-smi"), "{text}");
+}
+
+#[test]
+fn a_rack_s_own_draw_is_in_the_year_s_upper_end_where_no_overhead_is_typed() {
+    // 6.0-0078, Llama 2 70B Server: 868,278 tokens/s on one GB300 NVL72 at 1,400 W a card (DATA.md);
+    // a demand of a tenth of that, all day, with a typed idle of 200 W a card.
+    let form = |plan: &[(Field, &str)]| {
+        let mut form = Form::initial(catalogue()).with_result(catalogue(), "6.0-0078");
+        form.benchmark = Benchmark::Llama2_70b99;
+        form.scenario = Scenario::Server;
+        form.watts = "1400".into();
+        form.servers = "1".into();
+        common::typed(catalogue(), form, plan)
+    };
+    let demand = (868_278.0_f64 * 0.1 * 86_400.0).to_string();
+    let p = plan_of(&form(&[(Field::Demand, &demand), (Field::Idle, "200")]));
+    // The rack's own draw: NVIDIA's stated 142 kW less 72 GPUs at 1,400 W = 41,200 W, all day.
+    let own = 142_000.0 - 72.0 * 1_400.0;
+    assert_eq!(own, 41_200.0);
+    // Upper end: the B200's shape (assumed for GB300) at 10 %, halfway between 0.80 and 0.86, × 0.83 × 1,400 W.
+    let upper = (72.0 * 0.83 * 0.83 * 1_400.0 + own) * 8_760.0 / 1000.0;
+    let year = close(&p.site_kwh_per_year, upper);
+    // Lower end: the linear model on the boards alone, 200 + 1,200 × 0.1 = 320 W a card.
+    low(&year, 72.0 * 320.0 * 8_760.0 / 1000.0);
+    let Kind::Estimate(a) = &year.kind else { panic!("an estimate") };
+    assert!(matches!(&a[0], Assumption::ServingRange { own_draw_watts: Some(w), .. } if *w == own), "{a:?}");
+    let (_, upper_words) = a[0].range_ends().expect("named ends");
+    assert!(upper_words.contains("the rack's own draw 41.2 kW"), "{upper_words}");
+    assert!(year.origins.contains(&Origin::Source("nvidia-ra-gb300-nvl72-components".into())), "{:?}", year.origins);
+    // A typed overhead is the person's own: the upper end counts it instead, and names no rack draw.
+    let p = plan_of(&form(&[(Field::Demand, &demand), (Field::Idle, "200"), (Field::Overhead, "30000")]));
+    let year = close(&p.site_kwh_per_year, (72.0 * 0.83 * 0.83 * 1_400.0 + 30_000.0) * 8_760.0 / 1000.0);
+    let Kind::Estimate(a) = &year.kind else { panic!("an estimate") };
+    assert!(matches!(&a[0], Assumption::ServingRange { own_draw_watts: None, .. }), "{a:?}");
 }

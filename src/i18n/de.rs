@@ -353,7 +353,7 @@ fn assumption(a: &Assumption) -> String {
             Leistungsaufnahme des Servers ohne GPUs passen weniger Server je Stellplatz, es sind also mindestens so viele nötig."
             .to_owned(),
         // issue 47
-        Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed } => {
+        Assumption::ServingRange { low_idle_watts, high_idle_watts, idle_sourced, curve_card, assumed, own_draw_watts } => {
             let idle = if low_idle_watts < high_idle_watts {
                 format!("{} bis {} W", n(*low_idle_watts), n(*high_idle_watts))
             } else {
@@ -369,9 +369,19 @@ fn assumption(a: &Assumption) -> String {
             } else {
                 format!("gemessen an der {curve_card}")
             };
+            let own = own_draw_watts
+                .map(|w| {
+                    format!(
+                        " Das obere Ende zählt auch den Eigenverbrauch des Racks über die GPU-Boards hinaus, {} W rund um \
+                         die Uhr (seine angegebene Höchstleistung abzüglich seiner GPUs bei Nennleistung), da kein \
+                         Overhead eingegeben ist.",
+                        n(w)
+                    )
+                })
+                .unwrap_or_default();
             format!(
                 "Leerlauf {idle} ({from}). Unteres Ende: Leerlauf plus Lastanteil bis zur Grenze (volle Batches); oberes \
-                 Ende: die von ML.ENERGY gemessene Teillastkurve ({shape})."
+                 Ende: die von ML.ENERGY gemessene Teillastkurve ({shape}).{own}"
             )
         }
         Assumption::DemandRange => "Ohne Leerlaufleistung ist die Energie für den Bedarf eine Spanne: Sie hängt davon ab, \
@@ -411,13 +421,15 @@ fn assumption(a: &Assumption) -> String {
 
 fn range_ends(a: &Assumption) -> Option<(String, String)> {
     // issue 47
-    if let Assumption::ServingRange { low_idle_watts, high_idle_watts, .. } = a {
+    if let Assumption::ServingRange { low_idle_watts, high_idle_watts, own_draw_watts, .. } = a {
+        let own =
+            own_draw_watts.map(|w| format!(", Eigenverbrauch des Racks {} kW", n(w / 1000.0))).unwrap_or_default();
         return Some((
             format!(
                 "die Serving-Software bündelt Anfragen zu vollen Batches und ruht dazwischen (Leerlauf {} W, linear)",
                 n(*low_idle_watts)
             ),
-            format!("gleichmäßiger Betrieb auf der gemessenen Kurve (Leerlauf {} W)", n(*high_idle_watts)),
+            format!("gleichmäßiger Betrieb auf der gemessenen Kurve (Leerlauf {} W{own})", n(*high_idle_watts)),
         ));
     }
     if *a == Assumption::DemandRange {
@@ -914,6 +926,7 @@ pub const DE: Strings = Strings {
     handoff_hint: "Eine E-Mail an eine Adresse Ihrer Wahl oder eine Zusammenfassung zum Einfügen: die Konfiguration(en), ihre Kennzahlen mit deren Art und der Link. Gesendet wird erst, wenn Sie es tun.",
     notes_assumes: "Annahmen: ",
     notes_sources: "Quellen: ",
+    bar_idle: |span| format!("Leerlauf {span} W je Karte, an anderen Servern gemessen: messen Sie Ihren"),
     notes_all_assume: "Jede Konfiguration nimmt an: ",
     notes_all_sources: "Quellen jeder Konfiguration: ",
     download_csv: "CSV herunterladen",

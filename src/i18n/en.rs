@@ -492,6 +492,7 @@ pub const EN: Strings = Strings {
     handoff_hint: "An e-mail to whoever you choose, or a summary to paste: the configuration(s), their figures with their kinds, and the link. Nothing is sent until you do.",
     notes_assumes: "Assumes: ",
     notes_sources: "Sources: ",
+    bar_idle: |span| format!("Idle {span} W per card, read on other servers: measure yours"),
     notes_all_assume: "Every configuration assumes: ",
     notes_all_sources: "Sources of every configuration: ",
     download_csv: "Download CSV",

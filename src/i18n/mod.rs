@@ -641,6 +641,8 @@ table! {
     messages {
         /// "Offered by {vendor}".
         offered_by: fn(&str) -> String,
+        /// The phone bar's line where the year rests on a card's sourced idle span (issue 47).
+        bar_idle: fn(&str) -> String,
         field: fn(Field) -> &'static str,
         scenario: fn(Scenario) -> &'static str,
         /// What a scenario means for a buyer, with the selected benchmark's latency bounds

@@ -68,7 +68,9 @@ pub struct Reading<'a> {
 pub fn read<'a>(checked: &'a Checked<'a>, end: Option<crate::power::End>) -> Reading<'a> {
     let idle_default = end.map(|e| e.idle);
     let p = &checked.plan;
-    let overhead = p.overhead.clone().ok().map(|o| (o.unwrap_or_default(), o.is_some()));
+    // Issue 48: where no overhead is typed, an end may count the system's own draw (a rack's, at the upper end).
+    let own = end.and_then(|e| e.own).unwrap_or_default();
+    let overhead = p.overhead.clone().ok().map(|o| o.map_or((own, false), |w| (w, true)));
     let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
     let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
     let demand = p.demand.clone().ok().flatten();

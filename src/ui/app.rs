@@ -428,7 +428,8 @@ impl Page<'_> {
                 year={demand.then(|| plan.site_kwh_per_year.clone()).flatten()}
                 cost={demand.then(|| plan.cost_per_year.clone()).flatten()}
                 servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()}
-                co2={demand.then(|| plan.co2_per_year.clone()).flatten()} />
+                co2={demand.then(|| plan.co2_per_year.clone()).flatten()}
+                idle={demand.then(|| plan.idle_source.as_ref().map(|i| (i.low, i.high))).flatten()} />
         }
     }
 

@@ -79,6 +79,14 @@ for (const lang of ['en', 'de']) {
     // The largest named, with how to narrow it.
     const largest = c.el('sensitivity-largest');
     assert.equal(await largest.getAttribute('data-input'), items[0].input);
+    // The phone bar carries the idle span the year rests on, from the same readings.
+    const bar = c.el('bar-idle');
+    assert.ok(await bar.isVisible(), 'the phone bar says where the idle comes from');
+    assert.deepEqual([Number(await bar.getAttribute('data-low')), Number(await bar.getAttribute('data-high'))], [e.low, e.high]);
+    assert.match(await bar.innerText(), lang === 'de' ? /Leerlauf 94–146 W je Karte/ : /Idle 94–146 W per card/);
+    // The e-mail carries the caveat and both commands too.
+    const mail = decodeURIComponent((await c.el('email-config').getAttribute('href')).split('&body=')[1] ?? '');
+    assert.ok(mail.includes('nvidia-smi --query-gpu=power.draw --format=csv -l 1') && mail.includes('ipmitool dcmi power reading'), mail);
     // Nothing wider than the phone.
     const wide = await c.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${wide} px wide`);

@@ -381,10 +381,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     }
 }
 
-/// The command that reads a card's power while it holds a model and serves no request, once a second.
-pub const IDLE_COMMAND: &str = "nvidia-smi --query-gpu=power.draw --format=csv -l 1";
-/// The command that reads the server's whole draw at the wall (issue 47).
-pub const WALL_COMMAND: &str = "ipmitool dcmi power reading";
+pub use crate::power::{IDLE_COMMAND, WALL_COMMAND};
 
 /// Where the idle default is used (issue 47): why it is uncertain and the commands that replace it,
 /// in the text (a phone and a printed sheet have no hover).

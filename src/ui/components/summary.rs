@@ -30,6 +30,10 @@ pub struct SummaryProps {
     /// Issue 53: the plan's CO₂ a year for a demand, beside its energy and cost.
     #[prop_or_default]
     pub co2: Option<Figure>,
+    /// Issue 47: the sourced idle span (W per card) the year rests on where none is typed; the bar
+    /// says so, as the answer, the sheet and the e-mail do.
+    #[prop_or_default]
+    pub idle: Option<(f64, f64)>,
 }
 
 /// A value in the bar without its tag (the row says it once).
@@ -104,6 +108,10 @@ pub fn summary(props: &SummaryProps) -> Html {
                     }
                     <span class="badge">{ t.tag(year) }</span>
                 </span>
+                if let Some((low, high)) = props.idle {
+                    <span class="summary-row summary-idle" data-testid="bar-idle" data-low={low.to_string()} data-high={high.to_string()}>
+                        { (t.bar_idle)(&format::figure_value_plain(low, high, t.range_to)) }</span>
+                }
             } else {
                 { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
                 { part(t, props.energy_per_day.as_ref(), t.per_day) }
