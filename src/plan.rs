@@ -499,9 +499,16 @@ pub fn power_inputs(checked: &Checked) -> Option<crate::power::PowerInputs> {
     use crate::power::{Curve, IdleOrigin, IdleSpan, PowerInputs};
     let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied()?;
     let card = checked.card.as_ref().ok()?;
-    let idle = match (&checked.plan.idle, &checked.plan.demand) {
-        (Some(Ok(Some(w))), _) => IdleSpan { low: *w, high: *w, origin: IdleOrigin::Typed },
-        (Some(Ok(None)), Ok(Some(_))) => {
+    let vendor_idle = checked.system.and_then(|s| Some((s.idle_watts?, s.gpus, s.source.to_string())));
+    let idle = match (&checked.plan.idle, &checked.plan.demand, vendor_idle) {
+        (Some(Ok(Some(w))), _, _) => IdleSpan { low: *w, high: *w, origin: IdleOrigin::Typed },
+        // issue 52: the vendor's measured idle of the whole system, spread over its cards (each at most
+        // its limit; the rest is the system's own, `steps::read`'s overhead).
+        (Some(Ok(None)), _, Some((total, gpus, source))) if gpus > 0 => {
+            let per_card = Watts((total / f64::from(gpus)).min(limit.value()));
+            IdleSpan { low: per_card, high: per_card, origin: IdleOrigin::Sourced(vec![source]) }
+        }
+        (Some(Ok(None)), Ok(Some(_)), _) => {
             let s = sourced_idle(&card.id).filter(|i| i.low <= limit.value())?;
             IdleSpan {
                 low: Watts(s.low),

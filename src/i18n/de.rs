@@ -271,6 +271,11 @@ fn notice(notice: &Notice) -> String {
             "Die Referenz „{}“ aus dem Link nennt keine verglichene Konfiguration; die erste ist die Referenz.",
             clip(b)
         ),
+        // issue 52
+        Notice::UnknownSystem(s) => format!(
+            "Das System „{}“ aus dem Link gehört nicht zu den Systemen des Anbieters dieser Seite für diese Karte; die Werte der Karte selbst werden angezeigt.",
+            clip(s)
+        ),
         Notice::CardOverridden { given, used } => {
             format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird angezeigt.", clip(given))
         }
