@@ -203,6 +203,20 @@ pub struct Plan {
     // issue 47
     /// What decided the power at the customer's load (the idle span, the curve), where an idle is in use.
     pub power: Option<crate::power::PowerInputs>,
+    // issue 52
+    /// The vendor's system the plan is for, where one is chosen.
+    pub vendor_system: Option<VendorPlan>,
+}
+
+// issue 52
+/// The vendor's system a plan is for: its name, the source its figures cite, and its measured idle of
+/// the whole system where the plan stands on it (no idle typed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VendorPlan {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub idle_watts: Option<f64>,
 }
 
 /// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
@@ -487,6 +501,19 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
         }
         crate::power::IdleOrigin::Typed => None,
     });
+    // issue 52: the vendor's measured idle is the whole system's, not a card's posted readings.
+    if let Some(sys) = checked.system {
+        let idle_used = sys.idle_watts.filter(|_| checked.plan.idle == Some(Ok(None)) && ends.is_some());
+        if idle_used.is_some() {
+            plan.idle_source = None;
+        }
+        plan.vendor_system = Some(VendorPlan {
+            id: sys.id.to_string(),
+            name: sys.name.to_string(),
+            source: sys.source.to_string(),
+            idle_watts: idle_used,
+        });
+    }
     plan.power = ends;
     plan.bound();
     plan

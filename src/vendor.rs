@@ -364,15 +364,17 @@ pub fn catalogue_with(base: &crate::catalogue::Catalogue, vendor: &Vendor) -> cr
         };
         card.systems.to_mut().push(system);
         if let Some(text) = &s.source {
+            // Cited beside a figure as "<vendor>, <source>": the source text, with its own date, stands
+            // as the date; the title is the system's name.
             out.sources.push(Source {
                 id: Cow::Owned(source),
                 publisher: Cow::Owned(vendor.name.clone()),
                 publisher_de: None,
-                title: Cow::Owned(text.clone()),
+                title: Cow::Owned(s.name.clone()),
                 lang: None,
                 note: None,
                 note_de: None,
-                date: Cow::Borrowed(""),
+                date: Cow::Owned(text.clone()),
                 read: None,
                 url: None,
             });

@@ -926,6 +926,17 @@ table! {
         /// command that reads it (`ipmitool dcmi power reading`) stands between the two parts.
         overhead_unpublished: &'static str,
         overhead_unpublished_after: &'static str,
+        // issue 52
+        /// The select of the vendor's own systems, first in the configuration: "{vendor}'s systems".
+        vendor_systems: fn(&str) -> String,
+        /// Its first option: no system, a card of the catalogue.
+        vendor_system_none: &'static str,
+        /// One option: the system's name, its GPU count and card.
+        vendor_system_option: fn(&str, u32, &str) -> String,
+        /// Under the answer: the whole system's measured idle (with unit) and the system's name, before its source.
+        vendor_idle: fn(&str, &str) -> String,
+        /// The plan's line naming the system its figures are for, before its source.
+        vendor_system_line: fn(&str) -> String,
     }
 }
 

@@ -344,6 +344,20 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
+        // issue 52: the vendor's measured idle of the whole system.
+        None if plan.vendor_system.as_ref().is_some_and(|v| v.idle_watts.is_some()) => {
+            let (v, w) = match plan.vendor_system.as_ref() {
+                Some(v) => (v, v.idle_watts.unwrap_or_default()),
+                None => return html! {},
+            };
+            let watts = format!("{} {}", format::three(w), t.unit_after(w, None, Unit::Watts));
+            html! {
+                <p class="answer-idle" data-testid="vendor-idle" data-value={w.to_string()}>
+                    { (t.vendor_idle)(&watts, &v.name) }{ " " }<SourceRef {catalogue} id={AttrValue::from(v.source.clone())} />
+                    { " · " }<a href="#idle" class="no-print">{ t.idle_replace }</a>
+                </p>
+            }
+        }
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
             <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
                 <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
