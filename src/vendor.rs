@@ -117,6 +117,17 @@ impl Vendor {
     }
 }
 
+// issue 52
+/// Whether an MLPerf submitter is the vendor named `vendor` (one name begins the other, whole words,
+/// case aside: "Dell" and "Dell Technologies"), so its own submissions are offered first.
+pub fn is_own_submitter(vendor: &str, submitter: &str) -> bool {
+    let (v, s) = (vendor.trim().to_lowercase(), submitter.trim().to_lowercase());
+    let begins = |long: &str, short: &str| {
+        long.strip_prefix(short).is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ',', '.', '-']))
+    };
+    !v.is_empty() && !s.is_empty() && (begins(&v, &s) || begins(&s, &v))
+}
+
 /// The vendor's page with the link and the text as query parameters (`link=`, `summary=`).
 pub fn url_href(vendor: &Vendor, page_link: &str, text: &str) -> Option<String> {
     let url = vendor.url.as_ref()?;

@@ -236,3 +236,14 @@ fn the_sign_off_circuits_use_the_stated_maximum() {
     close(s.circuit_kw, 230.0 * 32.0 * 0.8 / 1_000.0);
     assert_eq!(s.circuits_per_feed, 2.0);
 }
+
+#[test]
+fn the_vendors_own_submissions_are_known_by_the_submitters_name() {
+    assert!(vendor::is_own_submitter("Dell Technologies", "Dell"));
+    assert!(vendor::is_own_submitter("Supermicro", "Supermicro Computer, Inc."));
+    assert!(vendor::is_own_submitter("lenovo", "Lenovo"));
+    // A name that only begins with the other's letters is another company.
+    assert!(!vendor::is_own_submitter("Dellmark Servers", "Dell"));
+    assert!(!vendor::is_own_submitter("Example GPU Servers GmbH", "NVIDIA"));
+    assert!(!vendor::is_own_submitter("", "NVIDIA"));
+}

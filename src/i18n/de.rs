@@ -1375,7 +1375,7 @@ pub const DE: Strings = Strings {
     vendor_system_none: "Keines: eine Karte des Katalogs unten",
     vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
     vendor_idle: |watts, system| format!("Leerlauf {watts} für das ganze System {system}, vom Anbieter gemessen, das ganze Jahr:"),
-    vendor_system_line: |system| format!("Für {system}: Maximum, Eigenverbrauch und Leerlauf, wie der Anbieter sie angibt:"),
+    vendor_submissions: |vendor| format!("Eigene Einreichungen von {vendor}"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -929,7 +929,7 @@ pub const EN: Strings = Strings {
     vendor_system_none: "None: a card of the catalogue below",
     vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
     vendor_idle: |watts, system| format!("Idle {watts} for the whole {system}, measured by its vendor, all year:"),
-    vendor_system_line: |system| format!("For {system}: its maximum, own draw and idle as its vendor states them:"),
+    vendor_submissions: |vendor| format!("{vendor}'s own submissions"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -935,8 +935,8 @@ table! {
         vendor_system_option: fn(&str, u32, &str) -> String,
         /// Under the answer: the whole system's measured idle (with unit) and the system's name, before its source.
         vendor_idle: fn(&str, &str) -> String,
-        /// The plan's line naming the system its figures are for, before its source.
-        vendor_system_line: fn(&str) -> String,
+        /// The result select's first group: the vendor's own MLPerf submissions.
+        vendor_submissions: fn(&str) -> String,
     }
 }
 

@@ -268,21 +268,24 @@ impl Config<'_> {
     fn result_groups(&self) -> Vec<(AttrValue, Vec<Opt>)> {
         let (lang, t, form) = (self.lang, self.t, &self.props.form);
         let choices = self.props.catalogue.0.result_choices(&form.card, &self.find, self.published);
-        choices
-            .groups
-            .iter()
-            .map(|g| {
-                let options = g
-                    .entries
-                    .iter()
-                    .map(|r| Opt {
-                        value: r.id.to_string().into(),
-                        label: i18n::result_label(lang, &result_label(r, self.card)).into(),
-                        disabled: false,
-                    })
-                    .collect();
+        // issue 52: the vendor's own submissions first, in a group of their own that names them.
+        let vendor = self.props.vendor.as_deref().unwrap_or_default();
+        let own = |r: &crate::catalogue::PublishedResult| crate::vendor::is_own_submitter(vendor, &r.submitter);
+        let opt = |r: &crate::catalogue::PublishedResult| Opt {
+            value: r.id.to_string().into(),
+            label: i18n::result_label(lang, &result_label(r, self.card)).into(),
+            disabled: false,
+        };
+        let mine: Vec<Opt> =
+            choices.groups.iter().flat_map(|g| g.entries.iter().filter(|r| own(r)).map(|r| opt(r))).collect();
+        let first = (!mine.is_empty()).then(|| ((t.vendor_submissions)(vendor).into(), mine));
+        first
+            .into_iter()
+            .chain(choices.groups.iter().map(|g| {
+                let options = g.entries.iter().filter(|r| !own(r)).map(|r| opt(r)).collect();
                 ((t.round_group)(g.round).into(), options)
-            })
+            }))
+            .filter(|(_, options): &(AttrValue, Vec<Opt>)| !options.is_empty())
             .collect()
     }
 

@@ -1,0 +1,92 @@
+// The vendor's own systems (issue 52), in headless Chromium on the branded build `.ci/vendor-build`
+// makes (target/vendor-dist, with docs/vendor.example.json: one system, 8 × RTX PRO 6000, a stated
+// maximum of 7,800 W and a measured idle of 1,900 W), in English and German. Expected values are
+// arithmetic written here: 8 × 600 W boards (data/cards.json), 1,900 W × 8,760 h = 16,644 kWh of
+// standing energy a year, 7,800 W ÷ 230 V on one feed, 230 V × 32 A × 0.8 per circuit.
+//
+//   bash .ci/vendor-build && node --test tests/e2e/vendor-systems.test.mjs
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { calculatorSuite, near, serve } from './harness.mjs';
+
+const T = { timeout: 120_000 };
+const suite = calculatorSuite('vendor-systems');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const VENDOR = JSON.parse(readFileSync(path.join(ROOT, 'docs', 'vendor.example.json'), 'utf8'));
+const SYSTEM = VENDOR.systems[0];
+
+before(async () => {
+  suite.server = await serve({ root: path.join(ROOT, 'target', 'vendor-dist') });
+});
+
+const value = async (c, id) => Number(await c.el(id).first().getAttribute('data-value'));
+const drawn = (c) => c.page.waitForSelector('html[data-drawn="all"]', { state: 'attached' });
+
+test('the example vendor file holds the issue\'s system', () => {
+  assert.deepEqual([SYSTEM.card, SYSTEM.gpus, SYSTEM.max_w, SYSTEM.idle_w], ['rtx-pro-6000-se', 8, 7800, 1900]);
+});
+
+for (const lang of ['en', 'de']) {
+  test(`${lang}: "<vendor>'s systems" comes first; choosing one sets card and GPU count, and the link carries it`, T, async () => {
+    const c = await suite.open(`?lang=${lang}`, { width: 1440, height: 900 });
+    await drawn(c);
+    const first = await c.page.locator('.config select').first().getAttribute('data-testid');
+    assert.equal(first, 'system', 'the systems come before the card');
+    const label = await c.page.locator('label[for="system"]').innerText();
+    assert.equal(label.trim(), lang === 'de' ? `Systeme von ${VENDOR.name}` : `${VENDOR.name}'s systems`);
+    const options = await c.options('system');
+    assert.deepEqual(options.map((o) => o.value), ['', SYSTEM.id]);
+    assert.ok(options[1].text.startsWith(`${SYSTEM.name} (8 × `), options[1].text);
+    await c.choose('system', SYSTEM.id);
+    await c.waitForQuery('system', SYSTEM.id);
+    assert.equal(await c.value('card'), SYSTEM.card);
+    assert.equal(await c.value('gpus'), '8');
+    // Another GPU count is no longer that system.
+    await c.type('gpus', '4');
+    await c.page.waitForFunction(() => !new URL(location.href).searchParams.has('system'));
+    assert.equal(await c.value('system'), '');
+  });
+
+  test(`${lang}: the system's peak is its stated maximum, cited; the year stands on its measured idle; the circuits use 7,800 W`, T, async () => {
+    const q = `card=${SYSTEM.card}&gpus=8&system=${SYSTEM.id}&demand=1000000&rack=10&volts=230&phases=1&breaker=32&derate=80&feeds=1`;
+    const c = await suite.open(`?${q}&lang=${lang}`, { width: 1440, height: 900 });
+    await drawn(c);
+    assert.equal(await c.el('link-notice').count(), 0);
+    assert.equal(await value(c, 'server-power-w'), 7800);
+    assert.equal(await c.el('server-power-w').first().getAttribute('data-kind'), 'ceiling');
+    const line = c.el('system-line');
+    assert.equal(await line.getAttribute('data-system'), SYSTEM.id);
+    const words = await line.innerText();
+    assert.ok(words.includes(SYSTEM.name), words);
+    assert.match(words, lang === 'de' ? /wie der Anbieter angibt/ : /as its vendor states/);
+    // The vendor's source, cited as "<vendor>, <source>".
+    assert.ok(words.includes(`${VENDOR.name}, ${SYSTEM.source}`), words);
+    // The whole system's measured idle, all year: 1,900 W × 8,760 h = 16,644 kWh per system.
+    assert.equal(await value(c, 'vendor-idle'), 1900);
+    assert.match(await c.text('vendor-idle'), lang === 'de' ? /Leerlauf 1\.900 W für das ganze System/ : /Idle 1,900 W for the whole/);
+    assert.equal(await c.el('idle-source').count(), 0, 'no per-card posted readings');
+    // A million tokens a day is far below one system's throughput: one system.
+    const standing = await value(c, 'standing-kwh-per-year');
+    assert.ok(near(standing, 1900 * 8760 / 1000), `${standing}`);
+    assert.ok(near(standing, 16_644));
+    const year = c.el('site-kwh-per-year').first();
+    const low = Number((await year.getAttribute('data-low')) ?? (await year.getAttribute('data-value')));
+    assert.ok(low >= standing * (1 - 1e-9), `the year's lower end ${low} holds the standing ${standing}`);
+    // One system per 10 kW position: 7,800 W ÷ 230 V on one feed; ⌈7.8 ÷ (230 × 32 × 0.8 / 1000)⌉ = 2 circuits.
+    assert.ok(near(await value(c, 'feed-amps'), 7800 / 230));
+    assert.equal(await c.el('sign-off').getAttribute('data-circuits'), String(Math.ceil(7.8 / (230 * 32 * 0.8 / 1000))));
+  });
+
+  test(`${lang}: a link whose system is missing opens with a notice naming it and shows the card's own figures`, T, async () => {
+    const c = await suite.open(`?card=${SYSTEM.card}&gpus=8&system=x9-gone&demand=1000000&lang=${lang}`, { width: 1440, height: 900 });
+    await drawn(c);
+    const notice = await c.text('link-notice');
+    assert.ok(notice.includes(lang === 'de' ? '„x9-gone“' : '“x9-gone”'), notice);
+    // The card's own figures: its boards at their rated power, 8 × 600 W.
+    assert.equal(await value(c, 'server-power-w'), 8 * 600);
+    assert.equal(await c.el('vendor-idle').count(), 0);
+    assert.equal(await c.value('system'), '');
+  });
+}
