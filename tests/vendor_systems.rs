@@ -247,3 +247,19 @@ fn the_vendors_own_submissions_are_known_by_the_submitters_name() {
     assert!(!vendor::is_own_submitter("Example GPU Servers GmbH", "NVIDIA"));
     assert!(!vendor::is_own_submitter("", "NVIDIA"));
 }
+
+#[test]
+fn the_quote_and_the_configurations_name_name_the_system_and_cite_its_source() {
+    let c = branded();
+    let form = chosen(&c, &[(Field::Demand, "1000000")]);
+    for lang in [token_energy::i18n::Lang::En, token_energy::i18n::Lang::De] {
+        let t = lang.strings();
+        let texts = token_energy::export::quote_texts(&c, &form, &[], "https://x/?v=1", "2026-12-05", t);
+        for text in [&texts.full, &texts.brief] {
+            assert!(text.contains("System: X8 RTX PRO 6000, "), "{text}");
+            assert!(text.contains(SOURCE), "{text}");
+        }
+        let name = (t.compare_default_name)(&token_energy::compare::facts(&c, &form));
+        assert!(name.starts_with("X8 RTX PRO 6000 · 8 × "), "{name}");
+    }
+}

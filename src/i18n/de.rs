@@ -1376,6 +1376,7 @@ pub const DE: Strings = Strings {
     vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
     vendor_idle: |watts, system| format!("Leerlauf {watts} für das ganze System {system}, vom Anbieter gemessen, das ganze Jahr:"),
     vendor_submissions: |vendor| format!("Eigene Einreichungen von {vendor}"),
+    q_system: |name, source| format!("System: {name}, seine Werte wie der Anbieter sie angibt ({source})"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

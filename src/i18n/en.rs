@@ -930,6 +930,7 @@ pub const EN: Strings = Strings {
     vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
     vendor_idle: |watts, system| format!("Idle {watts} for the whole {system}, measured by its vendor, all year:"),
     vendor_submissions: |vendor| format!("{vendor}'s own submissions"),
+    q_system: |name, source| format!("System: {name}, its figures as its vendor states them ({source})"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -937,6 +937,8 @@ table! {
         vendor_idle: fn(&str, &str) -> String,
         /// The result select's first group: the vendor's own MLPerf submissions.
         vendor_submissions: fn(&str) -> String,
+        /// The quote's and e-mail's line naming the vendor's system and the source its figures cite.
+        q_system: fn(&str, &str) -> String,
     }
 }
 
