@@ -686,6 +686,8 @@ impl Plan {
     /// a PUE is; counts, shares and per-card settings count no power.
     fn bound(&mut self) {
         let (server, site) = self.scope.map_or((false, false), |s| (s.server(), s.site()));
+        // issue 52: a vendor's measured idle is the whole system's, its own draw at rest included.
+        let server = server || self.vendor_system.as_ref().is_some_and(|v| v.idle_watts.is_some());
         let set = |f: &mut Option<Figure>, b: Boundary| {
             if let Some(x) = f.take() {
                 *f = Some(x.within(b));

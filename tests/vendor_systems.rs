@@ -190,6 +190,8 @@ fn the_year_stands_on_the_measured_idle_all_year() {
     let year = p.site_kwh_per_year.as_ref().expect("a year");
     assert!(year.low.unwrap_or(year.value) >= servers * 16_644.0, "{year:?}");
     assert!(standing.origins.contains(&Origin::Source("vendor-x8-rtx".into())), "{:?}", standing.origins);
+    // The measured idle is the whole system's: the year counts the server beside its boards.
+    assert_eq!(year.boundary, Boundary::BoardsServer);
 }
 
 #[test]

@@ -8,18 +8,37 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { before, test } from 'node:test';
-import { calculatorSuite, near, serve } from './harness.mjs';
+import { after, before, test } from 'node:test';
+import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
 
 const T = { timeout: 120_000 };
-const suite = calculatorSuite('vendor-systems');
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const VENDOR = JSON.parse(readFileSync(path.join(ROOT, 'docs', 'vendor.example.json'), 'utf8'));
 const SYSTEM = VENDOR.systems[0];
 
+// The branded build, served on its own; each page a test opens is checked after it (console errors,
+// CSP reports, outside requests), as every e2e page is.
+const chromium = sharedBrowser();
+let server = null;
+let page = null;
 before(async () => {
-  suite.server = await serve({ root: path.join(ROOT, 'target', 'vendor-dist') });
+  server = await serve({ root: path.join(ROOT, 'target', 'vendor-dist') });
 });
+after(async () => {
+  await server?.close();
+});
+cleanPageAfterEach('vendor-systems', () => {
+  const p = page;
+  page = null;
+  return p;
+});
+const suite = {
+  async open(query, opts) {
+    const c = await Calculator.open(chromium.browser, server.url(query), opts);
+    page = c.page;
+    return c;
+  },
+};
 
 const value = async (c, id) => Number(await c.el(id).first().getAttribute('data-value'));
 const drawn = (c) => c.page.waitForSelector('html[data-drawn="all"]', { state: 'attached' });
@@ -74,9 +93,19 @@ for (const lang of ['en', 'de']) {
     const year = c.el('site-kwh-per-year').first();
     const low = Number((await year.getAttribute('data-low')) ?? (await year.getAttribute('data-value')));
     assert.ok(low >= standing * (1 - 1e-9), `the year's lower end ${low} holds the standing ${standing}`);
-    // One system per 10 kW position: 7,800 W ÷ 230 V on one feed; ⌈7.8 ÷ (230 × 32 × 0.8 / 1000)⌉ = 2 circuits.
-    assert.ok(near(await value(c, 'feed-amps'), 7800 / 230));
+    // One system per 10 kW position: 7,800 W ÷ 230 V per phase (the feed's amps are the same figure,
+    // shown once); ⌈7.8 ÷ (230 × 32 × 0.8 / 1000)⌉ = 2 circuits.
+    assert.ok(near(await value(c, 'amps-per-phase'), 7800 / 230));
+    assert.equal(await value(c, 'servers-per-rack'), Math.floor(10_000 / 7800));
     assert.equal(await c.el('sign-off').getAttribute('data-circuits'), String(Math.ceil(7.8 / (230 * 32 * 0.8 / 1000))));
+    // The quote request names the system and cites the vendor's source.
+    const mail = await c.el('request-quote-mail').getAttribute('href');
+    const body = decodeURIComponent(mail.split('&body=')[1]);
+    assert.ok(body.includes(`System: ${SYSTEM.name}, `), body);
+    assert.ok(body.includes(SYSTEM.source), body);
+    // The vendor's quote page gets the link, which carries the system.
+    const page = decodeURIComponent(await c.el('request-quote-url').getAttribute('href'));
+    assert.ok(page.includes(`system=${SYSTEM.id}`), page);
   });
 
   test(`${lang}: a link whose system is missing opens with a notice naming it and shows the card's own figures`, T, async () => {
