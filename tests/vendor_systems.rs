@@ -265,3 +265,19 @@ fn the_quote_and_the_configurations_name_name_the_system_and_cite_its_source() {
         assert!(name.starts_with("X8 RTX PRO 6000 · 8 × "), "{name}");
     }
 }
+
+#[test]
+fn what_decides_the_answer_names_the_vendors_idle_as_one_value() {
+    let c = branded();
+    let answer = plan::answer(&c, &chosen(&c, &[(Field::Demand, "1000000")]));
+    let list = answer.sensitivity(&c);
+    let idle = list.iter().find(|s| s.input == plan::SensitiveInput::Idle).expect("the idle item");
+    match idle.spread {
+        plan::Spread::Vendor { watts, year } => {
+            assert_eq!(watts, 1_900.0);
+            // The year at the lower end: at least its standing part, 16,644 kWh.
+            assert!(year >= 16_644.0 * (1.0 - 1e-9), "{year}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

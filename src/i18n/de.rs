@@ -1377,6 +1377,7 @@ pub const DE: Strings = Strings {
     vendor_idle: |watts, system| format!("Leerlauf {watts} für das ganze System {system}, vom Anbieter gemessen, das ganze Jahr:"),
     vendor_submissions: |vendor| format!("Eigene Einreichungen von {vendor}"),
     q_system: |name, source| format!("System: {name}, seine Werte wie der Anbieter sie angibt ({source})"),
+    sensitivity_vendor: |system, watts, year| format!("Leerlauf des ganzen Systems {system}: {watts}, vom Anbieter gemessen: {year} je Jahr"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {

@@ -931,6 +931,7 @@ pub const EN: Strings = Strings {
     vendor_idle: |watts, system| format!("Idle {watts} for the whole {system}, measured by its vendor, all year:"),
     vendor_submissions: |vendor| format!("{vendor}'s own submissions"),
     q_system: |name, source| format!("System: {name}, its figures as its vendor states them ({source})"),
+    sensitivity_vendor: |system, watts, year| format!("Idle of the whole {system}: {watts}, as its vendor measured it: {year} a year"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {

@@ -939,6 +939,8 @@ table! {
         vendor_submissions: fn(&str) -> String,
         /// The quote's and e-mail's line naming the vendor's system and the source its figures cite.
         q_system: fn(&str, &str) -> String,
+        /// What decides the answer: the vendor's measured idle of the whole system (system, W, the year).
+        sensitivity_vendor: fn(&str, &str, &str) -> String,
     }
 }
 
