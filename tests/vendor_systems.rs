@@ -281,3 +281,26 @@ fn what_decides_the_answer_names_the_vendors_idle_as_one_value() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_csv_and_json_name_the_system_and_cite_the_vendors_source() {
+    use token_energy::compare::Saved;
+    use token_energy::export::{self, ExportContext};
+    let c = branded();
+    let form = chosen(&c, &[(Field::Demand, "1000000")]);
+    let list = [Saved { name: String::new(), form: form.clone() }];
+    let ctx = ExportContext {
+        data_version: "2026.12.12",
+        data_date: "2026-12-05",
+        link: "https://x.test/?v=1",
+        page: "https://x.test/",
+        current: &form,
+        baseline: 0,
+    };
+    let t = token_energy::i18n::Lang::En.strings();
+    for text in [export::csv(&c, &list, &ctx, t), export::json(&c, &list, &ctx, t)] {
+        assert!(text.contains("X8 RTX PRO 6000 · 8 × "), "the configuration's name leads with the system");
+        assert!(text.contains(SOURCE), "the vendor's source is cited");
+        assert!(text.contains("system=x8-rtx"), "its link carries the system");
+    }
+}
