@@ -24,8 +24,10 @@ let page = null;
 before(async () => {
   server = await serve({ root: path.join(ROOT, 'target', 'vendor-dist') });
 });
+const cleanup = [];
 after(async () => {
   await server?.close();
+  for (const undo of cleanup) await undo();
 });
 cleanPageAfterEach('vendor-systems', () => {
   const p = page;
@@ -93,6 +95,9 @@ for (const lang of ['en', 'de']) {
     const year = c.el('site-kwh-per-year').first();
     const low = Number((await year.getAttribute('data-low')) ?? (await year.getAttribute('data-value')));
     assert.ok(low >= standing * (1 - 1e-9), `the year's lower end ${low} holds the standing ${standing}`);
+    // What decides the answer: the vendor's idle, one value, named with its system.
+    const item = await c.page.locator('[data-testid="sensitivity"] li[data-input="idle"]').textContent();
+    assert.ok(item.includes(SYSTEM.name) && item.includes(lang === 'de' ? '1.900 W' : '1,900 W'), item);
     // One system per 10 kW position: 7,800 W ÷ 230 V per phase (the feed's amps are the same figure,
     // shown once); ⌈7.8 ÷ (230 × 32 × 0.8 / 1000)⌉ = 2 circuits.
     assert.ok(near(await value(c, 'amps-per-phase'), 7800 / 230));
@@ -119,3 +124,33 @@ for (const lang of ['en', 'de']) {
     assert.equal(await c.value('system'), '');
   });
 }
+
+// The vendor's own MLPerf submissions first: a copy of dist/ branded (brand.mjs, Node alone) for a
+// vendor who submitted RTX PRO 6000 results to MLPerf under the name "Dell".
+test('a vendor\'s own MLPerf submissions come first, in a group that names them', T, async () => {
+  const { mkdtempSync, cpSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { brandSite } = await import('../../static/build/brand.mjs');
+  const dir = mkdtempSync(path.join(tmpdir(), 'token-energy-vendor-systems-'));
+  const site = path.join(dir, 'site');
+  cpSync(path.join(ROOT, 'dist'), site, { recursive: true });
+  const file = path.join(dir, 'vendor.json');
+  writeFileSync(file, JSON.stringify({ name: 'Dell Technologies', systems: [{ ...SYSTEM, id: 'xe-rtx', name: 'XE RTX' }] }));
+  brandSite(file, site);
+  const s = await serve({ root: site });
+  cleanup.push(async () => {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  {
+    const c = await Calculator.open(chromium.browser, s.url(`?card=${SYSTEM.card}&gpus=8&system=xe-rtx&demand=1000000`), { width: 1440, height: 900 });
+    page = c.page;
+    await drawn(c);
+    const groups = await c.el('result').evaluate((sel) => [...sel.querySelectorAll('optgroup')].map((g) => ({ label: g.label, options: [...g.querySelectorAll('option')].map((o) => o.text) })));
+    assert.equal(groups[0].label, "Dell Technologies's own submissions");
+    assert.ok(groups[0].options.length > 0 && groups[0].options.every((t) => t.includes('Dell')), JSON.stringify(groups[0]));
+    // Each result once: none of the vendor's again in the rounds below.
+    assert.ok(groups.slice(1).every((g) => g.options.every((t) => !/\bDell\b/.test(t))), JSON.stringify(groups.slice(1)));
+    assert.equal(await value(c, 'server-power-w'), 7800);
+  }
+});
