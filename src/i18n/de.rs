@@ -1374,10 +1374,10 @@ pub const DE: Strings = Strings {
     vendor_systems: |vendor| format!("Systeme von {vendor}"),
     vendor_system_none: "Keines: eine Karte des Katalogs unten",
     vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
-    vendor_idle: |watts, system| format!("Leerlauf {watts} für das ganze System {system}, vom Anbieter gemessen, das ganze Jahr:"),
+    vendor_idle: |watts, system| format!("Leerlaufleistung {watts} des ganzen Systems {system}, vom Anbieter gemessen, das ganze Jahr:"),
     vendor_submissions: |vendor| format!("Eigene Einreichungen von {vendor}"),
     q_system: |name, source| format!("System: {name}, seine Werte wie der Anbieter sie angibt ({source})"),
-    sensitivity_vendor: |system, watts, year| format!("Leerlauf des ganzen Systems {system}: {watts}, vom Anbieter gemessen: {year} je Jahr"),
+    sensitivity_vendor: |system, watts, year| format!("Leerlaufleistung des ganzen Systems {system}: {watts}, vom Anbieter gemessen: {year} je Jahr"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {
@@ -1896,7 +1896,7 @@ fn system_line(w: &super::SystemWords) -> String {
     // issue 52: das eigene System des Anbieters, seine Werte wie der Anbieter sie angibt.
     if sys.vendor {
         let used = if s.own_sourced {
-            "Spitze, Rack-Belegung, Strom und Wärme verwenden dieses Maximum; das Jahr steht auf seinem gemessenen Leerlauf, wo der Anbieter einen angibt."
+            "Spitze, Rack-Belegung, Strom und Wärme verwenden dieses Maximum; das Jahr steht auf seiner gemessenen Leerlaufleistung, wo der Anbieter eine angibt."
         } else {
             "Statt dieses Maximums wird der eingegebene Eigenverbrauch verwendet."
         };

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { Calculator, cleanPageAfterEach, near, serve, sharedBrowser } from './harness.mjs';
+import { Calculator, cleanPageAfterEach, holdWasm, near, openPage, serve, sharedBrowser, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -49,6 +49,24 @@ test('the example vendor file holds the issue\'s system', () => {
   assert.deepEqual([SYSTEM.card, SYSTEM.gpus, SYSTEM.max_w, SYSTEM.idle_w], ['rtx-pro-6000-se', 8, 7800, 1900]);
 });
 
+test('the bare branded page, prerendered with the systems, hydrates and takes a choice', T, async () => {
+  page = await openPage(chromium.browser, 'about:blank', { allowOrigins: [server.origin] });
+  const release = await holdWasm(page);
+  await page.goto(server.url(''), { waitUntil: 'load' });
+  // Before the wasm: the prerendered select, marked.
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="system"]').__marked = true;
+  });
+  release();
+  await waitForApp(page);
+  assert.ok(await page.evaluate(() => document.querySelector('[data-testid="system"]')?.__marked === true), 'hydrated: the prerendered select is the live one');
+  const c = new Calculator(page);
+  await drawn(c);
+  await c.choose('system', SYSTEM.id);
+  await c.waitForQuery('system', SYSTEM.id);
+  assert.equal(await c.value('gpus'), '8');
+});
+
 for (const lang of ['en', 'de']) {
   test(`${lang}: "<vendor>'s systems" comes first; choosing one sets card and GPU count, and the link carries it`, T, async () => {
     const c = await suite.open(`?lang=${lang}`, { width: 1440, height: 900 });
@@ -86,7 +104,7 @@ for (const lang of ['en', 'de']) {
     assert.ok(words.includes(`${VENDOR.name}, ${SYSTEM.source}`), words);
     // The whole system's measured idle, all year: 1,900 W × 8,760 h = 16,644 kWh per system.
     assert.equal(await value(c, 'vendor-idle'), 1900);
-    assert.match(await c.text('vendor-idle'), lang === 'de' ? /Leerlauf 1\.900 W für das ganze System/ : /Idle 1,900 W for the whole/);
+    assert.match(await c.text('vendor-idle'), lang === 'de' ? /Leerlaufleistung 1\.900 W des ganzen Systems/ : /Idle 1,900 W for the whole/);
     assert.equal(await c.el('idle-source').count(), 0, 'no per-card posted readings');
     // A million tokens a day is far below one system's throughput: one system.
     const standing = await value(c, 'standing-kwh-per-year');
