@@ -143,6 +143,9 @@ pub struct Facts {
     // issue 50
     /// The published result is an MLCommons preview (not yet available): every name of it says so.
     pub preview: bool,
+    // issue 52
+    /// The vendor's system chosen, its name: every name of the configuration leads with it.
+    pub system: Option<String>,
 }
 
 impl Facts {
@@ -198,6 +201,7 @@ pub fn facts(catalogue: &Catalogue, form: &Form) -> Facts {
         demand: checked.plan.demand.as_ref().ok().copied().flatten(),
         load: checked.plan.load.as_ref().ok().copied().flatten(),
         preview: matches!(&checked.throughput, Ok(Throughput::Published(r)) if r.is_preview()),
+        system: checked.system.map(|s| s.name.to_string()),
     }
 }
 

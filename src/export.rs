@@ -518,16 +518,23 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     // J/token in this plan, as the page's answer shows them.
     let planned = form.plan.is_set();
     let answer = if planned { answer_line(t, &plan) } else { None };
+    // issue 52: the vendor's system, named with the source its figures cite.
+    let system = plan.vendor_system.as_ref().map(|v| {
+        let cited = catalogue.source(&v.source).map_or_else(|| v.source.clone(), |s| (t.source_entry)(s));
+        (t.q_system)(&v.name, &cited)
+    });
     if let Detail::Brief { tag_once } = detail {
-        let mut lines: Vec<String> = match answer {
+        let mut lines: Vec<String> = system.into_iter().collect();
+        lines.extend(match answer {
             Some(line) if tag_once => vec![line.words],
             Some(line) => vec![line.whole()],
             None => figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect(),
-        };
+        });
         lines.push(precision);
         return lines.join("\n");
     }
     let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), &card, form.watts.trim(), &source)];
+    lines.extend(system);
     // The customer's own model, with the benchmark the figures are for and the proxy (issue 28.7);
     // without one, the benchmark's model as before.
     if form.has_own_model() {

@@ -55,6 +55,19 @@ pub struct Form {
     /// The language chosen by the link (`lang=`), the switch or the browser: the page's words and
     /// how typed numbers are read. `None`: English, and the link carries no `lang`.
     pub lang: Option<Lang>,
+    // issue 52
+    /// The vendor's system chosen (`system=`, its id in the vendor file; empty: none): its card and
+    /// GPU count are the form's, its stated figures the plan's.
+    pub system: String,
+}
+
+// issue 52
+/// The vendor's system `id` and its card, where the catalogue holds it (`vendor::catalogue_with` adds them).
+pub fn vendor_system<'c>(catalogue: &'c Catalogue, id: &str) -> Option<(&'c Card, &'c crate::catalogue::System)> {
+    if id.is_empty() {
+        return None;
+    }
+    catalogue.cards.iter().find_map(|c| c.systems.iter().find(|s| s.vendor && s.id == id).map(|s| (c, s)))
 }
 
 /// Longest customer name or quote reference kept (characters).
@@ -115,6 +128,9 @@ pub enum Edit {
     /// The page's language: typed numbers are rewritten where the new language would read them
     /// otherwise ("1,5" in German becomes "1.5" in English), so a switch never changes a value.
     Lang(Lang),
+    // issue 52
+    /// A vendor's system by its id (empty: none): its card and GPU count with it.
+    System(String),
 }
 
 /// A field the app changed by itself as the consequence of an edit; the page says so.
@@ -199,6 +215,10 @@ pub struct Checked<'c> {
     /// The customer's own model's size and kind (`Ok(None)` where not given).
     pub own_size: Result<Option<f64>, InputError>,
     pub own_arch: Result<Option<crate::proxy::Arch>, InputError>,
+    // issue 52
+    /// The vendor's system chosen, where the catalogue (with the vendor's systems added) holds it for
+    /// this card and GPU count.
+    pub system: Option<&'c crate::catalogue::System>,
 }
 
 impl Checked<'_> {
@@ -336,6 +356,9 @@ impl Form {
                     )
                 }),
             },
+            system: vendor_system(catalogue, &self.system)
+                .filter(|(card, sys)| card.id == self.card && self.gpus.trim() == sys.gpus.to_string())
+                .map(|(_, sys)| sys),
         }
     }
 
@@ -373,6 +396,7 @@ impl Form {
             own_arch: String::new(),
             plan: PlanForm::default(),
             lang: None,
+            system: String::new(),
         };
         blank.with_card(catalogue, DEFAULT_CARD)
     }
@@ -403,7 +427,9 @@ impl Form {
             }
             Edit::Text(field, text) => self.with_text(field, text),
             Edit::Lang(lang) => self.with_lang(lang),
+            Edit::System(id) => self.with_system(catalogue, &id),
         };
+        let form = form.keeping_system(catalogue);
         let adjustments = self.adjustments_to(catalogue, &form);
         Applied { form, adjustments }
     }
@@ -566,6 +592,32 @@ impl Form {
             }
         }
         out
+    }
+
+    // issue 52
+    /// Chooses a vendor's system: its card (with that card's first result, as [`Form::with_card`]) and
+    /// its GPU count. An id the catalogue does not hold as a vendor's system changes nothing; an empty
+    /// one leaves the system.
+    fn with_system(&self, catalogue: &Catalogue, id: &str) -> Form {
+        if id.is_empty() {
+            return Form { system: String::new(), ..self.clone() };
+        }
+        let Some((card, sys)) = vendor_system(catalogue, id) else { return self.clone() };
+        let mut next = if self.card == *card.id { self.clone() } else { self.with_card(catalogue, &card.id) };
+        next.gpus = sys.gpus.to_string();
+        next.system = id.to_owned();
+        next
+    }
+
+    /// The form with its system dropped where the card or the GPU count no longer are the system's.
+    fn keeping_system(self, catalogue: &Catalogue) -> Form {
+        let fits = vendor_system(catalogue, &self.system)
+            .is_some_and(|(card, sys)| card.id == self.card && self.gpus.trim() == sys.gpus.to_string());
+        if fits || self.system.is_empty() {
+            self
+        } else {
+            Form { system: String::new(), ..self }
+        }
     }
 
     /// Chooses a card: its first published result for the benchmark and scenario set (else for

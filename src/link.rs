@@ -23,7 +23,7 @@ use std::fmt;
 pub const VERSION: &str = "1";
 
 /// Every parameter this version reads.
-pub const KNOWN: [&str; 44] = [
+pub const KNOWN: [&str; 45] = [
     "v",
     "dv",
     "card",
@@ -68,6 +68,8 @@ pub const KNOWN: [&str; 44] = [
     "host",
     "mode",
     "lang",
+    // issue 52
+    "system",
 ];
 
 /// Something in a link the app could not use as given.
@@ -97,6 +99,10 @@ pub enum Notice {
         asked: String,
         used: String,
     },
+    // issue 52
+    /// `system` names no vendor's system of this page (or not of the link's card and GPU count): the
+    /// card's own figures are shown.
+    UnknownSystem(String),
 }
 
 impl fmt::Display for Notice {
@@ -146,6 +152,11 @@ impl fmt::Display for Notice {
             Notice::RowMissing { result, asked, used } => {
                 write!(f, "{result} publishes no {asked} result; {used} is shown.")
             }
+            Notice::UnknownSystem(s) => write!(
+                f,
+                "The link's system “{}” is not one of this page's vendor's systems for this card; the card's own figures are shown.",
+                clip(s)
+            ),
         }
     }
 }
@@ -312,6 +323,16 @@ pub fn decode(catalogue: &Catalogue, query: &str) -> Decoded {
             None => notices.push(Notice::UnknownLang(l.to_owned())),
         }
     }
+    // issue 52: the vendor's system, where this page's vendor has it for the link's card and count.
+    if let Some(id) = params.get("system").filter(|s| !s.is_empty()) {
+        let with = Form { system: id.to_owned(), ..form.clone() };
+        let fits = with.check(catalogue).system.is_some();
+        if fits {
+            form.system = id.to_owned();
+        } else {
+            notices.push(Notice::UnknownSystem(id.to_owned()));
+        }
+    }
     let host = params.get("host").filter(|h| origin(h)).map(str::to_owned);
     let data_version = params.get("dv").map(str::to_owned);
     let versioned = params.get("v").is_some();
@@ -467,6 +488,9 @@ pub fn encode(form: &Form, embed: bool) -> String {
     }
     if let Some(lang) = form.lang {
         params.push(("lang", lang.id()));
+    }
+    if !form.system.is_empty() {
+        params.push(("system", form.system.as_str()));
     }
     params.push(("dv", crate::catalogue::data_version()));
     if embed {

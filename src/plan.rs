@@ -203,6 +203,20 @@ pub struct Plan {
     // issue 47
     /// What decided the power at the customer's load (the idle span, the curve), where an idle is in use.
     pub power: Option<crate::power::PowerInputs>,
+    // issue 52
+    /// The vendor's system the plan is for, where one is chosen.
+    pub vendor_system: Option<VendorPlan>,
+}
+
+// issue 52
+/// The vendor's system a plan is for: its name, the source its figures cite, and its measured idle of
+/// the whole system where the plan stands on it (no idle typed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VendorPlan {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub idle_watts: Option<f64>,
 }
 
 /// The card's idle power with a model loaded, as the catalogue's reference values give it (issue 35):
@@ -487,6 +501,19 @@ pub fn evaluate(catalogue: &Catalogue, checked: &Checked) -> Plan {
         }
         crate::power::IdleOrigin::Typed => None,
     });
+    // issue 52: the vendor's measured idle is the whole system's, not a card's posted readings.
+    if let Some(sys) = checked.system {
+        let idle_used = sys.idle_watts.filter(|_| checked.plan.idle == Some(Ok(None)) && ends.is_some());
+        if idle_used.is_some() {
+            plan.idle_source = None;
+        }
+        plan.vendor_system = Some(VendorPlan {
+            id: sys.id.to_string(),
+            name: sys.name.to_string(),
+            source: sys.source.to_string(),
+            idle_watts: idle_used,
+        });
+    }
     plan.power = ends;
     plan.bound();
     plan
@@ -499,9 +526,16 @@ pub fn power_inputs(checked: &Checked) -> Option<crate::power::PowerInputs> {
     use crate::power::{Curve, IdleOrigin, IdleSpan, PowerInputs};
     let limit = checked.watts.as_ref().and_then(|w| w.as_ref().ok()).copied()?;
     let card = checked.card.as_ref().ok()?;
-    let idle = match (&checked.plan.idle, &checked.plan.demand) {
-        (Some(Ok(Some(w))), _) => IdleSpan { low: *w, high: *w, origin: IdleOrigin::Typed },
-        (Some(Ok(None)), Ok(Some(_))) => {
+    let vendor_idle = checked.system.and_then(|s| Some((s.idle_watts?, s.gpus, s.source.to_string())));
+    let idle = match (&checked.plan.idle, &checked.plan.demand, vendor_idle) {
+        (Some(Ok(Some(w))), _, _) => IdleSpan { low: *w, high: *w, origin: IdleOrigin::Typed },
+        // issue 52: the vendor's measured idle of the whole system, spread over its cards (each at most
+        // its limit; the rest is the system's own, `steps::read`'s overhead).
+        (Some(Ok(None)), _, Some((total, gpus, source))) if gpus > 0 => {
+            let per_card = Watts((total / f64::from(gpus)).min(limit.value()));
+            IdleSpan { low: per_card, high: per_card, origin: IdleOrigin::Sourced(vec![source]) }
+        }
+        (Some(Ok(None)), Ok(Some(_)), _) => {
             let s = sourced_idle(&card.id).filter(|i| i.low <= limit.value())?;
             IdleSpan {
                 low: Watts(s.low),
@@ -518,7 +552,8 @@ pub fn power_inputs(checked: &Checked) -> Option<crate::power::PowerInputs> {
 /// GPUs at rating, for every rack of the system, at the upper end of the maximum's span — which the
 /// year's upper end counts all day. `None` for servers, or without a sourced rack.
 fn rack_own_draw(checked: &Checked) -> Option<crate::power::OwnDraw> {
-    if !matches!(checked.plan.overhead, Ok(None)) {
+    // A typed overhead is the person's own; a vendor's system (issue 52) brings its own figures.
+    if !matches!(checked.plan.overhead, Ok(None)) || checked.system.is_some() {
         return None;
     }
     let (card, gpus) = (checked.card.as_ref().ok()?, *checked.gpus.as_ref().ok()?);
@@ -675,6 +710,8 @@ impl Plan {
     /// a PUE is; counts, shares and per-card settings count no power.
     fn bound(&mut self) {
         let (server, site) = self.scope.map_or((false, false), |s| (s.server(), s.site()));
+        // issue 52: a vendor's measured idle is the whole system's, its own draw at rest included.
+        let server = server || self.vendor_system.as_ref().is_some_and(|v| v.idle_watts.is_some());
         let set = |f: &mut Option<Figure>, b: Boundary| {
             if let Some(x) = f.take() {
                 *f = Some(x.within(b));

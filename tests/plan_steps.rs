@@ -42,6 +42,7 @@ fn inputs(card: &Card, gpus: u32, limit: f64) -> Inputs<'_> {
         speed: None,
         model: token_energy::power::Model::Linear,
         headroom: 0.0,
+        vendor: None,
     }
 }
 

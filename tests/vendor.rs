@@ -23,6 +23,7 @@ fn raw() -> Raw {
         host: Some("https://www.example.com".into()),
         imprint: Some("https://example.com/imprint".into()),
         privacy: Some("/legal/privacy.html".into()),
+        ..Default::default()
     }
 }
 

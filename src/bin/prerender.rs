@@ -17,13 +17,25 @@
 
 use std::process::ExitCode;
 use token_energy::i18n::{boot_words, Lang};
-use token_energy::vendor::{Raw, Vendor};
+use token_energy::vendor::{Raw, RawSystem, Vendor};
 
 fn vendor(json: &str) -> Result<Option<Vendor>, String> {
     let value: serde_json::Value =
         serde_json::from_str(json).map_err(|e| format!("the vendor file is not JSON: {e}"))?;
     let field = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_owned);
-    Ok(Vendor::checked(Raw::from_fields(field)))
+    // issue 52: the vendor's systems, each field as text or number (anything else in a number's place: NaN).
+    let systems = value.get("systems").and_then(|v| v.as_array()).map(|list| {
+        list.iter()
+            .map(|e| {
+                RawSystem::from_fields(
+                    |k| e.get(k).and_then(|v| v.as_str()).map(str::to_owned),
+                    |k| e.get(k).map(|v| v.as_f64().unwrap_or(f64::NAN)),
+                )
+            })
+            .collect()
+    });
+    let systems = if value.get("systems").is_some() { systems } else { Some(Vec::new()) };
+    Ok(Vendor::checked(Raw { systems, ..Raw::from_fields(field) }))
 }
 
 fn main() -> ExitCode {

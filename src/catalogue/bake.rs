@@ -410,7 +410,22 @@ bake_struct!(Card {
 });
 bake_struct!(OwnDrawEstimate { gpus, low_watts, low_result, low_source, comparable });
 bake_struct!(Embodied { kg_per_gpu, text, source });
-bake_struct!(System { id, name, gpus, max_watts, max_high, source, kind, high_source, names, psus, cooling });
+bake_struct!(System {
+    id,
+    name,
+    gpus,
+    max_watts,
+    max_high,
+    source,
+    kind,
+    high_source,
+    names,
+    psus,
+    cooling,
+    vendor,
+    own_watts,
+    idle_watts
+});
 bake_struct!(Psus { count, watts, redundancy, source });
 bake_struct!(RackScale { name, accelerators, source });
 bake_struct!(StatedPower { text, watts });

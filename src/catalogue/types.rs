@@ -346,6 +346,17 @@ pub struct System {
     /// `air` or `liquid`, where stated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cooling: Option<SourcedText>,
+    // issue 52
+    /// A system of the vendor who hosts the page (its vendor file's `systems`, added to the catalogue
+    /// at run time by `vendor::catalogue_with`): chosen by its id, never matched by a result's name.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vendor: bool,
+    /// Its own draw beyond the GPU boards under load, W, as its vendor states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_watts: Option<f64>,
+    /// Its whole wall power with a model loaded and no request, W, as its vendor measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_watts: Option<f64>,
 }
 
 /// A system's power supplies as its maker states them: count, rating, redundancy.

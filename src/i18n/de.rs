@@ -271,6 +271,11 @@ fn notice(notice: &Notice) -> String {
             "Die Referenz „{}“ aus dem Link nennt keine verglichene Konfiguration; die erste ist die Referenz.",
             clip(b)
         ),
+        // issue 52
+        Notice::UnknownSystem(s) => format!(
+            "Das System „{}“ aus dem Link gehört nicht zu den Systemen des Anbieters dieser Seite für diese Karte; die Werte der Karte selbst werden angezeigt.",
+            clip(s)
+        ),
         Notice::CardOverridden { given, used } => {
             format!("Der Link nennt die Karte „{}“, aber ein Ergebnis für {used}; {used} wird angezeigt.", clip(given))
         }
@@ -996,7 +1001,9 @@ pub const DE: Strings = Strings {
     not_a_comparison: foreign,
     compare_default_name: |f| {
         let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
-        match (&f.result, f.own_tps) {
+        // issue 52: the vendor's system leads the name.
+        let lead = f.system.as_ref().map_or_else(String::new, |s| format!("{s} · "));
+        lead + &match (&f.result, f.own_tps) {
             (Some(id), _) if f.preview => format!("{count} × {} · {id} ({}) · {}", f.card, DE.preview_mark, scenario(f.scenario)),
             (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, scenario(f.scenario)),
             (None, Some(tps)) => format!("{count} × {} · eigener Durchsatz {} Token/s", f.card, number(Lang::De, tps)),
@@ -1378,6 +1385,14 @@ pub const DE: Strings = Strings {
     sensitivity_typed: |name, year| format!("{name}: {year} je Jahr, wie eingegeben"),
     sensitivity_none: |name| format!("{name}: Keine Quelle gibt eine Spanne an; geben Sie Ihren eigenen Wert ein"),
     sensitivity_largest: |name, years| format!("Am größten: {name}, {years} je Jahr."),
+    // issue 52
+    vendor_systems: |vendor| format!("Systeme von {vendor}"),
+    vendor_system_none: "Keines: eine Karte des Katalogs unten",
+    vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
+    vendor_idle: |watts, system| format!("Leerlaufleistung {watts} des ganzen Systems {system}, vom Anbieter gemessen, das ganze Jahr:"),
+    vendor_submissions: |vendor| format!("Eigene Einreichungen von {vendor}"),
+    q_system: |name, source| format!("System: {name}, seine Werte wie der Anbieter sie angibt ({source})"),
+    sensitivity_vendor: |system, watts, year| format!("Leerlaufleistung des ganzen Systems {system}: {watts}, vom Anbieter gemessen: {year} je Jahr"),
 };
 
 fn measure_input(input: crate::measure::Input) -> &'static str {
@@ -1893,6 +1908,15 @@ fn system_line(w: &super::SystemWords) -> String {
         _ => "Kühlung: nicht veröffentlicht.",
     };
     let unit = if matches!(s.shape, Shape::Racks { .. }) { "je Rack" } else { "je Server" };
+    // issue 52: das eigene System des Anbieters, seine Werte wie der Anbieter sie angibt.
+    if sys.vendor {
+        let used = if s.own_sourced {
+            "Spitze, Rack-Belegung, Strom und Wärme verwenden dieses Maximum; das Jahr steht auf seiner gemessenen Leerlaufleistung, wo der Anbieter eine angibt."
+        } else {
+            "Statt dieses Maximums wird der eingegebene Eigenverbrauch verwendet."
+        };
+        return format!("{what} {}: bis {max} {unit}, wie der Anbieter angibt; {cooling} {used}", sys.name);
+    }
     if sys.kind == crate::catalogue::MaxKind::Secondary {
         let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
         let used = if s.own_sourced {

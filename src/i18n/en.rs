@@ -548,7 +548,9 @@ pub const EN: Strings = Strings {
     not_a_comparison: |why| format!("This file is not a token-energy comparison: {why}."),
     compare_default_name: |f| {
         let count = f.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string());
-        match (&f.result, f.own_tps) {
+        // issue 52: the vendor's system leads the name.
+        let lead = f.system.as_ref().map_or_else(String::new, |s| format!("{s} · "));
+        lead + &match (&f.result, f.own_tps) {
             (Some(id), _) if f.preview => format!("{count} × {} · {id} ({}) · {}", f.card, EN.preview_mark, Scenario::label(f.scenario)),
             (Some(id), _) => format!("{count} × {} · {id} · {}", f.card, Scenario::label(f.scenario)),
             (None, Some(tps)) => format!("{count} × {} · own {} tokens/s", f.card, number(Lang::En, tps)),
@@ -925,6 +927,14 @@ pub const EN: Strings = Strings {
     sensitivity_typed: |name, year| format!("{name}: {year} a year, as typed"),
     sensitivity_none: |name| format!("{name}: no source gives it a spread; type your own value"),
     sensitivity_largest: |name, years| format!("The largest: {name}, {years} a year."),
+    // issue 52
+    vendor_systems: |vendor| format!("{vendor}'s systems"),
+    vendor_system_none: "None: a card of the catalogue below",
+    vendor_system_option: |name, gpus, card| format!("{name} ({gpus} × {card})"),
+    vendor_idle: |watts, system| format!("Idle {watts} for the whole {system}, measured by its vendor, all year:"),
+    vendor_submissions: |vendor| format!("{vendor}'s own submissions"),
+    q_system: |name, source| format!("System: {name}, its figures as its vendor states them ({source})"),
+    sensitivity_vendor: |system, watts, year| format!("Idle of the whole {system}: {watts}, as its vendor measured it: {year} a year"),
 };
 
 fn scenario_explanation(s: Scenario, bound: Option<crate::latency::Bound>) -> String {
@@ -1416,6 +1426,15 @@ fn system_line(w: &super::SystemWords) -> String {
         }
         _ => "cooling: not published.",
     };
+    // issue 52: the vendor's own system, its figures as the vendor states them.
+    if sys.vendor {
+        let used = if s.own_sourced {
+            "Peak, rack fit, current and heat use this maximum; the year stands on its measured idle where its vendor gives one."
+        } else {
+            "The overhead you typed is used instead of this maximum."
+        };
+        return format!("{what} {}: up to {max} per {part}, as its vendor states; {cooling} {used}", sys.name);
+    }
     if sys.kind == crate::catalogue::MaxKind::Secondary {
         let (low, high) = w.max_kw.unwrap_or((sys.max_watts / 1000.0, sys.max_watts / 1000.0));
         let used = if s.own_sourced {

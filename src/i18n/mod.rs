@@ -931,6 +931,21 @@ table! {
         /// command that reads it (`ipmitool dcmi power reading`) stands between the two parts.
         overhead_unpublished: &'static str,
         overhead_unpublished_after: &'static str,
+        // issue 52
+        /// The select of the vendor's own systems, first in the configuration: "{vendor}'s systems".
+        vendor_systems: fn(&str) -> String,
+        /// Its first option: no system, a card of the catalogue.
+        vendor_system_none: &'static str,
+        /// One option: the system's name, its GPU count and card.
+        vendor_system_option: fn(&str, u32, &str) -> String,
+        /// Under the answer: the whole system's measured idle (with unit) and the system's name, before its source.
+        vendor_idle: fn(&str, &str) -> String,
+        /// The result select's first group: the vendor's own MLPerf submissions.
+        vendor_submissions: fn(&str) -> String,
+        /// The quote's and e-mail's line naming the vendor's system and the source its figures cite.
+        q_system: fn(&str, &str) -> String,
+        /// What decides the answer: the vendor's measured idle of the whole system (system, W, the year).
+        sensitivity_vendor: fn(&str, &str, &str) -> String,
     }
 }
 

@@ -55,6 +55,9 @@ pub enum Spread {
     Typed { input: f64, year: f64 },
     /// No source gives this input a spread.
     NotPublished,
+    // issue 52
+    /// The vendor's measured idle of its whole system (`watts`, W): one value, one year.
+    Vendor { watts: f64, year: f64 },
 }
 
 /// One item of the list.
@@ -141,6 +144,11 @@ fn spread(
         _ => Spread::NotPublished,
     };
     match input {
+        // issue 52: the vendor's measured idle is one value, the vendor's.
+        Input::Idle if plan.vendor_system.as_ref().is_some_and(|v| v.idle_watts.is_some()) => {
+            let watts = plan.vendor_system.as_ref().and_then(|v| v.idle_watts).unwrap_or_default();
+            at(checked, base).map_or(Spread::NotPublished, |year| Spread::Vendor { watts, year })
+        }
         Input::Idle => {
             let (lo, hi) = (inputs.idle.low, inputs.idle.high);
             ends(lo.value(), hi.value(), at(checked, End { idle: lo, ..base }), at(checked, End { idle: hi, ..base }))

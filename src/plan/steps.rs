@@ -51,6 +51,9 @@ pub struct Inputs<'a> {
     // issue 48
     /// Room to spare the servers are sized with, % (0 when empty).
     pub headroom: f64,
+    // issue 52
+    /// The vendor's system chosen, where it states a maximum or its own draw: the peak's system.
+    pub vendor: Option<&'a crate::catalogue::System>,
 }
 
 /// What the plan reads from the checked form before any figure: the currency, the scope and the notices
@@ -68,9 +71,14 @@ pub struct Reading<'a> {
 pub fn read<'a>(checked: &'a Checked<'a>, end: Option<crate::power::End>) -> Reading<'a> {
     let idle_default = end.map(|e| e.idle);
     let p = &checked.plan;
-    // Issue 48: where no overhead is typed, an end may count the system's own draw (a rack's, at the upper end).
+    // Issue 48: where no overhead is typed, an end may count the system's own draw (a rack's, at the
+    // upper end); a vendor's system (issue 52) brings its own.
     let own = end.and_then(|e| e.own).unwrap_or_default();
-    let overhead = p.overhead.clone().ok().map(|o| o.map_or((own, false), |w| (w, true)));
+    let overhead = p.overhead.clone().ok().map(|o| match (o, vendor_overhead(checked, idle_default)) {
+        (None, Some(w)) => (w, false),
+        (None, None) => (own, false),
+        (Some(w), _) => (w, true),
+    });
     let pue = p.pue.clone().ok().map(|v| (v.unwrap_or(1.0), v.is_some()));
     let load = p.load.clone().ok().map(|v| (v.unwrap_or(100.0), v.is_some()));
     let demand = p.demand.clone().ok().flatten();
@@ -110,10 +118,25 @@ pub fn read<'a>(checked: &'a Checked<'a>, end: Option<crate::power::End>) -> Rea
             speed: p.speed.clone().ok().flatten(),
             model: end.map_or(crate::power::Model::Linear, |e| e.model),
             headroom: p.headroom.clone().ok().flatten().unwrap_or(0.0),
+            vendor: checked.system.filter(|s| s.max_watts > 0.0),
         }),
         _ => None,
     };
     Reading { currency: p.currency.clone().ok().flatten().unwrap_or_default(), scope, notices, inputs }
+}
+
+// issue 52
+/// The overhead a vendor's system puts into the energy where none is typed: with its measured idle in
+/// use, the part of that idle the cards' idle (each at most its limit) does not hold — so the standing
+/// power is the vendor's idle exactly; without it, its stated own draw under load.
+fn vendor_overhead(checked: &Checked, idle: Option<Watts>) -> Option<Watts> {
+    let sys = checked.system?;
+    match (sys.idle_watts, idle) {
+        (Some(total), Some(per_card)) if checked.plan.idle == Some(Ok(None)) => {
+            Some(Watts((total - f64::from(sys.gpus) * per_card.value()).max(0.0)))
+        }
+        _ => sys.own_watts.map(Watts),
+    }
 }
 
 /// The system's own draw beyond its GPU boards at peak: typed, sourced, or not counted.
@@ -175,7 +198,11 @@ pub fn system<'a>(i: &Inputs<'a>) -> SystemPeak<'a> {
     let (overhead, overhead_set) = i.overhead;
     let mut base = cards_origins(i.gpus, i.throughput);
     base.extend(limit_origins(i.card, i.limit, i.throughput));
-    let shape = crate::system::shape(i.card, i.gpus, i.throughput);
+    let mut shape = crate::system::shape(i.card, i.gpus, i.throughput);
+    // issue 52: the vendor's system chosen is the server (its GPU count is the form's).
+    if let (Some(v), crate::system::Shape::Server) = (i.vendor, shape.shape) {
+        shape.sourced = Some(v);
+    }
     let parts = f64::from(shape.parts());
     let estimate = shape.sourced.is_none().then(|| crate::system::own_estimate(i.card, shape.gpus_per_part)).flatten();
     let own = match (overhead_set, shape.sourced, estimate) {

@@ -21,7 +21,6 @@ use super::components::{
 use super::stage::{use_stage, Stage};
 use super::state::{Action, State};
 use super::{browser, format, Cat, Start};
-use crate::catalogue::Catalogue;
 use crate::compare;
 use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
@@ -44,7 +43,7 @@ fn use_action<T: 'static>(dispatch: &UseReducerDispatcher<State>, make: fn(T) ->
 /// from nothing.
 #[function_component(App)]
 pub fn app(start: &Start) -> Html {
-    html! { <Calculator catalogue={Cat(Catalogue::embedded())} start={start.clone()} /> }
+    html! { <Calculator catalogue={Cat::for_vendor(start.vendor.as_ref())} start={start.clone()} /> }
 }
 
 #[derive(Properties, PartialEq)]
@@ -380,7 +379,8 @@ impl Page<'_> {
         let (catalogue, state) = (self.catalogue, self.state);
         html! {
             <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={self.shown_errors()} adjustments={state.adjustments.clone()}
-                on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} on_dismiss_adjustments={self.on.dismiss_adjustments.clone()} />
+                on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} on_dismiss_adjustments={self.on.dismiss_adjustments.clone()}
+                vendor={self.start.vendor.as_ref().map(|v| AttrValue::from(v.name.clone()))} />
         }
     }
 

@@ -373,7 +373,31 @@ pub fn vendor_meta() -> Option<crate::vendor::Raw> {
     let meta = document.query_selector("meta[name=\"token-energy-vendor\"]").ok()??;
     let value = js_sys::JSON::parse(&meta.get_attribute("content")?).ok()?;
     let field = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
-    Some(crate::vendor::Raw::from_fields(field))
+    let systems = js_sys::Reflect::get(&value, &JsValue::from_str("systems")).ok();
+    Some(crate::vendor::Raw { systems: vendor_systems(systems), ..crate::vendor::Raw::from_fields(field) })
+}
+
+// issue 52
+/// The vendor file's `systems` as read: each entry's texts and numbers (anything else in a number's
+/// place is NaN, which the check refuses); `None` where the key holds no list.
+fn vendor_systems(value: Option<JsValue>) -> Option<Vec<crate::vendor::RawSystem>> {
+    let value = value.filter(|v| !v.is_undefined())?;
+    if !js_sys::Array::is_array(&value) {
+        return None;
+    }
+    let get =
+        |o: &JsValue, key: &str| js_sys::Reflect::get(o, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined());
+    let list = js_sys::Array::from(&value);
+    Some(
+        list.iter()
+            .map(|entry| {
+                crate::vendor::RawSystem::from_fields(
+                    |k| get(&entry, k).and_then(|v| v.as_string()),
+                    |k| get(&entry, k).map(|v| v.as_f64().unwrap_or(f64::NAN)),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// Sets the page's accent colour (a checked `#rrggbb`) through the CSS object model, which the

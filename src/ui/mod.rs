@@ -29,6 +29,19 @@ use yew::Properties;
 #[derive(Clone, Copy, Debug)]
 pub struct Cat(pub &'static Catalogue);
 
+// issue 52
+impl Cat {
+    /// The catalogue this page computes with: the built one, with the vendor's systems added where the
+    /// vendor file lists any (`vendor::catalogue_with`; made once, the vendor does not change).
+    pub fn for_vendor(vendor: Option<&Vendor>) -> Cat {
+        static BRANDED: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+        match vendor.filter(|v| !v.systems.is_empty()) {
+            Some(v) => Cat(BRANDED.get_or_init(|| crate::vendor::catalogue_with(Catalogue::embedded(), v))),
+            None => Cat(Catalogue::embedded()),
+        }
+    }
+}
+
 impl PartialEq for Cat {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.0, other.0)
@@ -120,7 +133,7 @@ pub async fn mount() {
         }
     } else {
         // A link: its state is read in this task, its first render draws in the next.
-        let prepared = start.state(Cat(Catalogue::embedded()));
+        let prepared = start.state(Cat::for_vendor(start.vendor.as_ref()));
         let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
         yew::platform::time::sleep(std::time::Duration::ZERO).await;
         browser::remove_element("boot");

@@ -6,20 +6,83 @@
 //
 // The file: { "name": "…", "accent": "#1d5ba6", "logo": "logo.svg", "mailto": "sales@example.com",
 // "url": "https://example.com/quote", "host": "https://www.example.com", "imprint": "https://example.com/imprint",
-// "privacy": "/privacy.html" }. Only "name" is required;
+// "privacy": "/privacy.html", "systems": [{ "id": "…", "name": "…", "card": "…", "gpus": 8, "max_w": …, "own_w": …,
+// "idle_w": …, "cooling": "air", "source": "…" }] }. Only "name" is required;
 // an unknown key or a value of the wrong type fails the build (the app checks each value again and
 // drops what is not well formed).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const KEYS = ['name', 'accent', 'logo', 'mailto', 'url', 'host', 'imprint', 'privacy'];
+const KEYS = ['name', 'accent', 'logo', 'mailto', 'url', 'host', 'imprint', 'privacy', 'systems'];
+
+// issue 52: the vendor's own systems.
+const SYSTEM_KEYS = ['id', 'name', 'card', 'gpus', 'max_w', 'own_w', 'idle_w', 'cooling', 'source'];
+const NUMBERS = ['max_w', 'own_w', 'idle_w'];
+const COOLING = ['air', 'liquid', 'hybrid'];
+/** The most any one system may draw, W (1 MW): a number above it is a typing error. */
+export const MAX_SYSTEM_W = 1_000_000;
+
+/**
+ * The catalogue's cards (id → lowest published power setting per GPU, W, or 0): data/cards.json in the
+ * project, or cards.json beside this file in the release archive's branding/ folder.
+ */
+export function readCards() {
+  for (const rel of ['./cards.json', '../../data/cards.json']) {
+    const file = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(file)) {
+      const cards = JSON.parse(readFileSync(file, 'utf8'));
+      return new Map(cards.map((c) => [c.id, c.min_power?.watts ?? 0]));
+    }
+  }
+  throw new Error('no catalogue of cards (cards.json) beside vendor.mjs to check the systems against');
+}
+
+/**
+ * Checks the vendor file's `systems` against the catalogue's cards (`cards`: id → minimum W per GPU);
+ * throws with a message naming the system and the field.
+ */
+export function checkSystems(file, systems, cards) {
+  if (!Array.isArray(systems)) throw new Error(`${file}: "systems" must be a list`);
+  const ids = new Set();
+  systems.forEach((s, i) => {
+    const at = `${file}: systems[${i}]`;
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) throw new Error(`${at}: not a JSON object`);
+    const named = typeof s.id === 'string' && s.id ? `${at} "${s.id}"` : at;
+    for (const k of Object.keys(s)) {
+      if (!SYSTEM_KEYS.includes(k)) throw new Error(`${named}: unknown key "${k}" (known: ${SYSTEM_KEYS.join(', ')})`);
+    }
+    if (typeof s.id !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(s.id)) {
+      throw new Error(`${named}: "id" must be lower-case letters, digits and hyphens`);
+    }
+    if (ids.has(s.id)) throw new Error(`${named}: duplicate "id" (each system's id is unique)`);
+    ids.add(s.id);
+    for (const k of ['name', 'card']) if (typeof s[k] !== 'string' || !s[k].trim()) throw new Error(`${named}: "${k}" is required (a string)`);
+    if (!cards.has(s.card)) throw new Error(`${named}: "card" "${s.card}" is not a card of the catalogue (known: ${[...cards.keys()].join(', ')})`);
+    if (!Number.isInteger(s.gpus) || s.gpus < 1 || s.gpus > 1024) throw new Error(`${named}: "gpus" must be a whole number from 1 to 1024`);
+    for (const k of NUMBERS) {
+      if (s[k] === undefined) continue;
+      const v = s[k];
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${named}: "${k}" must be a finite number of watts`);
+      if (v < 0 || v > MAX_SYSTEM_W) throw new Error(`${named}: "${k}" ${v} W is out of range (0 to ${MAX_SYSTEM_W} W)`);
+    }
+    const floor = s.gpus * cards.get(s.card);
+    if (s.max_w !== undefined && s.max_w < floor) {
+      throw new Error(`${named}: "max_w" ${s.max_w} W is below its GPUs' minimum (${s.gpus} × ${cards.get(s.card)} W = ${floor} W)`);
+    }
+    if (s.cooling !== undefined && !COOLING.includes(s.cooling)) throw new Error(`${named}: "cooling" must be one of ${COOLING.join(', ')}`);
+    if (s.source !== undefined && (typeof s.source !== 'string' || !s.source.trim())) throw new Error(`${named}: "source" must be a text`);
+    const given = NUMBERS.filter((k) => s[k] !== undefined);
+    if (given.length && s.source === undefined) throw new Error(`${named}: "source" is required with "${given.join('", "')}" (the document or lab report, with its date)`);
+  });
+}
 
 function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Reads and checks the vendor file; `null` when there is none. Throws on a malformed file. */
-export function readVendor(file) {
+export function readVendor(file, cards = null) {
   if (!existsSync(file)) return null;
   let data;
   try {
@@ -30,9 +93,10 @@ export function readVendor(file) {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${file}: not a JSON object`);
   for (const [k, v] of Object.entries(data)) {
     if (!KEYS.includes(k)) throw new Error(`${file}: unknown key "${k}" (known: ${KEYS.join(', ')})`);
-    if (typeof v !== 'string') throw new Error(`${file}: "${k}" must be a string`);
+    if (k !== 'systems' && typeof v !== 'string') throw new Error(`${file}: "${k}" must be a string`);
   }
   if (!data.name?.trim()) throw new Error(`${file}: "name" is required`);
+  if (data.systems !== undefined) checkSystems(file, data.systems, cards ?? readCards());
   return data;
 }
 

@@ -61,7 +61,7 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   execFileSync('tar', ['-xzf', path.join(out, file), '-C', unpacked]);
   const top = path.join(unpacked, `token-energy-${version}`);
   assert.deepEqual(readdirSync(top).sort(), ['BRANDING.md', 'CHANGES.md', 'LICENSE', 'THIRD-PARTY-LICENSES.md', 'branding', 'hosting', 'site']);
-  assert.deepEqual(readdirSync(path.join(top, 'branding')).sort(), ['brand.mjs', 'precompress.mjs', 'sw.mjs', 'vendor.example.json', 'vendor.mjs']);
+  assert.deepEqual(readdirSync(path.join(top, 'branding')).sort(), ['brand.mjs', 'cards.json', 'precompress.mjs', 'sw.mjs', 'vendor.example.json', 'vendor.mjs']);
   // BRANDING.md speaks of this release, and of the command as the archive holds it.
   const branding = readFileSync(path.join(top, 'BRANDING.md'), 'utf8');
   assert.ok(branding.includes(`token-energy-${version}`) && branding.includes(data) && !branding.includes('<version>'), 'BRANDING.md names the release');

@@ -27,6 +27,10 @@ pub struct ConfigProps {
     pub on_edit: Callback<Edit>,
     pub on_reveal: Callback<Field>,
     pub on_dismiss_adjustments: Callback<()>,
+    // issue 52
+    /// The vendor's name, where the page has a vendor (its systems are offered first).
+    #[prop_or_default]
+    pub vendor: Option<AttrValue>,
 }
 
 fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
@@ -81,6 +85,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
     let fields = html! {
         <>
             { adjustments_view(t, &props.adjustments, &props.on_dismiss_adjustments) }
+            { view.vendor_systems() }
             { view.card() }
             { view.throughput() }
             { view.power() }
@@ -114,6 +119,35 @@ struct Config<'a> {
 }
 
 impl Config<'_> {
+    // issue 52
+    /// The vendor's own systems, first: choosing one sets the card and the GPU count.
+    fn vendor_systems(&self) -> Html {
+        let (lang, t, props) = (self.lang, self.t, self.props);
+        let Some(vendor) = props.vendor.as_ref() else { return html! {} };
+        let systems: Vec<(&crate::catalogue::Card, &crate::catalogue::System)> = props
+            .catalogue
+            .0
+            .cards
+            .iter()
+            .flat_map(|c| c.systems.iter().filter(|s| s.vendor).map(move |s| (c, s)))
+            .collect();
+        if systems.is_empty() {
+            return html! {};
+        }
+        let none = Opt { value: AttrValue::from(""), label: t.vendor_system_none.into(), disabled: false };
+        let options: Vec<Opt> = std::iter::once(none)
+            .chain(systems.iter().map(|(c, s)| Opt {
+                value: s.id.to_string().into(),
+                label: (t.vendor_system_option)(&s.name, s.gpus, &crate::i18n::card_name(c, lang)).into(),
+                disabled: false,
+            }))
+            .collect();
+        html! {
+            <Choice id="system" label={(t.vendor_systems)(vendor)} {options} value={AttrValue::from(props.form.system.clone())}
+                on_change={props.on_edit.reform(Edit::System)} invalid={false} />
+        }
+    }
+
     /// The card, and its facts.
     fn card(&self) -> Html {
         let (lang, t, props) = (self.lang, self.t, self.props);
@@ -234,21 +268,24 @@ impl Config<'_> {
     fn result_groups(&self) -> Vec<(AttrValue, Vec<Opt>)> {
         let (lang, t, form) = (self.lang, self.t, &self.props.form);
         let choices = self.props.catalogue.0.result_choices(&form.card, &self.find, self.published);
-        choices
-            .groups
-            .iter()
-            .map(|g| {
-                let options = g
-                    .entries
-                    .iter()
-                    .map(|r| Opt {
-                        value: r.id.to_string().into(),
-                        label: i18n::result_label(lang, &result_label(r, self.card)).into(),
-                        disabled: false,
-                    })
-                    .collect();
+        // issue 52: the vendor's own submissions first, in a group of their own that names them.
+        let vendor = self.props.vendor.as_deref().unwrap_or_default();
+        let own = |r: &crate::catalogue::PublishedResult| crate::vendor::is_own_submitter(vendor, &r.submitter);
+        let opt = |r: &crate::catalogue::PublishedResult| Opt {
+            value: r.id.to_string().into(),
+            label: i18n::result_label(lang, &result_label(r, self.card)).into(),
+            disabled: false,
+        };
+        let mine: Vec<Opt> =
+            choices.groups.iter().flat_map(|g| g.entries.iter().filter(|r| own(r)).map(|r| opt(r))).collect();
+        let first = (!mine.is_empty()).then(|| ((t.vendor_submissions)(vendor).into(), mine));
+        first
+            .into_iter()
+            .chain(choices.groups.iter().map(|g| {
+                let options = g.entries.iter().filter(|r| !own(r)).map(|r| opt(r)).collect();
                 ((t.round_group)(g.round).into(), options)
-            })
+            }))
+            .filter(|(_, options): &(AttrValue, Vec<Opt>)| !options.is_empty())
             .collect()
     }
 

@@ -347,6 +347,20 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
+        // issue 52: the vendor's measured idle of the whole system.
+        None if plan.vendor_system.as_ref().is_some_and(|v| v.idle_watts.is_some()) => {
+            let (v, w) = match plan.vendor_system.as_ref() {
+                Some(v) => (v, v.idle_watts.unwrap_or_default()),
+                None => return html! {},
+            };
+            let watts = format!("{} {}", format::three(w), t.unit_after(w, None, Unit::Watts));
+            html! {
+                <p class="answer-idle" data-testid="vendor-idle" data-value={w.to_string()}>
+                    { (t.vendor_idle)(&watts, &v.name) }{ " " }<SourceRef {catalogue} id={AttrValue::from(v.source.clone())} />
+                    { " · " }<a href="#idle" class="no-print">{ t.idle_replace }</a>
+                </p>
+            }
+        }
         None if plan.notices.contains(&PlanNotice::IdleDecides) => html! {
             <p class="answer-idle" data-testid="idle-unpublished">{ t.idle_unpublished }{ " " }
                 <code translate="no" data-testid="idle-command">{ IDLE_COMMAND }</code>{ " " }
@@ -412,14 +426,19 @@ fn answer_notes(t: &'static Strings, plan: &Plan, list: &[crate::plan::Sensitivi
                     { format!("{}: {low} · {}: {high}", unit(f.low.unwrap_or(f.value)), unit(f.value)) }</p>
             }
             if plan.idle_source.is_some() { { idle_caveat(t) } }
-            { sensitivity_view(t, list, measure_href) }
+            { sensitivity_view(t, list, measure_href, plan.vendor_system.as_ref().map(|v| v.name.as_str())) }
         </div>
     }
 }
 
 /// What decides the answer (issue 47): one item per uncertain input, largest first, with the year at
 /// its sourced ends in `data-low`/`data-value`; the largest named with how to narrow it.
-fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], measure_href: &AttrValue) -> Html {
+fn sensitivity_view(
+    t: &'static Strings,
+    list: &[crate::plan::Sensitivity],
+    measure_href: &AttrValue,
+    system: Option<&str>,
+) -> Html {
     use crate::plan::{SensitiveInput as Input, Spread};
     if list.is_empty() {
         return html! {};
@@ -447,6 +466,15 @@ fn sensitivity_view(t: &'static Strings, list: &[crate::plan::Sensitivity], meas
                 (None, Some(year), (t.sensitivity_typed)(name, &format!("{} {kwh}", format::plain(year))))
             }
             Spread::NotPublished => (None, None, (t.sensitivity_none)(name)),
+            Spread::Vendor { watts, year } => (
+                None,
+                Some(year),
+                (t.sensitivity_vendor)(
+                    system.unwrap_or_default(),
+                    &format!("{} W", format::three(watts)),
+                    &format!("{} {kwh}", format::plain(year)),
+                ),
+            ),
         };
         html! {
             <li data-input={s.input.id()} data-low={low.map(|l| l.to_string())} data-value={value.map(|v| v.to_string())}>{ words }</li>

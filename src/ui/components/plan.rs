@@ -383,7 +383,7 @@ pub fn plan_panel(props: &PlanProps) -> Html {
                     <p class="to-answer no-print"><a href="#the-answer" data-testid="to-answer">{ t.to_answer }</a></p>
                 }
                 { notices_view(t, &p.notices) }
-                { system_view(t, p) }
+                { system_view(t, p, c) }
                 if p.embodied_unpublished && set {
                     <p class="note" data-testid="embodied-unpublished">{ (t.embodied_unpublished)(&props.card_name) }</p>
                 }
@@ -790,7 +790,7 @@ fn electric_candidates<'a>(t: &'static Strings, p: &'a Plan, s: &Scopes) -> Vec<
 
 /// What the plan counts as one system and what its source states (issue 36), and the electrical
 /// sign-off of one rack position where a voltage and a breaker are typed.
-fn system_view(t: &'static Strings, p: &Plan) -> Html {
+fn system_view(t: &'static Strings, p: &Plan, catalogue: Cat) -> Html {
     let Some(system) = &p.system else { return html! {} };
     // One server no source describes: its figures say "GPU boards" themselves; nothing to add.
     if system.sourced.is_none()
@@ -809,7 +809,11 @@ fn system_view(t: &'static Strings, p: &Plan) -> Html {
             <p data-testid="system-line" data-system={system.sourced.as_ref().map(|s| s.id.to_string())}
                 data-comparable={system.comparable.as_ref().map(|s| s.id.to_string())}
                 data-cooling={system.sourced.as_ref().and_then(|s| s.cooling.as_ref()).map(|c| c.text.to_string())}>
-                { (t.system_line)(&words) }</p>
+                { (t.system_line)(&words) }
+                // issue 52: the vendor's system cites the vendor's source.
+                if let Some(src) = system.sourced.as_ref().filter(|s| s.vendor) {
+                    { " " }<SourceRef catalogue={catalogue} id={AttrValue::from(src.source.to_string())} />
+                }</p>
             if let Some(s) = &p.sign_off {
                 <p class="sign-off" role="status" data-testid="sign-off" data-rule={s.rule.percent().to_string()}
                     data-circuits={s.circuits_per_feed.to_string()} data-feeds={s.feeds.to_string()}>{ (t.sign_off)(s) }</p>
