@@ -805,7 +805,7 @@ fn idle_caveat(catalogue: &Catalogue, form: &Form, compared: &[Saved], t: &Strin
         if compared.is_empty() { vec![form] } else { compared.iter().map(|s| &s.form).collect() };
     if configurations.into_iter().any(|f| crate::plan::answer(catalogue, f).plan.idle_source.is_some()) {
         let (idle, wall) = (crate::power::IDLE_COMMAND, crate::power::WALL_COMMAND);
-        format!("\n{} {idle} {} {wall}\n", t.idle_caveat, t.idle_caveat_wall)
+        format!("\n{} {idle}; {} {wall}\n", t.mail_idle, t.mail_wall)
     } else {
         String::new()
     }

@@ -932,6 +932,8 @@ pub const DE: Strings = Strings {
     notes_assumes: "Annahmen: ",
     notes_sources: "Quellen: ",
     bar_idle: |span| format!("Leerlauf {span} W je Karte, an anderen Servern gemessen: messen Sie Ihren"),
+    mail_idle: "Leerlaufleistung: Messwerte anderer Server. Messen Sie Ihre, Modell geladen, ohne Anfragen:",
+    mail_wall: "an der Steckdose:",
     notes_all_assume: "Jede Konfiguration nimmt an: ",
     notes_all_sources: "Quellen jeder Konfiguration: ",
     download_csv: "CSV herunterladen",

@@ -493,6 +493,8 @@ pub const EN: Strings = Strings {
     notes_assumes: "Assumes: ",
     notes_sources: "Sources: ",
     bar_idle: |span| format!("Idle {span} W per card, read on other servers: measure yours"),
+    mail_idle: "Idle power: from other servers' readings. Measure yours, model loaded, no requests:",
+    mail_wall: "at the wall:",
     notes_all_assume: "Every configuration assumes: ",
     notes_all_sources: "Sources of every configuration: ",
     download_csv: "Download CSV",

@@ -451,6 +451,9 @@ table! {
         /// The printed notes' assumptions and sources that every compared configuration shares, said once.
         notes_all_assume,
         notes_all_sources,
+        /// The e-mail's and quote's short idle caveat before the command, and before the wall's (issue 47).
+        mail_idle,
+        mail_wall,
         download_csv,
         download_json,
         compare_clear,
