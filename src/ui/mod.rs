@@ -113,17 +113,21 @@ pub async fn mount() {
     let hydrates = root.as_ref().is_some_and(|root| {
         root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text()) && start.is_bare()
     });
+    // A link, and (issue 53) the bare page too: its state is read in this task, its first render
+    // draws in the next, one stage a task (`stage.rs`).
+    let prepared = start.state(Cat(Catalogue::embedded()));
+    let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
+    yew::platform::time::sleep(std::time::Duration::ZERO).await;
+    browser::remove_element("boot");
     if hydrates {
-        browser::remove_element("boot");
-        if let Some(root) = root {
-            yew::Renderer::<App>::with_root_and_props(root, Start { prerendered: true, ..start }).hydrate();
+        // issue 53: the bare page is not hydrated (Yew's hydration is 20 KB of gzip and one long
+        // task): it is drawn afresh, stage by stage, into a copy of the root kept out of the page,
+        // while the prerendered page stays on screen; the copy takes its place once its figures and
+        // hand-off are drawn (`browser::mark_live`).
+        if let Some(fresh) = root.and_then(|root| browser::render_aside(&root)) {
+            yew::Renderer::<App>::with_root_and_props(fresh, start).render();
         }
     } else {
-        // A link: its state is read in this task, its first render draws in the next.
-        let prepared = start.state(Cat(Catalogue::embedded()));
-        let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
-        yew::platform::time::sleep(std::time::Duration::ZERO).await;
-        browser::remove_element("boot");
         match root {
             Some(root) => {
                 browser::clear_children(&root);
