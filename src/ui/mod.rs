@@ -143,9 +143,10 @@ pub async fn mount() {
 }
 
 /// The bare page as the build prerenders it (its first render: everything but the sections that
-/// render one task later), with Yew's hydration markers, for a build with `vendor`.
+/// render one task later), for a build with `vendor`; without Yew's hydration markers (issue 53: the
+/// browser draws the page afresh beside it, it does not hydrate it).
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
     let start = Start { vendor, prerendered: true, ..Start::default() };
-    yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
+    yew::LocalServerRenderer::<App>::with_props(start).hydratable(false).render().await
 }
