@@ -110,7 +110,7 @@ pub fn summary(props: &SummaryProps) -> Html {
                 </span>
                 if let Some((low, high)) = props.idle {
                     <span class="summary-row summary-idle" data-testid="bar-idle" data-low={low.to_string()} data-high={high.to_string()}>
-                        { (t.bar_idle)(&format::figure_value_plain(low, high, t.range_to)) }</span>
+                        { (t.bar_idle)(&format::figure_value_plain(low, high, "–")) }</span>
                 }
             } else {
                 { part(t, props.energy_per_token.as_ref(), (t.unit)(crate::figure::Unit::JoulesPerToken)) }
