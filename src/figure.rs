@@ -572,8 +572,9 @@ impl Figure {
 
 /// The method's version (issue 28.12): printed with the data version in the method section, so a
 /// figure can be cited with both. Raise it when a rule that turns published figures into this
-/// page's figures changes (and say what changed in docs/figures.md).
-pub const METHOD_VERSION: u32 = 1;
+/// page's figures changes (and say what changed in docs/figures.md). Version 2 (issue 47, data
+/// 2026.12.11): the energy at the customer's load is a range up to the measured partial-load curve.
+pub const METHOD_VERSION: u32 = 2;
 
 /// The sources the method section cites (`data/sources.json`): ML.ENERGY's benchmark paper (measure,
 /// do not estimate from rated power) and its study of where the joules go (3–5× from utilisation).

@@ -137,8 +137,8 @@ test('6. the precision a submission states, and the method reached from the widg
   assert.match(href, /#method-cite$/);
   const full = await open(href.slice(href.indexOf('?')));
   await full.page.waitForFunction(() => document.querySelector('[data-testid="method-fold"]')?.open === true);
-  assert.match(await full.text('method-version'), /Method version 1 · data version 2026\.\d+\.\d+/);
-  assert.match(await full.text('method-cite'), /method version 1, data version 2026\./);
+  assert.match(await full.text('method-version'), /Method version 2 · data version 2026\.\d+\.\d+/);
+  assert.match(await full.text('method-cite'), /method version 2, data version 2026\./);
   assert.match(await full.text('method-overestimate'), /nearly always comes out too high.*ML\.ENERGY/s);
   assert.match(await full.text('method-batch'), /3 to 5 times/);
 });

@@ -112,3 +112,16 @@ test('a typed idle collapses its item; idle=60 puts the lower end at the linear 
   assert.ok(near(Number(await idle.getAttribute('data-value')), lower));
   assert.equal(await c.el('idle-caveat').count(), 0, 'a typed idle needs no caveat');
 });
+
+test('a link made before the measured curve (data 2026.12.10) opens with the notice that the method changed, and how', T, async () => {
+  const c = await suite.open(`${H200}&dv=2026.12.10`, { width: 1440, height: 900 });
+  const notice = c.el('data-notice');
+  await notice.waitFor();
+  const items = await notice.locator('li').evaluateAll((li) => li.map((l) => ({ kind: l.dataset.kind, text: l.innerText })));
+  // The rule change of data 2026.12.11 (data/changes.json) concerns every plan: it is listed, as a rule.
+  const rule = items.find((i) => i.kind === 'rule' && /issue 47/.test(i.text));
+  assert.ok(rule, JSON.stringify(items));
+  assert.match(rule.text, /lower end is the former linear model/);
+  // And the method section says version 2.
+  assert.match(await c.text('method-version'), /Method version 2/);
+});
