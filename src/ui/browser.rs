@@ -156,6 +156,8 @@ pub fn mark_live() {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-app", "live");
     }
+    // In a frame, the embedding page hears the first height now that the page is live.
+    post_height();
 }
 
 /// Marks the page as drawn whole (`<html data-drawn="all">`), its last stage (`ui::stage`) drawn:
@@ -243,11 +245,17 @@ fn content(document: &web_sys::Document) -> Option<web_sys::Element> {
 
 /// Tells the embedding page how tall this page's content is, so it can size its frame to it, taller
 /// or shorter: `{ type: "token-energy:height", height }` (CSS pixels, whole, rounded up) posted to
-/// the embedding origin only. The height is where the content ends in the document (its bottom
-/// edge, scrolled or not), so a frame set to it shows all of it and no blank below.
+/// the embedding origin only, once the page is live. The height is where the content ends in the
+/// document (its bottom edge, scrolled or not), so a frame set to it shows all of it and no blank below.
 pub fn post_height() {
     let Some(window) = web_sys::window() else { return };
     let Some(origin) = embedding_origin(&window) else { return };
+    // Not while the first stages draw: a height then (the header alone, some 24 px) would shrink the
+    // host's frame for a moment before it grows back (`mark_live` posts the first).
+    let live = window.document().and_then(|d| d.document_element()).and_then(|e| e.get_attribute("data-app"));
+    if live.as_deref() != Some("live") {
+        return;
+    }
     let Some(element) = window.document().as_ref().and_then(content) else { return };
     let bottom = element.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
     if !bottom.is_finite() || bottom <= 0.0 {

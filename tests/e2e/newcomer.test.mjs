@@ -279,6 +279,10 @@ test('11. the embedded widget: compact, sized by its host, sources that resolve,
     assert.equal(origin, suite.server.origin, 'the height comes from the calculator');
     assert.equal(height, documentHeight, 'the height posted is the frame document\'s');
     assert.ok(height > 300, `height ${height}`);
+    // While it loaded, no height shrank the host's frame to a part of the widget (its header alone was
+    // some 24 px): the first height is posted once the page is live.
+    const posted = await page.evaluate(() => window.heights.map(([, h]) => h));
+    assert.ok(posted.every((h) => h > 300), `heights posted: ${posted.join(', ')}`);
     const full = await frame.locator('[data-testid="open-full"]').getAttribute('href');
     assert.ok(full.startsWith(suite.server.url('')) && !/embed=/.test(full), full);
     const share = await frame.locator('[data-testid="share-url"]').inputValue();
