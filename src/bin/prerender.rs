@@ -1,6 +1,6 @@
 //! Prints the bare page (no query), rendered natively with Yew's server-side rendering, for the
 //! build to write into `dist/index.html` (static/build/prerender.mjs, from Trunk's post_build hook).
-//! The browser draws it afresh beside it and swaps it in (`ui::mount`; issue 53: no hydration).
+//! The browser hydrates it (`ui::mount`).
 //!
 //!   cargo run --features ssr --bin prerender [-- VENDOR_JSON]
 //!

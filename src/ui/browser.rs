@@ -129,30 +129,9 @@ pub fn remove_element(id: &str) {
     }
 }
 
-// issue 53
-thread_local! {
-    /// The prerendered root and the copy the bare page is drawn into, until the copy takes its place.
-    static ASIDE: std::cell::RefCell<Option<(web_sys::Element, web_sys::Element)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// An empty copy of `root` (its tag and attributes, without `data-prerendered`), outside the page,
-/// for the bare page to be drawn into while the prerendered one stays on screen; `mark_live` puts
-/// it in `root`'s place.
-pub fn render_aside(root: &web_sys::Element) -> Option<web_sys::Element> {
-    use wasm_bindgen::JsCast;
-    let fresh: web_sys::Element = root.clone_node().ok()?.dyn_into().ok()?;
-    let _ = fresh.remove_attribute("data-prerendered");
-    ASIDE.with(|aside| *aside.borrow_mut() = Some((root.clone(), fresh.clone())));
-    Some(fresh)
-}
-
 /// Marks the page as running (`<html data-app="live">`): the prerendered page looks the same before
 /// and after, and tests, the benchmark and a vendor's page can tell when it answers input.
 pub fn mark_live() {
-    // issue 53: the bare page drawn aside takes the prerendered page's place first.
-    if let Some((prerendered, fresh)) = ASIDE.with(|aside| aside.borrow_mut().take()) {
-        let _ = prerendered.replace_with_with_node_1(&fresh);
-    }
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-app", "live");
     }

@@ -2,7 +2,7 @@
 //! comes from `model` as a `Figure`, every text the user typed goes through `form`, every link
 //! through `link`.
 //!
-//! It compiles for the browser (wasm32: `mount`, which renders, beside the prerendered page or in its place) and, with the `ssr`
+//! It compiles for the browser (wasm32: `mount`, which renders or hydrates) and, with the `ssr`
 //! feature, natively for the build-time prerender (`prerender`): there `browser_native.rs` stands in
 //! for the browser's calls.
 
@@ -50,7 +50,7 @@ impl PartialEq for Cat {
 
 /// What the page starts from: what the browser says at mount, or, for the prerender, nothing (the
 /// bare page). Everything the first render depends on is here, so the prerendered page and the
-/// page the browser draws render the same elements.
+/// page that hydrates it render the same elements.
 #[derive(Properties, Clone, Debug, PartialEq, Default)]
 pub struct Start {
     /// The link's query, with or without its `?`.
@@ -61,7 +61,7 @@ pub struct Start {
     pub browser_lang: Option<Lang>,
     /// The vendor the build wrote into the page.
     pub vendor: Option<Vendor>,
-    /// The first render is the prerendered page (the build's, natively), which also holds the method and the
+    /// The first render is (or hydrates) the prerendered page, which also holds the method and the
     /// sources for a reader without JavaScript; any other first render leaves them, like the other
     /// sections below the figures, for one task later.
     pub prerendered: bool,
@@ -113,8 +113,7 @@ impl Start {
 /// Starts the app in the page's `<main id="app-root">` (or the body if that is missing).
 ///
 /// The build prerendered the bare page into the root (`data-prerendered`, for the vendor it names).
-/// When this start is that page, it stays on screen while the app draws its own beside it (issue 53),
-/// which then takes its place: the figures on screen are already the right ones. Otherwise (a link
+/// When this start is that page, the app hydrates it: the figures on screen are already the right ones. Otherwise (a link
 /// with a configuration, a kept comparison, German) the prerendered page is not this page: the
 /// boot script hid it before the first paint (`html.pending`, for a query), and it is replaced,
 /// never shown as this link's figures.
@@ -123,25 +122,21 @@ pub async fn mount() {
     let start = Start::from_browser();
     let root = browser::element_by_id("app-root");
     // The root's `data-prerendered` names the vendor the page was prerendered with: a page branded
-    // after its build (prerendered for no vendor or another) is replaced at once instead.
-    let prerendered_here = root.as_ref().is_some_and(|root| {
+    // after its build is not hydrated.
+    let hydrates = root.as_ref().is_some_and(|root| {
         root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text()) && start.is_bare()
     });
-    // A link, and (issue 53) the bare page too: its state is read in this task, its first render
-    // draws in the next, one stage a task (`stage.rs`).
-    let prepared = start.state(Cat::for_vendor(start.vendor.as_ref()));
-    let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
-    yew::platform::time::sleep(std::time::Duration::ZERO).await;
-    browser::remove_element("boot");
-    if prerendered_here {
-        // issue 53: the bare page is not hydrated (Yew's hydration is 20 KB of gzip and one long
-        // task): it is drawn afresh, stage by stage, into a copy of the root kept out of the page,
-        // while the prerendered page stays on screen; the copy takes its place once its figures and
-        // hand-off are drawn (`browser::mark_live`).
-        if let Some(fresh) = root.and_then(|root| browser::render_aside(&root)) {
-            yew::Renderer::<App>::with_root_and_props(fresh, start).render();
+    if hydrates {
+        browser::remove_element("boot");
+        if let Some(root) = root {
+            yew::Renderer::<App>::with_root_and_props(root, Start { prerendered: true, ..start }).hydrate();
         }
     } else {
+        // A link: its state is read in this task, its first render draws in the next.
+        let prepared = start.state(Cat::for_vendor(start.vendor.as_ref()));
+        let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
+        yew::platform::time::sleep(std::time::Duration::ZERO).await;
+        browser::remove_element("boot");
         match root {
             Some(root) => {
                 browser::clear_children(&root);
@@ -157,10 +152,9 @@ pub async fn mount() {
 }
 
 /// The bare page as the build prerenders it (its first render: everything but the sections that
-/// render one task later), for a build with `vendor`; without Yew's hydration markers (issue 53: the
-/// browser draws the page afresh beside it, it does not hydrate it).
+/// render one task later), with Yew's hydration markers, for a build with `vendor`.
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
     let start = Start { vendor, prerendered: true, ..Start::default() };
-    yew::LocalServerRenderer::<App>::with_props(start).hydratable(false).render().await
+    yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
 }

@@ -1,7 +1,7 @@
 // The bare page, prerendered (Trunk.toml's post_build hook, through csp.mjs): runs the native
 // prerender (src/bin/prerender.rs: the app rendered with Yew's server-side rendering, with the
 // vendor file when there is one) and writes its HTML into each page's
-// <main id="app-root" data-prerendered>, which the browser keeps on screen until its own drawing of the page takes its place (src/ui/mod.rs, mount; no hydration since issue 53); and
+// <main id="app-root" data-prerendered>, where the browser hydrates it (src/ui/mod.rs, mount); and
 // writes the loading page's words in every language (`prerender --boot`, from src/i18n/) into the
 // boot block's marked paragraphs (`data-boot="lede"`, `data-boot="status"`), so a German link reads
 // German before the wasm runs: the boot script picks the language before the first paint.
@@ -96,7 +96,7 @@ function attribute(text) {
 /**
  * Writes `html` into every page's `<main id="app-root">` in `dir`; returns what it did. The root's
  * `data-prerendered` holds the vendor the page was prerendered with (its JSON, as vendor.mjs writes
- * it into the meta; empty without one): the app keeps on screen only a page whose meta still says the same
+ * it into the meta; empty without one): the app hydrates only a page whose meta still says the same
  * (a page branded after its build has other elements than the ones prerendered).
  */
 export function insert(dir, html, vendor = null) {
@@ -110,7 +110,7 @@ export function insert(dir, html, vendor = null) {
     if (!re.test(text)) throw new Error(`${page}: no <main id="app-root"> to prerender into`);
     const out = text.replace(re, (_whole, before, after) => {
       const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
-      // Nothing between the tags but the app (the app's copy of the root replaces it whole).
+      // Nothing between the tags but the app: hydration reads the root's children as the app's.
       return `<main${attrs} ${mark}>${html}</main>`;
     });
     writeFileSync(file, out);

@@ -23,7 +23,7 @@ test("writes the app as the root's only content, marks the root, and a second ru
   const once = page(dir);
   const main = /<main\b([^>]*)>([\s\S]*?)<\/main>/.exec(once);
   assert.ok(main, 'a <main>');
-  assert.equal(main[2], APP, 'nothing between the tags but the app (its live copy replaces the root whole)');
+  assert.equal(main[2], APP, 'nothing between the tags but the app (hydration reads every child)');
   assert.match(main[1], /id="app-root"/);
   assert.equal(main[1].match(/data-prerendered/g)?.length, 1);
   // Outside the root the page is as Trunk wrote it.
