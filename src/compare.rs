@@ -243,10 +243,13 @@ pub fn mismatches(catalogue: &Catalogue, list: &[Saved]) -> Vec<Mismatch> {
     if differs(&|f| f.at_setting().to_string()) {
         out.push(Mismatch::Limit);
     }
-    if differs(&|f| format!("{:?}", f.load)) {
+    // issue 53: compared as values, not as their `Debug` text (which brought f64's and Option's
+    // `Debug` into the wasm).
+    let differs_in = |f: &dyn Fn(&Facts) -> Option<f64>| facts.windows(2).any(|w| matches!(w, [a, b] if f(a) != f(b)));
+    if differs_in(&|f| f.load) {
         out.push(Mismatch::Load);
     }
-    if differs(&|f| format!("{:?}", f.demand)) {
+    if differs_in(&|f| f.demand) {
         out.push(Mismatch::Demand);
     }
     // issue 48: the peaks' boundaries, where every configuration has one.
@@ -684,12 +687,13 @@ pub fn grid(catalogue: &Catalogue, list: &[Saved], baseline: usize) -> Vec<GridR
     // Each configuration's facts, once: its demand, benchmark, scenario, precision and cards per system.
     let all: Vec<Facts> = list.iter().map(|s| facts(catalogue, &s.form)).collect();
     let same = |f: &dyn Fn(&Facts) -> String| all.windows(2).all(|w| matches!(w, [a, b] if f(a) == f(b)));
-    let same_demand = all.first().is_some_and(|d| d.demand.is_some()) && same(&|f| format!("{:?}", f.demand));
+    let same_demand = all.first().is_some_and(|d| d.demand.is_some())
+        && all.windows(2).all(|w| matches!(w, [a, b] if a.demand == b.demand));
     let all_for_demand = same_demand && evaluated.iter().all(|e| e.plan.basis == EnergyBasis::Demand);
     // Like work: one benchmark and scenario, and one served precision known for every configuration
     // (a precision a submission leaves open is never taken as the same as another).
     let like_work = all.iter().all(|f| f.precision.is_some())
-        && same(&|f| format!("{:?}", f.precision))
+        && all.windows(2).all(|w| matches!(w, [a, b] if a.precision == b.precision))
         && same(&|f| f.benchmark.id().to_owned())
         && same(&|f| f.scenario.id().to_owned());
     // What one "server" of each configuration is: its cards per system.

@@ -250,11 +250,13 @@ impl Catalogue {
     /// entries whose id, submitter or system holds every word of `find` (any case), and `keep` (the
     /// chosen entry) listed whatever is typed.
     pub fn result_choices(&self, card: &str, find: &str, keep: Option<&str>) -> ResultChoices<'_> {
-        let words: Vec<String> = find.split_whitespace().map(str::to_lowercase).collect();
+        // issue 53: ASCII lower-casing (the standard `to_lowercase` brings Unicode's tables into the
+        // wasm); the ids, submitters and systems are ASCII, and other letters match as typed.
+        let words: Vec<String> = find.split_whitespace().map(str::to_ascii_lowercase).collect();
         let entries = self.entries_for_card(card);
         let all = entries.len();
         let matches = |r: &PublishedResult| {
-            let hay = format!("{} {} {}", r.id, r.submitter, r.system).to_lowercase();
+            let hay = format!("{} {} {}", r.id, r.submitter, r.system).to_ascii_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         };
         let mut found = 0;
