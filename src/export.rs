@@ -497,7 +497,9 @@ enum Detail {
     Brief { tag_once: bool },
 }
 
-fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> String {
+/// One configuration in the quote's words, and whether its year rests on a card's sourced idle default
+/// (issue 47: the caveat goes with it).
+fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> (String, bool) {
     let card = catalogue.card(&form.card).map_or_else(|| form.card.clone(), |c| (t.card_name)(c));
     let source = match &form.throughput {
         ThroughputChoice::Published(id) => format!(
@@ -531,7 +533,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
             None => figure(t.figure_token, figures.energy_per_token.as_ref()).into_iter().collect(),
         });
         lines.push(precision);
-        return lines.join("\n");
+        return (lines.join("\n"), plan.idle_source.is_some());
     }
     let mut lines = vec![(t.configuration)(form.servers.trim(), form.gpus.trim(), &card, form.watts.trim(), &source)];
     lines.extend(system);
@@ -563,7 +565,7 @@ fn describe(catalogue: &Catalogue, form: &Form, t: &Strings, detail: Detail) -> 
     if !planned {
         lines.extend(plan_lines(form, &plan, None, t));
     }
-    lines.join("\n")
+    (lines.join("\n"), plan.idle_source.is_some())
 }
 
 /// A figure's value as the e-mail reads it, without its tag: "at least 2 servers", "61,700 to
@@ -741,8 +743,12 @@ fn quote_text_of(
     // a vendor and from a vendor to a customer. The brief e-mail leaves it to the subject, which says
     // the same (issue 49: its characters go to each configuration's answer).
     let mut out = if brief { String::new() } else { format!("{}\n\n", with_customer(t.q_opening, form)) };
+    // Whether any configuration's year rests on a card's sourced idle default (issue 47).
+    let mut idle_sourced = false;
     if compared.is_empty() {
-        out.push_str(&describe(catalogue, form, t, detail));
+        let (text, sourced) = describe(catalogue, form, t, detail);
+        idle_sourced = sourced;
+        out.push_str(&text);
         out.push('\n');
         let inputs = plan_inputs(&form.plan, form.reading(), t.lang());
         if brief && !inputs.is_empty() {
@@ -762,7 +768,9 @@ fn quote_text_of(
         let detail = if brief { Detail::Brief { tag_once: one_tag.is_some() } } else { detail };
         for (i, saved) in compared.iter().enumerate() {
             let name = display_name(catalogue, saved, t);
-            out.push_str(&format!("{}. {name}\n{}\n", i + 1, describe(catalogue, &saved.form, t, detail)));
+            let (text, sourced) = describe(catalogue, &saved.form, t, detail);
+            idle_sourced |= sourced;
+            out.push_str(&format!("{}. {name}\n{text}\n", i + 1));
             if brief && !shared && !inputs(saved).is_empty() {
                 out.push_str(&format!("{}{}\n", t.plan_print, inputs(saved).join(" · ")));
             }
@@ -783,7 +791,9 @@ fn quote_text_of(
             out.push_str(&format!("{} {}\n", t.mismatch_intro, words.join(" ")));
         }
     }
-    out.push_str(&idle_caveat(catalogue, form, compared, t));
+    if idle_sourced {
+        out.push_str(&idle_caveat(t));
+    }
     if !form.customer.trim().is_empty() {
         out.push_str(&format!("\n{}: {}\n", t.q_customer, form.customer.trim()));
     }
@@ -798,17 +808,11 @@ fn quote_text_of(
     out
 }
 
-/// Where a year rests on a card's sourced idle default, the caveat and the commands that replace it,
-/// as on the page and the sheet (issue 47); else nothing.
-fn idle_caveat(catalogue: &Catalogue, form: &Form, compared: &[Saved], t: &Strings) -> String {
-    let configurations: Vec<&Form> =
-        if compared.is_empty() { vec![form] } else { compared.iter().map(|s| &s.form).collect() };
-    if configurations.into_iter().any(|f| crate::plan::answer(catalogue, f).plan.idle_source.is_some()) {
-        let (idle, wall) = (crate::power::IDLE_COMMAND, crate::power::WALL_COMMAND);
-        format!("\n{} {idle}; {} {wall}\n", t.mail_idle, t.mail_wall)
-    } else {
-        String::new()
-    }
+/// Where a year rests on a card's sourced idle default: the caveat and the commands that replace it,
+/// as on the page and the sheet (issue 47).
+fn idle_caveat(t: &Strings) -> String {
+    let (idle, wall) = (crate::power::IDLE_COMMAND, crate::power::WALL_COMMAND);
+    format!("\n{} {idle}; {} {wall}\n", t.mail_idle, t.mail_wall)
 }
 
 /// The quote's (and the e-mail's) texts: every configuration (the one on the page, or the compared

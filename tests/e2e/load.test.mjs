@@ -96,6 +96,15 @@ for (const lang of ['en', 'de']) {
       assert.ok(await c.el(id).first().isVisible(), `${id} prints`);
     }
     assert.ok((await c.text('idle-caveat')).includes('ipmitool dcmi power reading'));
+    // The buyer measures and types their own idle: the default's caveat leaves the answer, the phone
+    // bar and the e-mail together, and the year's lower end is the linear model at that idle.
+    await c.page.emulateMedia({ media: 'screen' });
+    await c.type('idle', '60');
+    await c.el('bar-idle').waitFor({ state: 'detached' });
+    await c.el('idle-caveat').waitFor({ state: 'detached' });
+    await c.page.waitForFunction(() => !decodeURIComponent(document.querySelector('[data-testid="email-config"]')?.getAttribute('href') ?? 'nvidia-smi').includes('nvidia-smi'));
+    const typedLow = Number(await year.getAttribute('data-low'));
+    assert.ok(near(typedLow, linearYear(60)), `${typedLow} against ${linearYear(60)}`);
   });
 }
 
