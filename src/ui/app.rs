@@ -62,7 +62,7 @@ fn calculator(props: &CalculatorProps) -> Html {
     format::set_lang(lang);
     let links = Links::of(&state);
     use_browser_sync(&state, lang, &links);
-    let stage = use_stage(if start.prerendered { Stage::HandOff } else { Stage::Head });
+    let stage = use_stage(if start.prerendered { Stage::Figures } else { Stage::Head });
     use_frame(start.vendor.as_ref().and_then(|v| v.accent.clone()), state.embed);
     let on = use_handlers(&state.dispatcher());
     // Issue 51: once opened, the Measure section stays mounted (hidden on the Calculator tab), so
@@ -74,9 +74,20 @@ fn calculator(props: &CalculatorProps) -> Html {
     let measure_opened = *measure_opened.borrow();
     // Every figure once (issue 34): the plan's servers count in "all servers" too. Computed when the
     // form changes, not on every stage's render.
-    let answer = use_memo(state.form.clone(), move |form| crate::plan::answer(catalogue.0, form));
+    // The first render's were worked out a task before it (`Start::prepared`).
+    let prepared = start.prepared.clone();
+    let answer = use_memo(state.form.clone(), {
+        let prepared = prepared.clone();
+        move |form| match prepared.filter(|p| p.state.form == *form) {
+            Some(p) => p.answer.clone(),
+            None => Rc::new(crate::plan::answer(catalogue.0, form)),
+        }
+    });
     // What decides the answer (issue 47): a plan evaluation per end, when the answer changes.
-    let sensitivity = use_memo(answer.clone(), move |answer| answer.sensitivity(catalogue.0));
+    let sensitivity = use_memo(answer.clone(), move |answer| match prepared.filter(|p| Rc::ptr_eq(&p.answer, &**answer)) {
+        Some(p) => p.sensitivity.clone(),
+        None => Rc::new(answer.sensitivity(catalogue.0)),
+    });
     let full_url = format!("{}?{}", browser::page_address(), links.shared);
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is, once the figures are drawn.
     let texts = {
@@ -107,7 +118,7 @@ fn calculator(props: &CalculatorProps) -> Html {
         on,
         stage,
         measure_opened,
-        sensitivity,
+        sensitivity: (*sensitivity).clone(),
     }
     .view()
 }
@@ -291,9 +302,10 @@ impl Page<'_> {
                 </div>
                 if figures_drawn && state.mode != link::Mode::Measure { { self.summary() } }
                 if !state.embed { { self.below_figures() } }
-                // The method and the sources are in the prerendered page (and so in the first render
-                // that hydrates it), which a reader without JavaScript reads; elsewhere they come last,
-                // a task each, so a link's figures come first.
+                // The method and the sources come last, a task each, so the figures come first. On
+                // the prerendered page they are not hydrated: a reader without JavaScript reads them
+                // in the prerender's `<noscript>` (`NoScriptTail`), and the first render, which
+                // hydrates the rest in one task, is that much shorter (issue 53).
                 { self.method_and_sources() }
                 if hand_off { <SheetFoot url={AttrValue::from(self.full_url.clone())} /> }
             </div>
@@ -482,7 +494,7 @@ impl Page<'_> {
         let (catalogue, state) = (self.catalogue, self.state);
         let figures = &self.evaluation.figures;
         let cited = if state.embed { cited_sources(catalogue, &state.form, figures) } else { Vec::new() };
-        let drawn = |stage: Stage| self.start.prerendered || self.stage >= stage;
+        let drawn = |stage: Stage| self.stage >= stage;
         html! {
             <>
             if !state.embed && drawn(Stage::Method) { <Method {catalogue} /> }
@@ -611,5 +623,27 @@ fn modes(t: &'static Strings, mode: link::Mode, form: &crate::form::Form, on_mod
             { tab(link::Mode::Calculator, "mode-calculator", t.mode_calculator) }
             { tab(link::Mode::Measure, "mode-measure", t.mode_measure) }
         </nav>
+    }
+}
+
+/// The bare page's method and sources as a reader without JavaScript reads them: the build writes
+/// them into a `<noscript>` after the prerendered root (`ui::prerender`). A browser that runs the
+/// page never parses them; it draws its own as the page's last stages.
+#[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
+#[function_component(NoScriptTail)]
+pub fn noscript_tail(start: &Start) -> Html {
+    let catalogue = Cat::for_vendor(start.vendor.as_ref());
+    let state = start.state(catalogue);
+    let lang = state.form.reading();
+    format::set_lang(lang);
+    let answer = crate::plan::answer(catalogue.0, &state.form);
+    let cited_in_print = printed_sources(catalogue, &state.form, &answer.evaluation.figures, &answer.plan);
+    html! {
+        <ContextProvider<Lang> context={lang}>
+        <div class="page" data-testid="noscript-tail">
+            <Method {catalogue} />
+            <Footer {catalogue} vendor={start.vendor.clone()} {cited_in_print} />
+        </div>
+        </ContextProvider<Lang>>
     }
 }

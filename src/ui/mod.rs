@@ -61,16 +61,35 @@ pub struct Start {
     pub browser_lang: Option<Lang>,
     /// The vendor the build wrote into the page.
     pub vendor: Option<Vendor>,
-    /// The first render is (or hydrates) the prerendered page, which also holds the method and the
-    /// sources for a reader without JavaScript; any other first render leaves them, like the other
-    /// sections below the figures, for one task later.
+    /// The first render is (or hydrates) the prerendered page: its head, form and figures. The
+    /// hand-off and the sections below, the method and the sources among them, come a task each, as on any
+    /// other first render (a reader without JavaScript reads the method and the sources in the
+    /// prerender's `<noscript>`: `app::NoScriptTail`).
     pub prerendered: bool,
     /// The page is the copy the service worker kept, served because the network could not be
     /// reached: the day it was kept (`static/build/sw.mjs`).
     pub offline_copy: Option<String>,
-    /// The state read from the link, where it was read in the task before the first render (a
-    /// link's: `mount`), so that render's task holds the drawing alone (issue 41).
-    pub prepared: Option<std::rc::Rc<state::State>>,
+    /// The state read from the link, its answer and what decides it, worked out in the task before
+    /// the first render (`mount`), so that render's task holds the drawing alone (issue 41; the
+    /// hydrated bare page's too since issue 53).
+    pub prepared: Option<std::rc::Rc<Prepared>>,
+}
+
+/// What the first render opens with, worked out a task before it.
+#[derive(Debug, PartialEq)]
+pub struct Prepared {
+    pub state: state::State,
+    pub answer: std::rc::Rc<crate::plan::Answer<'static>>,
+    pub sensitivity: std::rc::Rc<Vec<crate::plan::Sensitivity>>,
+}
+
+impl Prepared {
+    pub fn of(start: &Start, catalogue: Cat) -> Prepared {
+        let state = start.state(catalogue);
+        let answer = crate::plan::answer(catalogue.0, &state.form);
+        let sensitivity = std::rc::Rc::new(answer.sensitivity(catalogue.0));
+        Prepared { state, answer: std::rc::Rc::new(answer), sensitivity }
+    }
 }
 
 impl Start {
@@ -78,7 +97,7 @@ impl Start {
     /// else read from the link now.
     pub fn state(&self, catalogue: Cat) -> state::State {
         match &self.prepared {
-            Some(prepared) => state::State::clone(prepared),
+            Some(prepared) => prepared.state.clone(),
             None => state::State::from_link(catalogue, &self.query, self.stored.clone(), self.browser_lang),
         }
     }
@@ -126,16 +145,17 @@ pub async fn mount() {
     let hydrates = root.as_ref().is_some_and(|root| {
         root.get_attribute("data-prerendered").is_some_and(|v| v == browser::vendor_meta_text()) && start.is_bare()
     });
+    // The state, its answer and what decides it are worked out in this task (and the wasm they run
+    // compiled: the browser compiles a function on its first call), the first render in the next.
+    let prepared = Prepared::of(&start, Cat::for_vendor(start.vendor.as_ref()));
+    let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
+    yew::platform::time::sleep(std::time::Duration::ZERO).await;
     if hydrates {
         browser::remove_element("boot");
         if let Some(root) = root {
             yew::Renderer::<App>::with_root_and_props(root, Start { prerendered: true, ..start }).hydrate();
         }
     } else {
-        // A link: its state is read in this task, its first render draws in the next.
-        let prepared = start.state(Cat::for_vendor(start.vendor.as_ref()));
-        let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
-        yew::platform::time::sleep(std::time::Duration::ZERO).await;
         browser::remove_element("boot");
         match root {
             Some(root) => {
@@ -151,10 +171,18 @@ pub async fn mount() {
     browser::end_pending();
 }
 
-/// The bare page as the build prerenders it (its first render: everything but the sections that
-/// render one task later), with Yew's hydration markers, for a build with `vendor`.
+/// Between the prerendered root and its `<noscript>` tail in what `prerender` returns
+/// (static/build/prerender.mjs splits there).
+pub const NOSCRIPT_MARK: &str = "<!-- token-energy: noscript -->";
+
+/// The bare page as the build prerenders it, for a build with `vendor`: its first render
+/// (everything but the sections that render one task later) with Yew's hydration markers, then
+/// `NOSCRIPT_MARK`, then the method and the sources for a reader without JavaScript
+/// (`app::NoScriptTail`, no markers: never hydrated).
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
     let start = Start { vendor, prerendered: true, ..Start::default() };
-    yew::LocalServerRenderer::<App>::with_props(start).hydratable(true).render().await
+    let root = yew::LocalServerRenderer::<App>::with_props(start.clone()).hydratable(true).render().await;
+    let tail = yew::LocalServerRenderer::<app::NoScriptTail>::with_props(start).hydratable(false).render().await;
+    format!("{root}\n{NOSCRIPT_MARK}\n{tail}")
 }

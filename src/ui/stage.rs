@@ -7,8 +7,9 @@ use yew::prelude::*;
 
 /// How much of the page is rendered: one more stage per task after the first render, in page
 /// order. A link's first render draws its head (`Head`); the prerendered page's first render (a
-/// hydration) draws all the prerendered page holds, which is everything up to the hand-off, and the
-/// method and the sources.
+/// hydration) draws all the prerendered page holds: its head, form and figures (`Figures`). The
+/// hand-off, which needs the app to work, and everything below come a task each after it
+/// (issue 53: the hydration is the bare page's longest task).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
     /// The masthead, the notices and the modes.

@@ -89,6 +89,9 @@ export function insertBoot(dir, words) {
   return done;
 }
 
+/** Between the prerender's root and its `<noscript>` tail in what it prints (src/ui/mod.rs, `prerender`). */
+export const NOSCRIPT_MARK = '<!-- token-energy: noscript -->';
+
 function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -101,20 +104,24 @@ function attribute(text) {
  */
 export function insert(dir, html, vendor = null) {
   const mark = `data-prerendered="${vendor ? attribute(JSON.stringify(vendor)) : ''}"`;
+  // The method and the sources for a reader without JavaScript (issue 53: not hydrated), after the
+  // root in a <noscript> of their own, which a page written again replaces.
+  const [root, tail] = html.split(NOSCRIPT_MARK);
+  const noscript = tail === undefined ? '' : `<noscript data-prerendered-tail>${tail.trim()}</noscript>`;
   const done = [];
   for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
     const file = path.join(dir, page);
     const text = readFileSync(file, 'utf8');
     // Trunk's minifier may drop the quotes: id=app-root.
-    const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>/i;
+    const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>(?:\s*<noscript data-prerendered-tail>[\s\S]*?<\/noscript>)?/i;
     if (!re.test(text)) throw new Error(`${page}: no <main id="app-root"> to prerender into`);
     const out = text.replace(re, (_whole, before, after) => {
       const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
       // Nothing between the tags but the app: hydration reads the root's children as the app's.
-      return `<main${attrs} ${mark}>${html}</main>`;
+      return `<main${attrs} ${mark}>${root}</main>${noscript}`;
     });
     writeFileSync(file, out);
-    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(html)} bytes)`);
+    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes; ${Buffer.byteLength(noscript)} without JavaScript)`);
   }
   return done;
 }

@@ -56,7 +56,16 @@ test('dist/index.html holds the bare page, hydratable, with the default figures 
   assert.match(html, /<!--<\[\]>-->/, "Yew's hydration markers (without component names: the prerender profile has no debug assertions)");
   const value = Number(/data-testid="j-per-token" data-value="([^"]+)"/.exec(html)?.[1]);
   assert.ok(near(value, await bareJoules(), 1e-12), `prerendered J/token ${value}`);
-  for (const id of ['config-title', 'figures-title', 'sources-title', 'method-title']) assert.ok(html.includes(`id="${id}"`), `the prerendered page has ${id}`);
+  const hydrated = /<main\b[^>]*id="app-root"[^>]*>([\s\S]*?)<\/main>/.exec(html)[1];
+  for (const id of ['config-title', 'figures-title']) assert.ok(hydrated.includes(`id="${id}"`), `the prerendered page has ${id}`);
+  // Issue 53: the method and the sources are not hydrated; a reader without JavaScript reads them in
+  // the <noscript> after the root.
+  const tail = /<\/main><noscript data-prerendered-tail>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+  for (const id of ['sources-title', 'method-title']) {
+    assert.ok(!hydrated.includes(`id="${id}"`), `${id} is not in the hydrated root`);
+    assert.ok(tail.includes(`id="${id}"`), `${id} is in the <noscript> after the root`);
+  }
+  assert.ok(!/<!--<\[/.test(tail), 'the <noscript> holds no hydration markers');
 });
 
 test('without JavaScript: the default figures with their kind and sources, the method, and why the calculator needs JavaScript', T, async () => {
@@ -81,6 +90,22 @@ test('without JavaScript: the default figures with their kind and sources, the m
     assert.ok((await sources.locator('a[href^="https://"]').count()) > 0, 'sources link to their pages');
     assert.ok(await page.locator('section.method').isVisible(), 'the method is shown');
     assert.equal(await page.locator('[data-testid="result-link"]').getAttribute('href'), 'https://github.com/mlcommons/submissions_inference_v6.0/tree/main/closed/Dell/results/XE7740_H200_NVL_141GBx8_TRT');
+    // The method and the sources read without JavaScript are the ones the running page draws.
+    const read = async (p) => ({
+      method: await p.locator('section.method').innerText(),
+      sources: await p.locator('section[aria-labelledby="sources-title"]').innerText(),
+      links: await p.locator('section[aria-labelledby="sources-title"] a[href^="https://"]').evaluateAll((a) => a.map((e) => e.href)),
+    });
+    const without = await read(page);
+    const live = await openPage(browser, server.url(''), { allowOrigins: [server.origin] });
+    try {
+      await waitForApp(live);
+      await live.waitForFunction(() => document.documentElement.dataset.drawn === 'all');
+      await live.locator('section[aria-labelledby="sources-title"] summary').click();
+      assert.deepEqual(await read(live), without);
+    } finally {
+      await closePage(live);
+    }
   } finally {
     await context.close();
   }
@@ -94,7 +119,6 @@ test('the bare page: its figures are painted before the wasm runs, and the hydra
     assert.equal(await page.locator('[data-testid="boot"]').isVisible(), false);
     const figures = await page.locator('#figures').innerText();
     const config = await page.locator('section.config').innerText();
-    const sources = await page.locator('section[aria-labelledby="sources-title"]').innerText();
     await page.evaluate(() => {
       document.querySelector('[data-testid="j-per-token"]').__marked = true;
     });
@@ -107,7 +131,6 @@ test('the bare page: its figures are painted before the wasm runs, and the hydra
     // The prerendered text is the browser's (Intl) text: hydration changes nothing a reader sees.
     assert.equal(await page.locator('#figures').innerText(), figures);
     assert.equal(await page.locator('section.config').innerText(), config);
-    assert.equal(await page.locator('section[aria-labelledby="sources-title"]').innerText(), sources);
     assert.equal(await page.locator('[data-testid="boot"]').count(), 0, 'the placeholder is gone');
     // Hydrated: an edit updates the figures (2 servers: twice the cards, the same J/token, twice the day).
     const day = Number(await page.locator('[data-testid="kwh-per-day"]').getAttribute('data-value'));

@@ -105,6 +105,7 @@ async function main() {
   try {
     for (const page of PAGES) {
       if (page.reference && !reference) continue;
+      if (process.env.LH_ONLY && !process.env.LH_ONLY.split(',').includes(page.id)) continue;
       const origin = page.reference ? reference.origin : server.origin;
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
