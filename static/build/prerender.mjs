@@ -106,7 +106,8 @@ export function insert(dir, html, vendor = null) {
   const mark = `data-prerendered="${vendor ? attribute(JSON.stringify(vendor)) : ''}"`;
   // The method and the sources for a reader without JavaScript (issue 53: not hydrated), after the
   // root in a <noscript> of their own, which a page written again replaces.
-  const [root, tail] = html.split(NOSCRIPT_MARK);
+  const [head, tail] = html.split(NOSCRIPT_MARK);
+  const root = tail === undefined ? head : head.trimEnd();
   const noscript = tail === undefined ? '' : `<noscript data-prerendered-tail>${tail.trim()}</noscript>`;
   const done = [];
   for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
@@ -121,7 +122,8 @@ export function insert(dir, html, vendor = null) {
       return `<main${attrs} ${mark}>${root}</main>${noscript}`;
     });
     writeFileSync(file, out);
-    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes; ${Buffer.byteLength(noscript)} without JavaScript)`);
+    const without = noscript ? `; ${Buffer.byteLength(noscript)} bytes in its <noscript>` : '';
+    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes${without})`);
   }
   return done;
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
+import { NOSCRIPT_MARK, insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
 import { stagingCopies } from './fixture.mjs';
 
 const APP = '<!--<[App]>--><div data-testid="app">figures</div><!--</[App]>-->';
@@ -31,6 +31,24 @@ test("writes the app as the root's only content, marks the root, and a second ru
   assert.equal(outside(once), outside(before));
   insert(dir, APP);
   assert.equal(page(dir), once, 'idempotent');
+});
+
+test("issue 53: what follows the prerender's noscript mark goes into a <noscript> after the root, replaced (not added) on a second run", () => {
+  const dir = staging();
+  const before = page(dir);
+  const tail = '<div class="page"><section class="method">the method</section></div>';
+  const log = insert(dir, `${APP}\n${NOSCRIPT_MARK}\n${tail}\n`);
+  const noscript = `<noscript data-prerendered-tail>${tail}</noscript>`;
+  assert.deepEqual(log, [`index.html: prerendered the bare page (${Buffer.byteLength(APP)} bytes; ${Buffer.byteLength(noscript)} bytes in its <noscript>)`]);
+  const once = page(dir);
+  const main = /<main\b[^>]*>([\s\S]*?)<\/main>([\s\S]{0,200})/.exec(once);
+  assert.equal(main[1], APP, 'the root holds the app alone, not the tail');
+  assert.ok(main[2].startsWith(noscript), `the tail right after the root: ${main[2]}`);
+  const outside = (html) => html.replace(/<main\b[\s\S]*?<\/main>(<noscript data-prerendered-tail>[\s\S]*?<\/noscript>)?/, '<main>');
+  assert.equal(outside(once), outside(before), 'the rest of the page as Trunk wrote it');
+  insert(dir, `${APP}\n${NOSCRIPT_MARK}\n${tail}\n`);
+  assert.equal(page(dir), once, 'a second run replaces the tail');
+  assert.equal(once.split('<noscript data-prerendered-tail>').length, 2, 'one tail');
 });
 
 test('quoted or unquoted id, other attributes kept; a page without the root fails the build', () => {
@@ -139,4 +157,9 @@ test('brand() names the vendor in a page prerendered without it, never twice, an
   brand(built, path.join(built, 'vendor.json'));
   assert.equal(page(built).split('data-testid="vendor"').length - 1, 1, page(built));
   assert.ok(!page(built).includes('data-testid="vendor" data-branded'));
+});
+
+test("the noscript mark is the one the prerender prints (src/ui/mod.rs)", () => {
+  const rust = readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'ui', 'mod.rs'), 'utf8');
+  assert.ok(rust.includes(`pub const NOSCRIPT_MARK: &str = ${JSON.stringify(NOSCRIPT_MARK)};`), 'src/ui/mod.rs names the same mark');
 });
