@@ -27,8 +27,9 @@
 //      (the policy below would block it in the browser);
 //   4. `<meta http-equiv="Content-Security-Policy" content="POLICY">` goes first in <head>, right
 //      after <meta charset> (a meta policy only governs what comes after it).
-// It never changes the wasm or the stylesheet, whose integrity= Trunk computed; the files it writes
-// get integrity= computed here. Running it twice changes nothing more (no inline script is left; the
+// It never changes the stylesheet, whose integrity= Trunk computed; the files it writes get
+// integrity= computed here, and so does the wasm, whose imports it renames short first (and the
+// glue's names with them: imports.mjs). Running it twice changes nothing more (no inline script is left; the
 // meta is replaced, not duplicated).
 //
 // The policy is the same string docs/hosting/_headers and docs/hosting/nginx.conf send as a header
@@ -37,10 +38,11 @@
 // output (tests/fixtures/trunk-0.21.14/), with no build and no browser.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brand, readVendor } from './vendor.mjs';
 import { prerender } from './prerender.mjs';
+import { shortenImports } from './imports.mjs';
 import { dataVersion, serviceWorker } from './sw.mjs';
 import { fileURLToPath } from 'node:url';
 
@@ -119,6 +121,31 @@ function wasmWithIntegrity(code, preloads, file) {
     "if (document.visibilityState === 'visible') await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));\n";
   const lineStart = fetched.lastIndexOf('\n', at) + 1;
   return { code: fetched.slice(0, lineStart) + wait + fetched.slice(lineStart), wasmUrl: url };
+}
+
+/**
+ * The wasm's imports renamed short (imports.mjs), in the wasm and in the glue that the loader
+ * imports, both rewritten in place; the wasm's integrity in `preloads` becomes the new file's.
+ * Without the wasm beside the page (tests/build/'s captured Trunk output has none) nothing changes.
+ */
+function shortenWasmImports(loader, preloads, dir, file) {
+  const wasmUrl = /module_or_path:\s*(['"`])([^'"`]+)\1/.exec(loader)?.[2];
+  const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
+  if (!wasmUrl || !glueUrl) return; // wasmWithIntegrity and bundleGlue say what is missing
+  const local = (url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
+  const [wasmFile, glueFile] = [local(wasmUrl), local(glueUrl)];
+  if (!existsSync(wasmFile) || !existsSync(glueFile)) return;
+  const wasm = readFileSync(wasmFile);
+  if (`sha384-${sha('sha384', wasm, 'base64')}` !== preloads.get(wasmUrl)) fail(file, `${wasmUrl} is not the file whose integrity Trunk wrote`);
+  let short;
+  try {
+    short = shortenImports(wasm, readFileSync(glueFile, 'utf8'));
+  } catch (e) {
+    fail(file, `${wasmUrl}: ${e.message}`);
+  }
+  writeFileSync(wasmFile, short.wasm);
+  writeFileSync(glueFile, short.glue);
+  preloads.set(wasmUrl, `sha384-${sha('sha384', short.wasm, 'base64')}`);
 }
 
 /**
@@ -202,6 +229,7 @@ function externalize(html, file, dir) {
       if (code.includes(ADDRESS) || code.includes(WS_BASE)) fail(file, 'a live-reload placeholder outside a string literal');
     } else if (type === 'module' && /\bmodule_or_path\b/.test(code)) {
       stem = 'boot';
+      shortenWasmImports(code, preloads, dir, file);
       const loader = wasmWithIntegrity(code, preloads, file);
       const bundled = bundleGlue(loader.code, dir, file);
       code = bundled.code;
