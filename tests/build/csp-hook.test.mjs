@@ -40,6 +40,26 @@ test('the fixture is what Trunk 0.21.14 writes: an inline module loader, SRI pre
   assert.ok(!html.includes('Content-Security-Policy'));
 });
 
+test('a release build minifies the boot script: smaller, valid, still fetching the wasm with its integrity, its name and integrity its own (issue 53)', () => {
+  const plain = staging();
+  harden(plain);
+  const small = staging();
+  harden(small, { minify: true });
+  const bootOf = (dir) => {
+    const [script] = tags(read(dir, 'index.html'), 'script');
+    const name = script.get('src').replace(/^\.\//, '');
+    return { name, integrity: script.get('integrity'), code: read(dir, name) };
+  };
+  const [a, b] = [bootOf(plain), bootOf(small)];
+  assert.ok(b.code.length < a.code.length * 0.75, `${b.code.length} B minified against ${a.code.length} B`);
+  assert.equal(b.name, `boot-${createHash('sha256').update(b.code).digest('hex').slice(0, 16)}.js`);
+  assert.equal(b.integrity, sri(b.code));
+  assert.doesNotThrow(() => execFileSync(process.execPath, ['--check', '--input-type=module'], { input: b.code }), 'valid JavaScript');
+  const wasmIntegrity = tags(read(FIXTURE, 'index.html'), 'link').find((l) => l.get('rel') === 'preload').get('integrity');
+  assert.match(b.code, new RegExp(`new Request\\(["']\\./${WASM.replace(/\./g, '\\.')}["'],\\s*\\{\\s*integrity:\\s*["']${wasmIntegrity.replace(/[+/]/g, (c) => `\\${c}`)}["']\\s*\\}\\)`));
+  assert.ok(!b.code.includes('// Trunk'), 'no comments');
+});
+
 test('moves the loader, joined to the glue, into boot-<hash>.js with SRI, and adds the CSP meta', () => {
   const dir = staging();
   const log = harden(dir);

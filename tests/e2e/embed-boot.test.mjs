@@ -65,7 +65,7 @@ for (const [lang, own, other] of [
     const a = await app(async (dist) => {
       const name = readdirSync(dist).find((f) => /^boot-[0-9a-f]+\.js$/.test(f));
       const file = path.join(dist, name);
-      await writeFile(file, (await readFile(file, 'utf8')).replace(/\n\s+/g, '\n'));
+      await writeFile(file, `\n${await readFile(file, 'utf8')}`);
     });
     const h = await host(a.url(`?embed=1&result=6.0-0021&scenario=offline&lang=${lang}`));
     // The frame's console errors are expected here (the refused file): closed without the clean check.

@@ -128,7 +128,8 @@ describe('the built page', () => {
     // after the first frame, with an integrity that must match the file.
     const boot = scripts.find((s) => s.attrs.get('type') === 'module' && s.attrs.has('src'));
     const bootCode = await readFile(fileOf(boot.attrs.get('src')), 'utf8');
-    const fetches = [...bootCode.matchAll(/new Request\('([^']+_bg\.wasm)', \{ integrity: '([^']+)' \}\)/g)];
+    // (The release build's boot file is minified: either quote, any spacing.)
+    const fetches = [...bootCode.matchAll(/new Request\(\s*["']([^"']+_bg\.wasm)["']\s*,\s*\{\s*integrity:\s*["']([^"']+)["']\s*\}\s*\)/g)];
     assert.equal(fetches.length, 1, 'the boot module fetches the wasm once, with integrity');
     const [, wasmHref, wasmIntegrity] = fetches[0];
     assert.equal(wasmIntegrity, await sri(fileOf(wasmHref), wasmIntegrity.split('-')[0]), `integrity of ${wasmHref} does not match dist/`);
@@ -150,8 +151,9 @@ describe('the built page', () => {
     const code = await readFile(fileOf(boots[0].attrs.get('src')), 'utf8');
     assert.ok(!/^\s*import\b|\bimport\s*\(/m.test(code), 'the boot module imports another module (not covered by its integrity=)');
     assert.equal(links.filter((l) => /_bg\.wasm$/.test(l.attrs.get('href') ?? '')).length, 0, 'no wasm preload: it would fetch during the parse');
-    const wait = code.indexOf("requestAnimationFrame(() => setTimeout(painted, 0))");
-    assert.ok(wait > 0 && wait < code.indexOf('module_or_path: new Request('), 'the wasm is fetched after the first frame');
+    // (Minified: any spacing, the promise's resolve function renamed.)
+    const wait = code.search(/requestAnimationFrame\(\s*\(\)\s*=>\s*setTimeout\(\s*[\w$]+\s*,\s*0\s*\)\s*\)/);
+    assert.ok(wait > 0 && wait < code.search(/module_or_path:\s*new Request\(/), 'the wasm is fetched after the first frame');
   });
 
   test('loads and works under the policy with no violation, and nothing from another origin', T, async () => {
