@@ -665,7 +665,7 @@ pub const DE: Strings = Strings {
     p_co2_year: "Emissionen je Jahr",
     p_co2_mtok: "Emissionen je Million Ausgabe-Token",
     p_answer: "RZ-Energie je Antwort",
-    p_heat: "Wärmelast der IT in BTU/h",
+    p_heat: "Wärmelast der IT bei Spitzenlast in BTU/h",
     p_cooling: "Wärmelast der IT",
     p_busy_load: "Auslastung der Server in den Betriebsstunden",
     p_streams: "Gleichzeitig aktive Nutzer je Server, höchstens",

@@ -228,7 +228,7 @@ pub const EN: Strings = Strings {
     p_co2_year: "Emissions per year",
     p_co2_mtok: "Emissions per million output tokens",
     p_answer: "Site energy per answer",
-    p_heat: "Heat of the IT load in BTU/h",
+    p_heat: "IT heat at peak in BTU/h",
     p_cooling: "Cooling for the IT load",
     p_busy_load: "Load of the servers in the busy hours",
     p_streams: "People generating at once per server, at most",
