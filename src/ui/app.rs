@@ -84,10 +84,11 @@ fn calculator(props: &CalculatorProps) -> Html {
         }
     });
     // What decides the answer (issue 47): a plan evaluation per end, when the answer changes.
-    let sensitivity = use_memo(answer.clone(), move |answer| match prepared.filter(|p| Rc::ptr_eq(&p.answer, &**answer)) {
-        Some(p) => p.sensitivity.clone(),
-        None => Rc::new(answer.sensitivity(catalogue.0)),
-    });
+    let sensitivity =
+        use_memo(answer.clone(), move |answer| match prepared.filter(|p| Rc::ptr_eq(&p.answer, &**answer)) {
+            Some(p) => p.sensitivity.clone(),
+            None => Rc::new(answer.sensitivity(catalogue.0)),
+        });
     let full_url = format!("{}?{}", browser::page_address(), links.shared);
     // The hand-off's text (e-mail, summary, quote), dated as the sheet is, once the figures are drawn.
     let texts = {
@@ -304,8 +305,8 @@ impl Page<'_> {
                 if !state.embed { { self.below_figures() } }
                 // The method and the sources come last, a task each, so the figures come first. On
                 // the prerendered page they are not hydrated: a reader without JavaScript reads them
-                // in the prerender's `<noscript>` (`NoScriptTail`), and the first render, which
-                // hydrates the rest in one task, is that much shorter (issue 53).
+                // on `method.html` (`MethodPage`), and the first render, which hydrates the rest in
+                // one task, is that much shorter (issue 53).
                 { self.method_and_sources() }
                 if hand_off { <SheetFoot url={AttrValue::from(self.full_url.clone())} /> }
             </div>
@@ -627,11 +628,11 @@ fn modes(t: &'static Strings, mode: link::Mode, form: &crate::form::Form, on_mod
 }
 
 /// The bare page's method and sources as a reader without JavaScript reads them: the build writes
-/// them into a `<noscript>` after the prerendered root (`ui::prerender`). A browser that runs the
-/// page never parses them; it draws its own as the page's last stages.
+/// them into `method.html` (`ui::prerender`), which the bare page's `<noscript>` line links to. A
+/// browser that runs the page never fetches them; it draws its own as the page's last stages.
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
-#[function_component(NoScriptTail)]
-pub fn noscript_tail(start: &Start) -> Html {
+#[function_component(MethodPage)]
+pub fn method_page(start: &Start) -> Html {
     let catalogue = Cat::for_vendor(start.vendor.as_ref());
     let state = start.state(catalogue);
     let lang = state.form.reading();
@@ -640,7 +641,7 @@ pub fn noscript_tail(start: &Start) -> Html {
     let cited_in_print = printed_sources(catalogue, &state.form, &answer.evaluation.figures, &answer.plan);
     html! {
         <ContextProvider<Lang> context={lang}>
-        <div class="page" data-testid="noscript-tail">
+        <div class="page" data-testid="method-page">
             <Method {catalogue} />
             <Footer {catalogue} vendor={start.vendor.clone()} {cited_in_print} />
         </div>

@@ -63,8 +63,8 @@ pub struct Start {
     pub vendor: Option<Vendor>,
     /// The first render is (or hydrates) the prerendered page: its head, form and figures. The
     /// hand-off and the sections below, the method and the sources among them, come a task each, as on any
-    /// other first render (a reader without JavaScript reads the method and the sources in the
-    /// prerender's `<noscript>`: `app::NoScriptTail`).
+    /// other first render (a reader without JavaScript reads the method and the sources on
+    /// `method.html`, which the bare page's `<noscript>` links to: `app::MethodPage`).
     pub prerendered: bool,
     /// The page is the copy the service worker kept, served because the network could not be
     /// reached: the day it was kept (`static/build/sw.mjs`).
@@ -171,18 +171,18 @@ pub async fn mount() {
     browser::end_pending();
 }
 
-/// Between the prerendered root and its `<noscript>` tail in what `prerender` returns
+/// Between the prerendered root and the method page's content in what `prerender` returns
 /// (static/build/prerender.mjs splits there).
-pub const NOSCRIPT_MARK: &str = "<!-- token-energy: noscript -->";
+pub const METHOD_MARK: &str = "<!-- token-energy: method page -->";
 
 /// The bare page as the build prerenders it, for a build with `vendor`: its first render
 /// (everything but the sections that render one task later) with Yew's hydration markers, then
-/// `NOSCRIPT_MARK`, then the method and the sources for a reader without JavaScript
-/// (`app::NoScriptTail`, no markers: never hydrated).
+/// `METHOD_MARK`, then the method and the sources for a reader without JavaScript, which the build
+/// writes into `method.html` (`app::MethodPage`, no markers: never hydrated).
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
     let start = Start { vendor, prerendered: true, ..Start::default() };
     let root = yew::LocalServerRenderer::<App>::with_props(start.clone()).hydratable(true).render().await;
-    let tail = yew::LocalServerRenderer::<app::NoScriptTail>::with_props(start).hydratable(false).render().await;
-    format!("{root}\n{NOSCRIPT_MARK}\n{tail}")
+    let tail = yew::LocalServerRenderer::<app::MethodPage>::with_props(start).hydratable(false).render().await;
+    format!("{root}\n{METHOD_MARK}\n{tail}")
 }

@@ -17,7 +17,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { FILE as WORKER, ownFile } from './sw.mjs';
+import { FILE as WORKER, METHOD_PAGE, ownFile } from './sw.mjs';
 
 /** The kinds of file worth compressing: text and wasm (an image is compressed already). */
 const COMPRESSIBLE = /\.(?:html|js|css|wasm)$/;
@@ -38,10 +38,10 @@ export const ENCODINGS = [
   },
 ];
 
-/** The files of `dir` that get precompressed copies, in name order. */
+/** The files of `dir` that get precompressed copies, in name order: the page's own, the worker's and the method page's. */
 export function compressible(dir) {
   return readdirSync(dir)
-    .filter((f) => (f === WORKER || ownFile(f)) && COMPRESSIBLE.test(f) && statSync(path.join(dir, f)).isFile())
+    .filter((f) => (f === WORKER || f === METHOD_PAGE || ownFile(f)) && COMPRESSIBLE.test(f) && statSync(path.join(dir, f)).isFile())
     .sort();
 }
 

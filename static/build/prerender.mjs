@@ -13,6 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { METHOD_PAGE } from './sw.mjs';
+
+export { METHOD_PAGE };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -58,7 +61,7 @@ export function runBoot() {
  */
 export function insertBoot(dir, words) {
   const done = [];
-  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html') && f !== METHOD_PAGE)) {
     const file = path.join(dir, page);
     let text = readFileSync(file, 'utf8');
     for (const key of ['lede', 'status']) {
@@ -89,8 +92,8 @@ export function insertBoot(dir, words) {
   return done;
 }
 
-/** Between the prerender's root and its `<noscript>` tail in what it prints (src/ui/mod.rs, `prerender`). */
-export const NOSCRIPT_MARK = '<!-- token-energy: noscript -->';
+/** Between the prerender's root and the method page's content in what it prints (src/ui/mod.rs, `prerender`). */
+export const METHOD_MARK = '<!-- token-energy: method page -->';
 
 function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -104,28 +107,56 @@ function attribute(text) {
  */
 export function insert(dir, html, vendor = null) {
   const mark = `data-prerendered="${vendor ? attribute(JSON.stringify(vendor)) : ''}"`;
-  // The method and the sources for a reader without JavaScript (issue 53: not hydrated), after the
-  // root in a <noscript> of their own, which a page written again replaces.
-  const [head, tail] = html.split(NOSCRIPT_MARK);
+  const [head, tail] = html.split(METHOD_MARK);
   const root = tail === undefined ? head : head.trimEnd();
-  const noscript = tail === undefined ? '' : `<noscript data-prerendered-tail>${tail.trim()}</noscript>`;
   const done = [];
-  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+  for (const page of readdirSync(dir).filter((f) => f.endsWith('.html') && f !== METHOD_PAGE)) {
     const file = path.join(dir, page);
     const text = readFileSync(file, 'utf8');
     // Trunk's minifier may drop the quotes: id=app-root.
-    const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>(?:\s*<noscript data-prerendered-tail>[\s\S]*?<\/noscript>)?/i;
+    const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>/i;
     if (!re.test(text)) throw new Error(`${page}: no <main id="app-root"> to prerender into`);
     const out = text.replace(re, (_whole, before, after) => {
       const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
       // Nothing between the tags but the app: hydration reads the root's children as the app's.
-      return `<main${attrs} ${mark}>${root}</main>${noscript}`;
+      return `<main${attrs} ${mark}>${root}</main>`;
     });
     writeFileSync(file, out);
-    const without = noscript ? `; ${Buffer.byteLength(noscript)} bytes in its <noscript>` : '';
-    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes${without})`);
+    done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes)`);
+    if (tail !== undefined && page === 'index.html') {
+      const method = methodPage(out, tail.trim(), page);
+      writeFileSync(path.join(dir, METHOD_PAGE), method);
+      done.push(`${METHOD_PAGE}: the method and the sources for a reader without JavaScript (${Buffer.byteLength(method)} bytes)`);
+    }
   }
   return done;
+}
+
+/**
+ * The page a reader without JavaScript opens from the bare page's `<noscript>` line (`METHOD_PAGE`):
+ * the method and the sources as the app draws them (issue 53: they are not in index.html, so a page
+ * load, which draws its own, does not fetch them). It has the page's stylesheet, no script.
+ */
+function methodPage(index, tail, page) {
+  const stylesheet = /<link\b[^>]*\brel=["']?stylesheet\b[^>]*>/i.exec(index)?.[0];
+  if (!stylesheet) throw new Error(`${page}: no stylesheet to give ${METHOD_PAGE}`);
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '  <meta charset="utf-8">',
+    '  <meta name="viewport" content="width=device-width, initial-scale=1">',
+    '  <title>token-energy</title>',
+    '  <link rel="icon" href="data:,">',
+    `  ${stylesheet}`,
+    '</head>',
+    '<body>',
+    '  <header class="masthead"><p class="method-home"><a href="./">token-energy</a></p></header>',
+    `  ${tail}`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }
 
 /** Prerenders the bare page, and the loading page's words, into every page of `dir`. */

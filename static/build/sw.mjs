@@ -32,6 +32,8 @@ export const HASHED = /^[A-Za-z0-9_.-]+-[0-9a-f]{1,16}(?:_bg)?\.(?:js|css|wasm)$
 
 /** The page's own files that have no hashed name. */
 export const UNHASHED = ['index.html', 'preview.png'];
+/** The method and the sources for a reader without JavaScript (prerender.mjs writes it): a page of the site the worker never keeps. */
+export const METHOD_PAGE = 'method.html';
 
 /** Whether `name` is one of the page's own files (never a host's configuration beside them). */
 export const ownFile = (name) => UNHASHED.includes(name) || HASHED.test(name);
@@ -50,7 +52,10 @@ export function siteFiles(dir) {
     .sort();
 }
 
-/** The files beside it that `dir/index.html` names by src= or href= (a vendor's `logo.svg`, say). */
+/**
+ * The files beside it that `dir/index.html` names by src= or href= (a vendor's `logo.svg`, say),
+ * outside `<noscript>`: what that names (`method.html`) a page that runs the worker never fetches.
+ */
 function namedByPage(dir) {
   let html = '';
   try {
@@ -58,6 +63,7 @@ function namedByPage(dir) {
   } catch {
     return new Set();
   }
+  html = html.replace(/<noscript\b[\s\S]*?<\/noscript\s*>/gi, '');
   return new Set([...html.matchAll(/\b(?:src|href)\s*=\s*["']?(?:\.\/)?([A-Za-z0-9_~-][A-Za-z0-9._~-]*)(?=["'\s>])/gi)].map((m) => m[1]));
 }
 

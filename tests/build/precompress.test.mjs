@@ -53,6 +53,10 @@ test('the worker keeps the page\'s own files, never the host\'s configuration or
   // A file the page names (a vendor's logo beside it) is the page's too.
   const logo = site({ ...PAGE, ...HOST, 'index.html': PAGE['index.html'].replace('<body>', '<body><img src="logo.svg" alt="">'), 'logo.svg': '<svg/>' });
   assert.deepEqual(siteFiles(logo), [...Object.keys(PAGE), 'logo.svg'].sort());
+  // Issue 53: what only a <noscript> names (method.html, for a reader without JavaScript) is never
+  // fetched by a page that runs the worker: not kept.
+  const noscript = site({ ...PAGE, 'index.html': PAGE['index.html'].replace('<body>', '<body><noscript><p>No script. <a href="method.html">Method</a>.</p></noscript>'), 'method.html': '<!doctype html><title>m</title>' });
+  assert.deepEqual(siteFiles(noscript), Object.keys(PAGE).sort());
   // The host's files do not change the worker's version: the same page with and without them.
   const bare = site(PAGE);
   serviceWorker(bare, '2026.12.9');

@@ -7,13 +7,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { NOSCRIPT_MARK, insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
+import { METHOD_MARK, METHOD_PAGE, insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
 import { stagingCopies } from './fixture.mjs';
 
 const APP = '<!--<[App]>--><div data-testid="app">figures</div><!--</[App]>-->';
 const staging = stagingCopies('prerender-');
 
 const page = (dir) => readFileSync(path.join(dir, 'index.html'), 'utf8');
+const read = (dir, name) => readFileSync(path.join(dir, name), 'utf8');
 
 test("writes the app as the root's only content, marks the root, and a second run changes nothing more", () => {
   const dir = staging();
@@ -33,22 +34,26 @@ test("writes the app as the root's only content, marks the root, and a second ru
   assert.equal(page(dir), once, 'idempotent');
 });
 
-test("issue 53: what follows the prerender's noscript mark goes into a <noscript> after the root, replaced (not added) on a second run", () => {
+test("issue 53: what follows the prerender's mark becomes method.html (the page's stylesheet, no script), not the root; a second run writes the same", () => {
   const dir = staging();
   const before = page(dir);
   const tail = '<div class="page"><section class="method">the method</section></div>';
-  const log = insert(dir, `${APP}\n${NOSCRIPT_MARK}\n${tail}\n`);
-  const noscript = `<noscript data-prerendered-tail>${tail}</noscript>`;
-  assert.deepEqual(log, [`index.html: prerendered the bare page (${Buffer.byteLength(APP)} bytes; ${Buffer.byteLength(noscript)} bytes in its <noscript>)`]);
+  const log = insert(dir, `${APP}\n${METHOD_MARK}\n${tail}\n`);
   const once = page(dir);
-  const main = /<main\b[^>]*>([\s\S]*?)<\/main>([\s\S]{0,200})/.exec(once);
-  assert.equal(main[1], APP, 'the root holds the app alone, not the tail');
-  assert.ok(main[2].startsWith(noscript), `the tail right after the root: ${main[2]}`);
-  const outside = (html) => html.replace(/<main\b[\s\S]*?<\/main>(<noscript data-prerendered-tail>[\s\S]*?<\/noscript>)?/, '<main>');
+  const main = /<main\b[^>]*>([\s\S]*?)<\/main>/.exec(once);
+  assert.equal(main[1], APP, 'the root holds the app alone, not the method page');
+  const outside = (html) => html.replace(/<main\b[\s\S]*?<\/main>/, '<main>');
   assert.equal(outside(once), outside(before), 'the rest of the page as Trunk wrote it');
-  insert(dir, `${APP}\n${NOSCRIPT_MARK}\n${tail}\n`);
-  assert.equal(page(dir), once, 'a second run replaces the tail');
-  assert.equal(once.split('<noscript data-prerendered-tail>').length, 2, 'one tail');
+  const method = read(dir, METHOD_PAGE);
+  assert.ok(method.includes(tail), 'the method page holds what followed the mark');
+  const stylesheet = /<link\b[^>]*rel=stylesheet[^>]*>/.exec(before)[0];
+  assert.ok(method.includes(stylesheet), `the page's own stylesheet, with its integrity: ${stylesheet}`);
+  assert.ok(!/<script\b/i.test(method), 'no script');
+  assert.match(method, /<a href="\.\/">token-energy<\/a>/, 'a way back to the calculator');
+  assert.deepEqual(log, [`index.html: prerendered the bare page (${Buffer.byteLength(APP)} bytes)`, `${METHOD_PAGE}: the method and the sources for a reader without JavaScript (${Buffer.byteLength(method)} bytes)`]);
+  insert(dir, `${APP}\n${METHOD_MARK}\n${tail}\n`);
+  assert.equal(page(dir), once, 'the page again');
+  assert.equal(read(dir, METHOD_PAGE), method, 'the method page again');
 });
 
 test('quoted or unquoted id, other attributes kept; a page without the root fails the build', () => {
@@ -159,7 +164,7 @@ test('brand() names the vendor in a page prerendered without it, never twice, an
   assert.ok(!page(built).includes('data-testid="vendor" data-branded'));
 });
 
-test("the noscript mark is the one the prerender prints (src/ui/mod.rs)", () => {
+test("the method page's mark is the one the prerender prints (src/ui/mod.rs)", () => {
   const rust = readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'ui', 'mod.rs'), 'utf8');
-  assert.ok(rust.includes(`pub const NOSCRIPT_MARK: &str = ${JSON.stringify(NOSCRIPT_MARK)};`), 'src/ui/mod.rs names the same mark');
+  assert.ok(rust.includes(`pub const METHOD_MARK: &str = ${JSON.stringify(METHOD_MARK)};`), 'src/ui/mod.rs names the same mark');
 });

@@ -138,9 +138,10 @@ describe('the built page', () => {
     assert.ok(kinds(/\.css$/) >= 1 && kinds(/_bg\.wasm$/) === 1 && kinds(/\.js$/) >= 1, `checked: ${checked.join(', ')}`);
 
     // Each file in dist/ is either the page or referenced here with integrity; but the service
-    // worker (a worker script takes no integrity=; the browser fetches it itself) and the link
-    // preview image (read by other sites' previews, never loaded by the page).
-    const files = (await readdir(DIST)).filter((f) => !['index.html', 'sw.js', 'preview.png'].includes(f));
+    // worker (a worker script takes no integrity=; the browser fetches it itself), the link
+    // preview image (read by other sites' previews, never loaded by the page) and the method page
+    // (a page of its own, for a reader without JavaScript).
+    const files = (await readdir(DIST)).filter((f) => !['index.html', 'sw.js', 'preview.png', 'method.html'].includes(f));
     const referenced = new Set(checked.map((h) => path.basename(fileOf(h))));
     assert.deepEqual(files.filter((f) => !referenced.has(f)), [], 'dist/ files the page loads without integrity=');
 
@@ -324,10 +325,10 @@ describe('docs/hosting', () => {
 
   test('_headers: one value per header, no-cache for the page, a year only for hashed files', async () => {
     const rules = parseHeadersFile(await readFile(path.join(HOSTING, '_headers'), 'utf8'));
-    // Every file but the page, the service worker and the preview image is named by its hash.
-    const UNHASHED = { 'sw.js': 'no-cache', 'preview.png': 'public, max-age=86400' };
+    // Every file but the pages, the service worker and the preview image is named by its hash.
+    const UNHASHED = { 'sw.js': 'no-cache', 'preview.png': 'public, max-age=86400', 'method.html': 'no-cache' };
     const files = (await readdir(DIST)).filter((f) => f !== 'index.html');
-    assert.deepEqual(Object.keys(UNHASHED).filter((f) => !files.includes(f)), [], 'dist/ has the service worker and the preview');
+    assert.deepEqual(Object.keys(UNHASHED).filter((f) => !files.includes(f)), [], 'dist/ has the service worker, the preview and the method page');
     for (const f of files.filter((f) => !(f in UNHASHED))) {
       // Trunk writes the 64-bit hash in hex without leading zeros: 16 digits, now and then fewer.
       assert.match(f, /-[0-9a-f]{12,16}(_bg)?\.(js|css|wasm)$/, `${f} is not named by hash: a year-long cache would serve it stale`);

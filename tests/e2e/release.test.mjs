@@ -104,10 +104,11 @@ test('the release command gives the archive, its SHA-256 and the CHANGELOG entry
   const beforeBranding = Object.fromEntries(readdirSync(site).map((f) => [f, readFileSync(path.join(site, f))]));
   const said = execFileSync(process.execPath, [path.join(top, 'branding', 'brand.mjs'), example, site], { encoding: 'utf8' });
   assert.match(said, /vendor "/, said);
-  // Only the page and the service worker change, and their precompressed copies with them (which hold
-  // the branded bytes): every file the page names with integrity= is as built.
+  // Only the pages (the calculator and its method page, which get the vendor's meta) and the service
+  // worker change, and their precompressed copies with them (which hold the branded bytes): every
+  // file the page names with integrity= is as built.
   const changed = readdirSync(site).filter((f) => !beforeBranding[f]?.equals(readFileSync(path.join(site, f))));
-  assert.deepEqual(changed.sort(), ['index.html', 'index.html.br', 'index.html.gz', 'sw.js', 'sw.js.br', 'sw.js.gz']);
+  assert.deepEqual(changed.sort(), ['index.html', 'index.html.br', 'index.html.gz', 'method.html', 'method.html.br', 'method.html.gz', 'sw.js', 'sw.js.br', 'sw.js.gz']);
   for (const f of ['index.html', 'sw.js']) {
     assert.ok(zlib.gunzipSync(readFileSync(path.join(site, `${f}.gz`))).equals(readFileSync(path.join(site, f))), `${f}.gz branded`);
     assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(site, `${f}.br`))).equals(readFileSync(path.join(site, f))), `${f}.br branded`);

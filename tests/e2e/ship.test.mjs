@@ -219,8 +219,9 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   const kept = await controlled(page);
   assert.equal(kept.names.length, 1, kept.names.join());
   assert.ok(kept.names[0].includes(s.url('')) && kept.names[0].includes(current), `the cache names the scope and data version: ${kept.names[0]}`);
-  // Every file the page loads is kept; the link preview image (for chat and mail, not the page) is not.
-  const files = (await import('node:fs')).readdirSync(dist).filter((f) => !['sw.js', 'index.html', 'preview.png'].includes(f));
+  // Every file the page loads is kept; the link preview image (for chat and mail, not the page) and
+  // the method page (for a reader without JavaScript, who runs no worker) are not.
+  const files = (await import('node:fs')).readdirSync(dist).filter((f) => !['sw.js', 'index.html', 'preview.png', 'method.html'].includes(f));
   for (const f of files) assert.ok(kept.urls.includes(s.url(f)), `${f} kept: ${kept.urls.join(', ')}`);
   assert.ok(!kept.urls.includes(s.url('preview.png')), `the preview image is not kept: ${kept.urls.join(', ')}`);
 
@@ -267,8 +268,9 @@ test('a folder that holds the host\'s configuration, branded, keeps only the pag
   const { readdirSync } = await import('node:fs');
   const worker = await readFile(path.join(folder, 'sw.js'), 'utf8');
   const listed = JSON.parse(/const FILES = (\[[^\n]*\]);/.exec(worker)[1]);
-  // The page's own files: the page itself, and every file of dist/ but the worker and the preview image.
-  const own = ['./', ...readdirSync(DIST).filter((f) => !['sw.js', 'index.html', 'preview.png'].includes(f)).map((f) => `./${f}`)];
+  // The page's own files: the page itself, and every file of dist/ but the worker, the preview image
+  // and the method page.
+  const own = ['./', ...readdirSync(DIST).filter((f) => !['sw.js', 'index.html', 'preview.png', 'method.html'].includes(f)).map((f) => `./${f}`)];
   assert.deepEqual([...listed].sort(), own.sort());
   for (const f of HOST_FILES) assert.ok(!listed.includes(`./${f}`), `${f} is not in the worker's list`);
   // Published as such a host does: its configuration read, not served.
