@@ -40,22 +40,11 @@ fn use_action<T: 'static>(dispatch: &UseReducerDispatcher<State>, make: fn(T) ->
 }
 
 /// The page, from what the browser said at mount (`Start::from_browser`) or, for the prerender,
-/// from nothing.
+/// from nothing. (One component: a wrapper that only passed the catalogue on cost its own
+/// lifecycle code in the wasm.)
 #[function_component(App)]
 pub fn app(start: &Start) -> Html {
-    html! { <Calculator catalogue={Cat::for_vendor(start.vendor.as_ref())} start={start.clone()} /> }
-}
-
-#[derive(Properties, PartialEq)]
-struct CalculatorProps {
-    catalogue: Cat,
-    start: Start,
-}
-
-#[function_component(Calculator)]
-fn calculator(props: &CalculatorProps) -> Html {
-    let catalogue = props.catalogue;
-    let start = &props.start;
+    let catalogue = Cat::for_vendor(start.vendor.as_ref());
     let state = use_reducer(|| start.state(catalogue));
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
