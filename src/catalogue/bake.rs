@@ -72,7 +72,8 @@ fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
     out.push_str("];\n");
 }
 
-/// `RESULT_TEXTS`, the distinct texts of the published results in order of first use, and `RESULTS`,
+/// `RESULT_TEXTS`, the distinct texts of the published results in order of first use (as a
+/// `ResultTexts`: one text and where each ends), and `RESULTS`,
 /// the rows as `ResultColumns`: each field of a `BakedResult` in a column of its own (issue 53: like
 /// values side by side compress better than rows of mixed fields), its texts by their index in that
 /// list. A row is 64 bytes of the wasm instead of a `PublishedResult`'s 176 (nine `Cow`s of 12 bytes
@@ -89,13 +90,18 @@ fn published_results(out: &mut String, results: &[PublishedResult]) {
     if texts.len() > usize::from(u16::MAX) + 1 {
         out.push_str("compile_error!(\"more distinct texts in the published results than a u16 indexes\");\n");
     }
-    out.push_str("pub static RESULT_TEXTS: &[&str] = &[\n");
+    // One text of them all and where each ends (issue 53: offsets compress better than a table of
+    // pointers and lengths). An end past u32::MAX fails to compile (an out-of-range literal).
+    out.push_str("pub static RESULT_TEXTS: &ResultTexts = &ResultTexts {\n    text: ");
+    out.push_str(&string_literal(&texts.concat()));
+    out.push_str(",\n    ends: &[");
+    let mut end = 0;
     for text in &texts {
-        out.push_str("    ");
-        out.push_str(&string_literal(text));
-        out.push_str(",\n");
+        end += text.len();
+        out.push_str(&end.to_string());
+        out.push_str(", ");
     }
-    out.push_str("];\npub static RESULTS: ResultColumns = ResultColumns {\n    texts: [\n");
+    out.push_str("],\n};\npub static RESULTS: ResultColumns = ResultColumns {\n    texts: [\n");
     for column in &columns.texts {
         out.push_str("        &[");
         out.push_str(column);
