@@ -1,6 +1,6 @@
 //! A card's published power limits and memory, each with its source.
 
-use super::source::SourceRef;
+use super::source::source_ref;
 use crate::ui::words::{use_lang, use_strings};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -17,7 +17,7 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
     let t = use_strings();
     let lang = use_lang();
     let Some(card) = props.catalogue.0.card(&props.card) else { return html! {} };
-    let source = |id: &crate::catalogue::Text| html! { <SourceRef catalogue={props.catalogue} id={id.clone()} /> };
+    let source = |id: &crate::catalogue::Text| source_ref(props.catalogue, id);
     html! {
         <dl class="card-facts" data-testid="card-facts">
             <dt>{ t.fact_max }</dt>
@@ -84,7 +84,7 @@ pub struct LimitGuideProps {
 pub fn limit_guide(props: &LimitGuideProps) -> Html {
     let t = use_strings();
     let [smi, dcgm, modes] = crate::form::LIMIT_GUIDE_SOURCES;
-    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    let source = |id: &'static str| source_ref(props.catalogue, id);
     html! {
         <details class="fold limit-guide" data-testid="limit-guide">
             <summary>{ t.lg_summary }</summary>
