@@ -8,9 +8,9 @@ use super::gpu_table::gpu_table;
 use super::measure_field::{measure_field, MeasureFieldProps};
 use super::mlperf_logs::MlperfLogs;
 use super::own_figure::{own_figure, OwnFigureProps};
-use super::own_versus::OwnVersus;
+use super::own_versus::{own_versus, OwnVersusProps};
 use super::paste_box::PasteBox;
-use super::runs_chart::RunsChart;
+use super::runs_chart::{runs_chart, RunsChartProps};
 use super::summary::Summary;
 use crate::figure::{Figure, Unit};
 use crate::measure::runs::{self, keep_with, Axis, Run};
@@ -225,11 +225,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             // On a phone the bar follows the measured figure here.
             <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
             { view.figures(c) }
-            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
-                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit} rating={rating.clone()}
-                throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
-                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()}
-                on_benchmark={props.on_benchmark.clone()} />
+            { own_versus(OwnVersusProps { catalogue: c, card: props.card.clone(), on_card: props.on_card.clone(), measurement: m.clone(), ceiling: props.ceiling.clone(), limit, rating: rating.clone(), throughput: props.throughput, cards: props.cards, benchmark: props.benchmark, own_model: props.own_model.clone(), proxy: props.proxy, on_own_model: props.on_own_model.clone(), on_benchmark: props.on_benchmark.clone() }) }
             { gpu_table(&m.gpus) }
             <div class="keep-run">
                 { view.field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
@@ -240,7 +236,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
                 <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
             }
             { limit_guide(c) }
-            <RunsChart catalogue={c} runs={local.runs.clone()} axis={local.axis} on_axis={on.axis.clone()} on_clear={on.clear.clone()} />
+            { runs_chart(RunsChartProps { catalogue: c, runs: local.runs.clone(), axis: local.axis, on_axis: on.axis.clone(), on_clear: on.clear.clone() }) }
             <MlperfLogs catalogue={c} />
         </section>
     }
