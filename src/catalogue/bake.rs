@@ -36,7 +36,7 @@ pub fn catalogue(
     out.push_str("pub static META: Meta = ");
     meta.bake(&mut out);
     out.push_str(";\n");
-    list(&mut out, "SOURCES", "Source", sources);
+    source_texts(&mut out, sources);
     list(&mut out, "CARDS", "Card", cards);
     published_results(&mut out, results);
     list(&mut out, "CONTEXT", "ContextMeasurement", context);
@@ -70,6 +70,36 @@ fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
         out.push_str(",\n");
     }
     out.push_str("];\n");
+}
+
+// issue 53
+/// `SOURCES` as a `SourceTexts`: every text of every source, field by field in the order of
+/// `Source`'s fields, as one text and where each ends (offsets compress better than a table of
+/// pointers and lengths); an absent text (`None`) ends where the one before it did, its end marked
+/// with the top bit. An end past 2^31 fails to compile (an out-of-range literal after the mark).
+fn source_texts(out: &mut String, sources: &[Source]) {
+    let mut text = String::new();
+    let mut ends = String::new();
+    for source in sources {
+        let Source { id, publisher, publisher_de, title, lang, note, note_de, date, read, url } = source;
+        let fields = [Some(id), Some(publisher), publisher_de.as_ref(), Some(title), lang.as_ref(), note.as_ref()];
+        for field in fields.into_iter().chain([note_de.as_ref(), Some(date), read.as_ref(), url.as_ref()]) {
+            let end = match field {
+                Some(t) => {
+                    text.push_str(t);
+                    text.len()
+                }
+                None => text.len() | 1 << 31,
+            };
+            ends.push_str(&end.to_string());
+            ends.push_str(", ");
+        }
+    }
+    out.push_str("pub static SOURCES: &SourceTexts = &SourceTexts {\n    text: ");
+    out.push_str(&string_literal(&text));
+    out.push_str(",\n    ends: &[");
+    out.push_str(&ends);
+    out.push_str("],\n};\n");
 }
 
 /// `RESULT_TEXTS`, the distinct texts of the published results in order of first use (as a
