@@ -10,6 +10,9 @@
 //! enough to round every `f64` correctly. It is slower than the standard parser's fast paths, but
 //! a number here is a few dozen digits at most and is read once per keystroke or pasted line.
 //! `tests/float.rs` checks it against `str::parse::<f64>` on the hard cases and on random text.
+//!
+//! The same digits round a double to a number of significant digits ([`round_significant`], issue
+//! 53): its exact decimal, shifted out of the binary exponent, rounded, and read back.
 
 /// The digits kept; any further digit is only noted (`truncated`) if it is not zero.
 const MAX_DIGITS: usize = 768;
