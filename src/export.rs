@@ -152,13 +152,10 @@ pub fn csv_number(value: f64) -> String {
     if value == 0.0 || !value.is_finite() {
         return format!("{value}");
     }
-    // `{:.14e}` writes 15 significant digits, correctly rounded; reading it back gives the double
-    // nearest to them, which `{}` then writes in its shortest round-trip form.
-    let rounded = format!("{value:.14e}");
-    match crate::float::parse(&rounded) {
-        Some(r) => format!("{r}"),
-        None => format!("{value}"),
-    }
+    // 15 significant digits, correctly rounded as `{:.14e}` would write them (issue 53: without the
+    // standard library's exponent format), read back as the nearest double, which `{}` then writes
+    // in its shortest round-trip form.
+    format!("{}", crate::float::round_significant(value, 15))
 }
 
 /// A count (servers, racks, positions, circuits, people) as a whole number; other values as

@@ -10,6 +10,9 @@
 //! enough to round every `f64` correctly. It is slower than the standard parser's fast paths, but
 //! a number here is a few dozen digits at most and is read once per keystroke or pasted line.
 //! `tests/float.rs` checks it against `str::parse::<f64>` on the hard cases and on random text.
+//!
+//! The same digits round a double to a number of significant digits ([`round_significant`], issue
+//! 53): its exact decimal, shifted out of the binary exponent, rounded, and read back.
 
 /// The digits kept; any further digit is only noted (`truncated`) if it is not zero.
 const MAX_DIGITS: usize = 768;
@@ -42,6 +45,40 @@ pub fn parse(text: &str) -> Option<f64> {
         None => return None,
     };
     Some(if negative { -value } else { value })
+}
+
+// issue 53
+/// `value` rounded to `digits` significant decimal digits, as `format!("{value:.N$e}")` with
+/// N = `digits` − 1 rounds it (the exact value's digits, ties to even), read back as the nearest
+/// `f64`; zero, infinities and NaN as they are. The CSV's numbers use it ([`crate::export::csv_number`])
+/// instead of the standard library's exponent format, whose exact printing is otherwise only theirs.
+pub fn round_significant(value: f64, digits: usize) -> f64 {
+    if value == 0.0 || !value.is_finite() || digits == 0 {
+        return value;
+    }
+    let bits = value.abs().to_bits();
+    let (biased, fraction) = ((bits >> 52) as i32, bits & ((1u64 << 52) - 1));
+    // value = mantissa × 2^exp2, exactly.
+    let (mantissa, mut exp2) = if biased == 0 { (fraction, -1074) } else { (fraction | 1u64 << 52, biased - 1075) };
+    let mut d = Decimal::of(mantissa);
+    // Every f64's exact decimal has fewer than MAX_DIGITS significant digits: the shifts are exact.
+    while exp2 > 0 {
+        let shift = exp2.min(MAX_SHIFT as i32);
+        d.left_shift(shift as u32);
+        exp2 -= shift;
+    }
+    while exp2 < 0 {
+        let shift = (-exp2).min(MAX_SHIFT as i32);
+        d.right_shift(shift as u32);
+        exp2 += shift;
+    }
+    d.keep(digits);
+    let rounded = d.into_f64();
+    if value < 0.0 {
+        -rounded
+    } else {
+        rounded
+    }
 }
 
 /// A non-negative decimal `0.d₁d₂d₃… × 10^point`: no leading and no trailing zero digits.
@@ -110,6 +147,48 @@ impl Decimal {
         let mut decimal = Decimal { digits, point: point.clamp(-100_000, 100_000) as i32, truncated };
         decimal.trim();
         Some(decimal)
+    }
+
+    // issue 53
+    /// A whole number.
+    fn of(mut n: u64) -> Decimal {
+        let mut digits = Vec::with_capacity(20);
+        while n > 0 {
+            digits.push((n % 10) as u8);
+            n /= 10;
+        }
+        digits.reverse();
+        let mut decimal = Decimal { point: digits.len() as i32, digits, truncated: false };
+        decimal.trim();
+        decimal
+    }
+
+    /// Rounds to the first `n` (≥ 1) digits: to the nearest, ties to even (a dropped non-zero digit
+    /// breaks the tie).
+    fn keep(&mut self, n: usize) {
+        let Some(&next) = self.digits.get(n) else { return };
+        let last_odd = n.checked_sub(1).and_then(|i| self.digits.get(i)).is_some_and(|d| d % 2 == 1);
+        let up = next > 5 || (next == 5 && (self.digits.len() > n + 1 || self.truncated || last_odd));
+        self.digits.truncate(n);
+        self.truncated = false;
+        if up {
+            let mut carry = true;
+            for d in self.digits.iter_mut().rev() {
+                if *d == 9 {
+                    *d = 0;
+                } else {
+                    *d += 1;
+                    carry = false;
+                    break;
+                }
+            }
+            if carry {
+                self.digits.insert(0, 1);
+                self.digits.truncate(n);
+                self.point += 1;
+            }
+        }
+        self.trim();
     }
 
     fn trim(&mut self) {

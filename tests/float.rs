@@ -143,3 +143,47 @@ fn random_text_is_read_as_the_standard_parser_reads_it() {
         agree(&format!("{digits}e{exponent}"));
     }
 }
+
+// issue 53
+/// `float::round_significant` against the standard library's exact exponent format, read back by the
+/// standard parser: the same bits for `digits` significant digits.
+fn rounds_as_std(x: f64, digits: usize) {
+    let std = format!("{x:.*e}", digits - 1).parse::<f64>().ok();
+    let ours = token_energy::float::round_significant(x, digits);
+    match std {
+        Some(s) if s.is_nan() => assert!(ours.is_nan(), "{x:e} to {digits}: ours {ours:e}"),
+        Some(s) => assert_eq!(ours.to_bits(), s.to_bits(), "{x:e} to {digits}: ours {ours:e}, std {s:e}"),
+        None => panic!("{x:e}: the standard library's text does not read back"),
+    }
+}
+
+#[test]
+fn rounding_to_significant_digits_is_the_standard_exponent_formats() {
+    // Ties to even at the 16th digit (integers written exactly), carries through nines, subnormals,
+    // the largest finite value, arithmetic's last-bit noise, zero and the infinities.
+    #[rustfmt::skip]
+    let hard = [
+        1_000_000_000_000_005.0, 1_000_000_000_000_015.0, 1_000_000_000_000_025.0, 9_999_999_999_999_995.0,
+        0.1 * 3.0, 4800.0 / 32004.0, 0.999_999_999_999_999_9, 9.999_999_999_999_995, 1.5, 2.5, 0.5,
+        f64::MIN_POSITIVE, 5e-324, 1e-310, f64::MAX, -f64::MAX, 1e300, -0.1 * 3.0, 0.0, -0.0,
+        f64::INFINITY, f64::NEG_INFINITY, 123_456_789_012_345_678.0, 2f64.powi(60) + 2f64.powi(10),
+    ];
+    for x in hard {
+        for digits in [1, 2, 15, 16, 17] {
+            rounds_as_std(x, digits);
+        }
+    }
+    let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+    for _ in 0..cases() {
+        let x = f64::from_bits(rng.next());
+        if x.is_nan() {
+            continue;
+        }
+        rounds_as_std(x, 15);
+        rounds_as_std(x, 1 + rng.below(17));
+        // Sums and quotients of short decimals, as a plan's arithmetic makes them.
+        let (a, b) = (rng.below(100_000) as f64 / 100.0, 1.0 + rng.below(10_000) as f64 / 10.0);
+        rounds_as_std(a * b / 3.0, 15);
+        rounds_as_std(a / b, 15);
+    }
+}

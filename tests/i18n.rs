@@ -563,3 +563,19 @@ fn the_exports_write_the_cards_note_and_the_sources_notes_in_the_pages_language(
         assert!(csv.lines().nth(1).is_some_and(|l| l.contains("gb200")), "{csv}");
     }
 }
+
+// issue 53
+#[test]
+fn numbers_far_from_one_are_written_as_intl_writes_them() {
+    use token_energy::i18n::intl::{four, plain, short, three};
+    // The digits and their place read from the shortest form without an exponent: a tenth of a
+    // millionth, and numbers beyond the 17 digits an f64 holds, with Intl's grouping.
+    assert_eq!(three(1e-7, Lang::En), "0.000000100");
+    assert_eq!(four(1e-7, Lang::De), "0,0000001000");
+    assert_eq!(short(1e-7, Lang::En), "0.0000001");
+    assert_eq!(three(1.5e20, Lang::En), "150,000,000,000,000,000,000");
+    assert_eq!(plain(1e21, Lang::De), "1.000.000.000.000.000.000.000");
+    assert_eq!(three(-0.00123, Lang::En), "-0.00123");
+    assert_eq!(four(-0.00123, Lang::De), "-0,001230");
+    assert_eq!(three(0.0, Lang::En), "0.00");
+}

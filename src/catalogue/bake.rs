@@ -36,7 +36,7 @@ pub fn catalogue(
     out.push_str("pub static META: Meta = ");
     meta.bake(&mut out);
     out.push_str(";\n");
-    list(&mut out, "SOURCES", "Source", sources);
+    source_texts(&mut out, sources);
     list(&mut out, "CARDS", "Card", cards);
     published_results(&mut out, results);
     list(&mut out, "CONTEXT", "ContextMeasurement", context);
@@ -72,30 +72,115 @@ fn list<T: Bake>(out: &mut String, name: &str, ty: &str, items: &[T]) {
     out.push_str("];\n");
 }
 
-/// `RESULT_TEXTS`, the distinct texts of the published results in order of first use, and `RESULTS`,
-/// one `BakedResult` a row naming its texts by their index in that list: a row is 64 bytes of the wasm
-/// instead of a `PublishedResult`'s 176 (nine `Cow`s of 12 bytes each, most of them repeated), and
-/// `Catalogue::embedded` expands each row into its `PublishedResult`. More than 65 536 distinct texts
-/// would not fit a `u16`: the generated file then fails to compile, saying so.
+// issue 53
+/// `SOURCES` as a `SourceTexts`: every text of every source, field by field in the order of
+/// `Source`'s fields, as one text and where each ends (offsets compress better than a table of
+/// pointers and lengths); an absent text (`None`) ends where the one before it did, its end marked
+/// with the top bit. An end past 2^31 fails to compile (an out-of-range literal after the mark).
+fn source_texts(out: &mut String, sources: &[Source]) {
+    let mut text = String::new();
+    let mut ends = String::new();
+    for source in sources {
+        let Source { id, publisher, publisher_de, title, lang, note, note_de, date, read, url } = source;
+        let fields = [Some(id), Some(publisher), publisher_de.as_ref(), Some(title), lang.as_ref(), note.as_ref()];
+        for field in fields.into_iter().chain([note_de.as_ref(), Some(date), read.as_ref(), url.as_ref()]) {
+            let end = match field {
+                Some(t) => {
+                    text.push_str(t);
+                    text.len()
+                }
+                None => text.len() | 1 << 31,
+            };
+            ends.push_str(&end.to_string());
+            ends.push_str(", ");
+        }
+    }
+    out.push_str("pub static SOURCES: &SourceTexts = &SourceTexts {\n    text: ");
+    out.push_str(&string_literal(&text));
+    out.push_str(",\n    ends: &[");
+    out.push_str(&ends);
+    out.push_str("],\n};\n");
+}
+
+/// `RESULT_TEXTS`, the distinct texts of the published results in order of first use (as a
+/// `ResultTexts`: one text and where each ends), and `RESULTS`,
+/// the rows as `ResultColumns`: each field of a `BakedResult` in a column of its own (issue 53: like
+/// values side by side compress better than rows of mixed fields), its texts by their index in that
+/// list. A row is 64 bytes of the wasm instead of a `PublishedResult`'s 176 (nine `Cow`s of 12 bytes
+/// each, most of them repeated), and `Catalogue::embedded` expands each row into its
+/// `PublishedResult`. More than 65 536 distinct texts would not fit a `u16`: the generated file then
+/// fails to compile, saying so.
 fn published_results(out: &mut String, results: &[PublishedResult]) {
     let mut texts = DistinctTexts::default();
-    let mut rows = String::new();
+    let mut columns = Columns::default();
     for result in results {
-        baked_result(&mut rows, &mut texts, result);
+        baked_result(&mut columns, &mut texts, result);
     }
     let texts = texts.0;
     if texts.len() > usize::from(u16::MAX) + 1 {
         out.push_str("compile_error!(\"more distinct texts in the published results than a u16 indexes\");\n");
     }
-    out.push_str("pub static RESULT_TEXTS: &[&str] = &[\n");
+    // One text of them all and where each ends (issue 53: offsets compress better than a table of
+    // pointers and lengths). An end past u32::MAX fails to compile (an out-of-range literal).
+    out.push_str("pub static RESULT_TEXTS: &ResultTexts = &ResultTexts {\n    text: ");
+    out.push_str(&string_literal(&texts.concat()));
+    out.push_str(",\n    ends: &[");
+    let mut end = 0;
     for text in &texts {
-        out.push_str("    ");
-        out.push_str(&string_literal(text));
-        out.push_str(",\n");
+        end += text.len();
+        out.push_str(&end.to_string());
+        out.push_str(", ");
     }
-    out.push_str("];\npub static RESULTS: &[BakedResult] = &[\n");
-    out.push_str(&rows);
-    out.push_str("];\n");
+    out.push_str("],\n};\npub static RESULTS: ResultColumns = ResultColumns {\n    texts: [\n");
+    for column in &columns.texts {
+        out.push_str("        &[");
+        out.push_str(column);
+        out.push_str("],\n");
+    }
+    out.push_str("    ],\n");
+    for (name, column) in [
+        ("accelerators", &columns.accelerators),
+        ("nodes", &columns.nodes),
+        ("benchmark", &columns.benchmark),
+        ("scenario", &columns.scenario),
+        ("tokens_per_s", &columns.tokens_per_s),
+        ("stated_text", &columns.stated_text),
+        ("stated_watts", &columns.stated_watts),
+        ("measured_watts", &columns.measured_watts),
+        ("measured_scope", &columns.measured_scope),
+        ("transformations", &columns.transformations),
+        ("details", &columns.details),
+    ] {
+        out.push_str("    ");
+        out.push_str(name);
+        out.push_str(": &[");
+        out.push_str(column);
+        out.push_str("],\n");
+    }
+    out.push_str("};\n");
+}
+
+/// The published results' fields, each a column of values written as Rust, a `, ` after each.
+#[derive(Default)]
+struct Columns {
+    /// `id`, `round`, `division`, `category`, `submitter`, `system`, `card`, `weights`, `source`.
+    texts: [String; 9],
+    accelerators: String,
+    nodes: String,
+    benchmark: String,
+    scenario: String,
+    tokens_per_s: String,
+    stated_text: String,
+    stated_watts: String,
+    measured_watts: String,
+    measured_scope: String,
+    transformations: String,
+    details: String,
+}
+
+/// Ends a column's value.
+fn next(column: &mut String) {
+    column.push_str(", ");
 }
 
 /// The distinct texts of the published results, in order of first use.
@@ -114,8 +199,8 @@ impl DistinctTexts {
     }
 }
 
-/// One published result as a `BakedResult` line, its texts by index in `texts`.
-fn baked_result(rows: &mut String, texts: &mut DistinctTexts, result: &PublishedResult) {
+/// One published result into the columns, its texts by index in `texts`.
+fn baked_result(columns: &mut Columns, texts: &mut DistinctTexts, result: &PublishedResult) {
     let PublishedResult {
         id,
         round,
@@ -136,81 +221,93 @@ fn baked_result(rows: &mut String, texts: &mut DistinctTexts, result: &Published
         source,
         details,
     } = result;
-    rows.push_str("    BakedResult { texts: [");
     let listed = [id, round, division, category, submitter, system, card, weights, source].map(|t| texts.index(t));
-    rows.push_str(&listed.join(", "));
+    for (column, index) in columns.texts.iter_mut().zip(listed) {
+        column.push_str(&index);
+        next(column);
+    }
     // Two u16 counts fill the bytes one u32 did: the row stays 64 bytes. A count above
     // u16::MAX fails to compile (an out-of-range literal), never truncates.
-    rows.push_str("], accelerators: ");
-    accelerators.bake(rows);
-    rows.push_str(", nodes: ");
-    nodes.bake(rows);
-    rows.push_str(", benchmark: ");
-    benchmark.bake(rows);
-    rows.push_str(", scenario: ");
-    scenario.bake(rows);
-    rows.push_str(", tokens_per_s: ");
-    tokens_per_s.bake(rows);
-    baked_powers(rows, texts, stated_power.as_ref(), measured_power.as_ref());
-    rows.push_str(", transformations: ");
+    accelerators.bake(&mut columns.accelerators);
+    next(&mut columns.accelerators);
+    nodes.bake(&mut columns.nodes);
+    next(&mut columns.nodes);
+    benchmark.bake(&mut columns.benchmark);
+    next(&mut columns.benchmark);
+    scenario.bake(&mut columns.scenario);
+    next(&mut columns.scenario);
+    tokens_per_s.bake(&mut columns.tokens_per_s);
+    next(&mut columns.tokens_per_s);
+    baked_powers(columns, texts, stated_power.as_ref(), measured_power.as_ref());
+    let column = &mut columns.transformations;
     match weight_transformations {
-        None => rows.push_str("None"),
+        None => column.push_str("None"),
         Some(SourcedText { text, source }) => {
-            rows.push_str("Some([");
-            rows.push_str(&texts.index(text));
-            rows.push_str(", ");
-            rows.push_str(&texts.index(source));
-            rows.push_str("])");
+            column.push_str("Some([");
+            column.push_str(&texts.index(text));
+            column.push_str(", ");
+            column.push_str(&texts.index(source));
+            column.push_str("])");
         }
     }
-    rows.push_str(", details: ");
+    next(column);
     // Issue 50: a row keyed by its folder has the folder its key names as `details`; the row then
     // points at its own id's text, and `BakedResult::expand` writes the folder back from the key.
     let derived = PublishedResult::keyed_details(id, round, division);
+    let column = &mut columns.details;
     match details {
-        None => rows.push_str("None"),
+        None => column.push_str("None"),
         Some(text) if derived.as_deref() == Some(&**text) => {
-            rows.push_str("Some(");
-            rows.push_str(&texts.index(id));
-            rows.push(')');
+            column.push_str("Some(");
+            column.push_str(&texts.index(id));
+            column.push(')');
         }
         Some(text) => {
-            rows.push_str("Some(");
-            rows.push_str(&texts.index(text));
-            rows.push(')');
+            column.push_str("Some(");
+            column.push_str(&texts.index(text));
+            column.push(')');
         }
     }
-    rows.push_str(" },\n");
+    next(column);
 }
 
-/// A result's stated and measured power, each flattened into its fields.
+/// A result's stated and measured power, each flattened into its fields' columns.
 fn baked_powers(
-    rows: &mut String,
+    columns: &mut Columns,
     texts: &mut DistinctTexts,
     stated: Option<&StatedPower>,
     measured: Option<&MeasuredPower>,
 ) {
     match stated {
-        None => rows.push_str(", stated_text: None, stated_watts: 0.0"),
+        None => {
+            columns.stated_text.push_str("None");
+            columns.stated_watts.push_str("0.0");
+        }
         Some(StatedPower { text, watts }) => {
-            rows.push_str(", stated_text: Some(");
-            rows.push_str(&texts.index(text));
-            rows.push_str("), stated_watts: ");
-            watts.bake(rows);
+            columns.stated_text.push_str("Some(");
+            columns.stated_text.push_str(&texts.index(text));
+            columns.stated_text.push(')');
+            watts.bake(&mut columns.stated_watts);
         }
     }
+    next(&mut columns.stated_text);
+    next(&mut columns.stated_watts);
     // The measured power flattened as the stated one is: an `Option<MeasuredPower>` would hold
     // 7 bytes of padding, and without them the transformations fit in the 64 bytes.
     match measured {
-        None => rows.push_str(", measured_watts: 0.0, measured_scope: None"),
+        None => {
+            columns.measured_watts.push_str("0.0");
+            columns.measured_scope.push_str("None");
+        }
         Some(MeasuredPower { mean_watts, scope }) => {
-            rows.push_str(", measured_watts: ");
-            mean_watts.bake(rows);
-            rows.push_str(", measured_scope: Some(");
-            scope.bake(rows);
-            rows.push(')');
+            mean_watts.bake(&mut columns.measured_watts);
+            columns.measured_scope.push_str("Some(");
+            scope.bake(&mut columns.measured_scope);
+            columns.measured_scope.push(')');
         }
     }
+    next(&mut columns.measured_watts);
+    next(&mut columns.measured_scope);
 }
 
 /// A string literal of `text`, in ASCII: printable ASCII as is (but `"` and `\` escaped), tab,

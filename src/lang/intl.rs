@@ -18,13 +18,20 @@ struct Decimal {
 
 impl Decimal {
     fn shortest(value: f64) -> Decimal {
-        let text = format!("{:e}", value.abs());
-        let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
-        let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
-        while digits.len() > 1 && digits.last() == Some(&0) {
+        // `{}` writes the same shortest digits as `{:e}`, without an exponent (issue 53: the
+        // exponent format is code of its own in the wasm): the exponent is where the point is.
+        let text = format!("{}", value.abs());
+        let whole = text.split_once('.').map_or(text.len(), |(w, _)| w.len());
+        let mut digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+        let zeros = digits.iter().take_while(|&&d| d == 0).count();
+        digits.drain(..zeros);
+        while digits.last() == Some(&0) {
             digits.pop();
         }
-        Decimal { negative: value < 0.0, digits, exp: exp.parse().unwrap_or(0) }
+        if digits.is_empty() {
+            return Decimal { negative: value < 0.0, digits: vec![0], exp: 0 };
+        }
+        Decimal { negative: value < 0.0, digits, exp: whole as i32 - 1 - zeros as i32 }
     }
 
     /// Keeps the first `keep` digits, rounding half away from zero.

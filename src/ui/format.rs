@@ -21,6 +21,12 @@ fn lang() -> Lang {
     LANG.with(Cell::get)
 }
 
+// issue 53
+/// The language the page's numbers are written in now (`set_lang`), for a view drawn by a function.
+pub fn page_lang() -> Lang {
+    lang()
+}
+
 /// Three significant figures, thousands grouped ("0.150", "4,800", "16,400").
 pub fn three(value: f64) -> String {
     intl::three(value, lang())

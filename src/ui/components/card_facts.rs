@@ -1,23 +1,16 @@
 //! A card's published power limits and memory, each with its source.
 
-use super::source::SourceRef;
-use crate::ui::words::{use_lang, use_strings};
+use super::source::source_ref;
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct CardFactsProps {
-    pub catalogue: Cat,
-    /// Catalogue id of the card.
-    pub card: AttrValue,
-}
-
-#[function_component(CardFacts)]
-pub fn card_facts(props: &CardFactsProps) -> Html {
-    let t = use_strings();
-    let lang = use_lang();
-    let Some(card) = props.catalogue.0.card(&props.card) else { return html! {} };
-    let source = |id: &crate::catalogue::Text| html! { <SourceRef catalogue={props.catalogue} id={id.clone()} /> };
+/// The facts of the card with catalogue id `card`, or nothing. A function, not a component (issue 53:
+/// one component type fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn card_facts(catalogue: Cat, card: &str) -> Html {
+    let lang = format::page_lang();
+    let t = lang.strings();
+    let Some(card) = catalogue.0.card(card) else { return html! {} };
+    let source = |id: &crate::catalogue::Text| source_ref(catalogue, id);
     html! {
         <dl class="card-facts" data-testid="card-facts">
             <dt>{ t.fact_max }</dt>
@@ -52,10 +45,10 @@ pub fn card_facts(props: &CardFactsProps) -> Html {
                 <dt>{ t.fact_memory }</dt>
                 <dd>{ (t.decimal)(&memory.text) }{ " · " }{ source(&memory.source) }</dd>
             }
-            if !props.catalogue.0.has_measurement(&card.id) {
+            if !catalogue.0.has_measurement(&card.id) {
                 <dt>{ t.fact_measured }</dt>
-                <dd data-testid="no-measurement">{ (t.no_measurement)(&props.catalogue.0.meta.data_version) }
-                    if let Some(gap) = props.catalogue.0.round_gap(&card.id) {
+                <dd data-testid="no-measurement">{ (t.no_measurement)(&catalogue.0.meta.data_version) }
+                    if let Some(gap) = catalogue.0.round_gap(&card.id) {
                         { " " }<span class="round-gap" data-testid="round-gap">{ (t.round_gap)(
                             gap.newest.0,
                             &long_date(lang, gap.newest.1),
@@ -73,18 +66,12 @@ pub const NVIDIA_SMI_QUERY: &str = "nvidia-smi -q -d POWER";
 /// Sets a limit: 450 W on GPU 0.
 pub const NVIDIA_SMI_SET: &str = "nvidia-smi -i 0 -pl 450";
 
-#[derive(Properties, PartialEq)]
-pub struct LimitGuideProps {
-    pub catalogue: Cat,
-}
-
 /// How an operator reads and sets the limits of the card in front of them (issue 28.1), folded:
-/// beside the power-limit field and in "Measure your own".
-#[function_component(LimitGuide)]
-pub fn limit_guide(props: &LimitGuideProps) -> Html {
-    let t = use_strings();
+/// beside the power-limit field and in "Measure your own". A function, not a component (issue 53).
+pub fn limit_guide(catalogue: Cat) -> Html {
+    let t = format::page_lang().strings();
     let [smi, dcgm, modes] = crate::form::LIMIT_GUIDE_SOURCES;
-    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    let source = |id: &'static str| source_ref(catalogue, id);
     html! {
         <details class="fold limit-guide" data-testid="limit-guide">
             <summary>{ t.lg_summary }</summary>

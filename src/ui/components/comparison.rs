@@ -1,6 +1,6 @@
 //! Every published result at its own configuration, sortable, with the current one marked.
 
-use super::table_filters::TableFilters;
+use super::table_filters::table_filters;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
 use crate::form::Edit;
@@ -124,7 +124,7 @@ pub fn comparison_table(props: &ComparisonProps) -> Html {
     html! {
         <section class="comparison" aria-labelledby="comparison-title">
             <h2 id="comparison-title">{ (t.table_title)(benchmark.name(), benchmark.accuracy()) }</h2>
-            <TableFilters catalogue={props.catalogue} filter={(*filter).clone()} on_change={on_filter} />
+            { table_filters(props.catalogue, &filter, &on_filter) }
             <p class="hint">{ t.table_choose.trim_start() }</p>
             // What a ceiling row and a measured row are, folded: every row's kind says it too.
             <details class="table-about" data-testid="table-about">

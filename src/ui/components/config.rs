@@ -2,7 +2,7 @@
 //! limit. Every choice sends an `Edit`; messages for typed numbers appear once typing pauses or the
 //! field is left.
 
-use super::card_facts::{CardFacts, LimitGuide};
+use super::card_facts::{card_facts, limit_guide};
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
 use crate::catalogue::Scenario;
@@ -169,7 +169,7 @@ impl Config<'_> {
                 on_change={props.on_edit.reform(Edit::Card)} invalid={error_for(errors, Field::Card).is_some()} />
             { error_view(t, errors, Field::Card) }
             if self.card.is_some() && !props.compact {
-                <CardFacts catalogue={props.catalogue} card={props.form.card.clone()} />
+                { card_facts(props.catalogue, &props.form.card) }
             }
             </>
         }
@@ -248,7 +248,7 @@ impl Config<'_> {
                 }) }
             </div>
             if card.is_some() && !props.compact {
-                <LimitGuide catalogue={props.catalogue} />
+                { limit_guide(props.catalogue) }
             }
             </>
         }

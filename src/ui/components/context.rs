@@ -1,6 +1,6 @@
 //! Published measurements from outside MLPerf, shown as context beside the table.
 
-use super::source::SourceRef;
+use super::source::source_ref;
 use crate::model::context;
 use crate::ui::words::{use_lang, use_strings};
 use crate::ui::{format, Cat};
@@ -38,7 +38,7 @@ pub fn context_list(props: &ContextProps) -> Html {
                         { format!(" — {}, {} × {}, {}, {}. ",
                             crate::i18n::pick(lang, &m.task, m.task_de.as_deref()), m.cards, crate::i18n::card_name(row.card, lang), m.model,
                             crate::i18n::pick(lang, &m.condition, m.condition_de.as_deref())) }
-                        <SourceRef catalogue={props.catalogue} id={m.source.clone()} />
+                        { source_ref(props.catalogue, &m.source) }
                     </li>
                 }
             }) }

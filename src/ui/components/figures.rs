@@ -1,6 +1,6 @@
 //! The figures of the configuration, each with its kind (and scope) in words beside it.
 
-use super::source::SourceRef;
+use super::source::source_ref;
 use crate::catalogue::PublishedResult;
 use crate::figure::{Figure, Kind, Origin, Unit};
 use crate::form::{Edit, Form, ThroughputChoice};
@@ -35,7 +35,7 @@ pub fn origins_view(t: &'static Strings, catalogue: Cat, figure: &Figure) -> Htm
         .origins
         .iter()
         .map(|o| match o {
-            Origin::Source(id) => html! { <SourceRef {catalogue} id={id.clone()} /> },
+            Origin::Source(id) => source_ref(catalogue, id),
             Origin::Result(id) => html! { <span>{ format!("MLPerf {id}") }</span> },
             Origin::Input(field) => html! { <span>{ (t.your_input)((t.field)(*field)) }</span> },
             Origin::Measurement(input) => {
@@ -343,7 +343,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
                 { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
                 // The readings' sources; the margin's is among the year's (issue 47).
-                { " " }{ for i.sources.iter().filter(|id| *id != crate::power::CONTEXT_STEP_SOURCE).map(|id| html! { <><SourceRef {catalogue} id={AttrValue::from(id.clone())} />{ " · " }</> }) }
+                { " " }{ for i.sources.iter().filter(|id| *id != crate::power::CONTEXT_STEP_SOURCE).map(|id| html! { <>{ source_ref(catalogue, id) }{ " · " }</> }) }
                 <a href="#idle" class="no-print">{ t.idle_replace }</a>
             </p>
         },
@@ -356,7 +356,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             let watts = format!("{} {}", format::three(w), t.unit_after(w, None, Unit::Watts));
             html! {
                 <p class="answer-idle" data-testid="vendor-idle" data-value={w.to_string()}>
-                    { (t.vendor_idle)(&watts, &v.name) }{ " " }<SourceRef {catalogue} id={AttrValue::from(v.source.clone())} />
+                    { (t.vendor_idle)(&watts, &v.name) }{ " " }{ source_ref(catalogue, &v.source) }
                     { " · " }<a href="#idle" class="no-print">{ t.idle_replace }</a>
                 </p>
             }
@@ -556,7 +556,7 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                     { t.published }{ c.0.published_on(r).map_or_else(|| "—".to_owned(), |d| crate::i18n::catalogue_date(d, lang)) }{ ". " }
                     <span class="citation" translate="no" lang="en">{ r.citation() }</span>
                     if let crate::precision::Precision::StartedFrom { source, .. } | crate::precision::Precision::Transformed { source, .. } = crate::precision::Precision::of(r) {
-                        { " · " }<super::source::SourceRef catalogue={c} id={source} />
+                        { " · " }{ source_ref(c, source) }
                     }
                 </p>
             }

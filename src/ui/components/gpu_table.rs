@@ -5,11 +5,6 @@ use crate::measure::{GpuRow, RowNote};
 use crate::ui::format;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct GpuTableProps {
-    pub rows: Vec<GpuRow>,
-}
-
 fn name(r: &GpuRow) -> String {
     let mut parts = vec![r.id.clone()];
     if let Some(m) = &r.model {
@@ -21,13 +16,14 @@ fn name(r: &GpuRow) -> String {
     parts.join(" · ")
 }
 
-#[function_component(GpuTable)]
-pub fn gpu_table(props: &GpuTableProps) -> Html {
-    let t = crate::ui::words::use_strings();
-    if props.rows.is_empty() {
+/// The table, or nothing without rows. A function, not a component (issue 53: one component type
+/// fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn gpu_table(rows: &[GpuRow]) -> Html {
+    let t = crate::ui::format::page_lang().strings();
+    if rows.is_empty() {
         return html! {};
     }
-    let with_power = props.rows.iter().any(|r| r.average_power.is_some());
+    let with_power = rows.iter().any(|r| r.average_power.is_some());
     html! {
         <table class="gpu-table" data-testid="own-gpu-table">
             <caption>{ t.per_gpu }</caption>
@@ -36,7 +32,7 @@ pub fn gpu_table(props: &GpuTableProps) -> Html {
                 if with_power { <th scope="col">{ t.col_avg_power }</th> }
             </tr></thead>
             <tbody>
-                { for props.rows.iter().map(|r| html! {
+                { for rows.iter().map(|r| html! {
                     <tr data-testid="own-gpu-row" data-id={r.id.clone()}>
                         <th scope="row">{ name(r) }
                             if let Some(note) = &r.note {

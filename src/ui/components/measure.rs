@@ -3,14 +3,14 @@
 //! comparison with the calculator's ceiling, kept runs and the MLPerf Power logs. The pasted text
 //! is this component's own state: it never reaches the link or leaves the browser.
 
-use super::card_facts::LimitGuide;
-use super::gpu_table::GpuTable;
-use super::measure_field::MeasureField;
+use super::card_facts::limit_guide;
+use super::gpu_table::gpu_table;
+use super::measure_field::{measure_field, MeasureFieldProps};
 use super::mlperf_logs::MlperfLogs;
-use super::own_figure::OwnFigure;
-use super::own_versus::OwnVersus;
+use super::own_figure::{own_figure, OwnFigureProps};
+use super::own_versus::{own_versus, OwnVersusProps};
 use super::paste_box::PasteBox;
-use super::runs_chart::RunsChart;
+use super::runs_chart::{runs_chart, RunsChartProps};
 use super::summary::Summary;
 use crate::figure::{Figure, Unit};
 use crate::measure::runs::{self, keep_with, Axis, Run};
@@ -225,12 +225,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             // On a phone the bar follows the measured figure here.
             <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
             { view.figures(c) }
-            <OwnVersus catalogue={c} card={props.card.clone()} on_card={props.on_card.clone()}
-                measurement={m.clone()} ceiling={props.ceiling.clone()} {limit} rating={rating.clone()}
-                throughput={props.throughput} cards={props.cards} benchmark={props.benchmark}
-                own_model={props.own_model.clone()} proxy={props.proxy} on_own_model={props.on_own_model.clone()}
-                on_benchmark={props.on_benchmark.clone()} />
-            <GpuTable rows={m.gpus.clone()} />
+            { own_versus(OwnVersusProps { catalogue: c, card: props.card.clone(), on_card: props.on_card.clone(), measurement: m.clone(), ceiling: props.ceiling.clone(), limit, rating: rating.clone(), throughput: props.throughput, cards: props.cards, benchmark: props.benchmark, own_model: props.own_model.clone(), proxy: props.proxy, on_own_model: props.on_own_model.clone(), on_benchmark: props.on_benchmark.clone() }) }
+            { gpu_table(&m.gpus) }
             <div class="keep-run">
                 { view.field(Input::Concurrency, &local.concurrency, words.hint_concurrency) }
                 { view.field(Input::PowerLimit, &local.power_limit, words.hint_run_limit) }
@@ -239,8 +235,8 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             if let Some((text, fine)) = enforced(lang, &local.texts, typed_limit) {
                 <p class={if fine { "notice" } else { "error" }} role={if fine { "status" } else { "alert" }} data-testid="enforced-limit">{ text }</p>
             }
-            <LimitGuide catalogue={c} />
-            <RunsChart catalogue={c} runs={local.runs.clone()} axis={local.axis} on_axis={on.axis.clone()} on_clear={on.clear.clone()} />
+            { limit_guide(c) }
+            { runs_chart(RunsChartProps { catalogue: c, runs: local.runs.clone(), axis: local.axis, on_axis: on.axis.clone(), on_clear: on.clear.clone() }) }
             <MlperfLogs catalogue={c} />
         </section>
     }
@@ -315,9 +311,13 @@ impl Section<'_> {
     }
 
     fn field(&self, input: Input, value: &str, hint: &'static str) -> Html {
-        html! {
-            <MeasureField {input} value={AttrValue::from(value.to_owned())} hint={hint} error={self.error_of(input)} on_change={self.on.change.clone()} />
-        }
+        measure_field(MeasureFieldProps {
+            input,
+            value: AttrValue::from(value.to_owned()),
+            hint: AttrValue::from(hint),
+            error: self.error_of(input),
+            on_change: self.on.change.clone(),
+        })
     }
 
     /// The measured figures, each with the note that says where it comes from.
@@ -337,27 +337,19 @@ impl Section<'_> {
         html! {
             <>
             <div class="figure-grid">
-                <OwnFigure catalogue={c} testid="own-j-per-token" label={words.own_token} unit={Unit::JoulesPerToken}
-                    figure={m.j_per_token.clone()} note={self.token_note()} files={files.clone()} {missing} />
-                <OwnFigure catalogue={c} testid="own-gpu-energy-j" label={words.own_gpu_energy} unit={Unit::Joules}
-                    figure={m.gpu_energy.clone()} note={self.energy_note()} files={files.clone()} />
-                <OwnFigure catalogue={c} testid="own-output-tokens" label={words.own_output} unit={Unit::Tokens}
-                    figure={m.output_tokens.clone()} note={m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))} files={files.clone()} />
-                <OwnFigure catalogue={c} testid="own-prompt-tokens" label={words.own_prompt} unit={Unit::Tokens}
-                    figure={m.prompt_tokens.clone()} note={words.prompt_note} files={files.clone()} />
+                { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-j-per-token"), label: AttrValue::from(words.own_token), unit: Unit::JoulesPerToken, figure: m.j_per_token.clone(), note: AttrValue::from(self.token_note()), files: files.clone(), missing }) }
+                { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-gpu-energy-j"), label: AttrValue::from(words.own_gpu_energy), unit: Unit::Joules, figure: m.gpu_energy.clone(), note: AttrValue::from(self.energy_note()), files: files.clone(), missing: None }) }
+                { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-output-tokens"), label: AttrValue::from(words.own_output), unit: Unit::Tokens, figure: m.output_tokens.clone(), note: AttrValue::from(m.engine.map_or(String::new(), |e| (words.engine_note)(e.label()))), files: files.clone(), missing: None }) }
+                { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-prompt-tokens"), label: AttrValue::from(words.own_prompt), unit: Unit::Tokens, figure: m.prompt_tokens.clone(), note: AttrValue::from(words.prompt_note), files: files.clone(), missing: None }) }
                 if m.tokens_per_s.is_some() {
-                    <OwnFigure catalogue={c} testid="own-tokens-per-s" label={words.own_tps} unit={Unit::TokensPerSecond}
-                        figure={m.tokens_per_s.clone()} note={tps_note} files={files.clone()} />
-                    <OwnFigure catalogue={c} testid="own-average-power-w" label={words.own_power} unit={Unit::Watts}
-                        figure={m.average_power_per_gpu.clone()} note={words.power_note} files={files.clone()} />
+                    { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-tokens-per-s"), label: AttrValue::from(words.own_tps), unit: Unit::TokensPerSecond, figure: m.tokens_per_s.clone(), note: AttrValue::from(tps_note), files: files.clone(), missing: None }) }
+                    { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-average-power-w"), label: AttrValue::from(words.own_power), unit: Unit::Watts, figure: m.average_power_per_gpu.clone(), note: AttrValue::from(words.power_note), files: files.clone(), missing: None }) }
                 }
                 if m.j_per_token_above_idle.is_some() {
-                    <OwnFigure catalogue={c} testid="own-j-per-token-above-idle" label={words.own_above_idle} unit={Unit::JoulesPerToken}
-                        figure={m.j_per_token_above_idle.clone()} note={words.above_idle_note} files={files.clone()} />
+                    { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-j-per-token-above-idle"), label: AttrValue::from(words.own_above_idle), unit: Unit::JoulesPerToken, figure: m.j_per_token_above_idle.clone(), note: AttrValue::from(words.above_idle_note), files: files.clone(), missing: None }) }
                 }
                 if m.node_j_per_token.is_some() {
-                    <OwnFigure catalogue={c} testid="own-node-j-per-token" label={words.own_node} unit={Unit::JoulesPerToken}
-                        figure={m.node_j_per_token.clone()} note={words.node_note} files={files.clone()} />
+                    { own_figure(OwnFigureProps { catalogue: c, testid: AttrValue::from("own-node-j-per-token"), label: AttrValue::from(words.own_node), unit: Unit::JoulesPerToken, figure: m.node_j_per_token.clone(), note: AttrValue::from(words.node_note), files: files.clone(), missing: None }) }
                 }
             </div>
             { self.series_notes() }

@@ -1,6 +1,6 @@
 //! How the figures are calculated, and what they leave out.
 
-use super::source::SourceRef;
+use super::source::source_ref;
 use crate::figure::{METHOD_SOURCES, METHOD_VERSION};
 use crate::ui::words::use_strings;
 use crate::ui::Cat;
@@ -16,7 +16,7 @@ pub fn method(props: &MethodProps) -> Html {
     let t = use_strings();
     let meta = &props.catalogue.0.meta;
     let [benchmark, joules] = METHOD_SOURCES;
-    let source = |id: &'static str| html! { <SourceRef catalogue={props.catalogue} id={id} /> };
+    let source = |id: &'static str| source_ref(props.catalogue, id);
     use_effect_with((), |_| {
         let listener = crate::ui::browser::on_fragment_link();
         // The sheet prints the legend: the fold opens before the browser lays out for print.

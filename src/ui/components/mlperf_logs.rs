@@ -1,7 +1,7 @@
 //! MLPerf Power logs: the power analyser's `spl.txt` and LoadGen's `mlperf_log_detail.txt`,
 //! picked as files; shows the mean node power inside LoadGen's window, as MLCommons computes it.
 
-use super::own_figure::OwnFigure;
+use super::own_figure::{own_figure, OwnFigureProps};
 use crate::figure::Unit;
 use crate::measure::mlperf_power::{window_mean, WindowMean};
 use crate::measure::{window_figures, Input, MeasureError, Problem, LOG_LIMIT};
@@ -75,11 +75,9 @@ pub fn mlperf_logs(props: &MlperfLogsProps) -> Html {
                 <p class="error" role="alert" data-testid={format!("measure-error-{}", e.input.id())}>{ format!("{}: {}", (t.measure_input)(e.input), (t.measure_problem)(&e.problem)) }</p>
             }) }
             <div class="figure-grid">
-                <OwnFigure catalogue={props.catalogue} testid="mlperf-window-power-w" label={t.window_power}
-                    unit={Unit::Watts} figure={power} note={t.window_power_note} />
+                { own_figure(OwnFigureProps { catalogue: props.catalogue, testid: AttrValue::from("mlperf-window-power-w"), label: AttrValue::from(t.window_power), unit: Unit::Watts, figure: power, note: AttrValue::from(t.window_power_note), files: Rc::default(), missing: None }) }
                 if per_token.is_some() {
-                    <OwnFigure catalogue={props.catalogue} testid="mlperf-window-j-per-token" label={t.window_token}
-                        unit={Unit::JoulesPerToken} figure={per_token} note={t.window_token_note} />
+                    { own_figure(OwnFigureProps { catalogue: props.catalogue, testid: AttrValue::from("mlperf-window-j-per-token"), label: AttrValue::from(t.window_token), unit: Unit::JoulesPerToken, figure: per_token, note: AttrValue::from(t.window_token_note), files: Rc::default(), missing: None }) }
                 }
             </div>
             if let Some(m) = mean {

@@ -5,12 +5,12 @@ use super::figures::origins_view;
 use crate::figure::{Figure, Origin, Unit};
 use crate::i18n::Strings;
 use crate::measure::Input;
-use crate::ui::words::{kind_title, use_strings};
+use crate::ui::words::kind_title;
 use crate::ui::{format, Cat};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What [`own_figure`] draws.
 pub struct OwnFigureProps {
     pub catalogue: Cat,
     pub testid: AttrValue,
@@ -20,10 +20,8 @@ pub struct OwnFigureProps {
     /// What the figure means.
     pub note: AttrValue,
     /// The files picked into boxes, cited by name.
-    #[prop_or_default]
     pub files: Rc<Vec<(Input, String)>>,
     /// What is still missing, shown in place of the figure.
-    #[prop_or_default]
     pub missing: Option<AttrValue>,
 }
 
@@ -58,9 +56,10 @@ fn badge(t: &'static Strings, f: &Figure) -> &'static str {
     }
 }
 
-#[function_component(OwnFigure)]
-pub fn own_figure(props: &OwnFigureProps) -> Html {
-    let t = use_strings();
+/// The figure, or "—" and what is missing. A function, not a component (issue 53: one component
+/// type fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn own_figure(props: OwnFigureProps) -> Html {
+    let t = format::page_lang().strings();
     match &props.figure {
         Some(f) => html! {
             <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={props.testid.clone()}

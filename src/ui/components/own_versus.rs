@@ -14,7 +14,7 @@ use crate::measure::{other_card, versus_ceiling, Measurement};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What [`own_versus`] draws.
 pub struct OwnVersusProps {
     pub catalogue: Cat,
     /// The configured card's id.
@@ -29,30 +29,25 @@ pub struct OwnVersusProps {
     /// The throughput the ceiling was taken at (per server), tokens/s.
     pub throughput: Option<f64>,
     /// The cards per server that throughput is for.
-    #[prop_or_default]
     pub cards: Option<u32>,
     /// The configured result's benchmark.
-    #[prop_or_default]
     pub benchmark: Option<Benchmark>,
     /// The customer's own model as typed in the calculator, and its proxy's benchmark.
-    #[prop_or_default]
     pub own_model: AttrValue,
-    #[prop_or_default]
     pub proxy: Option<Benchmark>,
     /// Takes a pasted model name as the customer's own model.
-    #[prop_or_default]
     pub on_own_model: Callback<String>,
     /// The measured card's rating, where the catalogue lists the card the GPUs name (issue 51).
-    #[prop_or_default]
     pub rating: Option<versus::Rating>,
     /// Switches the calculator to a published result of the benchmark the counters' model is (issue 51).
-    #[prop_or_default]
     pub on_benchmark: Callback<versus::BenchmarkSwitch>,
 }
 
-#[function_component(OwnVersus)]
-pub fn own_versus(props: &OwnVersusProps) -> Html {
-    let lang = crate::ui::words::use_lang();
+/// The run set against the calculator's figures. A function, not a component (issue 53: one
+/// component type fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn own_versus(props: OwnVersusProps) -> Html {
+    let props = &props;
+    let lang = crate::ui::format::page_lang();
     let m = &props.measurement;
     let above = props.limit.and_then(|l| versus::above_limit(m, l));
     // The model the counters name against the benchmark's.

@@ -5,7 +5,7 @@
 use super::choice::{Choice, Opt};
 use super::figures::{ends_view, origins_view};
 use super::number_field::NumberField;
-use super::source::SourceRef;
+use super::source::source_ref;
 use crate::catalogue::ReferenceValue;
 use crate::figure::{Figure, Kind, Unit};
 use crate::form::{plain_number, Edit, Field, InputError};
@@ -140,7 +140,7 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
                             { before.to_owned() }<span data-value={r.value.to_string()} data-digits={digits.to_string()}>{ shown.clone() }</span>{ after.to_owned() }
                         </button>
                         { format!(" {}, {} · ", crate::i18n::breakable(crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), lang), crate::i18n::reference_year(&r.year, lang)) }
-                        <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
+                        { source_ref(catalogue, &r.source) }
                     </li>
                 }
             }) }
@@ -166,7 +166,7 @@ fn idle_references(lang: Lang, catalogue: Cat, card: &str) -> Html {
                 <li data-testid={format!("ref-{}", r.id)} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()}>
                     { format!("{} W, {}, {} · ", format::figure_value_plain(r.value, r.high.unwrap_or(r.value), t.range_to),
                         crate::i18n::breakable(crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), lang), crate::i18n::reference_year(&r.year, lang)) }
-                    <SourceRef {catalogue} id={AttrValue::from(r.source.to_string())} />
+                    { source_ref(catalogue, &r.source) }
                 </li>
             }) }
         </ul>
@@ -812,7 +812,7 @@ fn system_view(t: &'static Strings, p: &Plan, catalogue: Cat) -> Html {
                 { (t.system_line)(&words) }
                 // issue 52: the vendor's system cites the vendor's source.
                 if let Some(src) = system.sourced.as_ref().filter(|s| s.vendor) {
-                    { " " }<SourceRef catalogue={catalogue} id={AttrValue::from(src.source.to_string())} />
+                    { " " }{ source_ref(catalogue, &src.source) }
                 }</p>
             if let Some(s) = &p.sign_off {
                 <p class="sign-off" role="status" data-testid="sign-off" data-rule={s.rule.percent().to_string()}
@@ -870,10 +870,10 @@ fn own_view(
                     data-proxy={proxy.benchmark().map(|b| b.id()).unwrap_or_default()}>
                     { (t.own_proxy)(proxy, page) }
                     if let crate::proxy::Proxy::Closest(s) = proxy {
-                        { " " }<SourceRef {catalogue} id={AttrValue::from(s.size_source)} />
+                        { " " }{ source_ref(catalogue, s.size_source) }
                         // One source that states both is cited once.
                         if s.arch_source != s.size_source {
-                            { " " }<SourceRef {catalogue} id={AttrValue::from(s.arch_source)} />
+                            { " " }{ source_ref(catalogue, s.arch_source) }
                         }
                     }
                 </p>
@@ -1038,7 +1038,7 @@ fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan, pue: Option<f64>) -> H
         Some(eu) if eu.it_kilowatts < 0.8 * plan::EU_THRESHOLD_KW => html! {
             <p class="eu" data-testid="eu-2024-1364" data-value="0">
                 { (t.eu)(false, &format::three(eu.it_kilowatts)) }{ " " }
-                <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
+                { source_ref(catalogue, EU_SOURCE) }
             </p>
         },
         Some(eu) => html! {
@@ -1047,7 +1047,7 @@ fn eu_view(t: &'static Strings, catalogue: Cat, p: &Plan, pue: Option<f64>) -> H
                 <strong>{ (t.eu)(eu.reached, &format::three(eu.it_kilowatts)) }</strong>
                 { t.eu_words }{ t.eu_legal }
                 <span data-testid="eu-reports">{ (t.eu_reports)(p.site_kwh_per_year.as_ref().map(|f| format!("{} kWh", format::figure_value(f, t.range_to))).as_deref()) }</span>{ " " }
-                <SourceRef {catalogue} id={AttrValue::from(EU_SOURCE)} />
+                { source_ref(catalogue, EU_SOURCE) }
             </p>
             if eu.reached { { eu_table(t, p, pue) } }
             </>

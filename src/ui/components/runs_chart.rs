@@ -6,7 +6,7 @@ use crate::measure::runs::{load_differs, plot, Axis, Run};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What [`runs_chart`] draws.
 pub struct RunsChartProps {
     pub catalogue: Cat,
     pub runs: Vec<Run>,
@@ -19,9 +19,12 @@ fn cell(v: Option<f64>) -> String {
     v.map_or_else(|| "—".to_owned(), format::plain)
 }
 
-#[function_component(RunsChart)]
-pub fn runs_chart(props: &RunsChartProps) -> Html {
-    let t = crate::ui::words::use_strings();
+/// The kept runs' table and chart, or nothing without runs. A function, not a component (issue 53:
+/// one component type fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn runs_chart(props: RunsChartProps) -> Html {
+    let props = &props;
+    let lang = format::page_lang();
+    let t = lang.strings();
     if props.runs.is_empty() {
         return html! {};
     }
@@ -31,7 +34,6 @@ pub fn runs_chart(props: &RunsChartProps) -> Html {
         html! { <button type="button" class="quiet" aria-pressed={pressed.to_string()} data-testid={format!("runs-axis-{}", if axis == Axis::Concurrency { "concurrency" } else { "limit" })} {onclick}>{ words }</button> }
     };
     let chart = plot(&props.runs, props.axis);
-    let lang = crate::ui::words::use_lang();
     let catalogue = props.catalogue.0;
     let card_name = |id: Option<&str>| match id {
         // Issue 51: a name the catalogue does not list is kept as printed, and said to be so.

@@ -4,16 +4,8 @@ use super::choice::{Choice, Opt};
 use crate::catalogue::{Benchmark, Scenario, SystemSize};
 use crate::form::Field;
 use crate::model::TableFilter;
-use crate::ui::words::use_strings;
 use crate::ui::Cat;
 use yew::prelude::*;
-
-#[derive(Properties, PartialEq)]
-pub struct TableFiltersProps {
-    pub catalogue: Cat,
-    pub filter: TableFilter,
-    pub on_change: Callback<TableFilter>,
-}
 
 const ALL: &str = "all";
 
@@ -21,11 +13,11 @@ fn opt(value: &str, label: String) -> Opt {
     Opt { value: value.to_owned().into(), label: label.into(), disabled: false }
 }
 
-#[function_component(TableFilters)]
-pub fn table_filters(props: &TableFiltersProps) -> Html {
-    let catalogue = props.catalogue.0;
-    let t = use_strings();
-    let filter = &props.filter;
+/// The filters of `filter`, each change sent to `on_change`. A function, not a component (issue 53:
+/// one component type fewer in the wasm), in the page's language (`format::page_lang`).
+pub fn table_filters(cat: Cat, filter: &TableFilter, on_change: &Callback<TableFilter>) -> Html {
+    let catalogue = cat.0;
+    let t = crate::ui::format::page_lang().strings();
     let benchmarks: Vec<Opt> = Benchmark::ALL
         .iter()
         .map(|b| {
@@ -54,7 +46,7 @@ pub fn table_filters(props: &TableFiltersProps) -> Html {
     sizes.extend(SystemSize::ALL.iter().map(|s| opt(s.id(), size_word(*s).to_owned())));
 
     let change = |apply: fn(&mut TableFilter, String)| {
-        let on_change = props.on_change.clone();
+        let on_change = on_change.clone();
         let filter = filter.clone();
         Callback::from(move |value: String| {
             let mut next = filter.clone();
