@@ -5,18 +5,18 @@ use super::components::{
     compare_panel::ComparePanel,
     comparison::Comparison,
     config::ConfigPanel,
-    context::Context,
-    data_notice::DataNoticeView,
+    context::context_list,
+    data_notice::data_notice,
     figures::FiguresPanel,
     footer::Footer,
     measure::MeasureSection,
     method::Method,
-    notices::Notices,
+    notices::notices,
     plan::PlanPanel,
     quote::{PrintHeader, QuoteFields, SheetFoot, ValidNumbers},
     quote_request::QuoteRequest,
     share::Share,
-    summary::Summary,
+    summary::{summary, SummaryProps},
 };
 use super::stage::{use_stage, Stage};
 use super::state::{Action, State};
@@ -350,8 +350,8 @@ impl Page<'_> {
             self.evaluation.errors().into_iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
         html! {
             <>
-            <Notices notices={state.notices.clone()} field_errors={from_link} on_dismiss={self.on.dismiss_notices.clone()} />
-            <DataNoticeView notice={state.data_notice.clone()} on_dismiss={self.on.dismiss_notices.clone()} />
+            { notices(&state.notices, &from_link, &self.on.dismiss_notices) }
+            { data_notice(state.data_notice.as_ref(), &self.on.dismiss_notices) }
             if let Some(day) = self.start.offline_copy.as_ref() {
                 <section class="notices offline-copy" role="status" data-testid="offline-copy">
                     <h2>{ t.offline_copy_title }</h2>
@@ -426,12 +426,17 @@ impl Page<'_> {
             .filter(|_| self.state.form.plan.is_set())
             .or_else(|| figures.energy_per_day.clone());
         html! {
-            <Summary energy_per_token={figures.energy_per_token.clone()} energy_per_day={day}
-                year={demand.then(|| plan.site_kwh_per_year.clone()).flatten()}
-                cost={demand.then(|| plan.cost_per_year.clone()).flatten()}
-                servers={plan.servers_needed.clone()} positions={plan.rack_positions.clone()}
-                co2={demand.then(|| plan.co2_per_year.clone()).flatten()}
-                idle={demand.then(|| plan.idle_source.as_ref().map(|i| (i.low, i.high))).flatten()} />
+            { summary(&SummaryProps {
+                energy_per_token: figures.energy_per_token.clone(),
+                energy_per_day: day,
+                year: demand.then(|| plan.site_kwh_per_year.clone()).flatten(),
+                cost: demand.then(|| plan.cost_per_year.clone()).flatten(),
+                servers: plan.servers_needed.clone(),
+                positions: plan.rack_positions.clone(),
+                co2: demand.then(|| plan.co2_per_year.clone()).flatten(),
+                idle: demand.then(|| plan.idle_source.as_ref().map(|i| (i.low, i.high))).flatten(),
+                measured: false,
+            }) }
         }
     }
 
@@ -458,7 +463,7 @@ impl Page<'_> {
             if below >= Stage::Table {
                 <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
                     current_scenario={state.form.scenario} on_edit={self.on.edit.clone()} />
-                <Context {catalogue} />
+                { context_list(catalogue) }
             }
             </>
         }

@@ -2,20 +2,14 @@
 
 use super::source::source_ref;
 use crate::model::context;
-use crate::ui::words::{use_lang, use_strings};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ContextProps {
-    pub catalogue: Cat,
-}
-
-#[function_component(Context)]
-pub fn context_list(props: &ContextProps) -> Html {
-    let t = use_strings();
-    let lang = use_lang();
-    let rows = context(props.catalogue.0);
+/// A function, not a component (issue 53: a component type costs about 1 KB gzip).
+pub fn context_list(catalogue: Cat) -> Html {
+    let lang = format::page_lang();
+    let t = lang.strings();
+    let rows = context(catalogue.0);
     if rows.is_empty() {
         return html! {};
     }
@@ -38,7 +32,7 @@ pub fn context_list(props: &ContextProps) -> Html {
                         { format!(" — {}, {} × {}, {}, {}. ",
                             crate::i18n::pick(lang, &m.task, m.task_de.as_deref()), m.cards, crate::i18n::card_name(row.card, lang), m.model,
                             crate::i18n::pick(lang, &m.condition, m.condition_de.as_deref())) }
-                        { source_ref(props.catalogue, &m.source) }
+                        { source_ref(catalogue, &m.source) }
                     </li>
                 }
             }) }

@@ -3,20 +3,14 @@
 
 use crate::data_version::DataNotice;
 use crate::i18n::pick;
-use crate::ui::words::{use_lang, use_strings};
+use crate::ui::format;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct DataNoticeProps {
-    pub notice: Option<DataNotice>,
-    pub on_dismiss: Callback<()>,
-}
-
-#[function_component(DataNoticeView)]
-pub fn data_notice(props: &DataNoticeProps) -> Html {
-    let t = use_strings();
-    let lang = use_lang();
-    let Some(notice) = &props.notice else {
+/// A function, not a component (issue 53: a component type costs about 1 KB gzip).
+pub fn data_notice(notice: Option<&DataNotice>, on_dismiss: &Callback<()>) -> Html {
+    let lang = format::page_lang();
+    let t = lang.strings();
+    let Some(notice) = notice else {
         return html! {};
     };
     let current = crate::catalogue::data_version();
@@ -38,7 +32,7 @@ pub fn data_notice(props: &DataNoticeProps) -> Html {
             </>
         },
     };
-    let onclick = props.on_dismiss.reform(|_: MouseEvent| ());
+    let onclick = on_dismiss.reform(|_: MouseEvent| ());
     let version = match notice {
         DataNotice::Unversioned => String::new(),
         DataNotice::Unknown(v) | DataNotice::Older { version: v, .. } => v.clone(),

@@ -11,7 +11,7 @@ use super::own_figure::{own_figure, OwnFigureProps};
 use super::own_versus::{own_versus, OwnVersusProps};
 use super::paste_box::PasteBox;
 use super::runs_chart::{runs_chart, RunsChartProps};
-use super::summary::Summary;
+use super::summary::{summary, SummaryProps};
 use crate::figure::{Figure, Unit};
 use crate::measure::runs::{self, keep_with, Axis, Run};
 use crate::measure::versus::{self, Limit};
@@ -223,7 +223,7 @@ pub fn measure_section(props: &MeasureProps) -> Html {
             <p class="hint">{ words.measure_intro }</p>
             { view.inputs() }
             // On a phone the bar follows the measured figure here.
-            <Summary energy_per_token={m.j_per_token.clone()} energy_per_day={None} measured=true />
+            { summary(&SummaryProps { energy_per_token: m.j_per_token.clone(), measured: true, ..SummaryProps::default() }) }
             { view.figures(c) }
             { own_versus(OwnVersusProps { catalogue: c, card: props.card.clone(), on_card: props.on_card.clone(), measurement: m.clone(), ceiling: props.ceiling.clone(), limit, rating: rating.clone(), throughput: props.throughput, cards: props.cards, benchmark: props.benchmark, own_model: props.own_model.clone(), proxy: props.proxy, on_own_model: props.on_own_model.clone(), on_benchmark: props.on_benchmark.clone() }) }
             { gpu_table(&m.gpus) }

@@ -5,34 +5,28 @@
 use crate::figure::Figure;
 use crate::i18n::Strings;
 use crate::ui::format;
-use crate::ui::words::use_strings;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What the bar shows. Drawn by `summary`, a function, not a component (issue 53: a component type
+/// costs about 1 KB gzip).
+#[derive(Default)]
 pub struct SummaryProps {
     pub energy_per_token: Option<Figure>,
     pub energy_per_day: Option<Figure>,
     /// The plan's energy per year for a demand: shown instead of the day at the limit once typed.
-    #[prop_or_default]
     pub year: Option<Figure>,
     /// The plan's cost per year for a demand: shown instead of J/token once typed.
-    #[prop_or_default]
     pub cost: Option<Figure>,
     /// On the Measure tab: the bar shows the measured J/token (in `energy_per_token`) alone.
-    #[prop_or_default]
     pub measured: bool,
     /// The plan's answer for a demand (issue 38): the servers, racks or systems it needs, and the rack
     /// positions, before the year's energy and cost.
-    #[prop_or_default]
     pub servers: Option<Figure>,
-    #[prop_or_default]
     pub positions: Option<Figure>,
     /// Issue 53: the plan's CO₂ a year for a demand, beside its energy and cost.
-    #[prop_or_default]
     pub co2: Option<Figure>,
     /// Issue 47: the sourced idle span (W per card) the year rests on where none is typed; the bar
     /// says so, as the answer, the sheet and the e-mail do.
-    #[prop_or_default]
     pub idle: Option<(f64, f64)>,
 }
 
@@ -73,9 +67,8 @@ fn part(t: &'static Strings, figure: Option<&Figure>, unit: &str) -> Html {
     }
 }
 
-#[function_component(Summary)]
 pub fn summary(props: &SummaryProps) -> Html {
-    let t = use_strings();
+    let t = format::page_lang().strings();
     // Once a demand is typed, the bar follows the plan's answer: energy and cost per year.
     let planned = props.year.is_some();
     let follows = if props.measured {
