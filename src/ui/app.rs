@@ -13,7 +13,7 @@ use super::components::{
     method::Method,
     notices::notices,
     plan::PlanPanel,
-    quote::{PrintHeader, QuoteFields, SheetFoot, ValidNumbers},
+    quote::{quote_fields, sheet_foot, PrintHeader, ValidNumbers},
     quote_request::QuoteRequest,
     share::Share,
     summary::{summary, SummaryProps},
@@ -297,7 +297,7 @@ impl Page<'_> {
                 // on `method.html` (`MethodPage`), and the first render, which hydrates the rest in
                 // one task, is that much shorter (issue 53).
                 { self.method_and_sources() }
-                if hand_off { <SheetFoot url={AttrValue::from(self.full_url.clone())} /> }
+                if hand_off { { sheet_foot(&self.full_url) } }
             </div>
             </ContextProvider<Lang>>
         }
@@ -408,8 +408,7 @@ impl Page<'_> {
                             post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
                     }
                     if !state.embed {
-                        <QuoteFields customer={AttrValue::from(state.form.customer.clone())}
-                            reference={AttrValue::from(state.form.reference.clone())} on_edit={self.on.edit.clone()} />
+                        { quote_fields(&AttrValue::from(state.form.customer.clone()), &AttrValue::from(state.form.reference.clone()), &self.on.edit) }
                     }
                 }
             </div>

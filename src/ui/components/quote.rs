@@ -81,27 +81,20 @@ fn own_words(lang: Lang, catalogue: &crate::catalogue::Catalogue, form: &Form) -
     (lang.strings().own_size_words)(size, arch)
 }
 
-#[derive(Properties, PartialEq)]
-pub struct QuoteFieldsProps {
-    pub customer: AttrValue,
-    pub reference: AttrValue,
-    pub on_edit: Callback<Edit>,
-}
-
-/// Customer and reference, typed on the page.
-#[function_component(QuoteFields)]
-pub fn quote_fields(props: &QuoteFieldsProps) -> Html {
-    let lang = use_lang();
+/// Customer and reference, typed on the page. A function, not a component (issue 53: a component
+/// type costs about 1 KB gzip).
+pub fn quote_fields(customer: &AttrValue, reference: &AttrValue, on_edit: &Callback<Edit>) -> Html {
+    let lang = crate::ui::format::page_lang();
     let t = lang.strings();
     html! {
         <section class="quote" aria-labelledby="quote-title">
             // Folded until wanted; open once a customer or reference is set.
-            <details class="fold" open={!props.customer.is_empty() || !props.reference.is_empty()} data-testid="quote-fold">
+            <details class="fold" open={!customer.is_empty() || !reference.is_empty()} data-testid="quote-fold">
             <summary><h2 id="quote-title">{ t.quote_title }</h2></summary>
             <p class="hint">{ t.quote_hint }</p>
             <div class="pair">
-                { text_field(lang, Field::Customer, &props.customer, &props.on_edit) }
-                { text_field(lang, Field::Reference, &props.reference, &props.on_edit) }
+                { text_field(lang, Field::Customer, customer, on_edit) }
+                { text_field(lang, Field::Reference, reference, on_edit) }
             </div>
             </details>
         </section>
@@ -210,16 +203,10 @@ fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
     use_memo((*shown).clone(), |url| crate::qr::svg(&crate::link::compact(url)))
 }
 
-#[derive(Properties, PartialEq)]
-pub struct SheetFootProps {
-    pub url: AttrValue,
-}
-
-/// The sheet's foot: the full link once, small.
-#[function_component(SheetFoot)]
-pub fn sheet_foot(props: &SheetFootProps) -> Html {
-    let t = use_lang().strings();
+/// The sheet's foot: the full link once, small. A function, not a component (issue 53).
+pub fn sheet_foot(url: &str) -> Html {
+    let t = crate::ui::format::page_lang().strings();
     html! {
-        <p class="print-only print-link" data-testid="print-link">{ t.sheet_link_label }{ props.url.clone() }</p>
+        <p class="print-only print-link" data-testid="print-link">{ t.sheet_link_label }{ url.to_owned() }</p>
     }
 }
