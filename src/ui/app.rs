@@ -7,7 +7,7 @@ use super::components::{
     config::ConfigPanel,
     context::context_list,
     data_notice::data_notice,
-    figures::FiguresPanel,
+    figures::{figures_panel, FiguresProps},
     footer::Footer,
     measure::MeasureSection,
     method::Method,
@@ -393,8 +393,16 @@ impl Page<'_> {
         let invalid: Vec<&'static str> = self.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
         html! {
             <div class="outputs">
-                <FiguresPanel {catalogue} form={state.form.clone()} figures={self.evaluation.figures.clone()} plan={(*self.plan).clone()} limit_watts={self.limit_watts()} on_edit={self.on.edit.clone()}
-                    sensitivity={(*self.sensitivity).clone()} measure_href={AttrValue::from(format!("?{}", link::Mode::Measure.add_to(link::encode(&state.form, false))))} />
+                { figures_panel(&FiguresProps {
+                    catalogue,
+                    form: &state.form,
+                    figures: &self.evaluation.figures,
+                    plan: self.plan,
+                    limit_watts: self.limit_watts(),
+                    on_edit: &self.on.edit,
+                    sensitivity: &self.sensitivity,
+                    measure_href: AttrValue::from(format!("?{}", link::Mode::Measure.add_to(link::encode(&state.form, false)))),
+                }) }
                 if state.embed {
                     <p class="open-full"><a data-testid="open-full" href={full_url.clone()} target="_blank" rel="noopener">{ t.open_full }</a>
                         { " · " }<a data-testid="open-method" href={format!("{full_url}#method-cite")} target="_blank" rel="noopener">{ t.method_link }</a></p>

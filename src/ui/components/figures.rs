@@ -7,26 +7,26 @@ use crate::form::{Edit, Form, ThroughputChoice};
 use crate::i18n::{number, CapPair, Lang, Strings};
 use crate::model::{capped_results, power_cap_evidence, published_at_limit, CapEvidence, Figures};
 use crate::plan::{Plan, PlanNotice};
-use crate::ui::words::{kind_explanation, kind_title, use_lang};
+use crate::ui::words::{kind_explanation, kind_title};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct FiguresProps {
+/// What the figures are drawn from: borrowed from the page, which draws them by `figures_panel`, a
+/// function, not a component (issue 53: a component type costs about 1 KB gzip, and its props
+/// were clones of the form, figures, plan and sensitivity at every render).
+pub struct FiguresProps<'a> {
     pub catalogue: Cat,
-    pub form: Form,
-    pub figures: Figures,
+    pub form: &'a Form,
+    pub figures: &'a Figures,
     /// The plan: its answer (servers, rack, energy, cost, CO₂ per year) leads, once a demand or people are typed.
-    pub plan: Plan,
+    pub plan: &'a Plan,
     /// The power limit as checked (`None` when the field is not valid).
     pub limit_watts: Option<f64>,
-    pub on_edit: Callback<Edit>,
+    pub on_edit: &'a Callback<Edit>,
     // issue 47
     /// What decides the answer's year, largest first (empty without a demand's year).
-    #[prop_or_default]
-    pub sensitivity: Vec<crate::plan::Sensitivity>,
+    pub sensitivity: &'a [crate::plan::Sensitivity],
     /// The link to Measure your own with this configuration.
-    #[prop_or_default]
     pub measure_href: AttrValue,
 }
 
@@ -171,7 +171,7 @@ fn evidence_item(t: &'static Strings, e: &CapEvidence) -> Html {
 /// Published results at a lowered setting, and an offer to use the one at exactly this limit.
 fn capped_view(t: &'static Strings, lang: Lang, props: &FiguresProps) -> Html {
     let catalogue = props.catalogue.0;
-    let form = &props.form;
+    let form = props.form;
     let evidence = power_cap_evidence(catalogue, &form.card, form.benchmark, form.scenario);
     let capped = capped_results(catalogue, &form.card, form.benchmark, form.scenario);
     let offer = props.limit_watts.and_then(|w| published_at_limit(catalogue, form, w));
@@ -517,14 +517,13 @@ fn live_text(t: &'static Strings, f: &Figures) -> String {
     format!("{} {}", part(t.figure_token, f.energy_per_token.as_ref()), part(t.figure_day, f.energy_per_day.as_ref()))
 }
 
-#[function_component(FiguresPanel)]
 pub fn figures_panel(props: &FiguresProps) -> Html {
-    let lang = use_lang();
+    let lang = format::page_lang();
     let t = lang.strings();
     // What one "server" of the configuration is (issue 36): a server, a rack, or a system of several.
     use crate::i18n::NounLabel as L;
     let noun = props.plan.system.as_ref().map_or(crate::system::Noun::Server, crate::plan::PlanSystem::noun);
-    let f = &props.figures;
+    let f = props.figures;
     let c = props.catalogue;
     let published = match &props.form.throughput {
         ThroughputChoice::Published(id) => c.0.result(id, props.form.benchmark, props.form.scenario),
@@ -565,10 +564,10 @@ pub fn figures_panel(props: &FiguresProps) -> Html {
                 // energy per token stands beside it in the answer.
                 { figure_view(t, c, "j-per-token",
                     (if props.plan.basis == crate::plan::EnergyBasis::Demand { t.figure_token_benchmark } else { t.figure_token },
-                    Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, &props.plan)) }
-                { answer_view(t, c, &props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
+                    Unit::JoulesPerToken), f.energy_per_token.as_ref(), t.bound_token, tokens_per_mw_view(t, props.plan)) }
+                { answer_view(t, c, props.plan, !props.form.plan.demand.trim().is_empty() || !props.form.plan.users.trim().is_empty()) }
             </div>
-            { answer_notes(t, &props.plan, &props.sensitivity, &props.measure_href) }
+            { answer_notes(t, props.plan, props.sensitivity, &props.measure_href) }
             <div class="figure-grid">
                 // The same bound as J/token's, said once there.
                 { figure_view(t, c, "wh-per-mtok", (t.figure_million, Unit::WattHoursPerMillionTokens), f.energy_per_million.as_ref(), "", html! {}) }
