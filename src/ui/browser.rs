@@ -19,6 +19,17 @@ pub fn on_before_print(mut f: impl FnMut() + 'static) -> Option<gloo_events::Eve
     Some(gloo_events::EventListener::new(&window, "beforeprint", move |_| f()))
 }
 
+/// Sets `attributes` on the first element `selector` finds (nothing when none does).
+pub fn set_attributes(selector: &str, attributes: &[(&str, &str)]) {
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten())
+    else {
+        return;
+    };
+    for (name, value) in attributes {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
 pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }

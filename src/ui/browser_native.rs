@@ -33,6 +33,9 @@ pub fn on_before_print(_f: impl FnMut() + 'static) -> Option<Listener> {
     None
 }
 
+/// No document in the prerender.
+pub fn set_attributes(_selector: &str, _attributes: &[(&str, &str)]) {}
+
 /// No links are clicked in the prerender.
 pub fn on_fragment_link() -> Option<Listener> {
     None

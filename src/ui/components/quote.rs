@@ -196,7 +196,24 @@ fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
     {
         let shown = shown.clone();
         use_effect_with((), move |()| {
-            let listener = browser::on_before_print(move || shown.set(latest.borrow().clone()));
+            let listener = browser::on_before_print(move || {
+                let url = latest.borrow().clone();
+                // The browser lays the sheet out right after this event and its microtasks; Yew's
+                // scheduler, when it has yielded mid-run (every ~16 ms), draws the new code only a
+                // task later. So the code's attributes are written here too; the render that follows
+                // sets them to the same values.
+                if let Some(qr) = crate::qr::svg(&crate::link::compact(&url)) {
+                    let (side, mm) = (qr.side.to_string(), format!("{:.3}mm", qr_mm(qr.side)));
+                    let view_box = format!("0 0 {side} {side}");
+                    browser::set_attributes(
+                        "[data-testid=\"print-qr\"] svg",
+                        &[("viewBox", &view_box), ("width", &mm), ("height", &mm)],
+                    );
+                    browser::set_attributes("[data-testid=\"print-qr\"] rect", &[("width", &side), ("height", &side)]);
+                    browser::set_attributes("[data-testid=\"print-qr\"] path", &[("d", &qr.path)]);
+                }
+                shown.set(url);
+            });
             move || drop(listener)
         });
     }
