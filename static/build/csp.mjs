@@ -104,8 +104,11 @@ function preloadIntegrities(html) {
  * preload link itself is dropped (the one request is the loader's, after the first frame). Returns
  * the loader's code and the wasm's URL.
  */
+/** Trunk's loader passing the wasm's URL to the glue's init: `module_or_path: '<url>'` (the URL is group 2). */
+const WASM_URL = /module_or_path:\s*(['"`])([^'"`]+)\1/;
+
 function wasmWithIntegrity(code, preloads, file) {
-  const re = /module_or_path:\s*(['"`])([^'"`]+)\1/g;
+  const re = new RegExp(WASM_URL.source, 'g');
   const found = [...code.matchAll(re)];
   if (found.length !== 1) fail(file, `expected one "module_or_path: '<wasm url>'" in Trunk's loader, found ${found.length}; the wasm would load without integrity`);
   const url = found[0][2];
@@ -131,7 +134,7 @@ function wasmWithIntegrity(code, preloads, file) {
  * Without the wasm beside the page (tests/build/'s captured Trunk output has none) nothing changes.
  */
 function shortenWasmImports(loader, preloads, dir, file) {
-  const wasmUrl = /module_or_path:\s*(['"`])([^'"`]+)\1/.exec(loader)?.[2];
+  const wasmUrl = WASM_URL.exec(loader)?.[2];
   const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
   if (!wasmUrl || !glueUrl) return; // wasmWithIntegrity and bundleGlue say what is missing
   const local = (url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
