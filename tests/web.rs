@@ -349,3 +349,49 @@ fn a_sources_month_is_intls() {
         }
     }
 }
+
+/// Renders a tree as it is (no `html!` here: this crate's would not reach `ui::el`).
+#[derive(yew::Properties, PartialEq)]
+struct Tree {
+    node: yew::Html,
+}
+
+#[yew::function_component]
+fn Holder(props: &Tree) -> yew::Html {
+    props.node.clone()
+}
+
+async fn render_tree(node: yew::Html) -> Element {
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    yew::Renderer::<Holder>::with_root_and_props(root.clone(), Tree { node }).render();
+    yew::scheduler::flush().await;
+    settle().await;
+    root
+}
+
+/// Our patched `html!` (vendor/yew-macro/PATCHED.md) draws what Yew's own does: the same elements,
+/// attributes, texts and order, and a listener that fires.
+#[wasm_bindgen_test]
+async fn patched_html_draws_what_yews_own_does() {
+    let clicks = std::rc::Rc::new(std::cell::Cell::new(0));
+    let counter = {
+        let clicks = clicks.clone();
+        yew::Callback::from(move |_: yew::MouseEvent| clicks.set(clicks.get() + 1))
+    };
+    let (ours, yews) = token_energy::ui::el::both_ways("t & <u>", &["x", "y", "z"], counter);
+    let (a, b) = (render_tree(ours).await, render_tree(yews).await);
+    let expected = concat!(
+        r#"<section title="t &amp; &lt;u&gt;" class="a"><p></p><p><b>one element</b></p><p><i>one node</i></p>"#,
+        r#"<p>a text</p><ul data-n="3"><li>x</li><li>y</li><li>z</li></ul>"#,
+        r#"<button type="button">bt &amp; &lt;u&gt;</button></section>"#
+    );
+    assert_eq!(b.inner_html(), expected, "Yew's own html! as written out by hand");
+    assert_eq!(a.inner_html(), expected, "the patched html!");
+    for root in [&a, &b] {
+        let button = root.query_selector("button").expect("query").expect("a button");
+        button.dyn_ref::<web_sys::HtmlElement>().expect("an element").click();
+        settle().await;
+    }
+    assert_eq!(clicks.get(), 2, "each tree's button counted its click");
+}

@@ -13,6 +13,8 @@ mod browser;
 #[path = "browser_native.rs"]
 mod browser;
 mod components;
+#[doc(hidden)]
+pub mod el;
 mod format;
 mod stage;
 mod state;
