@@ -140,7 +140,7 @@ fn csv_cell(text: &str) -> String {
 
 /// A number at full precision as the JSON writes it (Rust's shortest round-trip form).
 fn full(value: f64) -> String {
-    format!("{value}")
+    crate::float::shortest(value)
 }
 
 /// A computed number as the CSV writes it (issue 37): rounded to 15 significant digits (so
@@ -150,12 +150,12 @@ fn full(value: f64) -> String {
 /// published; the JSON keeps every bit for machines.
 pub fn csv_number(value: f64) -> String {
     if value == 0.0 || !value.is_finite() {
-        return format!("{value}");
+        return crate::float::shortest(value);
     }
     // 15 significant digits, correctly rounded as `{:.14e}` would write them (issue 53: without the
     // standard library's exponent format), read back as the nearest double, which `{}` then writes
     // in its shortest round-trip form.
-    format!("{}", crate::float::round_significant(value, 15))
+    crate::float::shortest(crate::float::round_significant(value, 15))
 }
 
 /// A count (servers, racks, positions, circuits, people) as a whole number; other values as

@@ -56,28 +56,205 @@ pub fn round_significant(value: f64, digits: usize) -> f64 {
     if value == 0.0 || !value.is_finite() || digits == 0 {
         return value;
     }
-    let bits = value.abs().to_bits();
-    let (biased, fraction) = ((bits >> 52) as i32, bits & ((1u64 << 52) - 1));
-    // value = mantissa × 2^exp2, exactly.
-    let (mantissa, mut exp2) = if biased == 0 { (fraction, -1074) } else { (fraction | 1u64 << 52, biased - 1075) };
-    let mut d = Decimal::of(mantissa);
-    // Every f64's exact decimal has fewer than MAX_DIGITS significant digits: the shifts are exact.
-    while exp2 > 0 {
-        let shift = exp2.min(MAX_SHIFT as i32);
-        d.left_shift(shift as u32);
-        exp2 -= shift;
-    }
-    while exp2 < 0 {
-        let shift = (-exp2).min(MAX_SHIFT as i32);
-        d.right_shift(shift as u32);
-        exp2 += shift;
-    }
+    let mut d = Decimal::exact(value);
     d.keep(digits);
     let rounded = d.into_f64();
     if value < 0.0 {
         -rounded
     } else {
         rounded
+    }
+}
+
+/// `value` as `format!("{value}")` writes it (issue 53): the fewest significant digits that read
+/// back as `value` (of those, the nearest to it), without an exponent — `1`, `0.1`, `1e21` as
+/// `1000000000000000000000` —, `-` before a negative value and negative zero, `NaN`, `inf`, `-inf`.
+/// The app's numbers go through this and [`fixed`] instead of the standard library's float printing
+/// (Grisu and Dragon: 11.9 KB of the wasm). `tests/float.rs` holds both to `format!`.
+pub fn shortest(value: f64) -> String {
+    if value.is_nan() {
+        return "NaN".to_owned();
+    }
+    let sign = if value.is_sign_negative() { "-" } else { "" };
+    if value.is_infinite() {
+        return format!("{sign}inf");
+    }
+    if value == 0.0 {
+        return format!("{sign}0");
+    }
+    let (mantissa, exp2) = parts(value);
+    let exact = Decimal::scaled(mantissa, exp2);
+    // Every decimal strictly between the halfway points to the neighbouring doubles reads back as
+    // the value, and so do the halfway points themselves when the mantissa is even (ties to even).
+    // Below a power of two the neighbour is half as far.
+    let (low, high) = if mantissa == 1 << 52 && exp2 > -1074 {
+        (Decimal::scaled(4 * mantissa - 1, exp2 - 2), Decimal::scaled(2 * mantissa + 1, exp2 - 1))
+    } else {
+        (Decimal::scaled(2 * mantissa - 1, exp2 - 1), Decimal::scaled(2 * mantissa + 1, exp2 - 1))
+    };
+    let even = mantissa % 2 == 0;
+    let reads = |d: &Decimal| {
+        let (above_low, below_high) = (d.cmp(&low), d.cmp(&high));
+        (above_low.is_gt() || (even && above_low.is_eq())) && (below_high.is_lt() || (even && below_high.is_eq()))
+    };
+    // The `n`-digit decimals just below and above the value; of those that read back as it, the
+    // nearer, the upper on a tie (as the standard library's shortest printing chooses).
+    let candidate = |n: usize| -> Option<Decimal> {
+        let mut below =
+            Decimal { digits: exact.digits.iter().take(n).copied().collect(), point: exact.point, truncated: false };
+        if n >= exact.digits.len() {
+            return Some(below);
+        }
+        below.trim();
+        let above = below.next_up(n)?;
+        let up_nearer = exact.digits.get(n).is_some_and(|&d| d >= 5);
+        match (reads(&below), reads(&above)) {
+            (true, true) if up_nearer => Some(above),
+            (true, _) => Some(below),
+            (false, true) => Some(above),
+            (false, false) => None,
+        }
+    };
+    // If some `n`-digit decimal reads back, a nearer `n + 1`-digit one does: search for the fewest.
+    let (mut low, mut high) = (1, exact.digits.len().clamp(1, 17));
+    while low < high {
+        let mid = (low + high) / 2;
+        if candidate(mid).is_some() {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    let d = candidate(low).unwrap_or(exact);
+    let (best, point) = (d.digits, d.point);
+    let mut out = String::with_capacity(best.len() + 8);
+    out.push_str(sign);
+    write_digits(&mut out, &best, point, 0);
+    out
+}
+
+/// `value` as `format!("{value:.places$}")` writes it (issue 53): rounded to `places` digits after
+/// the point, the exact value's nearest, ties to even; `-` before a negative value, also where it
+/// rounds to zero.
+pub fn fixed(value: f64, places: usize) -> String {
+    if !value.is_finite() {
+        return shortest(value);
+    }
+    let sign = if value.is_sign_negative() { "-" } else { "" };
+    let mut out = String::with_capacity(places + 24);
+    out.push_str(sign);
+    if value == 0.0 {
+        write_digits(&mut out, &[], 0, places);
+        return out;
+    }
+    let mut d = Decimal::exact(value);
+    let keep = i64::from(d.point) + places as i64;
+    if keep >= 1 {
+        d.keep(keep as usize);
+    } else {
+        // Every kept digit is zero: the value rounds to 0 or to one unit of the last place.
+        let half_or_more =
+            keep == 0 && d.digits.first().is_some_and(|&first| first > 5 || (first == 5 && d.digits.len() > 1));
+        d = if half_or_more {
+            Decimal { digits: vec![1], point: 1 - places as i32, truncated: false }
+        } else {
+            Decimal { digits: Vec::new(), point: 0, truncated: false }
+        };
+    }
+    write_digits(&mut out, &d.digits, d.point, places);
+    out
+}
+
+/// `0.d₁d₂… × 10^point` written out with at least `places` digits after the point (none: no point).
+fn write_digits(out: &mut String, digits: &[u8], point: i32, places: usize) {
+    let digit = |i: i64| char::from(b'0' + if i >= 0 { digits.get(i as usize).copied().unwrap_or(0) } else { 0 });
+    let whole = i64::from(point).max(0);
+    if whole == 0 {
+        out.push('0');
+    }
+    for i in 0..whole {
+        out.push(digit(i));
+    }
+    let after = (digits.len() as i64 - i64::from(point)).max(places as i64);
+    if after > 0 {
+        out.push('.');
+        for i in 0..after {
+            out.push(digit(i64::from(point) + i));
+        }
+    }
+}
+
+/// A finite, non-zero double's magnitude as `mantissa × 2^exp2`, exactly.
+fn parts(value: f64) -> (u64, i32) {
+    let bits = value.abs().to_bits();
+    let (biased, fraction) = ((bits >> 52) as i32, bits & ((1u64 << 52) - 1));
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | 1u64 << 52, biased - 1075)
+    }
+}
+
+impl Decimal {
+    /// The exact decimal of a finite, non-zero `value`'s magnitude.
+    fn exact(value: f64) -> Decimal {
+        let (mantissa, exp2) = parts(value);
+        Decimal::scaled(mantissa, exp2)
+    }
+
+    /// `mantissa × 2^exp2`, exactly (every such value from a double has fewer than [`MAX_DIGITS`]
+    /// significant digits, so the shifts are exact).
+    fn scaled(mantissa: u64, mut exp2: i32) -> Decimal {
+        let mut d = Decimal::of(mantissa);
+        while exp2 > 0 {
+            let shift = exp2.min(MAX_SHIFT as i32);
+            d.left_shift(shift as u32);
+            exp2 -= shift;
+        }
+        while exp2 < 0 {
+            let shift = (-exp2).min(MAX_SHIFT as i32);
+            d.right_shift(shift as u32);
+            exp2 += shift;
+        }
+        d
+    }
+
+    /// Compares two decimals' values (both trimmed: no leading or trailing zero digit).
+    fn cmp(&self, other: &Decimal) -> std::cmp::Ordering {
+        match (self.digits.is_empty(), other.digits.is_empty()) {
+            (true, true) => return std::cmp::Ordering::Equal,
+            (true, false) => return std::cmp::Ordering::Less,
+            (false, true) => return std::cmp::Ordering::Greater,
+            (false, false) => {}
+        }
+        self.point.cmp(&other.point).then_with(|| self.digits.cmp(&other.digits))
+    }
+
+    /// The `n`-digit decimal one unit of its last digit above this one (which has at most `n`).
+    fn next_up(&self, n: usize) -> Option<Decimal> {
+        let mut digits = self.digits.clone();
+        digits.resize(n, 0);
+        let mut point = self.point;
+        let mut i = n;
+        loop {
+            let Some(i_) = i.checked_sub(1) else {
+                digits.insert(0, 1);
+                digits.truncate(n);
+                point += 1;
+                break;
+            };
+            i = i_;
+            let d = digits.get_mut(i)?;
+            if *d == 9 {
+                *d = 0;
+            } else {
+                *d += 1;
+                break;
+            }
+        }
+        let mut up = Decimal { digits, point, truncated: false };
+        up.trim();
+        Some(up)
     }
 }
 
@@ -355,5 +532,17 @@ impl Decimal {
         }
         mantissa &= (1u64 << SIG_BITS) - 1;
         f64::from_bits(mantissa | ((power2 as u64) << SIG_BITS))
+    }
+}
+
+/// `x.text()` for an `f64`: [`shortest`], where `x.to_string()` would link the standard library's
+/// float printing into the wasm (issue 53).
+pub trait Text {
+    fn text(self) -> String;
+}
+
+impl Text for f64 {
+    fn text(self) -> String {
+        shortest(self)
     }
 }

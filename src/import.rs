@@ -16,6 +16,7 @@
 //! `Tokens/s`) and each is 78–95 % of the same system's Server tokens/s ([`mislabelled_tokens`]).
 
 use crate::catalogue::{Benchmark, Card, MeasuredPower, PublishedResult, Scenario, Scope, StatedPower};
+use crate::float::Text;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -455,7 +456,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
     }
     let tokens_per_s = row.performance_result.ok_or_else(|| missing("Performance_Result"))?;
     if tokens_per_s <= 0.0 {
-        return Err(invalid("Performance_Result", tokens_per_s.to_string()));
+        return Err(invalid("Performance_Result", tokens_per_s.text()));
     }
     let version = row.version.trim();
     if version.is_empty() {
@@ -465,7 +466,7 @@ pub fn to_result(row: &SummaryRow, card: &Card) -> Result<PublishedResult, Impor
     let measured_power = if row.has_power {
         let mean_watts = row.power_result.ok_or_else(|| missing("Power_Result"))?;
         if mean_watts <= 0.0 {
-            return Err(invalid("Power_Result", mean_watts.to_string()));
+            return Err(invalid("Power_Result", mean_watts.text()));
         }
         Some(MeasuredPower { mean_watts, scope: Scope::NodeAc })
     } else {

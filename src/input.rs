@@ -334,7 +334,7 @@ pub fn plain_number(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
-        format!("{value}")
+        crate::float::shortest(value)
     }
 }
 

@@ -187,3 +187,44 @@ fn rounding_to_significant_digits_is_the_standard_exponent_formats() {
         rounds_as_std(a / b, 15);
     }
 }
+
+// issue 53
+/// `float::shortest` and `float::fixed` against `format!`, the standard library's own printing.
+fn prints_as_std(x: f64, places: usize) {
+    assert_eq!(token_energy::float::shortest(x), format!("{x}"), "{x:e} (bits {:#x})", x.to_bits());
+    assert_eq!(token_energy::float::fixed(x, places), format!("{x:.places$}"), "{x:e} to {places} places");
+}
+
+#[test]
+fn printing_is_the_standard_formats() {
+    // Powers of two (the gap below half the gap above) and their neighbours, ties at every place,
+    // carries through nines, subnormals, the largest values, zeros, infinities and NaN.
+    #[rustfmt::skip]
+    let hard = [
+        0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 1.5, 2.5, 0.125, 0.375, 9.95, 9.96, 99.5, 0.05, 0.005, 0.0005, 0.0004, 0.0006,
+        1e21, 1e22, 1e-7, 123_456.789, 5e-324, 1e-310, f64::MIN_POSITIVE, f64::MAX, -f64::MAX, f64::INFINITY,
+        f64::NEG_INFINITY, f64::NAN, 0.1 + 0.2, 1.0 / 3.0, 2.0 / 3.0, 4800.0 / 32004.0, 9_007_199_254_740_993.0,
+        0.999_999_999_999_999_9, -0.04, -0.000_4, 350.0, 3.412_141_633, 277.777_777_777_777_8,
+    ];
+    for x in hard {
+        for places in [0, 1, 2, 3, 5, 17] {
+            prints_as_std(x, places);
+        }
+    }
+    for e in -1074..=1023 {
+        let p = 2f64.powi(e);
+        for x in [p, f64::from_bits(p.to_bits() + 1), f64::from_bits(p.to_bits().saturating_sub(1))] {
+            prints_as_std(x, 3);
+        }
+    }
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for _ in 0..cases() {
+        let x = f64::from_bits(rng.next());
+        prints_as_std(x, rng.below(8));
+        // Numbers as the app prints them: figures, coordinates, short decimals' arithmetic.
+        let (a, b) = (rng.below(1_000_000) as f64 / 100.0, 1.0 + rng.below(10_000) as f64 / 10.0);
+        prints_as_std(a * b / 3.0, 1);
+        prints_as_std(a / b, 3);
+        prints_as_std(a - b, rng.below(4));
+    }
+}

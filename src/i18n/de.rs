@@ -1253,7 +1253,7 @@ pub const DE: Strings = Strings {
             .collect();
         format!(
             "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, {pct} % der Leistungsgrenze von {limit} W, mehr als die Genauigkeit der Messwerte von ±{} W zulässt. Eine Karte hält ihre Leistungsgrenze ein; wahrscheinlich ist eine Angabe falsch: {}.",
-            crate::measure::versus::READING_ACCURACY_W,
+            crate::float::shortest(crate::measure::versus::READING_ACCURACY_W),
             words.join("; ")
         )
     },
@@ -1339,7 +1339,7 @@ pub const DE: Strings = Strings {
     new_series: |names| format!("Nur im Zählerstand nach dem Lauf, daher ganz gezählt (während des Laufs gestartet): {names}."),
     above_rating: |watts, card, rating| format!(
         "So nicht möglich: Die GPUs nahmen im Mittel je {watts} W auf, die {card}, als die sie sich melden, ist aber für höchstens {rating} W ausgelegt, und die Messwerte sind auf ±{} W genau. Gleich welche Karte der Rechner zeigt: Wahrscheinlich ist ein Feld falsch, die Laufzeit, die eingefügten GPUs oder die Karte.",
-        crate::measure::versus::READING_ACCURACY_W
+        crate::float::shortest(crate::measure::versus::READING_ACCURACY_W)
     ),
     use_benchmark: |benchmark, pasted| format!("Mit {benchmark} vergleichen, dem Benchmark des Katalogs für {pasted}"),
     not_in_catalogue: |name| format!("{name} (nicht im Katalog)"),

@@ -795,7 +795,7 @@ pub const EN: Strings = Strings {
             .collect();
         format!(
             "Not possible as measured: the GPUs averaged {watts} W each, {pct} % of the {limit} W limit, more than the readings' ±{} W accuracy allows. A board holds its limit, so a field is likely wrong: {}.",
-            crate::measure::versus::READING_ACCURACY_W,
+            crate::float::shortest(crate::measure::versus::READING_ACCURACY_W),
             words.join("; ")
         )
     },
@@ -881,7 +881,7 @@ pub const EN: Strings = Strings {
     new_series: |names| format!("Only in the snapshot after the run, so counted whole (started during it): {names}."),
     above_rating: |watts, card, rating| format!(
         "Not possible as measured: the GPUs averaged {watts} W each, while the {card} they report themselves as is rated for at most {rating} W, and the readings are accurate to ±{} W. Whatever card the calculator shows, a field is likely wrong: the run's duration, the GPUs pasted, or the card.",
-        crate::measure::versus::READING_ACCURACY_W
+        crate::float::shortest(crate::measure::versus::READING_ACCURACY_W)
     ),
     use_benchmark: |benchmark, pasted| format!("Compare with {benchmark}, the catalogue's benchmark for {pasted}"),
     not_in_catalogue: |name| format!("{name} (not in the catalogue)"),

@@ -18,9 +18,9 @@ struct Decimal {
 
 impl Decimal {
     fn shortest(value: f64) -> Decimal {
-        // `{}` writes the same shortest digits as `{:e}`, without an exponent (issue 53: the
-        // exponent format is code of its own in the wasm): the exponent is where the point is.
-        let text = format!("{}", value.abs());
+        // `{}`'s shortest digits, without an exponent (issue 53: written by `float::shortest`, not
+        // the standard library's float printing): the exponent is where the point is.
+        let text = crate::float::shortest(value.abs());
         let whole = text.split_once('.').map_or(text.len(), |(w, _)| w.len());
         let mut digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
         let zeros = digits.iter().take_while(|&&d| d == 0).count();

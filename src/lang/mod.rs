@@ -72,8 +72,11 @@ pub fn number(lang: Lang, value: f64) -> String {
 /// A number in English words' style: grouped with commas, a decimal point, no trailing zeros
 /// ("100,000", "0.5"); text that is not a plain decimal (an exponent) as Rust writes it.
 pub fn english(value: f64) -> String {
-    let text =
-        if value.fract() == 0.0 && value.abs() < 1e15 { format!("{}", value as i64) } else { format!("{value}") };
+    let text = if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        crate::float::shortest(value)
+    };
     let (sign, body) = match text.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", text.as_str()),

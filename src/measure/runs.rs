@@ -4,6 +4,7 @@
 use super::{Input, MeasureError, Measurement, Problem};
 use crate::catalogue::Scope;
 use crate::figure::{Figure, Kind, Origin, Unit};
+use crate::float::{fixed, Text};
 
 /// One kept run.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,7 +132,7 @@ pub const STORAGE_KEY: &str = "token-energy.runs.v1";
 pub const MAX_RUNS: usize = 200;
 
 fn optional(v: Option<f64>) -> String {
-    v.map_or_else(String::new, |v| v.to_string())
+    v.map_or_else(String::new, |v| v.text())
 }
 
 fn origins_text(f: &Figure) -> String {
@@ -185,7 +186,7 @@ pub fn to_text(runs: &[Run]) -> String {
     runs.iter()
         .map(|r| {
             let (tps, tps_origins) = match &r.tokens_per_s {
-                Some(t) => (t.value.to_string(), origins_text(t)),
+                Some(t) => (t.value.text(), origins_text(t)),
                 None => (String::new(), String::new()),
             };
             let a = &r.about;
@@ -194,7 +195,7 @@ pub fn to_text(runs: &[Run]) -> String {
                 "{};{};{};{};{};{tps};{tps_origins};{};{};{};{};{}\n",
                 optional(r.concurrency),
                 optional(r.power_limit),
-                r.j_per_token.value,
+                r.j_per_token.value.text(),
                 scope(&r.j_per_token),
                 origins_text(&r.j_per_token),
                 text(&a.card),
@@ -343,7 +344,7 @@ pub fn plot(runs: &[Run], axis: Axis) -> Option<Plot> {
     let px = |x: f64| left + (x - x0) / (x1 - x0) * (right - left);
     let py = |y: f64| bottom - y / y1 * (bottom - top);
     let points: Vec<Point> = data.iter().map(|&(x, y)| Point { x: px(x), y: py(y), at: x, j_per_token: y }).collect();
-    let line = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect::<Vec<_>>().join(" ");
+    let line = points.iter().map(|p| format!("{},{}", fixed(p.x, 1), fixed(p.y, 1))).collect::<Vec<_>>().join(" ");
     let x_ticks = [x0, (x0 + x1) / 2.0, x1].iter().map(|&x| Tick { at: px(x), value: x }).collect();
     let y_ticks = [0.0, y1 / 2.0, y1].iter().map(|&y| Tick { at: py(y), value: y }).collect();
     Some(Plot { width, height, left, right, top, bottom, points, line, x_ticks, y_ticks, axis })

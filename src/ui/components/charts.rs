@@ -3,6 +3,7 @@
 
 use crate::chart::{self, BarChart, LimitChart, Mark, BAR_WIDTH, WIDTH};
 use crate::compare::Saved;
+use crate::float::Text;
 use crate::form::Form;
 use crate::i18n::Strings;
 use crate::ui::words::use_strings;
@@ -46,27 +47,27 @@ fn bar_chart(t: &'static Strings, c: &BarChart, drawn: Option<crate::compare::Dr
     html! {
         <figure class="chart chart-bars" data-testid="chart-published" tabindex="0"
             data-drawn={drawn.map(|d| if d == Drawn::Plan { "plan" } else { "ceilings" })}>
-            <svg viewBox={format!("0 0 {BAR_WIDTH} {}", c.height)} role="img" aria-labelledby="chart-published-title chart-published-desc">
+            <svg viewBox={format!("0 0 {} {}", BAR_WIDTH.text(), c.height.text())} role="img" aria-labelledby="chart-published-title chart-published-desc">
                 <title id="chart-published-title">{ title.clone() }</title>
                 <desc id="chart-published-desc">{ desc }</desc>
                 { for c.bars.iter().map(|b| {
                     let class = match b.mark { Mark::Current => "bar current", Mark::Compared => "bar compared", Mark::None => "bar" };
                     let end = c.x0 + b.width.max(1.0);
                     html! {
-                        <g class={class} data-testid="chart-bar" data-value={b.value.to_string()} data-low={b.low.map(|l| l.0.to_string())} data-label={b.label.clone()}>
-                            <text x={c.x0.to_string()} y={(b.y + 13.0).to_string()} data-testid="chart-bar-label">
+                        <g class={class} data-testid="chart-bar" data-value={b.value.text()} data-low={b.low.map(|l| l.0.text())} data-label={b.label.clone()}>
+                            <text x={c.x0.text()} y={(b.y + 13.0).text()} data-testid="chart-bar-label">
                                 { &b.label }{ match (named, b.mark) { (false, Mark::Current) => " ◀", (false, Mark::Compared) => " ◇", _ => "" } }
                             </text>
                             if let Some((_, x)) = b.low {
-                                <rect class="range" x={x.to_string()} y={(b.y + 17.0).to_string()} width={(end - x).max(1.0).to_string()} height="14" />
-                                <rect x={c.x0.to_string()} y={(b.y + 17.0).to_string()} width={(x - c.x0).max(1.0).to_string()} height="14" />
+                                <rect class="range" x={x.text()} y={(b.y + 17.0).text()} width={(end - x).max(1.0).text()} height="14" />
+                                <rect x={c.x0.text()} y={(b.y + 17.0).text()} width={(x - c.x0).max(1.0).text()} height="14" />
                             } else {
-                                <rect x={c.x0.to_string()} y={(b.y + 17.0).to_string()} width={b.width.max(1.0).to_string()} height="14" />
+                                <rect x={c.x0.text()} y={(b.y + 17.0).text()} width={b.width.max(1.0).text()} height="14" />
                             }
                             if let Some((x, _)) = b.measured {
-                                <path class="measured-mark" d={format!("M{x} {} l5 7 l-5 7 l-5 -7 z", b.y + 17.0)} />
+                                <path class="measured-mark" d={format!("M{} {} l5 7 l-5 7 l-5 -7 z", x.text(), (b.y + 17.0).text())} />
                             }
-                            <text class="value" x={(end + 4.0).to_string()} y={(b.y + 28.0).to_string()} data-testid="chart-bar-value">{ value_words(b) }</text>
+                            <text class="value" x={(end + 4.0).text()} y={(b.y + 28.0).text()} data-testid="chart-bar-value">{ value_words(b) }</text>
                         </g>
                     }
                 }) }
@@ -97,38 +98,38 @@ fn limit_chart(t: &'static Strings, c: &LimitChart) -> Html {
     .join("; ");
     html! {
         <figure class="chart" data-testid="chart-limit" tabindex="0">
-            <svg viewBox={format!("0 0 {WIDTH} {}", c.height)} role="img" aria-labelledby="chart-limit-title chart-limit-desc">
+            <svg viewBox={format!("0 0 {} {}", WIDTH.text(), c.height.text())} role="img" aria-labelledby="chart-limit-title chart-limit-desc">
                 <title id="chart-limit-title">{ t.limit_title }</title>
                 <desc id="chart-limit-desc">{ desc }</desc>
                 { for c.x_ticks.iter().map(|t| html! {
                     <g class="tick">
-                        <line x1={t.x.to_string()} x2={t.x.to_string()} y1={y0.to_string()} y2={y1.to_string()} />
-                        <text x={t.x.to_string()} y={(y1 + 14.0).to_string()} text-anchor="middle">{ format::plain(t.value) }</text>
+                        <line x1={t.x.text()} x2={t.x.text()} y1={y0.text()} y2={y1.text()} />
+                        <text x={t.x.text()} y={(y1 + 14.0).text()} text-anchor="middle">{ format::plain(t.value) }</text>
                     </g>
                 }) }
                 { for c.y_ticks.iter().map(|t| html! {
                     <g class="tick">
-                        <line x1={x0.to_string()} x2={x1.to_string()} y1={t.x.to_string()} y2={t.x.to_string()} />
-                        <text x={(x0 - 6.0).to_string()} y={(t.x + 4.0).to_string()} text-anchor="end">{ format::short(t.value) }</text>
+                        <line x1={x0.text()} x2={x1.text()} y1={t.x.text()} y2={t.x.text()} />
+                        <text x={(x0 - 6.0).text()} y={(t.x + 4.0).text()} text-anchor="end">{ format::short(t.value) }</text>
                     </g>
                 }) }
-                <text x={x1.to_string()} y={(y1 + 30.0).to_string()} text-anchor="end" class="axis-unit">{ t.w_per_card }</text>
+                <text x={x1.text()} y={(y1 + 30.0).text()} text-anchor="end" class="axis-unit">{ t.w_per_card }</text>
                 <text x="4" y="12" class="axis-unit">{ (t.unit)(crate::figure::Unit::JoulesPerToken) }</text>
                 <path class="limit-band" data-testid="chart-band"
-                    d={c.band.iter().enumerate().map(|(i, (x, y))| format!("{}{x} {y}", if i == 0 { "M" } else { "L" })).collect::<Vec<_>>().join(" ") + " Z"} />
+                    d={c.band.iter().enumerate().map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { "L" }, x.text(), y.text())).collect::<Vec<_>>().join(" ") + " Z"} />
                 if let Some(u) = c.unknown {
-                    <g data-testid="chart-unknown" data-watts={u.watts.to_string()}>
-                        <rect class="limit-unknown" x={u.x0.to_string()} y={y0.to_string()} width={(u.x1 - u.x0).max(0.0).to_string()} height={(y1 - y0).to_string()} />
-                        <text x={(u.x0 + 4.0).to_string()} y={(y0 + 12.0).to_string()} class="axis-unit">{ (t.limit_unknown)(&format::plain(u.watts)) }</text>
+                    <g data-testid="chart-unknown" data-watts={u.watts.text()}>
+                        <rect class="limit-unknown" x={u.x0.text()} y={y0.text()} width={(u.x1 - u.x0).max(0.0).text()} height={(y1 - y0).text()} />
+                        <text x={(u.x0 + 4.0).text()} y={(y0 + 12.0).text()} class="axis-unit">{ (t.limit_unknown)(&format::plain(u.watts)) }</text>
                     </g>
                 }
-                <line class="limit-line" x1={c.line.0.x.to_string()} y1={c.line.0.y.to_string()} x2={c.line.1.x.to_string()} y2={c.line.1.y.to_string()} />
-                <circle class="own-point" cx={c.own.x.to_string()} cy={c.own.y.to_string()} r="5" data-testid="chart-own" />
-                <text x={(c.own.x - 8.0).to_string()} y={(c.own.y - 8.0).to_string()} text-anchor="end">{ at(t, &c.own) }</text>
+                <line class="limit-line" x1={c.line.0.x.text()} y1={c.line.0.y.text()} x2={c.line.1.x.text()} y2={c.line.1.y.text()} />
+                <circle class="own-point" cx={c.own.x.text()} cy={c.own.y.text()} r="5" data-testid="chart-own" />
+                <text x={(c.own.x - 8.0).text()} y={(c.own.y - 8.0).text()} text-anchor="end">{ at(t, &c.own) }</text>
                 { for c.capped.iter().map(|p| html! {
-                    <g data-testid="chart-capped" data-value={p.joules_per_token.to_string()}>
-                        <rect class="capped-point" x={(p.x - 4.0).to_string()} y={(p.y - 4.0).to_string()} width="8" height="8" />
-                        <text x={(p.x + 8.0).to_string()} y={(p.y + 14.0).to_string()}>{ at(t, p) }</text>
+                    <g data-testid="chart-capped" data-value={p.joules_per_token.text()}>
+                        <rect class="capped-point" x={(p.x - 4.0).text()} y={(p.y - 4.0).text()} width="8" height="8" />
+                        <text x={(p.x + 8.0).text()} y={(p.y + 14.0).text()}>{ at(t, p) }</text>
                     </g>
                 }) }
             </svg>

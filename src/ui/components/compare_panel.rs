@@ -5,6 +5,7 @@
 use crate::compare::{self, BestWord, ListEdit, Saved, MAX};
 use crate::export::ExportContext;
 use crate::figure::Figure;
+use crate::float::Text;
 use crate::form::Form;
 use crate::i18n::Strings;
 use crate::ui::words::{throughput_kind, use_strings};
@@ -164,7 +165,7 @@ fn grid_view(t: &'static Strings, props: &ComparePanelProps) -> Html {
                             match cell {
                                 Some(f) => html! {
                                     <td class={classes!(best.then_some("best"), format!("kind-{}", f.kind.id()))}
-                                        data-testid="compare-cell" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
+                                        data-testid="compare-cell" data-value={f.value.text()} data-low={f.low.map(|l| l.text())}
                                         data-kind={f.kind.id()} data-best={best.to_string()}>
                                         <span class="number">{ cell_value(t, f, tonnes) }</span>
                                         <span class="system" data-testid="tag" data-scope={f.scope_id()}>{ if row.id == "throughput" { throughput_kind(t, &f.kind).to_owned() } else { t.tag(f) } }</span>

@@ -3,6 +3,7 @@
 use super::table_filters::table_filters;
 use crate::catalogue::{Benchmark, Scenario};
 use crate::figure::Kind;
+use crate::float::Text;
 use crate::form::Edit;
 use crate::i18n::Strings;
 use crate::model::{comparison_of, ComparisonRow, TableFilter};
@@ -224,9 +225,9 @@ fn row_view(t: &'static Strings, row: &ComparisonRow, current: bool, on_edit: &C
             </td>
             <td data-label={(t.field)(crate::form::Field::Scenario)}>{ (t.scenario)(r.scenario) }</td>
             <td data-label={t.col_precision} data-testid="precision">{ (t.precision_cell)(&crate::precision::Precision::of(r)) }</td>
-            <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.to_string()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
-            <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.to_string()}>{ format::three(row.energy_per_token.value) }</td>
-            <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.to_string()}>{ format::three(row.energy_per_million.value) }</td>
+            <td class="num" data-label={t.col_power} data-testid="row-power" data-value={row.power.value.text()}>{ format!("{} W", format::plain(row.power.value)) }<span class="system">{ power_note }</span></td>
+            <td class="num j" data-label={(t.unit)(crate::figure::Unit::JoulesPerToken)} data-testid="row-j" data-value={row.energy_per_token.value.text()}>{ format::three(row.energy_per_token.value) }</td>
+            <td class="num" data-label={t.col_wh} data-testid="row-wh" data-value={row.energy_per_million.value.text()}>{ format::three(row.energy_per_million.value) }</td>
             <td class="kind" data-label={t.col_kind}>{ kind }</td>
         </tr>
     }

@@ -6,6 +6,7 @@ use super::card_facts::{card_facts, limit_guide};
 use super::choice::{Choice, Opt};
 use super::number_field::NumberField;
 use crate::catalogue::Scenario;
+use crate::float::Text;
 use crate::form::{slider_in, Adjustment, Edit, Field, Form, InputError, LimitNote, ThroughputChoice, OWN_THROUGHPUT};
 use crate::i18n::{self, number, Strings};
 use crate::model::result_label;
@@ -235,8 +236,8 @@ impl Config<'_> {
                 <div class="slider">
                     <label for="watts-slider" class="visually-hidden">{ t.slider_label }</label>
                     <input id="watts-slider" data-testid="watts-slider" type="range"
-                        min={s.min.to_string()} max={s.max.to_string()} step={s.step.to_string()}
-                        value={s.value.to_string()} aria-valuetext={format!("{} W", number(lang, s.value))}
+                        min={s.min.text()} max={s.max.text()} step={s.step.text()}
+                        value={s.value.text()} aria-valuetext={format!("{} W", number(lang, s.value))}
                         oninput={on_slider} />
                 </div>
             }

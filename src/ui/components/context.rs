@@ -1,6 +1,7 @@
 //! Published measurements from outside MLPerf, shown as context beside the table.
 
 use super::source::source_ref;
+use crate::float::Text;
 use crate::model::context;
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -23,7 +24,7 @@ pub fn context_list(catalogue: Cat) -> Html {
                 let m = row.measurement;
                 html! {
                     <li data-testid="context-measurement" data-kind={row.energy_per_token.kind.id()}
-                        data-value={row.energy_per_token.value.to_string()}>
+                        data-value={row.energy_per_token.value.text()}>
                         <span class="badge">{ t.kind_measured_board }</span>{ " " }
                         <strong>{ format!("{} {}", format::three(row.energy_per_token.value), (t.unit)(crate::figure::Unit::JoulesPerToken)) }</strong>
                         if let Some(r) = &row.energy_per_response {

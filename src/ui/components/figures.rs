@@ -3,6 +3,7 @@
 use super::source::source_ref;
 use crate::catalogue::PublishedResult;
 use crate::figure::{Figure, Kind, Origin, Unit};
+use crate::float::Text;
 use crate::form::{Edit, Form, ThroughputChoice};
 use crate::i18n::{number, CapPair, Lang, Strings};
 use crate::model::{capped_results, power_cap_evidence, published_at_limit, CapEvidence, Figures};
@@ -119,7 +120,7 @@ fn figure_view(
     match figure {
         Some(f) => html! {
             <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
-                data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
+                data-value={f.value.text()} data-low={f.low.map(|l| l.text())} data-kind={f.kind.id()}>
                 <h3>{ label.to_owned() }</h3>
                 { value_view(t, f) }
                 <p class="kind"><span class="badge">{ kind_title(t, &f.kind) }</span>
@@ -249,8 +250,8 @@ fn answer_view(t: &'static Strings, catalogue: Cat, plan: &Plan, asked: bool) ->
             let read = f.for_reading();
             let value = format::figure_value(&read, t.range_to);
             html! {
-                <div class="answer-item figure-like" data-testid={testid} data-value={f.value.to_string()}
-                    data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()} data-scope={f.scope_id()}
+                <div class="answer-item figure-like" data-testid={testid} data-value={f.value.text()}
+                    data-low={f.low.map(|l| l.text())} data-kind={f.kind.id()} data-scope={f.scope_id()}
                     data-bound={f.side.id()}>
                     <dt>{ label }</dt>
                     <dd>{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(read.value, read.low, read.unit) }</span>
@@ -318,7 +319,7 @@ fn tokens_per_mw_view(t: &'static Strings, plan: &Plan) -> Html {
     let Some(boards) = &plan.tokens_per_mw else { return html! {} };
     let part = |testid: &'static str, f: &Figure| {
         html! {
-            <span class="tpmw" data-testid={testid} data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}
+            <span class="tpmw" data-testid={testid} data-value={f.value.text()} data-low={f.low.map(|l| l.text())}
                 data-scope={f.scope_id()} data-bound={f.side.id()}>
                 { t.side(f) }<b class="tpmw-value">{ format::figure_value(f, t.range_to) }</b>
                 // "at least …" is a floor: its scope in brackets, never the word "ceiling" beside it.
@@ -340,7 +341,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let value = |f: &Figure| format!("{} {}", format::figure_value(f, "–"), t.unit_after(f.value, f.low, f.unit));
     let idle = match &plan.idle_source {
         Some(i) => html! {
-            <p class="answer-idle" data-testid="idle-source" data-low={i.low.to_string()} data-high={i.high.to_string()}>
+            <p class="answer-idle" data-testid="idle-source" data-low={i.low.text()} data-high={i.high.text()}>
                 { (t.idle_span)(&format::figure_value_plain(i.low, i.high, "–")) }
                 // The readings' sources; the margin's is among the year's (issue 47).
                 { " " }{ for i.sources.iter().filter(|id| *id != crate::power::CONTEXT_STEP_SOURCE).map(|id| html! { <>{ source_ref(catalogue, id) }{ " · " }</> }) }
@@ -355,7 +356,7 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
             };
             let watts = format!("{} {}", format::three(w), t.unit_after(w, None, Unit::Watts));
             html! {
-                <p class="answer-idle" data-testid="vendor-idle" data-value={w.to_string()}>
+                <p class="answer-idle" data-testid="vendor-idle" data-value={w.text()}>
                     { (t.vendor_idle)(&watts, &v.name) }{ " " }{ source_ref(catalogue, &v.source) }
                     { " · " }<a href="#idle" class="no-print">{ t.idle_replace }</a>
                 </p>
@@ -371,10 +372,10 @@ fn split_view(t: &'static Strings, catalogue: Cat, plan: &Plan) -> Html {
     let split = match (&plan.standing_kwh_per_year, &plan.work_kwh_per_year, &plan.standing_share) {
         (Some(standing), Some(work), Some(share)) => html! {
             <p class="answer-split" data-testid="year-split">
-                <span data-testid="standing-kwh-per-year" data-value={standing.value.to_string()} data-low={standing.low.map(|l| l.to_string())}>
+                <span data-testid="standing-kwh-per-year" data-value={standing.value.text()} data-low={standing.low.map(|l| l.text())}>
                     { (t.standing_part)(&value(standing), &format::figure_value(share, "–")) }</span>
                 { " · " }
-                <span data-testid="work-kwh-per-year" data-value={work.value.to_string()} data-low={work.low.map(|l| l.to_string())}>
+                <span data-testid="work-kwh-per-year" data-value={work.value.text()} data-low={work.low.map(|l| l.text())}>
                     { (t.work_part)(&value(work)) }</span>
             </p>
         },
@@ -477,7 +478,7 @@ fn sensitivity_view(
             ),
         };
         html! {
-            <li data-input={s.input.id()} data-low={low.map(|l| l.to_string())} data-value={value.map(|v| v.to_string())}>{ words }</li>
+            <li data-input={s.input.id()} data-low={low.map(|l| l.text())} data-value={value.map(|v| v.text())}>{ words }</li>
         }
     };
     let largest = list.first().and_then(|s| match s.spread {

@@ -1,6 +1,7 @@
 //! The per-GPU table of a measurement: each GPU's energy over the run, its share, and its average
 //! board power where the duration is known.
 
+use crate::float::Text;
 use crate::measure::{GpuRow, RowNote};
 use crate::ui::format;
 use yew::prelude::*;
@@ -44,8 +45,8 @@ pub fn gpu_table(rows: &[GpuRow]) -> Html {
                                 } }</small>
                             }
                         </th>
-                        <td data-value={r.energy.value.to_string()}>{ format::three(r.energy.value) }</td>
-                        <td data-value={r.share.value.to_string()}>{ format!("{}\u{a0}%", format::three(r.share.value)) }</td>
+                        <td data-value={r.energy.value.text()}>{ format::three(r.energy.value) }</td>
+                        <td data-value={r.share.value.text()}>{ format!("{}\u{a0}%", format::three(r.share.value)) }</td>
                         if with_power {
                             <td>{ r.average_power.as_ref().map_or_else(|| "—".to_owned(), |p| format::three(p.value)) }</td>
                         }

@@ -13,6 +13,7 @@ use super::paste_box::PasteBox;
 use super::runs_chart::{runs_chart, RunsChartProps};
 use super::summary::{summary, SummaryProps};
 use crate::figure::{Figure, Unit};
+use crate::float::Text;
 use crate::measure::runs::{self, keep_with, Axis, Run};
 use crate::measure::versus::{self, Limit};
 use crate::measure::{evaluate, missing_boxes, Input, MeasureError, Texts};
@@ -365,7 +366,7 @@ impl Section<'_> {
             // A bound rounds outward: the most J/token up, the fewest tokens down.
             let at_most = b.j_per_token.as_ref().map(|j| format::three(format::up_three(j.value)));
             let text = (words.token_bound)(at_most.as_deref(), &format::plain(b.tokens.value.floor()));
-            (text, b.j_per_token.as_ref().map(|j| j.value.to_string()), b.tokens.value.to_string())
+            (text, b.j_per_token.as_ref().map(|j| j.value.text()), b.tokens.value.text())
         });
         html! {
             <>

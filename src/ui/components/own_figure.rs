@@ -3,6 +3,7 @@
 
 use super::figures::origins_view;
 use crate::figure::{Figure, Origin, Unit};
+use crate::float::Text;
 use crate::i18n::Strings;
 use crate::measure::Input;
 use crate::ui::words::kind_title;
@@ -63,13 +64,13 @@ pub fn own_figure(props: OwnFigureProps) -> Html {
     match &props.figure {
         Some(f) => html! {
             <article class={classes!("figure", format!("kind-{}", f.kind.id()))} data-testid={props.testid.clone()}
-                data-value={f.value.to_string()} data-kind={f.kind.id()}>
+                data-value={f.value.text()} data-kind={f.kind.id()}>
                 <h3>{ props.label.clone() }</h3>
                 <p class="value"><span class="number">{ format::three(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span></p>
                 if !matches!(f.unit, Unit::Tokens) {
                     <details class="more-digits" data-testid={format!("{}-more", props.testid)}>
                         <summary>{ t.more_digits }</summary>
-                        <span class="number" data-value={f.value.to_string()} data-digits="4">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
+                        <span class="number" data-value={f.value.text()} data-digits="4">{ format::four(f.value) }</span>{ " " }<span class="unit">{ (t.unit)(f.unit) }</span>
                     </details>
                 }
                 <p class="kind"><span class="badge">{ badge(t, f) }</span>{ " " }{ props.note.clone() }</p>

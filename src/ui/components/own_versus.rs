@@ -8,6 +8,7 @@
 
 use crate::catalogue::Benchmark;
 use crate::figure::Figure;
+use crate::float::Text;
 use crate::i18n::{Lang, PaceWords};
 use crate::measure::versus::{self, Limit, OtherModel};
 use crate::measure::{other_card, versus_ceiling, Measurement};
@@ -59,7 +60,7 @@ pub fn own_versus(props: OwnVersusProps) -> Html {
             { other_card_view(lang, props, &configured) }
             { above_rating_view(lang, props) }
             if let Some(a) = &above {
-                <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.to_string()}>
+                <p class="error" role="alert" data-testid="own-above-limit" data-value={a.percent.text()}>
                     { (lang.strings().above_limit)(&format::three(a.watts), &format::three(a.percent), &crate::i18n::number(lang, a.limit.watts), &a.suspects, &configured) }
                 </p>
             }
@@ -101,7 +102,7 @@ fn above_rating_view(lang: Lang, props: &OwnVersusProps) -> Html {
     let Some(r) = props.rating.as_ref() else { return html! {} };
     let Some(watts) = versus::above_rating(&props.measurement, r) else { return html! {} };
     html! {
-        <p class="error" role="alert" data-testid="own-above-rating" data-value={watts.to_string()} data-rating={r.watts.to_string()}>
+        <p class="error" role="alert" data-testid="own-above-rating" data-value={watts.text()} data-rating={r.watts.text()}>
             { (lang.strings().above_rating)(&format::three(watts), &r.card, &crate::i18n::number(lang, r.watts)) }
         </p>
     }
@@ -173,8 +174,8 @@ fn versus_own_view(lang: Lang, props: &OwnVersusProps, above: bool) -> Html {
     });
     let Some((pct, text)) = versus_own else { return html! {} };
     html! {
-        <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.to_string()}
-            data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.to_string())}
+        <p class="versus" data-testid="own-vs-own-ceiling" data-value={pct.value.text()}
+            data-ceiling={own_ceiling.as_ref().map(|(c, _)| c.value.text())}
             data-limit-from={own_ceiling.as_ref().map(|(_, l)| limit_id(*l))}>{ text }</p>
     }
 }
@@ -215,10 +216,10 @@ fn versus_published_view(lang: Lang, props: &OwnVersusProps, other_benchmark: Op
     });
     let Some((pct, text)) = versus else { return html! {} };
     html! {
-        <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.to_string()}
+        <p class="versus" data-testid="own-vs-ceiling" data-value={pct.value.text()}
             data-other-model={other_benchmark.is_some().then_some("true")}
-            data-run-per-gpu={per_gpu.as_ref().map(|p| p.run.to_string())}
-            data-published-per-gpu={per_gpu.as_ref().map(|p| p.published.to_string())}>{ text }</p>
+            data-run-per-gpu={per_gpu.as_ref().map(|p| p.run.text())}
+            data-published-per-gpu={per_gpu.as_ref().map(|p| p.published.text())}>{ text }</p>
     }
 }
 
@@ -232,7 +233,7 @@ fn share_of_limit_view(lang: Lang, props: &OwnVersusProps) -> Html {
         .and_then(|(p, l)| versus::share_of_limit(p, l).map(|pct| (pct, l)));
     let Some((pct, l)) = of_limit else { return html! {} };
     html! {
-        <p class="versus" data-testid="own-vs-limit" data-value={pct.value.to_string()} data-limit-from={limit_id(l)}>
+        <p class="versus" data-testid="own-vs-limit" data-value={pct.value.text()} data-limit-from={limit_id(l)}>
             { (lang.strings().versus_limit)(&format::three(pct.value), &crate::i18n::number(lang, l.watts), l.from) }
         </p>
     }

@@ -8,6 +8,7 @@ use super::number_field::NumberField;
 use super::source::source_ref;
 use crate::catalogue::ReferenceValue;
 use crate::figure::{Figure, Kind, Unit};
+use crate::float::{fixed, Text};
 use crate::form::{plain_number, Edit, Field, InputError};
 use crate::i18n::{number, Lang, Strings};
 use crate::model::Figures;
@@ -136,8 +137,8 @@ fn references(lang: Lang, catalogue: Cat, field: Field, plan: &Plan, on_edit: &C
                 let (before, after) = words.split_once(shown.as_str()).unwrap_or((words.as_str(), ""));
                 html! {
                     <li>
-                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} data-value={r.value.to_string()} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
-                            { before.to_owned() }<span data-value={r.value.to_string()} data-digits={digits.to_string()}>{ shown.clone() }</span>{ after.to_owned() }
+                        <button type="button" class="ref-hint" data-testid={format!("ref-{}", r.id)} data-value={r.value.text()} title={crate::i18n::pick(lang, &r.note, r.note_de.as_deref()).to_owned()} {onclick}>
+                            { before.to_owned() }<span data-value={r.value.text()} data-digits={digits.to_string()}>{ shown.clone() }</span>{ after.to_owned() }
                         </button>
                         { format!(" {}, {} · ", crate::i18n::breakable(crate::i18n::pick(lang, &r.label, r.label_de.as_deref()), lang), crate::i18n::reference_year(&r.year, lang)) }
                         { source_ref(catalogue, &r.source) }
@@ -178,34 +179,36 @@ fn idle_references(lang: Lang, catalogue: Cat, card: &str) -> Html {
 /// Site J/token against the busy-hour load (issue 35), on log scales, the demand's load marked.
 fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
     let Some(c) = crate::chart::sweep_chart(plan) else { return html! {} };
-    let path = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ");
+    let path = |pts: &[(f64, f64)]| {
+        pts.iter().map(|(x, y)| format!("{},{}", fixed(*x, 1), fixed(*y, 1))).collect::<Vec<_>>().join(" ")
+    };
     let band: Vec<(f64, f64)> = c.upper.iter().copied().chain(c.lower.iter().rev().copied()).collect();
     let bottom = 150.0;
     html! {
         <details class="fold plan-chart-fold no-print" data-testid="load-sweep-fold">
         <summary>{ t.sweep_summary }</summary>
         <figure class="plan-chart sweep-chart" data-testid="load-sweep" data-points={c.upper.len().to_string()} tabindex="0">
-            <svg viewBox={format!("0 0 {} {}", crate::chart::SWEEP_W, crate::chart::SWEEP_H)} role="img" aria-label={t.sweep_summary}>
+            <svg viewBox={format!("0 0 {} {}", crate::chart::SWEEP_W.text(), crate::chart::SWEEP_H.text())} role="img" aria-label={t.sweep_summary}>
                 <title>{ t.sweep_summary }</title>
                 <polygon class="sweep-band" points={path(&band)} />
                 <polyline class="sweep-line" points={path(&c.upper)} />
                 <polyline class="sweep-line" points={path(&c.lower)} />
-                <line class="axis" x1="46" y1={bottom.to_string()} x2="308" y2={bottom.to_string()} />
-                <line class="axis" x1="46" y1="12" x2="46" y2={bottom.to_string()} />
+                <line class="axis" x1="46" y1={bottom.text()} x2="308" y2={bottom.text()} />
+                <line class="axis" x1="46" y1="12" x2="46" y2={bottom.text()} />
                 { for c.x_ticks.iter().map(|tk| html! {
                     // The last tick ends at the axis's end, inside the box (issue 53).
-                    <text class="tick" x={format!("{:.1}", tk.x)} y="164" text-anchor={if tk.x > 290.0 { "end" } else { "middle" }}>{ format!("{} %", format::plain(tk.value)) }</text>
+                    <text class="tick" x={fixed(tk.x, 1)} y="164" text-anchor={if tk.x > 290.0 { "end" } else { "middle" }}>{ format!("{} %", format::plain(tk.value)) }</text>
                 }) }
                 { for c.y_ticks.iter().map(|(y, v)| html! {
-                    <text class="tick" x="42" y={format!("{:.1}", y + 4.0)} text-anchor="end">{ format::three(*v) }</text>
+                    <text class="tick" x="42" y={fixed(y + 4.0, 1)} text-anchor="end">{ format::three(*v) }</text>
                 }) }
                 if let Some((x, v)) = c.here {
-                    <line class="sweep-here" x1={format!("{x:.1}")} y1="12" x2={format!("{x:.1}")} y2={bottom.to_string()} data-testid="sweep-here" data-value={v.to_string()} />
+                    <line class="sweep-here" x1={fixed(x, 1)} y1="12" x2={fixed(x, 1)} y2={bottom.text()} data-testid="sweep-here" data-value={v.text()} />
                     // Inside the box at any load (issue 53): right of the mark on the left half, left of it on the right.
                     if x > 177.0 {
-                        <text class="tick" x={format!("{:.1}", x - 3.0)} y="24" text-anchor="end">{ t.sweep_here }</text>
+                        <text class="tick" x={fixed(x - 3.0, 1)} y="24" text-anchor="end">{ t.sweep_here }</text>
                     } else {
-                        <text class="tick" x={format!("{:.1}", x + 3.0)} y="24">{ t.sweep_here }</text>
+                        <text class="tick" x={fixed(x + 3.0, 1)} y="24">{ t.sweep_here }</text>
                     }
                 }
             </svg>
@@ -215,7 +218,7 @@ fn sweep_view(t: &'static Strings, plan: &Plan) -> Html {
                 <span class="sweep-axis">{ t.sweep_y }</span>{ " · " }<span class="sweep-axis">{ t.sweep_x }</span>
                 if let (Some(_), Some(f)) = (c.here, plan.site_j_per_token.as_ref()) {
                     <br />
-                    <span data-testid="sweep-here-value" data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())}>
+                    <span data-testid="sweep-here-value" data-value={f.value.text()} data-low={f.low.map(|l| l.text())}>
                         { format!("{}: {} {}", t.sweep_here, format::figure_value(f, t.range_to), (t.unit)(f.unit)) }</span>
                 }
             </figcaption>
@@ -267,7 +270,7 @@ fn figure_view(
     let value = format::figure_value(&read, t.range_to);
     html! {
         <article class={classes!("figure", "plan-figure", format!("kind-{}", f.kind.id()))} data-testid={testid}
-            data-value={f.value.to_string()} data-low={f.low.map(|l| l.to_string())} data-kind={f.kind.id()}>
+            data-value={f.value.text()} data-low={f.low.map(|l| l.text())} data-kind={f.kind.id()}>
             <h3>{ label.to_owned() }</h3>
             <p class="value">{ t.side(f) }<span class="number">{ value }</span>{ " " }<span class="unit">{ t.unit_after(read.value, read.low, read.unit) }</span></p>
             // A power or energy carries its own boundary (issue 34); a count names what it counts.
@@ -312,7 +315,13 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
     let points = |s: &[(f64, f64)]| {
         let m = max(s);
         s.iter()
-            .map(|&(l, v)| format!("{:.1},{:.1}", x(l), if m > 0.0 { bottom - v / m * (bottom - top) } else { bottom }))
+            .map(|&(l, v)| {
+                format!(
+                    "{},{}",
+                    fixed(x(l), 1),
+                    fixed(if m > 0.0 { bottom - v / m * (bottom - top) } else { bottom }, 1)
+                )
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -324,19 +333,19 @@ fn chart(t: &'static Strings, plan: &Plan) -> Html {
         <figure class="plan-chart" data-testid="plan-chart" tabindex="0">
             <svg viewBox="0 0 320 150" role="img" aria-label={label.clone()} data-points={j.len().to_string()}>
                 <title>{ label }</title>
-                <line class="axis" x1={left.to_string()} y1={bottom.to_string()} x2={right.to_string()} y2={bottom.to_string()} />
-                <line class="axis" x1={left.to_string()} y1={top.to_string()} x2={left.to_string()} y2={bottom.to_string()} />
-                <line class="axis" x1={right.to_string()} y1={top.to_string()} x2={right.to_string()} y2={bottom.to_string()} />
+                <line class="axis" x1={left.text()} y1={bottom.text()} x2={right.text()} y2={bottom.text()} />
+                <line class="axis" x1={left.text()} y1={top.text()} x2={left.text()} y2={bottom.text()} />
+                <line class="axis" x1={right.text()} y1={top.text()} x2={right.text()} y2={bottom.text()} />
                 if !j.is_empty() {
                     <polyline class="series-j" data-testid="chart-j" points={points(&j)} />
-                    <text class="tick j" x={(left - 4.0).to_string()} y={(top + 4.0).to_string()} text-anchor="end">{ format::three(jmax) }</text>
+                    <text class="tick j" x={(left - 4.0).text()} y={(top + 4.0).text()} text-anchor="end">{ format::three(jmax) }</text>
                 }
                 if !kwh.is_empty() {
                     <polyline class="series-kwh" data-testid="chart-kwh" points={points(&kwh)} />
-                    <text class="tick kwh" x={(right + 4.0).to_string()} y={(top + 4.0).to_string()}>{ format::three(kmax) }</text>
+                    <text class="tick kwh" x={(right + 4.0).text()} y={(top + 4.0).text()}>{ format::three(kmax) }</text>
                 }
-                <text class="tick" x={left.to_string()} y="136" text-anchor="middle">{ "10 %" }</text>
-                <text class="tick" x={right.to_string()} y="136" text-anchor="middle">{ "100 %" }</text>
+                <text class="tick" x={left.text()} y="136" text-anchor="middle">{ "10 %" }</text>
+                <text class="tick" x={right.text()} y="136" text-anchor="middle">{ "100 %" }</text>
                 <text class="tick" x="160" y="147" text-anchor="middle">{ t.chart_load }</text>
             </svg>
             <figcaption>
@@ -815,8 +824,8 @@ fn system_view(t: &'static Strings, p: &Plan, catalogue: Cat) -> Html {
                     { " " }{ source_ref(catalogue, &src.source) }
                 }</p>
             if let Some(s) = &p.sign_off {
-                <p class="sign-off" role="status" data-testid="sign-off" data-rule={s.rule.percent().to_string()}
-                    data-circuits={s.circuits_per_feed.to_string()} data-feeds={s.feeds.to_string()}>{ (t.sign_off)(s) }</p>
+                <p class="sign-off" role="status" data-testid="sign-off" data-rule={s.rule.percent().text()}
+                    data-circuits={s.circuits_per_feed.text()} data-feeds={s.feeds.to_string()}>{ (t.sign_off)(s) }</p>
             }
         </div>
     }

@@ -1,6 +1,7 @@
 //! The quote sheet: customer and reference typed on the page, and the header that only print
 //! shows (the link as text, the date, the catalogue version, the configuration in words).
 
+use crate::float::fixed;
 use crate::form::{Edit, Field, Form, ThroughputChoice};
 use crate::i18n::{intl, number, Lang};
 use crate::ui::words::use_lang;
@@ -145,8 +146,8 @@ pub fn print_header(props: &QuoteProps) -> Html {
                     // MODULE_MM a module (at least 15 mm): a phone's camera, and a 100 dpi scan, read it.
                     // The link in fewer characters (`link::compact`): a smaller code, larger modules.
                     <figure class="sheet-qr" data-testid="print-qr">
-                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{:.3}mm", qr_mm(qr.side))}
-                            height={format!("{:.3}mm", qr_mm(qr.side))} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
+                        <svg viewBox={format!("0 0 {0} {0}", qr.side)} width={format!("{}mm", fixed(qr_mm(qr.side), 3))}
+                            height={format!("{}mm", fixed(qr_mm(qr.side), 3))} role="img" aria-label={t.sheet_qr_label} shape-rendering="crispEdges">
                             <rect width={qr.side.to_string()} height={qr.side.to_string()} fill="#fff" />
                             <path d={qr.path.clone()} fill="#000" />
                         </svg>
@@ -203,7 +204,7 @@ fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
                 // task later. So the code's attributes are written here too; the render that follows
                 // sets them to the same values.
                 if let Some(qr) = crate::qr::svg(&crate::link::compact(&url)) {
-                    let (side, mm) = (qr.side.to_string(), format!("{:.3}mm", qr_mm(qr.side)));
+                    let (side, mm) = (qr.side.to_string(), format!("{}mm", fixed(qr_mm(qr.side), 3)));
                     let view_box = format!("0 0 {side} {side}");
                     browser::set_attributes(
                         "[data-testid=\"print-qr\"] svg",

@@ -2,6 +2,7 @@
 //! day and the ceiling at the run's own throughput, where kept) and their chart: J/token against
 //! concurrency or power limit. The layout comes from `measure::runs::plot`; this only draws it.
 
+use crate::float::Text;
 use crate::measure::runs::{load_differs, plot, Axis, Run};
 use crate::ui::{format, Cat};
 use yew::prelude::*;
@@ -58,10 +59,10 @@ pub fn runs_chart(props: RunsChartProps) -> Html {
                         <tr data-testid="run-row">
                             <td>{ cell(r.concurrency) }</td>
                             <td>{ cell(r.power_limit) }</td>
-                            <td data-value={r.j_per_token.value.to_string()}>{ format::three(r.j_per_token.value) }</td>
+                            <td data-value={r.j_per_token.value.text()}>{ format::three(r.j_per_token.value) }</td>
                             <td>{ r.tokens_per_s.as_ref().map_or_else(|| "—".to_owned(), |t| format::three(t.value)) }</td>
-                            <td data-testid="run-per-user" data-value={r.tokens_per_user().map(|v| v.to_string())}>{ r.tokens_per_user().map_or_else(|| "—".to_owned(), format::three) }</td>
-                            <td data-testid="run-ceiling" data-value={r.about.ceiling.map(|v| v.to_string())}>{ r.about.ceiling.map_or_else(|| "—".to_owned(), format::three) }</td>
+                            <td data-testid="run-per-user" data-value={r.tokens_per_user().map(|v| v.text())}>{ r.tokens_per_user().map_or_else(|| "—".to_owned(), format::three) }</td>
+                            <td data-testid="run-ceiling" data-value={r.about.ceiling.map(|v| v.text())}>{ r.about.ceiling.map_or_else(|| "—".to_owned(), format::three) }</td>
                             <td data-testid="run-card" data-value={r.about.card.clone()}>{ card_name(r.about.card.as_deref()) }</td>
                             <td data-testid="run-gpus">{ r.about.gpus.map_or_else(|| "—".to_owned(), |g| g.to_string()) }</td>
                             <td data-testid="run-model" translate="no">{ r.about.model.clone().unwrap_or_else(|| "—".to_owned()) }</td>
@@ -78,15 +79,15 @@ pub fn runs_chart(props: RunsChartProps) -> Html {
             { match chart {
                 Some(p) => html! {
                     <div class="runs-scroll" tabindex="0">
-                    <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width, p.height)} role="img"
+                    <svg class="runs-chart" data-testid="runs-chart" viewBox={format!("0 0 {} {}", p.width.text(), p.height.text())} role="img"
                         aria-label={(t.runs_against)((t.run_axis)(p.axis))}>
-                        <line class="axis" x1={p.left.to_string()} y1={p.bottom.to_string()} x2={p.right.to_string()} y2={p.bottom.to_string()} />
-                        <line class="axis" x1={p.left.to_string()} y1={p.top.to_string()} x2={p.left.to_string()} y2={p.bottom.to_string()} />
-                        { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.to_string()} y={(p.bottom + 16.0).to_string()} text-anchor="middle">{ format::short(t.value) }</text> }) }
-                        { for p.y_ticks.iter().map(|t| html! { <text class="tick" x={(p.left - 6.0).to_string()} y={(t.at + 4.0).to_string()} text-anchor="end">{ format::short(t.value) }</text> }) }
-                        <text class="axis-label" x={((p.left + p.right) / 2.0).to_string()} y={(p.height - 6.0).to_string()} text-anchor="middle">{ (t.run_axis)(p.axis) }</text>
+                        <line class="axis" x1={p.left.text()} y1={p.bottom.text()} x2={p.right.text()} y2={p.bottom.text()} />
+                        <line class="axis" x1={p.left.text()} y1={p.top.text()} x2={p.left.text()} y2={p.bottom.text()} />
+                        { for p.x_ticks.iter().map(|t| html! { <text class="tick" x={t.at.text()} y={(p.bottom + 16.0).text()} text-anchor="middle">{ format::short(t.value) }</text> }) }
+                        { for p.y_ticks.iter().map(|t| html! { <text class="tick" x={(p.left - 6.0).text()} y={(t.at + 4.0).text()} text-anchor="end">{ format::short(t.value) }</text> }) }
+                        <text class="axis-label" x={((p.left + p.right) / 2.0).text()} y={(p.height - 6.0).text()} text-anchor="middle">{ (t.run_axis)(p.axis) }</text>
                         <polyline class="line" points={p.line.clone()} />
-                        { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.to_string()} cy={q.y.to_string()} r="4"><title>{ (t.run_point)(p.axis, &format::short(q.at), &format::short(q.j_per_token)) }</title></circle> }) }
+                        { for p.points.iter().map(|q| html! { <circle class="point" data-testid="run-point" cx={q.x.text()} cy={q.y.text()} r="4"><title>{ (t.run_point)(p.axis, &format::short(q.at), &format::short(q.j_per_token)) }</title></circle> }) }
                     </svg>
                     </div>
                 },

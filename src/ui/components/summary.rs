@@ -3,6 +3,7 @@
 //! hidden from assistive technology and from print.
 
 use crate::figure::Figure;
+use crate::float::Text;
 use crate::i18n::Strings;
 use crate::ui::format;
 use yew::prelude::*;
@@ -102,7 +103,7 @@ pub fn summary(props: &SummaryProps) -> Html {
                     <span class="badge">{ t.tag(year) }</span>
                 </span>
                 if let Some((low, high)) = props.idle {
-                    <span class="summary-row summary-idle" data-testid="bar-idle" data-low={low.to_string()} data-high={high.to_string()}>
+                    <span class="summary-row summary-idle" data-testid="bar-idle" data-low={low.text()} data-high={high.text()}>
                         { (t.bar_idle)(&format::figure_value_plain(low, high, "–")) }</span>
                 }
             } else {
