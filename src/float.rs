@@ -79,8 +79,18 @@ pub fn shortest(value: f64) -> String {
     if value.is_infinite() {
         return format!("{sign}inf");
     }
-    if value == 0.0 {
-        return format!("{sign}0");
+    let (digits, point) = shortest_digits(value).unwrap_or_default();
+    let mut out = String::with_capacity(digits.len() + 8);
+    out.push_str(sign);
+    write_digits(&mut out, &digits, point, 0);
+    out
+}
+
+/// The digits [`shortest`] writes for a finite, non-zero `value`'s magnitude, as `0.d₁d₂… × 10^point`
+/// (no leading or trailing zero digit); `None` for zero, infinities and NaN. `lang::intl` rounds them.
+pub fn shortest_digits(value: f64) -> Option<(Vec<u8>, i32)> {
+    if value == 0.0 || !value.is_finite() {
+        return None;
     }
     let (mantissa, exp2) = parts(value);
     let exact = Decimal::scaled(mantissa, exp2);
@@ -94,7 +104,7 @@ pub fn shortest(value: f64) -> String {
     };
     let even = mantissa % 2 == 0;
     let reads = |d: &Decimal| {
-        let (above_low, below_high) = (d.cmp(&low), d.cmp(&high));
+        let (above_low, below_high) = (d.compare(&low), d.compare(&high));
         (above_low.is_gt() || (even && above_low.is_eq())) && (below_high.is_lt() || (even && below_high.is_eq()))
     };
     // The `n`-digit decimals just below and above the value; of those that read back as it, the
@@ -106,7 +116,7 @@ pub fn shortest(value: f64) -> String {
             return Some(below);
         }
         below.trim();
-        let above = below.next_up(n)?;
+        let above = below.next_up(n);
         let up_nearer = exact.digits.get(n).is_some_and(|&d| d >= 5);
         match (reads(&below), reads(&above)) {
             (true, true) if up_nearer => Some(above),
@@ -116,21 +126,17 @@ pub fn shortest(value: f64) -> String {
         }
     };
     // If some `n`-digit decimal reads back, a nearer `n + 1`-digit one does: search for the fewest.
-    let (mut low, mut high) = (1, exact.digits.len().clamp(1, 17));
-    while low < high {
-        let mid = (low + high) / 2;
+    let (mut fewest, mut enough) = (1, exact.digits.len().clamp(1, 17));
+    while fewest < enough {
+        let mid = (fewest + enough) / 2;
         if candidate(mid).is_some() {
-            high = mid;
+            enough = mid;
         } else {
-            low = mid + 1;
+            fewest = mid + 1;
         }
     }
-    let d = candidate(low).unwrap_or(exact);
-    let (best, point) = (d.digits, d.point);
-    let mut out = String::with_capacity(best.len() + 8);
-    out.push_str(sign);
-    write_digits(&mut out, &best, point, 0);
-    out
+    let d = candidate(fewest).unwrap_or(exact);
+    Some((d.digits, d.point))
 }
 
 /// `value` as `format!("{value:.places$}")` writes it (issue 53): rounded to `places` digits after
@@ -220,7 +226,7 @@ impl Decimal {
     }
 
     /// Compares two decimals' values (both trimmed: no leading or trailing zero digit).
-    fn cmp(&self, other: &Decimal) -> std::cmp::Ordering {
+    fn compare(&self, other: &Decimal) -> std::cmp::Ordering {
         match (self.digits.is_empty(), other.digits.is_empty()) {
             (true, true) => return std::cmp::Ordering::Equal,
             (true, false) => return std::cmp::Ordering::Less,
@@ -231,30 +237,11 @@ impl Decimal {
     }
 
     /// The `n`-digit decimal one unit of its last digit above this one (which has at most `n`).
-    fn next_up(&self, n: usize) -> Option<Decimal> {
-        let mut digits = self.digits.clone();
-        digits.resize(n, 0);
-        let mut point = self.point;
-        let mut i = n;
-        loop {
-            let Some(i_) = i.checked_sub(1) else {
-                digits.insert(0, 1);
-                digits.truncate(n);
-                point += 1;
-                break;
-            };
-            i = i_;
-            let d = digits.get_mut(i)?;
-            if *d == 9 {
-                *d = 0;
-            } else {
-                *d += 1;
-                break;
-            }
-        }
-        let mut up = Decimal { digits, point, truncated: false };
+    fn next_up(&self, n: usize) -> Decimal {
+        let mut up = Decimal { digits: self.digits.clone(), point: self.point, truncated: false };
+        up.step_up(n);
         up.trim();
-        Some(up)
+        up
     }
 }
 
@@ -349,23 +336,25 @@ impl Decimal {
         self.digits.truncate(n);
         self.truncated = false;
         if up {
-            let mut carry = true;
-            for d in self.digits.iter_mut().rev() {
-                if *d == 9 {
-                    *d = 0;
-                } else {
-                    *d += 1;
-                    carry = false;
-                    break;
-                }
-            }
-            if carry {
-                self.digits.insert(0, 1);
-                self.digits.truncate(n);
-                self.point += 1;
-            }
+            self.step_up(n);
         }
         self.trim();
+    }
+
+    /// Adds one unit of the `n`-th digit (the digits padded or cut to `n`), carrying through nines.
+    fn step_up(&mut self, n: usize) {
+        self.digits.resize(n, 0);
+        for d in self.digits.iter_mut().rev() {
+            if *d == 9 {
+                *d = 0;
+            } else {
+                *d += 1;
+                return;
+            }
+        }
+        self.digits.insert(0, 1);
+        self.digits.truncate(n);
+        self.point += 1;
     }
 
     fn trim(&mut self) {

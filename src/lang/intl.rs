@@ -18,20 +18,12 @@ struct Decimal {
 
 impl Decimal {
     fn shortest(value: f64) -> Decimal {
-        // `{}`'s shortest digits, without an exponent (issue 53: written by `float::shortest`, not
-        // the standard library's float printing): the exponent is where the point is.
-        let text = crate::float::shortest(value.abs());
-        let whole = text.split_once('.').map_or(text.len(), |(w, _)| w.len());
-        let mut digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
-        let zeros = digits.iter().take_while(|&&d| d == 0).count();
-        digits.drain(..zeros);
-        while digits.last() == Some(&0) {
-            digits.pop();
+        // `{}`'s shortest digits (issue 53: `float::shortest_digits`, not the standard library's
+        // float printing), `0.d1d2… × 10^point`.
+        match crate::float::shortest_digits(value) {
+            Some((digits, point)) => Decimal { negative: value < 0.0, digits, exp: point - 1 },
+            None => Decimal { negative: value < 0.0, digits: vec![0], exp: 0 },
         }
-        if digits.is_empty() {
-            return Decimal { negative: value < 0.0, digits: vec![0], exp: 0 };
-        }
-        Decimal { negative: value < 0.0, digits, exp: whole as i32 - 1 - zeros as i32 }
     }
 
     /// Keeps the first `keep` digits, rounding half away from zero.
