@@ -52,6 +52,9 @@ import { fileURLToPath } from 'node:url';
 export const POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
+  // The service worker ('self'), and the boot file's worker that compiles the wasm (a blob:
+  // COMPILED_OFF_THREAD makes from the boot file's own text).
+  "worker-src 'self' blob:",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -114,19 +117,50 @@ function wasmWithIntegrity(code, preloads, file) {
   const url = found[0][2];
   const integrity = preloads.get(url);
   if (!integrity) fail(file, `no <link rel="preload" href="${url}" integrity=…> to take the wasm's integrity from`);
-  const fetched = code.replace(re, (_m, q) => `module_or_path: new Request(${q}${url}${q}, { integrity: '${integrity}' })`);
+  let fetched = code.replace(re, (_m, q) => `module_or_path: new Request(${q}${url}${q}, { integrity: '${integrity}' })`);
   // The wasm is fetched after the page's first frame, not during the HTML's parse: what that frame
   // paints (the prerendered figures, or a link's heading and "Calculating…") is the page's largest
   // paint, and a phone's slow network gives it the bandwidth alone. A hidden tab paints no frame:
   // it fetches at once.
-  const calls = [...fetched.matchAll(/await\s+([\w$]+)\s*\(\s*\{\s*module_or_path:/g)];
+  const callRe = /await\s+([\w$]+)\s*\(\s*(\{\s*module_or_path:\s*new Request\([^)]*\)\s*\})\s*\)/g;
+  const calls = [...fetched.matchAll(callRe)];
   if (calls.length !== 1) fail(file, `expected one "await init({ module_or_path: …" in Trunk's loader, found ${calls.length}`);
-  const at = calls[0].index;
+  // And compiled off the main thread (COMPILED_OFF_THREAD), its options handed to init as they were
+  // should that fail.
+  fetched = fetched.replace(callRe, (_m, init, options) => `await ${init}(await compiledOffThread(${options}))`);
+  const at = fetched.indexOf('(await compiledOffThread(');
+  const lineStart = fetched.lastIndexOf('\n', at) + 1;
   const wait =
     "if (document.visibilityState === 'visible') await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));\n";
-  const lineStart = fetched.lastIndexOf('\n', at) + 1;
-  return { code: fetched.slice(0, lineStart) + wait + fetched.slice(lineStart), wasmUrl: url };
+  return { code: fetched.slice(0, lineStart) + COMPILED_OFF_THREAD + wait + fetched.slice(lineStart), wasmUrl: url };
 }
+
+/**
+ * Issue 53: the wasm compiled in a worker, not on the page's main thread. Chromium decodes a module
+ * streamed on the main thread (its bytes as they arrive, then the module's end: 15–25 ms of the
+ * first task that runs the app, unthrottled, four times that on Lighthouse's phone); in a worker
+ * that work leaves the page's main thread, which then only instantiates the module the worker
+ * posts. The worker is a blob made here from this text (so the boot file's integrity covers its
+ * code: the policy's `worker-src blob:`), and it fetches the wasm with the same integrity. Where
+ * anything of it fails (no worker, no blob workers, a module that cannot be posted, an integrity
+ * that does not match), `init` gets the request as before and fails or succeeds as it would have.
+ */
+const COMPILED_OFF_THREAD = `const compiledOffThread = (options) => new Promise((done) => {
+  const request = options.module_or_path;
+  const asBefore = () => done(options);
+  try {
+    const code = "onmessage = async (e) => { let m = 0; try { m = await WebAssembly.compileStreaming(fetch(e.data[0], { integrity: e.data[1] })); } catch {} try { postMessage(m); } catch { postMessage(0); } };";
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    const worker = new Worker(url);
+    const end = (module) => { worker.terminate(); URL.revokeObjectURL(url); done(module ? { module_or_path: module } : options); };
+    worker.onmessage = (e) => end(e.data instanceof WebAssembly.Module ? e.data : null);
+    worker.onerror = () => end(null);
+    worker.postMessage([request.url, request.integrity]);
+  } catch {
+    asBefore();
+  }
+});
+`;
 
 /**
  * The wasm's imports renamed short (imports.mjs), in the wasm and in the glue that the loader

@@ -177,6 +177,35 @@ describe('the built page', () => {
     assert.equal(wasm.length, 1, `the wasm is fetched once: ${JSON.stringify(server.log)}`);
   });
 
+  // Issue 53: the boot module compiles the wasm in a worker made from its own text (a blob:, which
+  // the policy's worker-src allows), off the page's main thread; where no worker can be made, on the
+  // main thread as before. Either way the wasm is fetched once: a worker whose module did not reach
+  // the page would leave the page to fetch it again.
+  const workers = () => {
+    const Original = window.Worker;
+    window.__made = [];
+    if (Original) window.Worker = class extends Original { constructor(url, options) { super(url, options); window.__made.push(String(url)); } };
+  };
+  for (const [label, init, made] of [
+    ['in a worker made from the boot module\'s own text', workers, 1],
+    ['on the main thread where the browser has no Worker', () => { window.__made = []; window.Worker = undefined; }, 0],
+  ]) {
+    test(`the wasm is compiled ${label}, fetched once, under the policy`, T, async () => {
+      server.log.length = 0;
+      page = await openPage(chromium.browser, server.url('?result=6.0-0021&scenario=offline'), { init });
+      await waitForApp(page);
+      const j = await figure(page, 'j-per-token');
+      assert.ok(near(j.value, 4800 / 32004, 1e-9), `j-per-token ${j.value}`);
+      const urls = await page.evaluate(() => window.__made);
+      assert.equal(urls.length, made, JSON.stringify(urls));
+      for (const u of urls) assert.match(u, /^blob:/);
+      await cspSettled(page);
+      assert.deepEqual(page.recorded.cspViolations, [], 'CSP violations');
+      const wasm = server.log.filter((r) => r.url.endsWith('.wasm'));
+      assert.equal(wasm.length, 1, `the wasm is fetched once: ${JSON.stringify(server.log)}`);
+    });
+  }
+
   test('the policy is enforced: an injected inline script, eval, a style attribute and a fetch to another origin are blocked and reported', T, async () => {
     page = await openPage(chromium.browser, server.url(''));
     await waitForApp(page);

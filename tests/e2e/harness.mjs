@@ -286,7 +286,7 @@ function listenForCspViolations() {
  *
  * @param {import('playwright-core').Browser} browser
  * @param {string} target
- * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[], locale?: string, serviceWorkers?: 'allow'|'block', colorScheme?: 'light'|'dark'}} [opts]
+ * @param {{width?: number, height?: number, server?: object, waitUntil?: string, allowOrigins?: string[], locale?: string, serviceWorkers?: 'allow'|'block', colorScheme?: 'light'|'dark', init?: Function}} [opts]
  * @returns {Promise<import('playwright-core').Page & {recorded: object, origin: string}>}
  */
 export async function openPage(browser, target = '', opts = {}) {
@@ -339,6 +339,8 @@ export async function openPage(browser, target = '', opts = {}) {
     }
   });
   await context.addInitScript(listenForCspViolations);
+  // A test's own script, run in every frame before the page's (`opts.init`: a function).
+  if (opts.init) await context.addInitScript(opts.init);
   await context.route(
     (u) => !isAllowedUrl(u.href, allowed),
     (route) => route.abort('blockedbyclient').catch(() => {}),
