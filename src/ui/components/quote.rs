@@ -180,18 +180,21 @@ const QR_DELAY_MS: u32 = 150;
 /// The QR code of the link. Encoding one is about a fifth of an edit's work (`.ci/bench`, input
 /// latency), and the link changes with every keystroke: so the code follows the link once it has
 /// settled, as the address bar does, and at once when the browser is about to print (`beforeprint`),
-/// so a sheet never carries an older link.
+/// so a sheet never carries an older link. The first code is drawn a task after the sheet's head
+/// (issue 53: 5–7 ms of the hand-off's task, for a code only the printed sheet shows).
 #[hook]
 fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
     let latest = use_mut_ref(|| url.clone());
     latest.borrow_mut().clone_from(url);
-    let shown = use_state_eq(|| url.clone());
+    let shown = use_state_eq(|| None::<AttrValue>);
     {
         let shown = shown.clone();
         let pending = use_mut_ref(|| None::<browser::Later>);
         use_effect_with(url.clone(), move |url| {
             let url = url.clone();
-            *pending.borrow_mut() = (url != *shown).then(|| browser::later(QR_DELAY_MS, move || shown.set(url)));
+            let delay = if shown.is_none() { 0 } else { QR_DELAY_MS };
+            *pending.borrow_mut() =
+                (Some(&url) != shown.as_ref()).then(|| browser::later(delay, move || shown.set(Some(url))));
         });
     }
     {
@@ -213,12 +216,12 @@ fn use_settled_qr(url: &AttrValue) -> std::rc::Rc<Option<crate::qr::Svg>> {
                     browser::set_attributes("[data-testid=\"print-qr\"] rect", &[("width", &side), ("height", &side)]);
                     browser::set_attributes("[data-testid=\"print-qr\"] path", &[("d", &qr.path)]);
                 }
-                shown.set(url);
+                shown.set(Some(url));
             });
             move || drop(listener)
         });
     }
-    use_memo((*shown).clone(), |url| crate::qr::svg(&crate::link::compact(url)))
+    use_memo((*shown).clone(), |url| url.as_ref().and_then(|url| crate::qr::svg(&crate::link::compact(url))))
 }
 
 /// The sheet's foot: the full link once, small. A function, not a component (issue 53).
