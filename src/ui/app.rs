@@ -382,7 +382,7 @@ impl Page<'_> {
         html! {
             <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={self.shown_errors()} adjustments={state.adjustments.clone()}
                 on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} on_dismiss_adjustments={self.on.dismiss_adjustments.clone()}
-                vendor={self.start.vendor.as_ref().map(|v| AttrValue::from(v.name.clone()))} />
+                vendor={self.start.vendor.as_ref().map(|v| AttrValue::from(v.name.clone()))} at_once={self.start.prerendered} />
         }
     }
 

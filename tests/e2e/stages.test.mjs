@@ -1,5 +1,5 @@
 // A link draws its page in stages, one task each (issue 41: no one task blocks a phone's main
-// thread for long; `src/ui/stage.rs`): its head, its form, its figures, its hand-off, the plan in
+// thread for long; `src/ui/stage.rs`): its head, its form in two parts, its figures, its hand-off, the plan in
 // three parts, the comparison, the charts, the table, the method, then the sources in two halves.
 // A MutationObserver installed before the page's scripts notes, after every task that changed the
 // page, which parts are there; its notes are delivered between tasks, so two parts seen in different
@@ -59,6 +59,9 @@ function observe({ parts, printAtForm = false }) {
     const seen = {};
     for (const [name, selector] of Object.entries(parts)) seen[name] = !!app.querySelector(selector);
     seen.planFieldsets = app.querySelectorAll('.plan-fields > fieldset').length;
+    // The form's power fields (GPUs, servers, the limit and its notes), which a link draws a task
+    // after the form's card and throughput (issue 53).
+    seen.power = !!app.querySelector('section.config .limit-notes');
     seen.sources = app.querySelectorAll('ol.sources > li').length;
     seen.live = document.documentElement.dataset.app === 'live';
     // The prerendered page (parsed before the wasm runs; hidden on a link) until the app replaces it.
@@ -95,6 +98,10 @@ test('a link draws its page in stages, one task each, in page order; it is live 
   for (let i = 1; i < order.length; i++) {
     assert.ok(order[i][1] > order[i - 1][1], `${order[i][0]} (note ${order[i][1]}) after ${order[i - 1][0]} (note ${order[i - 1][1]}): ${JSON.stringify(notes)}`);
   }
+  // The form in two parts, a task each: its card and throughput, then its power fields.
+  const power = firstNote(notes, (n) => n.power);
+  const form = order.find(([name]) => name === 'form')[1];
+  assert.ok(power > form && !notes[form].power, `the power fields (note ${power}) after the form's first part (note ${form}): ${JSON.stringify(notes)}`);
   // The plan in three parts, a task each (between the page's next stages): your model's, the
   // demand's and the people's fields (2 fieldsets), then the site's and the price's (4), then the
   // electrics' (5) with the plan's figures.
@@ -114,7 +121,9 @@ test('the bare page hydrates its prerendered head, form and figures in one rende
   const notes = await watch('');
   // The prerendered page is parsed with its head, form and figures; its method and sources are in a
   // <noscript> (read without JavaScript only), not in the page a browser running it builds.
-  for (const name of ['head', 'form', 'figures']) assert.ok(notes[0][name], `${name} is in the prerendered page: ${JSON.stringify(notes[0])}`);
+  for (const name of ['head', 'form', 'power', 'figures']) assert.ok(notes[0][name], `${name} is in the prerendered page: ${JSON.stringify(notes[0])}`);
+  // The hydration takes the whole prerendered form (its power fields never leave it).
+  assert.ok(notes.every((n) => n.power), 'the power fields stay from the first note on');
   for (const name of ['handOff', 'plan', 'method']) assert.ok(!notes[0][name], `${name} is not in the prerendered page: ${JSON.stringify(notes[0])}`);
   assert.equal(notes[0].sources, 0, 'no source is in the page a browser running it builds');
   // From the hand-off on, each part in a later note than the one before it, as on a link.
@@ -142,9 +151,10 @@ test('printing a link with its form alone drawn draws it whole at once, and no l
   const around = JSON.stringify(notes.slice(atPrint - 1, atPrint + 2));
   for (const name of Object.keys(PARTS)) assert.ok(sheet[name], `${name} is drawn for print: ${around}`);
   assert.ok(sheet.printHeader, "the sheet's head is drawn for print");
+  assert.ok(sheet.power, "the form's power fields are drawn for print");
   assert.equal(sheet.planFieldsets, 5, 'the whole plan is drawn for print');
   assert.equal(sheet.sources, sources, 'every source is drawn for print');
   for (const n of notes.slice(atPrint)) {
-    assert.ok(n.planFieldsets === 5 && n.sources === sources && n.figures, `nothing is taken back after the print: ${JSON.stringify(n)}`);
+    assert.ok(n.planFieldsets === 5 && n.sources === sources && n.figures && n.power, `nothing is taken back after the print: ${JSON.stringify(n)}`);
   }
 });

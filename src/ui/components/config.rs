@@ -32,6 +32,11 @@ pub struct ConfigProps {
     /// The vendor's name, where the page has a vendor (its systems are offered first).
     #[prop_or_default]
     pub vendor: Option<AttrValue>,
+    /// The whole form in the first render (the prerendered page's hydration); otherwise the power
+    /// fields come a task after the card and the throughput (issue 53: a link's form was its longest
+    /// task).
+    #[prop_or_default]
+    pub at_once: bool,
 }
 
 fn error_for(errors: &[InputError], field: Field) -> Option<&InputError> {
@@ -82,6 +87,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             }
         });
     }
+    let parts = crate::ui::stage::use_parts(2, props.at_once);
     let view = Config { lang, t, props, card: props.catalogue.0.card(&form.card), published, find };
     let fields = html! {
         <>
@@ -89,7 +95,7 @@ pub fn config_panel(props: &ConfigProps) -> Html {
             { view.vendor_systems() }
             { view.card() }
             { view.throughput() }
-            { view.power() }
+            if parts >= 2 { { view.power() } }
         </>
     };
     html! {
