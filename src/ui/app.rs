@@ -20,7 +20,7 @@ use super::components::{
 };
 use super::stage::{use_stage, Stage};
 use super::state::{Action, State};
-use super::{browser, format, Cat, Start};
+use super::{browser, format, Cat, Same, Start};
 use crate::compare;
 use crate::form::{Edit, ThroughputChoice};
 use crate::i18n::{Lang, Strings};
@@ -44,7 +44,7 @@ fn use_action<T: 'static>(dispatch: &UseReducerDispatcher<State>, make: fn(T) ->
 /// lifecycle code in the wasm.)
 #[function_component(App)]
 pub fn app(start: &Start) -> Html {
-    let catalogue = Cat::for_vendor(start.vendor.as_ref());
+    let catalogue = Cat::for_vendor(start.vendor.as_deref());
     let state = use_reducer(|| start.state(catalogue));
     // The page's language: its words, its numbers, `<html lang>`.
     let lang = state.form.reading();
@@ -72,9 +72,10 @@ pub fn app(start: &Start) -> Html {
             None => Rc::new(crate::plan::answer(catalogue.0, form)),
         }
     });
+    let answer = Same((*answer).clone());
     // What decides the answer (issue 47): a plan evaluation per end, when the answer changes.
     let sensitivity =
-        use_memo(answer.clone(), move |answer| match prepared.filter(|p| Rc::ptr_eq(&p.answer, &**answer)) {
+        use_memo(answer.clone(), move |answer| match prepared.filter(|p| Rc::ptr_eq(&p.answer, &answer.0)) {
             Some(p) => p.sensitivity.clone(),
             None => Rc::new(answer.sensitivity(catalogue.0)),
         });
@@ -102,6 +103,9 @@ pub fn app(start: &Start) -> Html {
         t: lang.strings(),
         evaluation: &answer.evaluation,
         plan: &answer.plan,
+        answer: &answer,
+        form: Same(use_memo(state.form.clone(), Clone::clone)),
+        compared: Same(use_memo(state.compared.clone(), Clone::clone)),
         full_url,
         shared: links.shared,
         texts,
@@ -245,6 +249,12 @@ struct Page<'a> {
     t: &'static Strings,
     evaluation: &'a crate::model::Evaluation<'static>,
     plan: &'a crate::plan::Plan,
+    /// The answer itself, for the plan's section (compared by address).
+    answer: &'a Same<crate::plan::Answer<'static>>,
+    /// The form and the compared configurations as the sections take them: one copy each, made
+    /// when they change, compared by address (not cloned and compared for every section).
+    form: Same<crate::form::Form>,
+    compared: Same<Vec<compare::Saved>>,
     full_url: String,
     shared: String,
     texts: Rc<crate::export::QuoteTexts>,
@@ -278,7 +288,7 @@ impl Page<'_> {
             <div {class} data-testid="app">
                 <a class="skip-link" href="#figures" data-testid="skip-link">{ t.skip_link }</a>
                 if hand_off {
-                    <PrintHeader {catalogue} form={state.form.clone()} valid={self.valid()} url={AttrValue::from(self.full_url.clone())}
+                    <PrintHeader {catalogue} form={self.form.clone()} valid={self.valid()} url={AttrValue::from(self.full_url.clone())}
                         vendor={self.start.vendor.clone()} comparing={!state.compared.is_empty()} />
                 }
                 if !state.embed { { self.masthead() } }
@@ -380,7 +390,7 @@ impl Page<'_> {
     fn config(&self) -> Html {
         let (catalogue, state) = (self.catalogue, self.state);
         html! {
-            <ConfigPanel {catalogue} compact={state.embed} form={state.form.clone()} errors={self.shown_errors()} adjustments={state.adjustments.clone()}
+            <ConfigPanel {catalogue} compact={state.embed} form={self.form.clone()} errors={self.shown_errors()} adjustments={state.adjustments.clone()}
                 on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} on_dismiss_adjustments={self.on.dismiss_adjustments.clone()}
                 vendor={self.start.vendor.as_ref().map(|v| AttrValue::from(v.name.clone()))} at_once={self.start.prerendered} />
         }
@@ -411,7 +421,7 @@ impl Page<'_> {
                 if self.stage.hand_off_drawn(state.embed) {
                     <Share query={AttrValue::from(self.shared.clone())} {invalid} printable={!state.embed} texts={self.texts.clone()} />
                     if let Some(v) = self.start.vendor.as_ref() {
-                        <QuoteRequest {catalogue} vendor={v.clone()} form={state.form.clone()} compared={state.compared.clone()}
+                        <QuoteRequest {catalogue} vendor={v.clone()} form={self.form.clone()} compared={self.compared.clone()}
                             link={AttrValue::from(full_url.clone())} text={AttrValue::from(self.texts.full.clone())} texts={self.texts.clone()}
                             post_to={if state.embed { state.host.clone().or_else(|| v.host.clone()) } else { None }} />
                     }
@@ -458,14 +468,14 @@ impl Page<'_> {
             <>
             if below >= Stage::Plan { { self.plan_panel() } }
             if below >= Stage::Compare {
-                <ComparePanel {catalogue} form={state.form.clone()} list={state.compared.clone()} baseline={state.baseline}
+                <ComparePanel {catalogue} form={self.form.clone()} list={self.compared.clone()} baseline={state.baseline}
                     messages={state.compare_messages.clone()} link={AttrValue::from(self.full_url.clone())}
                     import_status={state.import_status.clone().map(AttrValue::from)}
                     on_list={self.on.list.clone()} on_baseline={self.on.baseline.clone()} on_import={self.on.import.clone()}
                     on_refused={self.on.refused.clone()} on_message={self.on.message.clone()} on_dismiss={self.on.dismiss_compare.clone()} />
             }
             if below >= Stage::Charts {
-                <Charts {catalogue} form={state.form.clone()} compared={state.compared.clone()} />
+                <Charts {catalogue} form={self.form.clone()} compared={self.compared.clone()} />
             }
             if below >= Stage::Table {
                 <Comparison {catalogue} benchmark={state.form.benchmark} current_result={current_result}
@@ -482,7 +492,7 @@ impl Page<'_> {
             catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, self.lang)).unwrap_or_default();
         html! {
             <PlanPanel {catalogue} card={AttrValue::from(state.form.card.clone())} at_once={self.stage == Stage::All}
-                card_name={AttrValue::from(card_name)} form={state.form.plan.clone()} plan={(*self.plan).clone()} figures={evaluation.figures.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
+                card_name={AttrValue::from(card_name)} form={self.form.clone()} answer={self.answer.clone()} limit_watts={self.limit_watts()} errors={self.shown_errors()}
                 on_edit={self.on.edit.clone()} on_reveal={self.on.reveal.clone()} own={crate::ui::components::plan::Own {
                     name: AttrValue::from(state.form.own_model.clone()),
                     size: AttrValue::from(state.form.own_size.clone()),
@@ -634,7 +644,7 @@ fn modes(t: &'static Strings, mode: link::Mode, form: &crate::form::Form, on_mod
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 #[function_component(MethodPage)]
 pub fn method_page(start: &Start) -> Html {
-    let catalogue = Cat::for_vendor(start.vendor.as_ref());
+    let catalogue = Cat::for_vendor(start.vendor.as_deref());
     let state = start.state(catalogue);
     let lang = state.form.reading();
     format::set_lang(lang);

@@ -44,6 +44,31 @@ impl Cat {
     }
 }
 
+/// A value worked out once and shared, compared by address like [`Cat`]: a component or memo that
+/// takes the page's answer sees a new one exactly when the answer was worked out again (a form
+/// change), never comparing or cloning the plan and figures field by field (issue 53).
+#[derive(Debug)]
+pub struct Same<T>(pub std::rc::Rc<T>);
+
+impl<T> Clone for Same<T> {
+    fn clone(&self) -> Self {
+        Same(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Self) -> bool {
+        std::rc::Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Same<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 impl PartialEq for Cat {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.0, other.0)
@@ -62,7 +87,7 @@ pub struct Start {
     /// The first of the reader's languages the page speaks.
     pub browser_lang: Option<Lang>,
     /// The vendor the build wrote into the page.
-    pub vendor: Option<Vendor>,
+    pub vendor: Option<Same<Vendor>>,
     /// The first render is (or hydrates) the prerendered page: its head, form and figures. The
     /// hand-off and the sections below, the method and the sources among them, come a task each, as on any
     /// other first render (a reader without JavaScript reads the method and the sources on
@@ -74,7 +99,7 @@ pub struct Start {
     /// The state read from the link, its answer and what decides it, worked out in the task before
     /// the first render (`mount`), so that render's task holds the drawing alone (issue 41; the
     /// hydrated bare page's too since issue 53).
-    pub prepared: Option<std::rc::Rc<Prepared>>,
+    pub prepared: Option<Same<Prepared>>,
 }
 
 /// What the first render opens with, worked out a task before it.
@@ -123,7 +148,7 @@ impl Start {
             query: browser::query(),
             stored: browser::stored(crate::compare::STORAGE_KEY),
             browser_lang: Lang::from_browser(&browser::languages()),
-            vendor: browser::vendor_meta().and_then(Vendor::checked),
+            vendor: browser::vendor_meta().and_then(Vendor::checked).map(|v| Same(std::rc::Rc::new(v))),
             prerendered: false,
             offline_copy: browser::offline_copy(),
             prepared: None,
@@ -149,8 +174,8 @@ pub async fn mount() {
     });
     // The state, its answer and what decides it are worked out in this task (and the wasm they run
     // compiled: the browser compiles a function on its first call), the first render in the next.
-    let prepared = Prepared::of(&start, Cat::for_vendor(start.vendor.as_ref()));
-    let start = Start { prepared: Some(std::rc::Rc::new(prepared)), ..start };
+    let prepared = Prepared::of(&start, Cat::for_vendor(start.vendor.as_deref()));
+    let start = Start { prepared: Some(Same(std::rc::Rc::new(prepared))), ..start };
     yew::platform::time::sleep(std::time::Duration::ZERO).await;
     if hydrates {
         browser::remove_element("boot");
@@ -183,7 +208,7 @@ pub const METHOD_MARK: &str = "<!-- token-energy: method page -->";
 /// writes into `method.html` (`app::MethodPage`, no markers: never hydrated).
 #[cfg(all(not(target_arch = "wasm32"), feature = "ssr"))]
 pub async fn prerender(vendor: Option<Vendor>) -> String {
-    let start = Start { vendor, prerendered: true, ..Start::default() };
+    let start = Start { vendor: vendor.map(|v| Same(std::rc::Rc::new(v))), prerendered: true, ..Start::default() };
     let root = yew::LocalServerRenderer::<App>::with_props(start.clone()).hydratable(true).render().await;
     let tail = yew::LocalServerRenderer::<app::MethodPage>::with_props(start).hydratable(false).render().await;
     format!("{root}\n{METHOD_MARK}\n{tail}")

@@ -13,9 +13,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ChartsProps {
     pub catalogue: Cat,
-    pub form: Form,
+    pub form: crate::ui::Same<Form>,
     /// The compared configurations: with any, the bar chart draws them, by name, and nothing else.
-    pub compared: Vec<Saved>,
+    pub compared: crate::ui::Same<Vec<Saved>>,
 }
 
 /// Bars drawn before the rest is left out (the table below has every result).

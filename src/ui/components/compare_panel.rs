@@ -17,8 +17,8 @@ use yew::prelude::*;
 pub struct ComparePanelProps {
     pub catalogue: Cat,
     /// The configuration on the page, to add.
-    pub form: Form,
-    pub list: Vec<Saved>,
+    pub form: crate::ui::Same<Form>,
+    pub list: crate::ui::Same<Vec<Saved>>,
     pub baseline: usize,
     pub messages: Vec<String>,
     /// What the last JSON file read back restored (issue 37), said in a status line.
@@ -371,7 +371,7 @@ fn add(name: NodeRef, props: &ComparePanelProps) -> Callback<MouseEvent> {
     Callback::from(move |_: MouseEvent| {
         let typed = name.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
         // An unnamed configuration stays unnamed: the page shows a default name from it.
-        on_list.emit(ListEdit::Add(Box::new(Saved { name: compare::clean_name(&typed), form: form.clone() })));
+        on_list.emit(ListEdit::Add(Box::new(Saved { name: compare::clean_name(&typed), form: (*form).clone() })));
         if let Some(input) = name.cast::<HtmlInputElement>() {
             input.set_value("");
         }

@@ -21,7 +21,7 @@ pub struct ConfigProps {
     /// The embedded widget: the form without the card's facts (the figures cite its rating).
     #[prop_or_default]
     pub compact: bool,
-    pub form: Form,
+    pub form: crate::ui::Same<Form>,
     /// The messages shown now (typing paused, field left, or bad in the link).
     pub errors: Vec<InputError>,
     pub adjustments: Vec<Adjustment>,

@@ -21,7 +21,7 @@ pub struct FooterProps {
     /// The vendor: its imprint and privacy policy are linked on a standalone page (not in the
     /// embedded widget, whose host page has its own).
     #[prop_or_default]
-    pub vendor: Option<crate::vendor::Vendor>,
+    pub vendor: Option<crate::ui::Same<crate::vendor::Vendor>>,
     /// Every source listed; else the first half, the rest a task later (the page's `Stage::All`).
     #[prop_or(true)]
     pub whole: bool,

@@ -20,10 +20,11 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct PlanProps {
     pub catalogue: Cat,
-    pub form: PlanForm,
-    pub plan: Plan,
-    /// The configuration's own figures above: a plan figure with the same value is not shown again.
-    pub figures: Figures,
+    /// The page's form, whose plan fields this section shows (compared by address).
+    pub form: crate::ui::Same<crate::form::Form>,
+    /// The page's answer: the plan, and the configuration's own figures above it (a plan figure
+    /// with the same value is not shown again). Compared by address: a new answer is a new plan.
+    pub answer: crate::ui::Same<crate::plan::Answer<'static>>,
     /// The power limit as checked (idle's range ends there).
     pub limit_watts: Option<f64>,
     /// The messages shown now.
@@ -375,10 +376,10 @@ pub fn plan_panel(props: &PlanProps) -> Html {
     // more (issue 41).
     let parts = crate::ui::stage::use_parts(3, props.at_once);
     let c = props.catalogue;
-    let p = &props.plan;
-    let form = &props.form;
+    let p = &props.answer.plan;
+    let form = &props.form.plan;
     let set = form.is_set();
-    let cards = shown(p, &props.figures, candidates(t, p));
+    let cards = shown(p, &props.answer.evaluation.figures, candidates(t, p));
     html! {
         <section class={classes!("plan", set.then_some("plan-set"), (p.basis == plan::EnergyBasis::Demand).then_some("plan-demand"))} aria-labelledby="plan-title" data-testid="plan">
             <h2 id="plan-title">{ t.plan_title }</h2>
@@ -439,7 +440,7 @@ impl Fields<'_> {
                     { self.number(Field::Speed) }
                     // issue 48: headroom, once it matters — set, with a message, or the busy load above 80 %
                     // (the plan's height on a phone).
-                    if self.any_set(&[Field::Headroom]) || props.plan.notices.iter().any(|n| matches!(n, PlanNotice::BusyHigh { .. })) {
+                    if self.any_set(&[Field::Headroom]) || props.answer.plan.notices.iter().any(|n| matches!(n, PlanNotice::BusyHigh { .. })) {
                         { self.number(Field::Headroom) }
                     }
                 </fieldset>
@@ -496,23 +497,23 @@ impl Fields<'_> {
 
     /// Whether one of `fields` is typed into or has a message (its fold is then open).
     fn any_set(&self, fields: &[Field]) -> bool {
-        let (form, errors) = (&self.props.form, &self.props.errors);
+        let (form, errors) = (&self.props.form.plan, &self.props.errors);
         fields.iter().any(|f| form.get(*f).is_some_and(|t| !t.trim().is_empty()) || error_for(errors, *f).is_some())
     }
 
     fn references(&self, field: Field) -> Html {
         let note = if field == Field::Overhead {
-            overhead_unpublished(self.t, &self.props.plan)
+            overhead_unpublished(self.t, &self.props.answer.plan)
         } else {
             html! {}
         };
-        references(self.lang, self.props.catalogue, field, &self.props.plan, &self.props.on_edit, note)
+        references(self.lang, self.props.catalogue, field, &self.props.answer.plan, &self.props.on_edit, note)
     }
 
     fn number(&self, field: Field) -> Html {
-        let (t, props, p) = (self.t, self.props, &self.props.plan);
+        let (t, props, p) = (self.t, self.props, &self.props.answer.plan);
         html! {
-            <NumberField {field} value={AttrValue::from(props.form.get(field).unwrap_or_default().to_owned())}
+            <NumberField {field} value={AttrValue::from(props.form.plan.get(field).unwrap_or_default().to_owned())}
                 hint={hint(t, field, props.limit_watts)}
                 unit={AttrValue::from((t.box_unit)(field, p.currency.id()))}
                 question={p.notices.iter().find(|n| field == Field::Co2 && matches!(n, PlanNotice::Co2InKilograms { .. }))
@@ -526,7 +527,8 @@ impl Fields<'_> {
     fn choice(&self, field: Field, options: Vec<(&'static str, &'static str)>) -> Html {
         let (t, props) = (self.t, self.props);
         let errors = &props.errors;
-        let value = props.form.get(field).filter(|t| !t.is_empty()).or(plan::default_text(field)).unwrap_or_default();
+        let value =
+            props.form.plan.get(field).filter(|t| !t.is_empty()).or(plan::default_text(field)).unwrap_or_default();
         let opts = options
             .into_iter()
             .map(|(v, l)| Opt { value: AttrValue::from(v), label: AttrValue::from(l), disabled: false })

@@ -21,13 +21,13 @@ pub struct ValidNumbers {
 #[derive(Properties, PartialEq)]
 pub struct QuoteProps {
     pub catalogue: Cat,
-    pub form: Form,
+    pub form: crate::ui::Same<Form>,
     pub valid: ValidNumbers,
     /// The full link of the configuration (with the compared ones).
     pub url: AttrValue,
     /// The vendor who hosts the page, named on the sheet with its contact.
     #[prop_or_default]
-    pub vendor: Option<crate::vendor::Vendor>,
+    pub vendor: Option<crate::ui::Same<crate::vendor::Vendor>>,
     /// Whether configurations are compared: the sheet then shows them side by side instead of the
     /// one on the page.
     #[prop_or_default]

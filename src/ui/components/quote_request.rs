@@ -12,9 +12,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct QuoteRequestProps {
     pub catalogue: Cat,
-    pub vendor: Vendor,
-    pub form: Form,
-    pub compared: Vec<Saved>,
+    pub vendor: crate::ui::Same<Vendor>,
+    pub form: crate::ui::Same<Form>,
+    pub compared: crate::ui::Same<Vec<Saved>>,
     /// The full link of the page (without `embed`).
     pub link: AttrValue,
     /// The quote's text (`export::quote_text`), the same as "Email this configuration" sends.
