@@ -17,7 +17,9 @@
 //        covers both (see bundleGlue: a modulepreload's integrity does not reliably protect an
 //        import); the glue's own file and modulepreload go. It fetches the wasm with the integrity
 //        of Trunk's wasm preload (Trunk's loader fetches it without any: see wasmWithIntegrity),
-//        after the page's first frame; the preload itself goes (it would fetch during the parse);
+//        after the page's first frame, in a worker the boot file makes from its own text, which
+//        compiles it off the page's main thread (COMPILED_OFF_THREAD); the preload itself goes (it
+//        would fetch during the parse);
 //      - under `trunk serve`, the live-reload client becomes `trunk-autoreload-….js`; its two
 //        serve-time placeholders are read from data-* attributes of its <script> tag, which
 //        `trunk serve` still fills in;
@@ -142,8 +144,9 @@ function wasmWithIntegrity(code, preloads, file) {
  * that work leaves the page's main thread, which then only instantiates the module the worker
  * posts. The worker is a blob made here from this text (so the boot file's integrity covers its
  * code: the policy's `worker-src blob:`), and it fetches the wasm with the same integrity. Where
- * anything of it fails (no worker, no blob workers, a module that cannot be posted, an integrity
- * that does not match), `init` gets the request as before and fails or succeeds as it would have.
+ * anything of it fails (no worker, no blob workers, a module that cannot be posted or received, an
+ * integrity that does not match), `init` gets the request as before and fails or succeeds as it
+ * would have.
  */
 const COMPILED_OFF_THREAD = `const compiledOffThread = (options) => new Promise((done) => {
   const request = options.module_or_path;
@@ -155,6 +158,7 @@ const COMPILED_OFF_THREAD = `const compiledOffThread = (options) => new Promise(
     const end = (module) => { worker.terminate(); URL.revokeObjectURL(url); done(module ? { module_or_path: module } : options); };
     worker.onmessage = (e) => end(e.data instanceof WebAssembly.Module ? e.data : null);
     worker.onerror = () => end(null);
+    worker.onmessageerror = () => end(null);
     worker.postMessage([request.url, request.integrity]);
   } catch {
     asBefore();

@@ -189,6 +189,18 @@ describe('the built page', () => {
   for (const [label, init, made] of [
     ['in a worker made from the boot module\'s own text', workers, 1],
     ['on the main thread where the browser has no Worker', () => { window.__made = []; window.Worker = undefined; }, 0],
+    // A browser that cannot receive the module the worker posts fires `messageerror`, not `message`.
+    ['on the main thread where the module the worker posts cannot be received', () => {
+      window.__made = [];
+      window.Worker = class {
+        constructor(url) {
+          window.__made.push(String(url));
+          setTimeout(() => this.onmessageerror?.(new MessageEvent('messageerror')), 0);
+        }
+        postMessage() {}
+        terminate() {}
+      };
+    }, 1],
   ]) {
     test(`the wasm is compiled ${label}, fetched once, under the policy`, T, async () => {
       server.log.length = 0;
