@@ -101,8 +101,6 @@ pub fn app(start: &Start) -> Html {
         state: &state,
         lang,
         t: lang.strings(),
-        evaluation: &answer.evaluation,
-        plan: &answer.plan,
         answer: &answer,
         form: Same(use_memo(state.form.clone(), Clone::clone)),
         compared: Same(use_memo(state.compared.clone(), Clone::clone)),
@@ -247,9 +245,7 @@ struct Page<'a> {
     state: &'a State,
     lang: Lang,
     t: &'static Strings,
-    evaluation: &'a crate::model::Evaluation<'static>,
-    plan: &'a crate::plan::Plan,
-    /// The answer itself, for the plan's section (compared by address).
+    /// The answer: the evaluation and the plan (compared by address where a section takes it).
     answer: &'a Same<crate::plan::Answer<'static>>,
     /// The form and the compared configurations as the sections take them: one copy each, made
     /// when they change, compared by address (not cloned and compared for every section).
@@ -315,7 +311,7 @@ impl Page<'_> {
 
     /// The form's numbers as checked, for the printed sheet's header.
     fn valid(&self) -> ValidNumbers {
-        let checked = &self.evaluation.checked;
+        let checked = &self.answer.evaluation.checked;
         ValidNumbers {
             gpus: checked.gpus.as_ref().ok().map(|&g| f64::from(g)),
             servers: checked.servers.as_ref().ok().map(|&s| f64::from(s)),
@@ -328,12 +324,12 @@ impl Page<'_> {
     }
 
     fn limit_watts(&self) -> Option<f64> {
-        self.evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value())
+        self.answer.evaluation.checked.watts.as_ref().and_then(|w| w.as_ref().ok()).map(|w| w.value())
     }
 
     /// The messages of the fields whose message is shown.
     fn shown_errors(&self) -> Vec<crate::form::InputError> {
-        self.evaluation.errors().into_iter().filter(|e| self.state.shows_error(e.field)).cloned().collect()
+        self.answer.evaluation.errors().into_iter().filter(|e| self.state.shows_error(e.field)).cloned().collect()
     }
 
     fn masthead(&self) -> Html {
@@ -356,8 +352,14 @@ impl Page<'_> {
     /// What the link asked for that could not be used, what changed in the data, and the offline copy.
     fn notices(&self) -> Html {
         let (state, t) = (self.state, self.t);
-        let from_link: Vec<_> =
-            self.evaluation.errors().into_iter().filter(|e| state.link_fields.contains(&e.field)).cloned().collect();
+        let from_link: Vec<_> = self
+            .answer
+            .evaluation
+            .errors()
+            .into_iter()
+            .filter(|e| state.link_fields.contains(&e.field))
+            .cloned()
+            .collect();
         html! {
             <>
             { notices(&state.notices, &from_link, &self.on.dismiss_notices) }
@@ -374,7 +376,7 @@ impl Page<'_> {
 
     fn measure(&self) -> Html {
         let (catalogue, state) = (self.catalogue, self.state);
-        let (checked, figures) = (&self.evaluation.checked, &self.evaluation.figures);
+        let (checked, figures) = (&self.answer.evaluation.checked, &self.answer.evaluation.figures);
         html! {
             <MeasureSection {catalogue} hidden={state.mode != link::Mode::Measure} ceiling={figures.energy_per_token.clone()} limit_watts={self.limit_watts()}
                 throughput={figures.throughput.as_ref().map(|f| f.value)}
@@ -400,14 +402,15 @@ impl Page<'_> {
     fn outputs(&self) -> Html {
         let (catalogue, state, t) = (self.catalogue, self.state, self.t);
         let full_url = &self.full_url;
-        let invalid: Vec<&'static str> = self.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
+        let invalid: Vec<&'static str> =
+            self.answer.evaluation.errors().into_iter().map(|e| (t.field)(e.field)).collect();
         html! {
             <div class="outputs">
                 { figures_panel(&FiguresProps {
                     catalogue,
                     form: &state.form,
-                    figures: &self.evaluation.figures,
-                    plan: self.plan,
+                    figures: &self.answer.evaluation.figures,
+                    plan: &self.answer.plan,
                     limit_watts: self.limit_watts(),
                     on_edit: &self.on.edit,
                     sensitivity: &self.sensitivity,
@@ -434,7 +437,7 @@ impl Page<'_> {
     }
 
     fn summary(&self) -> Html {
-        let (figures, plan) = (&self.evaluation.figures, &self.plan);
+        let (figures, plan) = (&self.answer.evaluation.figures, &self.answer.plan);
         let demand = plan.basis == crate::plan::EnergyBasis::Demand;
         // With a plan, the day is the plan's (with its overhead and PUE), not the boards' (issue 49).
         let day = plan
@@ -487,7 +490,7 @@ impl Page<'_> {
     }
 
     fn plan_panel(&self) -> Html {
-        let (catalogue, state, evaluation) = (self.catalogue, self.state, self.evaluation);
+        let (catalogue, state, evaluation) = (self.catalogue, self.state, &self.answer.evaluation);
         let card_name =
             catalogue.0.card(&state.form.card).map(|c| crate::i18n::card_name(c, self.lang)).unwrap_or_default();
         html! {
@@ -504,7 +507,7 @@ impl Page<'_> {
 
     fn method_and_sources(&self) -> Html {
         let (catalogue, state) = (self.catalogue, self.state);
-        let figures = &self.evaluation.figures;
+        let figures = &self.answer.evaluation.figures;
         let cited = if state.embed { cited_sources(catalogue, &state.form, figures) } else { Vec::new() };
         let drawn = |stage: Stage| self.stage >= stage;
         html! {
@@ -512,7 +515,7 @@ impl Page<'_> {
             if !state.embed && drawn(Stage::Method) { <Method {catalogue} /> }
             if drawn(Stage::Sources) {
                 <Footer {catalogue} compact={state.embed} vendor={self.start.vendor.clone()} {cited}
-                    cited_in_print={printed_sources(catalogue, &state.form, figures, self.plan)} whole={drawn(Stage::All)} />
+                    cited_in_print={printed_sources(catalogue, &state.form, figures, &self.answer.plan)} whole={drawn(Stage::All)} />
             }
             </>
         }
