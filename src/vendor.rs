@@ -121,11 +121,23 @@ impl Vendor {
 /// Whether an MLPerf submitter is the vendor named `vendor` (one name begins the other, whole words,
 /// case aside: "Dell" and "Dell Technologies"), so its own submissions are offered first.
 pub fn is_own_submitter(vendor: &str, submitter: &str) -> bool {
-    let (v, s) = (vendor.trim().to_lowercase(), submitter.trim().to_lowercase());
+    let (v, s) = (fold_case(vendor.trim()), fold_case(submitter.trim()));
     let begins = |long: &str, short: &str| {
         long.strip_prefix(short).is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ',', '.', '-']))
     };
     !v.is_empty() && !s.is_empty() && (begins(&v, &s) || begins(&s, &v))
+}
+
+/// `text` lower-cased in the letters a maker's name is written in: ASCII and Latin-1's (À–Þ, "Ä" as
+/// "ä"); any other letter is kept as it is. The standard `to_lowercase` would bring Unicode's case
+/// tables into the wasm (11.7 KB) for names that are all ASCII in the catalogue (`tests/vendor_systems.rs`).
+pub fn fold_case(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'A'..='Z' | '\u{c0}'..='\u{d6}' | '\u{d8}'..='\u{de}' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
 }
 
 /// The vendor's page with the link and the text as query parameters (`link=`, `summary=`).

@@ -248,6 +248,19 @@ fn the_vendors_own_submissions_are_known_by_the_submitters_name() {
     assert!(!vendor::is_own_submitter("Dellmark Servers", "Dell"));
     assert!(!vendor::is_own_submitter("Example GPU Servers GmbH", "NVIDIA"));
     assert!(!vendor::is_own_submitter("", "NVIDIA"));
+    // Latin-1's capitals fold as the standard library folds them; other letters match as typed.
+    assert!(vendor::is_own_submitter("ÜBERRECHNER AG", "Überrechner"));
+    assert!(!vendor::is_own_submitter("ΑΛΦΑ", "αλφα"));
+}
+
+#[test]
+fn case_is_folded_as_the_standard_library_folds_it_for_every_submitter_and_latin_1_letter() {
+    for r in &Catalogue::embedded().results {
+        assert_eq!(vendor::fold_case(&r.submitter), r.submitter.to_lowercase(), "{}", r.submitter);
+    }
+    for c in (0u32..0x100).filter_map(char::from_u32) {
+        assert_eq!(vendor::fold_case(&c.to_string()), c.to_lowercase().to_string(), "{c:?}");
+    }
 }
 
 #[test]

@@ -1,0 +1,2 @@
+mod into_prop_value;
+pub use into_prop_value::*;

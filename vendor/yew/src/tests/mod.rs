@@ -1,0 +1,2 @@
+//! Internal module for unit tests
+pub mod layout_tests;
