@@ -395,3 +395,25 @@ async fn patched_html_draws_what_yews_own_does() {
     }
     assert_eq!(clicks.get(), 2, "each tree's button counted its click");
 }
+
+/// Our patched Yew (vendor/yew/PATCHED.md) reads a listener kind's name from one table by the kind's
+/// place: each kind still names its own DOM event (the table's first, its last and some between),
+/// and Yew's `other` kind its own text.
+#[wasm_bindgen_test]
+fn listener_kinds_name_their_own_events() {
+    use yew::virtual_dom::ListenerKind as K;
+    for (kind, name, event) in [
+        (K::onabort, "onabort", "abort"),
+        (K::onclick, "onclick", "click"),
+        (K::oninput, "oninput", "input"),
+        (K::onchange, "onchange", "change"),
+        (K::onkeydown, "onkeydown", "keydown"),
+        (K::ontoggle, "ontoggle", "toggle"),
+        (K::onpointerdown, "onpointerdown", "pointerdown"),
+        (K::ontransitionstart, "ontransitionstart", "transitionstart"),
+        (K::other("beforeprint".into()), "beforeprint", "beforeprint"),
+    ] {
+        assert_eq!(kind.as_ref(), name, "{kind:?}");
+        assert_eq!(kind.type_name(), event, "{kind:?}");
+    }
+}
