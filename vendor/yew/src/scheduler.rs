@@ -1,7 +1,6 @@
 //! This module contains a scheduler.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 #[cfg(any(test, feature = "test"))]
 mod flush_wakers {
@@ -63,20 +62,32 @@ impl FifoQueue {
 #[derive(Default)]
 
 struct TopologicalQueue {
-    /// The Binary Tree Map guarantees components with lower id (parent) is rendered first
-    inner: BTreeMap<usize, QueueEntry>,
+    /// token-energy (PATCHED.md): the entries by component id, highest first, so that the last is
+    /// the topmost (a parent's id is lower than its children's): a sorted `Vec` instead of a
+    /// `BTreeMap`, whose node code (inserting, removing, rebalancing) was 5 KB of the wasm. A queue
+    /// holds the components waiting for a render, a handful.
+    inner: Vec<(usize, QueueEntry)>,
 }
 
 impl TopologicalQueue {
     #[cfg(any(feature = "ssr", feature = "csr"))]
     fn push(&mut self, component_id: usize, task: Box<dyn Runnable>) {
-        self.inner.insert(component_id, QueueEntry { task });
+        let entry = QueueEntry { task };
+        // As `BTreeMap::insert`: a second task for a component replaces the first.
+        match self.inner.binary_search_by(|(id, _)| component_id.cmp(id)) {
+            Ok(i) => {
+                if let Some(slot) = self.inner.get_mut(i) {
+                    slot.1 = entry;
+                }
+            }
+            Err(i) => self.inner.insert(i, (component_id, entry)),
+        }
     }
 
     /// Take a single entry, preferring parents over children
     #[inline]
     fn pop_topmost(&mut self) -> Option<QueueEntry> {
-        self.inner.pop_first().map(|(_, v)| v)
+        self.inner.pop().map(|(_, v)| v)
     }
 
     /// Drain all entries, such that children are queued before parents
@@ -86,7 +97,7 @@ impl TopologicalQueue {
         }
         let rendered = std::mem::take(&mut self.inner);
         // Children rendered lifecycle happen before parents.
-        queue.extend(rendered.into_values().rev());
+        queue.extend(rendered.into_iter().map(|(_, v)| v));
     }
 }
 
