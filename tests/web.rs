@@ -472,3 +472,53 @@ async fn components_render_parents_first_and_settle_children_first() {
     let second: Vec<String> = ORDER.with(|o| o.borrow_mut().drain(..).collect());
     assert_eq!(second, ["render parent 2", "effect parent"]);
 }
+
+thread_local! {
+    static HEARD: std::cell::RefCell<Vec<String>> = std::cell::RefCell::default();
+    static SWAP: std::cell::RefCell<Option<yew::UseStateHandle<bool>>> = std::cell::RefCell::default();
+}
+
+fn heard(what: &str) -> yew::Callback<web_sys::Event> {
+    let what = what.to_owned();
+    yew::Callback::from(move |_: web_sys::Event| HEARD.with(|h| h.borrow_mut().push(what.clone())))
+}
+
+/// A button (drawn without `html!`, which our patch keeps to the library) with a click and a focus
+/// listener, whose click listener changes when `swapped` does.
+#[yew::function_component]
+fn Listened() -> yew::Html {
+    use yew::html::{onclick, onfocus};
+    let swapped = yew::use_state(|| false);
+    SWAP.with(|s| *s.borrow_mut() = Some(swapped.clone()));
+    let click = if *swapped { "second click" } else { "first click" };
+    let mut button = yew::virtual_dom::VTag::new("button");
+    button
+        .add_listener(std::rc::Rc::new(onclick::Wrapper::new(heard(click).reform(|e: web_sys::MouseEvent| e.into()))));
+    button.add_listener(std::rc::Rc::new(onfocus::Wrapper::new(
+        heard("focus").reform(|e: web_sys::FocusEvent| e.into()),
+    )));
+    button.into()
+}
+
+/// Our patched Yew's listener registry (vendor/yew/PATCHED.md: an element's listeners and the kinds
+/// listened to in `Vec`s instead of hash sets and maps): an element with two kinds of listener hears
+/// each, and a listener changed by a render is the one that hears the next event.
+#[wasm_bindgen_test]
+async fn an_elements_listeners_each_hear_their_event_and_a_new_render_swaps_them() {
+    HEARD.with(|h| h.borrow_mut().clear());
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    yew::Renderer::<Listened>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    let button = root.query_selector("button").expect("query").expect("a button");
+    let button = button.dyn_ref::<web_sys::HtmlElement>().expect("an element").clone();
+    button.focus().expect("focus");
+    button.click();
+    settle().await;
+    SWAP.with(|s| s.borrow().clone()).expect("the state").set(true);
+    yew::scheduler::flush().await;
+    button.click();
+    settle().await;
+    let heard: Vec<String> = HEARD.with(|h| h.borrow().clone());
+    assert_eq!(heard, ["focus", "first click", "second click"]);
+}

@@ -2,7 +2,6 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -247,10 +246,13 @@ impl PartialEq for WeakSubtree {
 impl Eq for WeakSubtree {}
 
 /// Per tree data, shared between all subtrees in the hierarchy
+// token-energy (PATCHED.md): the subtrees and the kinds of events listened to in `Vec`s, a few
+// each, instead of `HashSet`s (whose hashing of a descriptor's name and table code the wasm no longer
+// carries).
 #[derive(Debug, Default)]
 struct AppData {
-    subtrees: HashSet<WeakSubtree>,
-    listening: HashSet<EventDescriptor>,
+    subtrees: Vec<WeakSubtree>,
+    listening: Vec<EventDescriptor>,
 }
 
 impl AppData {
@@ -258,16 +260,20 @@ impl AppData {
         for event in self.listening.iter() {
             subtree.add_listener(event);
         }
-        self.subtrees.insert(WeakSubtree {
-            subtree_id: subtree.subtree_id,
-            weak_ref: Rc::downgrade(subtree),
-        });
+        // As `HashSet::insert`: a subtree already held is kept as it is.
+        if !self.subtrees.iter().any(|s| s.subtree_id == subtree.subtree_id) {
+            self.subtrees.push(WeakSubtree {
+                subtree_id: subtree.subtree_id,
+                weak_ref: Rc::downgrade(subtree),
+            });
+        }
     }
 
     fn ensure_handled(&mut self, desc: &EventDescriptor) {
-        if !self.listening.insert(desc.clone()) {
+        if self.listening.contains(desc) {
             return;
         }
+        self.listening.push(desc.clone());
         self.subtrees.retain(|subtree| {
             if let Some(subtree) = subtree.weak_ref.upgrade() {
                 subtree.add_listener(desc);

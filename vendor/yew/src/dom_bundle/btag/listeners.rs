@@ -119,7 +119,24 @@ pub struct Registry {
     id_counter: u32,
 
     /// Contains all registered event listeners by listener ID
-    by_id: HashMap<u32, HashMap<EventDescriptor, Vec<Rc<dyn Listener>>>>,
+    /// token-energy (PATCHED.md): an element's listeners by descriptor in a `Vec` (one or two
+    /// kinds an element) instead of a `HashMap`.
+    by_id: HashMap<u32, Vec<(EventDescriptor, Vec<Rc<dyn Listener>>)>>,
+}
+
+/// The listeners of `desc` in `by_desc`, added empty where there are none yet.
+fn listeners_of(
+    by_desc: &mut Vec<(EventDescriptor, Vec<Rc<dyn Listener>>)>,
+    desc: EventDescriptor,
+) -> &mut Vec<Rc<dyn Listener>> {
+    let i = match by_desc.iter().position(|(d, _)| *d == desc) {
+        Some(i) => i,
+        None => {
+            by_desc.push((desc, Vec::new()));
+            by_desc.len() - 1
+        }
+    };
+    &mut by_desc[i].1
 }
 
 impl Registry {
@@ -142,7 +159,7 @@ impl Registry {
         let listener_id = listening.listener_id()?;
         let registry_ref = registry.borrow();
         let handlers = registry_ref.by_id.get(&listener_id)?;
-        let listeners = handlers.get(desc)?.clone();
+        let listeners = handlers.iter().find(|(d, _)| d == desc)?.1.clone();
         drop(registry_ref); // unborrow the registry, before running any listeners
         Some(move |event: &Event| {
             for l in listeners {
@@ -153,12 +170,11 @@ impl Registry {
 
     /// Register all passed listeners under ID
     fn register(&mut self, root: &BSubtree, id: u32, listeners: &[Option<Rc<dyn Listener>>]) {
-        let mut by_desc =
-            HashMap::<EventDescriptor, Vec<Rc<dyn Listener>>>::with_capacity(listeners.len());
+        let mut by_desc = Vec::with_capacity(listeners.len());
         for l in listeners.iter().filter_map(|l| l.as_ref()).cloned() {
             let desc = EventDescriptor::from(l.deref());
             root.ensure_handled(&desc);
-            by_desc.entry(desc).or_default().push(l);
+            listeners_of(&mut by_desc, desc).push(l);
         }
         self.by_id.insert(id, by_desc);
     }
@@ -167,14 +183,14 @@ impl Registry {
     fn patch(&mut self, root: &BSubtree, id: &u32, listeners: &[Option<Rc<dyn Listener>>]) {
         if let Some(by_desc) = self.by_id.get_mut(id) {
             // Keeping empty vectors is fine. Those don't do much and should happen rarely.
-            for v in by_desc.values_mut() {
+            for (_, v) in by_desc.iter_mut() {
                 v.clear()
             }
 
             for l in listeners.iter().filter_map(|l| l.as_ref()).cloned() {
                 let desc = EventDescriptor::from(l.deref());
                 root.ensure_handled(&desc);
-                by_desc.entry(desc).or_default().push(l);
+                listeners_of(by_desc, desc).push(l);
             }
         }
     }
