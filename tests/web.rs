@@ -522,3 +522,37 @@ async fn an_elements_listeners_each_hear_their_event_and_a_new_render_swaps_them
     let heard: Vec<String> = HEARD.with(|h| h.borrow().clone());
     assert_eq!(heard, ["focus", "first click", "second click"]);
 }
+
+thread_local! {
+    static KEYS: std::cell::RefCell<Option<yew::UseStateHandle<Vec<&'static str>>>> = std::cell::RefCell::default();
+}
+
+#[yew::function_component]
+fn Keyed() -> yew::Html {
+    let keys = yew::use_state(|| vec!["a", "b", "c", "d"]);
+    KEYS.with(|k| *k.borrow_mut() = Some(keys.clone()));
+    yew::html! { <>{ for keys.iter().map(|k| yew::html! { <i key={*k}>{ *k }</i> }) }</> }
+}
+
+/// Our patched Yew's keyed lists (vendor/yew/PATCHED.md: the spare nodes in a `Vec` instead of a
+/// `HashSet`): a new order of keys moves the same elements, drops the gone key's and makes the new
+/// key's.
+#[wasm_bindgen_test]
+async fn a_keyed_list_reordered_keeps_its_elements() {
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    yew::Renderer::<Keyed>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    let element = |text: &str| {
+        let all = root.query_selector_all("i").expect("query");
+        (0..all.length()).filter_map(|i| all.item(i)).find(|n| n.text_content().as_deref() == Some(text))
+    };
+    let before: Vec<_> = ["a", "b", "d"].iter().map(|k| element(k).expect("drawn")).collect();
+    KEYS.with(|k| k.borrow().clone()).expect("the keys").set(vec!["d", "b", "e", "a"]);
+    yew::scheduler::flush().await;
+    assert_eq!(root.text_content().as_deref(), Some("dbea"));
+    for (k, node) in ["a", "b", "d"].iter().zip(&before) {
+        assert!(element(k).expect("still drawn").is_same_node(Some(node)), "{k} is the same element");
+    }
+    assert!(element("c").is_none());
+}

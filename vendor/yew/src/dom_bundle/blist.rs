@@ -1,7 +1,6 @@
 //! This module contains fragments bundles, a [BList]
 use std::borrow::Borrow;
 use std::cmp::Ordering;
-use std::collections::HashSet;
 use std::hash::Hash;
 use std::ops::Deref;
 
@@ -213,11 +212,14 @@ impl BList {
         );
 
         if cfg!(debug_assertions) {
-            let mut keys = HashSet::with_capacity(left_vdoms.len());
+            let mut keys = Vec::with_capacity(left_vdoms.len());
             for (idx, n) in left_vdoms.iter().enumerate() {
                 let key = key!(n);
                 debug_assert!(
-                    keys.insert(key!(n)),
+                    !keys.contains(&key) && {
+                        keys.push(key);
+                        true
+                    },
                     "duplicate key detected: {key} at index {idx}. Keys in keyed lists must be \
                      unique!",
                 );
@@ -282,9 +284,9 @@ impl BList {
         }
         let (matching_len_start, bundle_middle) = (matching_len_start, bundle_middle);
 
-        // BNode contains js objects that look suspicious to clippy but are harmless
-        #[allow(clippy::mutable_key_type)]
-        let mut spare_bundles: HashSet<KeyedEntry> = HashSet::with_capacity(bundle_middle.len());
+        // token-energy (PATCHED.md): the spare bundles in a `Vec`, searched in order, instead of a
+        // `HashSet` by key (the app draws no keyed list; a long one would be slower to reorder).
+        let mut spare_bundles: Vec<KeyedEntry> = Vec::with_capacity(bundle_middle.len());
         let mut spliced_middle = rev_bundles.splice(bundle_middle, std::iter::empty());
         for (idx, r) in (&mut spliced_middle).enumerate() {
             #[cold]
@@ -292,8 +294,12 @@ impl BList {
                 test_log!("removing: {:?}", r);
                 r.detach(root, parent, false);
             }
-            if let Some(KeyedEntry(_, dup)) = spare_bundles.replace(KeyedEntry(idx, r)) {
-                duplicate_in_bundle(root, parent, dup);
+            // As `HashSet::replace`: an entry of the same key is replaced, and the one it replaced
+            // detached.
+            let entry = KeyedEntry(idx, r);
+            match spare_bundles.iter_mut().find(|e| **e == entry) {
+                Some(held) => duplicate_in_bundle(root, parent, std::mem::replace(held, entry).1),
+                None => spare_bundles.push(entry),
             }
         }
 
@@ -325,7 +331,10 @@ impl BList {
             .drain(matching_len_start..) // lefts_to.. has been drained
             .rev()
         {
-            let ancestor = spare_bundles.take(key!(l));
+            let ancestor = spare_bundles
+                .iter()
+                .position(|e| <KeyedEntry as Borrow<Key>>::borrow(e) == key!(l))
+                .map(|i| spare_bundles.swap_remove(i));
             // Check if we need to shift or commit a run
             if let Some(run) = current_run.as_mut() {
                 if let Some(KeyedEntry(idx, _)) = ancestor {
@@ -390,7 +399,7 @@ impl BList {
         rev_bundles.splice(matching_len_end..matching_len_end, replacements);
 
         // Step 2.3. Remove any extra rights
-        for KeyedEntry(_, r) in spare_bundles.drain() {
+        for KeyedEntry(_, r) in spare_bundles.drain(..) {
             test_log!("removing: {:?}", r);
             r.detach(root, parent, false);
         }

@@ -1,4 +1,3 @@
-use std::collections::HashMap;
 use std::ops::Deref;
 
 use indexmap::IndexMap;
@@ -133,7 +132,9 @@ impl Attributes {
     /// Works with any [Attributes] variants.
     #[cold]
     fn apply_diff_as_maps<'a>(el: &Element, new: &'a Self, old: &'a Self) {
-        fn collect(src: &Attributes) -> HashMap<&str, &AttributeOrProperty> {
+        // token-energy (PATCHED.md): pairs in a `Vec`, looked up in order, instead of a `HashMap`
+        // (an element has a few attributes).
+        fn collect(src: &Attributes) -> Vec<(&str, &AttributeOrProperty)> {
             use Attributes::*;
 
             match src {
@@ -152,8 +153,8 @@ impl Attributes {
 
         // Update existing or set new
         for (k, new) in new.iter() {
-            if match old.get(k) {
-                Some(old) => old != new,
+            if match old.iter().find(|(o, _)| o == k) {
+                Some((_, old)) => old != new,
                 None => true,
             } {
                 Self::set(el, k, new);
@@ -162,7 +163,7 @@ impl Attributes {
 
         // Remove missing
         for (k, old_value) in old.iter() {
-            if !new.contains_key(k) {
+            if !new.iter().any(|(n, _)| n == k) {
                 Self::remove(el, k, old_value);
             }
         }

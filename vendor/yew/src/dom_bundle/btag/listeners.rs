@@ -1,5 +1,4 @@
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -119,9 +118,10 @@ pub struct Registry {
     id_counter: u32,
 
     /// Contains all registered event listeners by listener ID
-    /// token-energy (PATCHED.md): an element's listeners by descriptor in a `Vec` (one or two
-    /// kinds an element) instead of a `HashMap`.
-    by_id: HashMap<u32, Vec<(EventDescriptor, Vec<Rc<dyn Listener>>)>>,
+    /// token-energy (PATCHED.md): indexed by the ID (given out in order from `id_counter`), an
+    /// element's listeners by descriptor in a `Vec` (one or two kinds an element), instead of a
+    /// `HashMap` of `HashMap`s.
+    by_id: Vec<Option<Vec<(EventDescriptor, Vec<Rc<dyn Listener>>)>>>,
 }
 
 /// The listeners of `desc` in `by_desc`, added empty where there are none yet.
@@ -143,7 +143,7 @@ impl Registry {
     pub fn new() -> Self {
         Self {
             id_counter: u32::default(),
-            by_id: HashMap::default(),
+            by_id: Vec::new(),
         }
     }
 
@@ -158,7 +158,7 @@ impl Registry {
         // and modify the registry). So we clone the current listeners and return a closure
         let listener_id = listening.listener_id()?;
         let registry_ref = registry.borrow();
-        let handlers = registry_ref.by_id.get(&listener_id)?;
+        let handlers = registry_ref.by_id.get(listener_id as usize)?.as_ref()?;
         let listeners = handlers.iter().find(|(d, _)| d == desc)?.1.clone();
         drop(registry_ref); // unborrow the registry, before running any listeners
         Some(move |event: &Event| {
@@ -176,12 +176,18 @@ impl Registry {
             root.ensure_handled(&desc);
             listeners_of(&mut by_desc, desc).push(l);
         }
-        self.by_id.insert(id, by_desc);
+        let i = id as usize;
+        if self.by_id.len() <= i {
+            self.by_id.resize_with(i + 1, || None);
+        }
+        if let Some(slot) = self.by_id.get_mut(i) {
+            *slot = Some(by_desc);
+        }
     }
 
     /// Patch an already registered set of handlers
     fn patch(&mut self, root: &BSubtree, id: &u32, listeners: &[Option<Rc<dyn Listener>>]) {
-        if let Some(by_desc) = self.by_id.get_mut(id) {
+        if let Some(Some(by_desc)) = self.by_id.get_mut(*id as usize) {
             // Keeping empty vectors is fine. Those don't do much and should happen rarely.
             for (_, v) in by_desc.iter_mut() {
                 v.clear()
@@ -197,7 +203,9 @@ impl Registry {
 
     /// Unregister any existing listeners for ID
     fn unregister(&mut self, id: &u32) {
-        self.by_id.remove(id);
+        if let Some(slot) = self.by_id.get_mut(*id as usize) {
+            *slot = None;
+        }
     }
 
     /// Set unique listener ID onto element and return it

@@ -4,7 +4,6 @@ mod attributes;
 mod listeners;
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::hint::unreachable_unchecked;
 use std::ops::DerefMut;
 
@@ -272,13 +271,15 @@ impl VTag {
                 .create_element_ns(namespace, tag)
                 .expect("can't create namespaced element for vtag")
         } else {
+            // token-energy (PATCHED.md): the cache by tag name in a `Vec` (the page's few dozen
+            // tags), looked up in order, instead of a `HashMap`.
             thread_local! {
-                static CACHED_ELEMENTS: RefCell<HashMap<String, Element>> = RefCell::new(HashMap::with_capacity(32));
+                static CACHED_ELEMENTS: RefCell<Vec<(String, Element)>> = RefCell::new(Vec::with_capacity(32));
             }
 
             CACHED_ELEMENTS.with(|cache| {
                 let mut cache = cache.borrow_mut();
-                let cached = cache.get(tag).map(|el| {
+                let cached = cache.iter().find(|(t, _)| t == tag).map(|(_, el)| {
                     el.clone_node()
                         .expect("couldn't clone cached element")
                         .unchecked_into::<Element>()
@@ -287,13 +288,13 @@ impl VTag {
                     let to_be_cached = document()
                         .create_element(tag)
                         .expect("can't create element for vtag");
-                    cache.insert(
+                    cache.push((
                         tag.to_string(),
                         to_be_cached
                             .clone_node()
                             .expect("couldn't clone node to be cached")
                             .unchecked_into(),
-                    );
+                    ));
                     to_be_cached
                 })
             })
