@@ -556,3 +556,25 @@ async fn a_keyed_list_reordered_keeps_its_elements() {
     }
     assert!(element("c").is_none());
 }
+
+/// Our patched Yew's classes (vendor/yew/PATCHED.md: a `Vec` instead of an `IndexSet`) keep each
+/// class once, in the order first given, and an element's attributes added one by one (an
+/// `IndexMap`, compared without hashing) are equal whatever their order and unequal on a value.
+#[wasm_bindgen_test]
+fn classes_keep_the_first_of_each_and_attribute_maps_compare_as_maps() {
+    let classes = yew::classes!("a", String::from("b a"), Some("c"), None::<&str>, String::from("d  a"), "c");
+    assert_eq!(classes.to_string(), "a b c d");
+    assert!(classes.contains("d") && !classes.contains("e"));
+    assert_eq!(yew::classes!("x", "y"), yew::classes!("x", String::from("y x")));
+    assert_ne!(yew::classes!("x", "y"), yew::classes!("y", "x"), "the order is part of a class list");
+    let tag = |pairs: &[(&'static str, &'static str)]| {
+        let mut t = yew::virtual_dom::VTag::new("p");
+        for (k, v) in pairs {
+            t.add_attribute(k, *v);
+        }
+        t
+    };
+    assert!(tag(&[("id", "1"), ("title", "t")]) == tag(&[("title", "t"), ("id", "1")]));
+    assert!(tag(&[("id", "1"), ("title", "t")]) != tag(&[("id", "1"), ("title", "u")]));
+    assert!(tag(&[("id", "1")]) != tag(&[("id", "1"), ("title", "t")]));
+}

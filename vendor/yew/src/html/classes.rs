@@ -2,12 +2,78 @@ use std::borrow::Cow;
 use std::iter::FromIterator;
 use std::rc::Rc;
 
-use indexmap::IndexSet;
-
 use super::IntoPropValue;
 use crate::html::ImplicitClone;
 use crate::utils::RcExt;
 use crate::virtual_dom::AttrValue;
+
+/// token-energy (PATCHED.md): the classes in order, each once, in a `Vec` searched in order
+/// instead of an `indexmap::IndexSet` (an element has a few classes; the hashing was the wasm's
+/// last). The same operations as the `IndexSet` had here: adding keeps the first of equal classes
+/// in its place.
+#[derive(Debug, Clone, Default)]
+struct IndexSet<T>(Vec<T>);
+
+impl<T: PartialEq> IndexSet<T> {
+    fn new() -> Self {
+        Self(Vec::new())
+    }
+
+    fn with_capacity(n: usize) -> Self {
+        Self(Vec::with_capacity(n))
+    }
+
+    fn insert(&mut self, value: T) -> bool {
+        let new = !self.0.contains(&value);
+        if new {
+            self.0.push(value);
+        }
+        new
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+}
+
+impl IndexSet<AttrValue> {
+    fn contains(&self, class: &str) -> bool {
+        self.0.iter().any(|c| c.as_str() == class)
+    }
+}
+
+impl<T: PartialEq> Extend<T> for IndexSet<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for value in iter {
+            self.insert(value);
+        }
+    }
+}
+
+impl<T: PartialEq> FromIterator<T> for IndexSet<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut set = Self::new();
+        set.extend(iter);
+        set
+    }
+}
+
+impl<T> IntoIterator for IndexSet<T> {
+    type IntoIter = std::vec::IntoIter<T>;
+    type Item = T;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
 
 /// A set of classes, cheap to clone.
 ///
@@ -144,7 +210,7 @@ impl<T: Into<Classes>> FromIterator<T> for Classes {
 }
 
 impl IntoIterator for Classes {
-    type IntoIter = indexmap::set::IntoIter<AttrValue>;
+    type IntoIter = std::vec::IntoIter<AttrValue>;
     type Item = AttrValue;
 
     #[inline]
@@ -154,7 +220,7 @@ impl IntoIterator for Classes {
 }
 
 impl IntoIterator for &Classes {
-    type IntoIter = indexmap::set::IntoIter<AttrValue>;
+    type IntoIter = std::vec::IntoIter<AttrValue>;
     type Item = AttrValue;
 
     #[inline]

@@ -191,7 +191,7 @@ pub enum AttributeOrProperty {
 }
 
 /// A collection of attributes for an element
-#[derive(PartialEq, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub enum Attributes {
     /// Static list of attributes.
     ///
@@ -216,6 +216,31 @@ pub enum Attributes {
     /// IndexMap is used to provide runtime attribute deduplication in cases where the html! macro
     /// was not used to guarantee it.
     IndexMap(Rc<IndexMap<AttrValue, AttributeOrProperty>>),
+}
+
+// token-energy (PATCHED.md): as the derived equality, but two maps compared by looking each key up
+// in order rather than by its hash (`IndexMap`'s own equality): nothing in the wasm hashes any more.
+impl PartialEq for Attributes {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Static(a), Self::Static(b)) => a == b,
+            (
+                Self::Dynamic {
+                    keys: keys_a,
+                    values: values_a,
+                },
+                Self::Dynamic {
+                    keys: keys_b,
+                    values: values_b,
+                },
+            ) => keys_a == keys_b && values_a == values_b,
+            (Self::IndexMap(a), Self::IndexMap(b)) => {
+                a.len() == b.len()
+                    && a.iter().all(|(k, v)| b.iter().any(|(kb, vb)| kb == k && vb == v))
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Attributes {

@@ -110,9 +110,11 @@ impl Attributes {
         new: &IndexMap<AttrValue, AttributeOrProperty>,
         old: &IndexMap<AttrValue, AttributeOrProperty>,
     ) {
+        // token-energy (PATCHED.md): keys looked up in order (an element has a few attributes),
+        // not by their hashes: nothing in the wasm hashes any more.
         for (key, value) in new.iter() {
-            match old.get(key) {
-                Some(old_value) => {
+            match old.iter().find(|(k, _)| *k == key) {
+                Some((_, old_value)) => {
                     if value != old_value {
                         Self::set(el, key, value);
                     }
@@ -122,7 +124,7 @@ impl Attributes {
         }
 
         for (key, value) in old.iter() {
-            if !new.contains_key(key) {
+            if !new.keys().any(|k| k == key) {
                 Self::remove(el, key, value);
             }
         }
