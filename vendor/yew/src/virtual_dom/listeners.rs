@@ -46,38 +46,32 @@ macro_rules! gen_listener_kinds {
         const LISTENER_NAMES: &[&str] = &[$( stringify!($kind), )*];
 
         impl ListenerKind {
-            /// The kind's place in `LISTENER_NAMES`; `None` for `other`.
-            fn index(&self) -> Option<usize> {
+            /// The kind's name in `LISTENER_NAMES` ("onclick"), read by its place; `None` for
+            /// `other`.
+            fn listed(&self) -> Option<&'static str> {
                 #[allow(non_camel_case_types, dead_code)]
                 enum Index { $( $kind, )* }
-                match self {
-                    $( Self::$kind => Some(Index::$kind as usize), )*
-                    Self::other(_) => None,
-                }
-            }
-
-            /// The kind's name as written in the table ("onclick"), or `other`'s.
-            fn name(&self) -> &str {
-                match self {
-                    Self::other(type_name) => type_name.as_ref(),
-                    _ => self.index().and_then(|i| LISTENER_NAMES.get(i)).copied().unwrap_or(""),
-                }
+                let i = match self {
+                    $( Self::$kind => Index::$kind as usize, )*
+                    Self::other(_) => return None,
+                };
+                LISTENER_NAMES.get(i).copied()
             }
 
             pub fn type_name(&self) -> std::borrow::Cow<'static, str> {
                 match self {
                     Self::other(type_name) => type_name.clone(),
-                    _ => {
-                        let name = self.index().and_then(|i| LISTENER_NAMES.get(i)).copied().unwrap_or("");
-                        name.get(2..).unwrap_or(name).into()
-                    }
+                    _ => self.listed().and_then(|name| name.get(2..)).unwrap_or("").into(),
                 }
             }
         }
 
         impl AsRef<str> for ListenerKind {
             fn as_ref(&self) -> &str {
-                self.name()
+                match self {
+                    Self::other(type_name) => type_name.as_ref(),
+                    _ => self.listed().unwrap_or(""),
+                }
             }
         }
     };
