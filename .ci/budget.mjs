@@ -7,11 +7,14 @@
 //   node .ci/budget.mjs [--dist dist] [--budget .ci/budget.json]
 //
 // The set of files is the one a real first load requests, service worker's precache included:
-// tests/e2e/budget.test.mjs holds the two to each other. tests/build/budget.test.mjs tests this file.
+// tests/e2e/budget.test.mjs holds the two to each other. A build of one wasm per language
+// (static/build/langs.mjs) is counted per language, each load with its own wasm only; each must be
+// within the budget. tests/build/budget.test.mjs tests this file.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { LANGS, filesOf, wasmLang } from '../static/build/langs.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUDGET_FILE = path.join(ROOT, '.ci', 'budget.json');
@@ -51,11 +54,21 @@ export function readBudget(text, where = 'the budget file') {
   return { raw: b.raw, gzip: b.gzip, exclude, history };
 }
 
-/** Each shipped file of `dist` (all but `exclude`) with its raw and gzip -9 bytes, and the totals. */
-export function measure(dist, exclude = []) {
+/** The languages whose page loads fetch different files (a wasm each: static/build/langs.mjs), or none. */
+export function languagesOf(dist) {
+  const found = new Set(filesUnder(dist).map(wasmLang).filter(Boolean));
+  return LANGS.filter((l) => found.has(l));
+}
+
+/**
+ * Each shipped file of `dist` (all but `exclude`) with its raw and gzip -9 bytes, and the totals.
+ * With `lang`, a page load in that language: every other language's wasm left out too.
+ */
+export function measure(dist, exclude = [], lang = null) {
   const files = [];
   const excluded = [];
-  for (const name of filesUnder(dist)) {
+  const names = filesUnder(dist);
+  for (const name of lang ? filesOf(names, lang) : names) {
     const body = readFileSync(path.join(dist, name));
     if (exclude.includes(name)) {
       excluded.push({ name, raw: body.length });
@@ -118,18 +131,25 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`budget: ${e.message}`);
     process.exit(2);
   }
-  let sizes;
+  // A page load in each language the build has (each its own wasm), else the one load.
+  let loads;
   try {
-    sizes = measure(dist, budget.exclude);
+    const langs = languagesOf(dist);
+    loads = (langs.length ? langs : [null]).map((lang) => ({ lang, sizes: measure(dist, budget.exclude, lang) }));
   } catch (e) {
     console.error(`budget: cannot read ${dist}: ${e.message} (build it first: trunk build --release)`);
     process.exit(2);
   }
-  if (sizes.files.length === 0) {
+  if (loads[0].sizes.files.length === 0) {
     console.error(`budget: ${dist} holds no file to count (build it first: trunk build --release)`);
     process.exit(2);
   }
-  const { ok, lines } = check(sizes, budget, shown);
-  (ok ? console.log : console.error)(lines.join('\n'));
-  process.exit(ok ? 0 : 1);
+  let all = true;
+  for (const [i, { lang, sizes }] of loads.entries()) {
+    const { ok, lines } = check(sizes, budget, shown);
+    if (lang) lines[0] = lines[0].replace('The bytes a page load fetches', `The bytes a page load in "${lang}" fetches`);
+    (ok ? console.log : console.error)((i ? '\n' : '') + lines.join('\n'));
+    all = all && ok;
+  }
+  process.exit(all ? 0 : 1);
 }

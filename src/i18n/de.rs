@@ -460,7 +460,6 @@ fn range_ends(a: &Assumption) -> Option<(String, String)> {
 }
 
 pub const DE: Strings = Strings {
-    language_name: "Deutsch",
     language_label: "Sprache",
     skip_link: "Zu den Kennzahlen springen",
     doc_title: "token-energy · GPU-Energie je LLM-Token",

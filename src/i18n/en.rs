@@ -14,7 +14,6 @@ use crate::plan::{EnergyBasis, PlanNotice};
 use std::fmt;
 
 pub const EN: Strings = Strings {
-    language_name: "English",
     language_label: "Language",
     skip_link: "Skip to the figures",
     doc_title: "token-energy · GPU energy per LLM token",

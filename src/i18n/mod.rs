@@ -30,8 +30,15 @@ impl Strings {
 // The words of a language, and its choice from a link: `Lang` itself is `crate::lang`'s, a leaf the
 // domain uses for reading numbers without reaching the words.
 impl Lang {
-    /// The language's words.
+    /// The language's words. A build of one language (`Lang::ONLY`) has that one's alone: the
+    /// other table is not in its wasm.
     pub fn strings(self) -> &'static Strings {
+        if cfg!(feature = "de-only") {
+            return &de::DE;
+        }
+        if cfg!(feature = "en-only") {
+            return &en::EN;
+        }
         match self {
             Lang::En => &en::EN,
             Lang::De => &de::DE,
@@ -154,8 +161,6 @@ macro_rules! table {
 
 table! {
     texts {
-        /// The language's own name, on the switch.
-        language_name,
         /// The switch's label.
         language_label,
         skip_link,

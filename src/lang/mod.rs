@@ -21,8 +21,34 @@ pub fn pick<'a>(lang: Lang, text: &'a str, german: Option<&'a str>) -> &'a str {
     }
 }
 
+#[cfg(all(feature = "en-only", feature = "de-only"))]
+compile_error!("the features en-only and de-only each build one language: choose one");
+
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The one language this build speaks (`en-only`, `de-only`: a release build per language,
+    /// issue 53), or `None` when it speaks every one. The page opens in it, whatever the link asks.
+    pub const ONLY: Option<Lang> = if cfg!(feature = "de-only") {
+        Some(Lang::De)
+    } else if cfg!(feature = "en-only") {
+        Some(Lang::En)
+    } else {
+        None
+    };
+
+    /// Whether this build can draw the page in `self` (every language, without `ONLY`).
+    pub fn built(self) -> bool {
+        Lang::ONLY.is_none_or(|only| only == self)
+    }
+
+    /// The language's own name, on the switch (in every build, whichever words it has).
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::De => "Deutsch",
+        }
+    }
 
     /// The link's `lang` value and the `<html lang>` attribute.
     pub fn id(self) -> &'static str {

@@ -126,11 +126,16 @@ struct Links {
 
 impl Links {
     fn of(state: &State) -> Links {
+        Links::with_form(state, &state.form)
+    }
+
+    /// The addresses of `state` with `form` in place of its own (the page in another language).
+    fn with_form(state: &State, form: &crate::form::Form) -> Links {
         let compared = compare::encode_with_baseline(&state.compared, state.baseline);
         let with_compared = |query: String| if compared.is_empty() { query } else { format!("{query}&{compared}") };
         let host = state.host.as_ref().map(|h| format!("&host={}", link::percent_encode(h))).unwrap_or_default();
-        let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(&state.form, state.embed))));
-        let shared = with_compared(state.mode.add_to(link::encode(&state.form, false)));
+        let address = format!("{}{host}", with_compared(state.mode.add_to(link::encode(form, state.embed))));
+        let shared = with_compared(state.mode.add_to(link::encode(form, false)));
         Links { compared, address, shared }
     }
 }
@@ -600,19 +605,26 @@ fn printed_sources(
 }
 
 /// The language switch: links that work without the app (the same configuration in the other
-/// language), switched in place when it runs.
+/// language), switched in place when it runs. A build of one language (`Lang::ONLY`, issue 53)
+/// follows the link to the other: the page loads that language's wasm, its frame, host and
+/// comparison kept.
 fn languages(t: &'static Strings, current: Lang, catalogue: Cat, state: &State, on_lang: Callback<Lang>) -> Html {
     let item = |l: Lang| {
         let form = state.form.apply(catalogue.0, Edit::Lang(l)).form;
-        let href = format!("?{}", state.mode.add_to(link::encode(&form, false)));
-        let onclick = on_lang.reform(move |e: MouseEvent| {
-            e.prevent_default();
-            l
-        });
+        let (href, onclick) = if l.built() {
+            let href = format!("?{}", state.mode.add_to(link::encode(&form, false)));
+            let onclick = on_lang.reform(move |e: MouseEvent| {
+                e.prevent_default();
+                l
+            });
+            (href, Some(onclick))
+        } else {
+            (format!("?{}", Links::with_form(state, &form).address), None)
+        };
         let here = (l == current).then_some("true");
         html! {
             <a class={classes!("lang", here.map(|_| "current"))} href={href} hreflang={l.id()} lang={l.id()}
-                data-testid={format!("lang-{}", l.id())} aria-current={here} {onclick}>{ l.strings().language_name }</a>
+                data-testid={format!("lang-{}", l.id())} aria-current={here} {onclick}>{ l.name() }</a>
         }
     };
     html! {

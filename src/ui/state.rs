@@ -51,6 +51,11 @@ impl State {
         if decoded.form.lang.is_none() && browser.is_some_and(|l| l != Lang::En) {
             decoded.form.lang = browser;
         }
+        // A build of one language opens in it: the page chose this build by the same rule
+        // (static/index.html's boot script), so this only holds where the two could differ.
+        if let Some(only) = Lang::ONLY.filter(|only| *only != decoded.form.reading()) {
+            decoded.form.lang = Some(only);
+        }
         let errors = model::evaluate(catalogue.0, &decoded.form).errors().iter().map(|e| e.field).collect::<Vec<_>>();
         // A comparison in the link wins over the one this browser kept.
         let (compared, problems) = if decoded.compared.is_empty() {

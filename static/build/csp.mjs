@@ -41,11 +41,12 @@
 // output (tests/fixtures/trunk-0.21.14/), with no build and no browser.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brand, readVendor } from './vendor.mjs';
 import { prerender } from './prerender.mjs';
 import { shortenImports } from './imports.mjs';
+import { LANGS, buildLanguage } from './langs.mjs';
 import { minify_sync } from 'terser';
 import { dataVersion, serviceWorker } from './sw.mjs';
 import { fileURLToPath } from 'node:url';
@@ -199,7 +200,7 @@ function shortenWasmImports(loader, preloads, dir, file) {
  * own bindings): one module, checked by its <script integrity=…>. The glue's modulepreload and file
  * go (nothing else loads them). Returns the boot code and the glue's URL and file.
  */
-function bundleGlue(loader, dir, file) {
+function bundleGlue(loader, dir, file, inBlock = false) {
   const importRe = /^\s*import\s+([\w$]+)\s*(?:,\s*\*\s*as\s+([\w$]+)\s*)?from\s*(['"`])([^'"`]+)\3\s*;?[ \t]*$/m;
   const m = importRe.exec(loader);
   if (!m) fail(file, "Trunk's loader has no `import init[, * as bindings] from '<glue>'`");
@@ -224,6 +225,10 @@ function bundleGlue(loader, dir, file) {
   const init = bindings.find(([, exported]) => exported === 'default');
   if (!init) fail(file, `the glue ${glueUrl} has no default export (its init function)`);
   const ns = bindings.map(([local, exported]) => `${JSON.stringify(exported)}: ${local}`).join(', ');
+  // In a block of its own (one language's of several, byLanguage), the glue exports nothing: its
+  // bindings are the loader's alone.
+  if (inBlock) glue = glue.replace(exportRe, '');
+  if (inBlock && /^\s*export\b/m.test(glue)) fail(file, `the glue ${glueUrl} exports more than \`export { … }\``);
   const code = [
     glue.trimEnd(),
     '',
@@ -236,6 +241,70 @@ function bundleGlue(loader, dir, file) {
     '',
   ].join('\n');
   return { code, glueUrl, glueFile };
+}
+
+/**
+ * One wasm per language (issue 53, langs.mjs): Trunk's wasm is English's (renamed
+ * `token-energy-en-<hex>_bg.wasm`); every other language is built here beside it, with a loader of
+ * its own made from Trunk's (its glue's and wasm's URLs, the wasm's integrity in `preloads`).
+ * Returns the loaders, English first, and the links to drop (Trunk's preload of the old name).
+ * Without the wasm beside the page (tests/build/'s captured Trunk output has none), Trunk's loader
+ * alone, unchanged.
+ */
+function withLanguages(loader, preloads, dir, file, profile) {
+  const wasmUrl = WASM_URL.exec(loader)?.[2];
+  const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
+  const local = (url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
+  if (!wasmUrl || !glueUrl || !existsSync(local(wasmUrl))) return { loaders: [{ lang: null, code: loader }], dropped: [] };
+  const [first, ...others] = LANGS;
+  const named = /^(.*?)-([0-9a-f]{1,16}_bg\.wasm)$/.exec(wasmUrl);
+  if (!named) fail(file, `Trunk's wasm ${wasmUrl} is not named <name>-<hash>_bg.wasm`);
+  const firstUrl = `${named[1]}-${first}-${named[2]}`;
+  renameSync(local(wasmUrl), local(firstUrl));
+  preloads.set(firstUrl, preloads.get(wasmUrl));
+  const retarget = (wasm, glue) => loader.replace(WASM_URL, (m, q) => m.replace(`${q}${wasmUrl}${q}`, `${q}${wasm}${q}`)).split(glueUrl).join(glue);
+  const loaders = [{ lang: first, code: retarget(firstUrl, glueUrl) }];
+  for (const lang of others) {
+    const names = buildLanguage(lang, { dir, profile, log: (line) => console.log(`csp hook: ${line}`) });
+    preloads.set(`./${names.wasm}`, `sha384-${sha('sha384', readFileSync(path.join(dir, names.wasm)), 'base64')}`);
+    loaders.push({ lang, code: retarget(`./${names.wasm}`, `./${names.glue}`) });
+  }
+  return { loaders, dropped: [wasmUrl] };
+}
+
+/**
+ * The boot module of several languages: each language's glue and loader in a function of its own,
+ * the one run the language the boot script chose before the first paint (`<html data-boot-lang>`,
+ * static/index.html); the first language's where it names none. A kept copy of the page (offline,
+ * sw.mjs marks it `data-offline-copy`) whose language was never fetched online starts the other
+ * language the service worker kept instead: figures in another language rather than none.
+ */
+function byLanguage(parts) {
+  const [first] = parts;
+  const starts = parts.map((p, i) => `const start${i} = async () => {\n${p.code}\n};`);
+  const table = parts.map((p, i) => `${JSON.stringify(p.lang)}: start${i}`).join(', ');
+  return [
+    "// One wasm per language (static/build/langs.mjs): the boot script chose the page's (static/index.html).",
+    ...starts,
+    `const starts = { ${table} };`,
+    "const chosen = document.documentElement.getAttribute('data-boot-lang');",
+    `const lang = Object.hasOwn(starts, chosen) ? chosen : ${JSON.stringify(first.lang)};`,
+    'try {',
+    '  await starts[lang]();',
+    '} catch (failed) {',
+    "  const others = document.documentElement.hasAttribute('data-offline-copy') ? Object.keys(starts).filter((l) => l !== lang) : [];",
+    '  let started = false;',
+    '  for (const other of others) {',
+    '    try {',
+    '      await starts[other]();',
+    '      started = true;',
+    '      break;',
+    '    } catch {}',
+    '  }',
+    '  if (!started) throw failed;',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -255,7 +324,7 @@ function minified(code, module, file) {
  * Moves inline scripts out of `html`; returns the new HTML, the files to write ({name, body}) and to
  * remove. With `minify` (a release build), each file's script is minified.
  */
-function externalize(html, file, dir, minify) {
+function externalize(html, file, dir, minify, profile) {
   const files = [];
   const remove = [];
   const dropLinks = [];
@@ -288,12 +357,17 @@ function externalize(html, file, dir, minify) {
       if (code.includes(ADDRESS) || code.includes(WS_BASE)) fail(file, 'a live-reload placeholder outside a string literal');
     } else if (type === 'module' && /\bmodule_or_path\b/.test(code)) {
       stem = 'boot';
-      shortenWasmImports(code, preloads, dir, file);
-      const loader = wasmWithIntegrity(code, preloads, file);
-      const bundled = bundleGlue(loader.code, dir, file);
-      code = bundled.code;
-      remove.push(bundled.glueFile);
-      dropLinks.push(bundled.glueUrl, loader.wasmUrl);
+      const languages = withLanguages(code, preloads, dir, file, profile);
+      dropLinks.push(...languages.dropped);
+      const parts = languages.loaders.map((one) => {
+        shortenWasmImports(one.code, preloads, dir, file);
+        const loader = wasmWithIntegrity(one.code, preloads, file);
+        const bundled = bundleGlue(loader.code, dir, file, languages.loaders.length > 1);
+        remove.push(bundled.glueFile);
+        dropLinks.push(bundled.glueUrl, loader.wasmUrl);
+        return { lang: one.lang, code: bundled.code };
+      });
+      code = parts.length === 1 ? parts[0].code : byLanguage(parts);
     }
     if (minify && stem !== 'trunk-autoreload') code = minified(code, type === 'module', file);
     const name = `${stem}-${sha('sha256', code, 'hex').slice(0, 16)}.js`;
@@ -353,13 +427,13 @@ function insertMeta(html, file) {
  * Hardens every *.html directly in `dir`; returns what it did, for the log. `minify`: a release
  * build's (Trunk's TRUNK_PROFILE), whose scripts are minified.
  */
-export function harden(dir, { minify = false } = {}) {
+export function harden(dir, { minify = false, profile = minify ? 'release' : 'debug' } = {}) {
   const pages = readdirSync(dir).filter((f) => f.endsWith('.html'));
   if (pages.length === 0) throw new Error(`no .html file in ${dir}`);
   const done = [];
   for (const page of pages) {
     const file = path.join(dir, page);
-    const { html, files, remove } = externalize(readFileSync(file, 'utf8'), file, dir, minify);
+    const { html, files, remove } = externalize(readFileSync(file, 'utf8'), file, dir, minify, profile);
     check(html, file);
     for (const f of files) writeFileSync(path.join(dir, f.name), f.body);
     for (const f of remove) rmSync(f);
@@ -382,7 +456,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       process.env.TOKEN_ENERGY_VENDOR_FILE || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vendor.json');
     // The bare page first, so that the checks below cover its HTML too.
     for (const line of prerender(dir, readVendor(vendorFile))) console.log(`csp hook: ${line}`);
-    for (const line of harden(dir, { minify: process.env.TRUNK_PROFILE === 'release' })) console.log(`csp hook: ${line}`);
+    const profile = process.env.TRUNK_PROFILE === 'release' ? 'release' : 'debug';
+    for (const line of harden(dir, { minify: profile === 'release', profile })) console.log(`csp hook: ${line}`);
     for (const line of brand(dir, vendorFile)) console.log(`csp hook: ${line}`);
     // Last: the service worker lists the site's final files (static/build/sw.mjs).
     for (const line of serviceWorker(dir, dataVersion())) console.log(`csp hook: ${line}`);

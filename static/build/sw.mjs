@@ -7,7 +7,7 @@
 // version and a SHA-256 of every file's name and bytes), so any change to the site is a new
 // sw.js, which the browser installs on the next visit; the old version's cache is deleted when it
 // takes over. The page registers it from `offline-<hash>.js` (static/index.html), relative to
-// itself (`./sw.js`), so its scope is the folder the site is served from: at / or under any prefix,
+// itself (`./sw.js?lang=<the page's language>`: it keeps that language's wasm), so its scope is the folder the site is served from: at / or under any prefix,
 // and two copies on one origin keep caches of their own (the cache name holds the scope).
 //
 // Every request goes to the network first, as without a worker: an online visit always gets the
@@ -29,6 +29,25 @@ export const FILE = 'sw.js';
  * `<name>-<16 hex>.js`: the page's scripts, its stylesheet and its wasm.
  */
 export const HASHED = /^[A-Za-z0-9_.-]+-[0-9a-f]{1,16}(?:_bg)?\.(?:js|css|wasm)$/;
+
+/**
+ * One wasm per language (langs.mjs): `token-energy-<lang>-<hex>_bg.wasm`, fetched by the pages of
+ * that language alone.
+ */
+const LANG_WASM = /^[A-Za-z0-9_.-]+?-(en|de)-[0-9a-f]{1,16}_bg\.wasm$/;
+
+/** The language whose page loads the file `name`, or null when every page loads it (or none). */
+export function wasmLang(name) {
+  return LANG_WASM.exec(path.basename(name))?.[1] ?? null;
+}
+
+/** The files of `files` a page load in `lang` fetches: all but other languages' wasm. */
+export function filesOf(files, lang, nameOf = (f) => f) {
+  return files.filter((f) => {
+    const l = wasmLang(nameOf(f));
+    return l === null || l === lang;
+  });
+}
 
 /** The page's own files that have no hashed name. */
 export const UNHASHED = ['index.html', 'preview.png'];
@@ -84,11 +103,17 @@ export function source(files, ver, dataVersion) {
   // The link preview image is for chat and mail previews, never the page: not kept (it would cost
   // every visitor 140 KB after the first load).
   const urls = ['./', ...files.filter((f) => f !== 'index.html' && f !== 'preview.png').map((f) => `./${f}`)];
+  // One wasm per language (langs.mjs): each kept by the pages of its language.
+  const langs = Object.fromEntries(files.filter((f) => wasmLang(f)).map((f) => [`./${f}`, wasmLang(f)]));
   return `// token-energy's service worker, written by static/build/sw.mjs. Do not edit.
 'use strict';
 const VERSION = ${JSON.stringify(ver)};
 const DATA_VERSION = ${JSON.stringify(dataVersion)};
 const FILES = ${JSON.stringify(urls)};
+// The files of one language's pages only (a wasm each), and that language.
+const LANGS = ${JSON.stringify(langs)};
+// The language of the page that registered this worker (\`sw.js?lang=de\`), English where none.
+const LANG = new URL(self.location.href).searchParams.get('lang') || 'en';
 const PREFIX = 'token-energy ' + self.registration.scope + ' ';
 const CACHE = PREFIX + VERSION;
 const PAGE = new URL('./', self.registration.scope).href;
@@ -103,10 +128,15 @@ async function stamped(response) {
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(FILES.map(async (url) => {
+    // The page's own language's files (another language's are kept when its page fetches them),
+    // and none this version's cache already holds: the same version has the same files, so a
+    // page in another language registering its worker fetches only its own wasm.
+    await Promise.all(FILES.filter((url) => !LANGS[url] || LANGS[url] === LANG).map(async (url) => {
+      const key = url === './' ? PAGE : new URL(url, self.registration.scope).href;
+      if (url !== './' && (await cache.match(key))) return;
       const response = await fetch(new Request(url, { cache: 'no-cache' }));
       if (!response.ok) throw new Error(url + ': ' + response.status);
-      await cache.put(url === './' ? PAGE : new URL(url, self.registration.scope).href, url === './' ? await stamped(response) : response);
+      await cache.put(key, url === './' ? await stamped(response) : response);
     }));
     await self.skipWaiting();
   })());

@@ -129,7 +129,7 @@ export function owner(name) {
 }
 
 function bytes(dist, namesPath) {
-  const file = readdirSync(dist).find((f) => f.endsWith('.wasm'));
+  const file = readdirSync(dist).find((f) => /-en-[0-9a-f]+_bg\.wasm$/.test(f) || (f.endsWith('.wasm') && !/-[a-z]{2}-[0-9a-f]+_bg\.wasm$/.test(f)));
   const shipped = readWasm(readFileSync(path.join(dist, file)));
   const named = readWasm(readFileSync(namesPath));
   const code = (w) => w.sections.find((s) => s.id === 10)?.bytes;

@@ -64,7 +64,7 @@ try {
 
   if (namesPath) {
     const w = readWasm(readFileSync(namesPath));
-    const shipped = readWasm(readFileSync(path.join(dist, readdirSync(dist).find((f) => f.endsWith('.wasm')) ?? '')));
+    const shipped = readWasm(readFileSync(path.join(dist, readdirSync(dist).find((f) => /-en-[0-9a-f]+_bg\.wasm$/.test(f) || (f.endsWith('.wasm') && !/-[a-z]{2}-[0-9a-f]+_bg\.wasm$/.test(f))) ?? '')));
     const code = (m) => m.sections.find((s) => s.id === 10)?.bytes;
     if (!code(shipped) || !code(w) || Buffer.compare(code(shipped), code(w)) !== 0) {
       console.log(`\n${namesPath}'s code is not ${dist}'s wasm's: its names would name other functions (make it from the same build, as .ci/bench does)`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { check, measure, readBudget } from '../../.ci/budget.mjs';
+import { check, languagesOf, measure, readBudget } from '../../.ci/budget.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCRIPT = path.join(ROOT, '.ci', 'budget.mjs');
@@ -112,4 +112,29 @@ test('the repository\'s budget file is well formed and records its reasons', () 
   // (tests/e2e/budget.test.mjs holds the list to what a real first load requests).
   assert.deepEqual(b.exclude, ['method.html', 'preview.png']);
   assert.ok(b.history.every((h) => h.reason.length > 20));
+});
+
+// One wasm per language (static/build/langs.mjs): each language's page load is counted with its own
+// wasm only, and each must be within the budget.
+test('a build with a wasm per language: each load counts its own wasm and the shared files; each is checked', () => {
+  const dir = fakeDist();
+  rmSync(path.join(dir, 'app_bg.wasm'));
+  const en = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 31) % 253));
+  const de = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 17) % 241));
+  writeFileSync(path.join(dir, 'token-energy-en-0a1b_bg.wasm'), en);
+  writeFileSync(path.join(dir, 'token-energy-de-2c3d_bg.wasm'), de);
+  const gz = (b) => zlib.gzipSync(Buffer.from(b), { level: 9 }).length;
+  const shared = { raw: 1000 + 300, gzip: gz(FILES['index.html']) + gz(FILES['boot-1.js']) };
+  assert.deepEqual(languagesOf(dir), ['en', 'de']);
+  const enLoad = measure(dir, ['preview.png'], 'en');
+  assert.deepEqual(enLoad.files.map((f) => f.name), ['boot-1.js', 'index.html', 'token-energy-en-0a1b_bg.wasm']);
+  assert.deepEqual(enLoad.total, { raw: shared.raw + 3000, gzip: shared.gzip + gz(en) });
+  const deLoad = measure(dir, ['preview.png'], 'de');
+  assert.deepEqual(deLoad.total, { raw: shared.raw + 5000, gzip: shared.gzip + gz(de) });
+  // A budget the English load is within and the German one is not: the command fails, naming it.
+  const r = run(dir, budgetFile(shared.raw + 4000, shared.gzip + gz(de) + gz(en)));
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /a page load in "en" fetches[\s\S]*within the budget/);
+  assert.match(r.stderr, /a page load in "de" fetches[\s\S]*OVER BUDGET: raw .* \(\+1,000 B\)/);
+  assert.equal(run(dir, budgetFile(shared.raw + 5000, shared.gzip + gz(de))).status, 0);
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { measure, readBudget } from '../../.ci/budget.mjs';
+import { languagesOf, measure, readBudget } from '../../.ci/budget.mjs';
 import { DIST, REPO, cleanPageAfterEach, openPage, serve, sharedBrowser, waitForApp } from './harness.mjs';
 
 const T = { timeout: 120_000 };
@@ -24,19 +24,34 @@ cleanPageAfterEach('budget', () => {
   return p;
 });
 
-test('the files the budget counts are the files a first visit fetches, service worker included', T, async () => {
-  const budget = readBudget(readFileSync(path.join(REPO, '.ci', 'budget.json'), 'utf8'));
-  const counted = measure(DIST, budget.exclude).files.map((f) => f.name).sort();
-  server.log.length = 0;
-  page = await openPage(chromium.browser, server.url(''), { serviceWorkers: 'allow' });
-  await waitForApp(page);
-  // The load is over when the service worker controls the page and has kept the site's files.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 20_000 });
-  await page.waitForFunction(async () => {
-    const names = await caches.keys();
-    return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 0;
+// One wasm per language (static/build/langs.mjs): a first visit in each language fetches that
+// language's files, the service worker keeping them; each is counted as a load of its own.
+const LOADS = [
+  { lang: 'en', opts: {} },
+  { lang: 'de', opts: { locale: 'de-DE' } },
+];
+for (const { lang, opts } of LOADS) {
+  test(`the files the budget counts are the files a first visit fetches, service worker included (${lang})`, T, async () => {
+    const budget = readBudget(readFileSync(path.join(REPO, '.ci', 'budget.json'), 'utf8'));
+    assert.deepEqual(languagesOf(DIST), ['en', 'de'], 'a wasm per language in the build');
+    const counted = measure(DIST, budget.exclude, lang).files.map((f) => f.name).sort();
+    server.log.length = 0;
+    page = await openPage(chromium.browser, server.url(''), { serviceWorkers: 'allow', ...opts });
+    await waitForApp(page);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    // The load is over when the service worker controls the page and has kept the site's files.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 20_000 });
+    await page.waitForFunction(async () => {
+      const names = await caches.keys();
+      return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 0;
+    });
+    const requested = [...new Set(server.log.map((r) => new URL(r.url, 'http://x').pathname.slice(1) || 'index.html'))].sort();
+    assert.deepEqual(requested, counted, `requested: ${requested.join(', ')}`);
+    for (const name of budget.exclude) assert.ok(!requested.includes(name), `${name} is excluded but a load fetched it`);
+    // The other language's wasm: neither fetched nor kept.
+    const kept = await page.evaluate(async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => new URL(r.url).pathname.split('/').pop()));
+    const wasm = kept.filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `kept: ${kept.join(', ')}`);
+    assert.match(wasm[0], new RegExp(`-${lang}-[0-9a-f]+_bg\\.wasm$`));
   });
-  const requested = [...new Set(server.log.map((r) => new URL(r.url, 'http://x').pathname.slice(1) || 'index.html'))].sort();
-  assert.deepEqual(requested, counted, `requested: ${requested.join(', ')}`);
-  for (const name of budget.exclude) assert.ok(!requested.includes(name), `${name} is excluded but a load fetched it`);
-});
+}

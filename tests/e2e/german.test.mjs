@@ -35,19 +35,29 @@ test('1. lang=de: German words, German numbers, <html lang="de">, and the link k
   assert.match(await c.text('scenario-explained'), /Stapelverarbeitung/);
 });
 
-test('2. the switch changes every word and number in place, and the link follows', T, async () => {
+test('2. the switch opens the page in the other language, its configuration kept, with that language\'s wasm alone', T, async () => {
   const c = await open(H200);
   assert.equal(await htmlLang(c), 'en');
   assert.match((await c.figure('j-per-token')).text, /0\.150\s*J\/token/);
   assert.ok(!(await c.value('share-url')).includes('lang='), 'a link without lang stays without it');
+  // One wasm per language (static/build/langs.mjs): the switch is a link to the same configuration
+  // in the other language, which loads that language's wasm (and not this one's again).
+  const wasmFetched = [];
+  c.page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasmFetched.push(new URL(r.url()).pathname.split('/').pop());
+  });
+  await c.type('servers', '3');
   await c.el('lang-de').click();
-  await c.page.waitForFunction(() => document.documentElement.lang === 'de');
+  await c.page.waitForFunction(() => document.documentElement.lang === 'de' && document.documentElement.dataset.app === 'live');
   await c.waitForFigure('j-per-token', (f) => /0,150\s*J\/Token/.test(f.text));
   assert.match(await c.page.locator('#figures-title').innerText(), /Kennzahlen/);
+  assert.equal(await c.value('servers'), '3', 'the configuration is kept');
   await c.waitForQuery('lang', 'de');
+  assert.deepEqual(wasmFetched.map((f) => /-([a-z]{2})-[0-9a-f]+_bg\.wasm$/.exec(f)?.[1]), ['de'], wasmFetched.join(', '));
   await c.el('lang-en').click();
-  await c.page.waitForFunction(() => document.documentElement.lang === 'en');
+  await c.page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dataset.app === 'live');
   await c.waitForFigure('j-per-token', (f) => /0\.150\s*J\/token/.test(f.text));
+  assert.equal(await c.value('servers'), '3', 'the configuration is kept');
   assert.match(await c.page.locator('#figures-title').innerText(), /Figures/);
   // Chosen once, English is kept in the link too.
   await c.waitForQuery('lang', 'en');
@@ -73,7 +83,7 @@ test('3. typed German numbers: "0,95" and "0.95", "1.000" servers, and an error 
   // Switching keeps every value: "450,5" becomes "450.5" in English, "1.000" a plain 1000.
   await c.type('servers', '1.000');
   await c.el('lang-en').click();
-  await c.page.waitForFunction(() => document.documentElement.lang === 'en');
+  await c.page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dataset.app === 'live');
   assert.equal(await c.value('servers'), '1000');
   assert.equal(await c.value('pf'), '0.95');
   await c.waitForFigure('kwh-per-day', (f) => near(f.value, 8 * 450.5 * 24));

@@ -130,12 +130,14 @@ describe('the built page', () => {
     const bootCode = await readFile(fileOf(boot.attrs.get('src')), 'utf8');
     // (The release build's boot file is minified: either quote, any spacing.)
     const fetches = [...bootCode.matchAll(/new Request\(\s*["']([^"']+_bg\.wasm)["']\s*,\s*\{\s*integrity:\s*["']([^"']+)["']\s*\}\s*\)/g)];
-    assert.equal(fetches.length, 1, 'the boot module fetches the wasm once, with integrity');
-    const [, wasmHref, wasmIntegrity] = fetches[0];
-    assert.equal(wasmIntegrity, await sri(fileOf(wasmHref), wasmIntegrity.split('-')[0]), `integrity of ${wasmHref} does not match dist/`);
-    checked.push(wasmHref);
+    // One wasm per language (static/build/langs.mjs), each fetched by its language's branch once.
+    assert.deepEqual(fetches.map((f) => /-([a-z]{2})-[0-9a-f]+_bg\.wasm$/.exec(f[1])?.[1]).sort(), ['de', 'en'], 'the boot module fetches each language\'s wasm, with integrity');
+    for (const [, wasmHref, wasmIntegrity] of fetches) {
+      assert.equal(wasmIntegrity, await sri(fileOf(wasmHref), wasmIntegrity.split('-')[0]), `integrity of ${wasmHref} does not match dist/`);
+      checked.push(wasmHref);
+    }
     const kinds = (re) => checked.filter((h) => re.test(h)).length;
-    assert.ok(kinds(/\.css$/) >= 1 && kinds(/_bg\.wasm$/) === 1 && kinds(/\.js$/) >= 1, `checked: ${checked.join(', ')}`);
+    assert.ok(kinds(/\.css$/) >= 1 && kinds(/_bg\.wasm$/) === 2 && kinds(/\.js$/) >= 1, `checked: ${checked.join(', ')}`);
 
     // Each file in dist/ is either the page or referenced here with integrity; but the service
     // worker (a worker script takes no integrity=; the browser fetches it itself), the link
@@ -296,22 +298,25 @@ describe('the built page', () => {
       const files = await readdir(DIST);
       const boot = files.find((f) => /^boot-[0-9a-f]+\.js$/.test(f));
       const pending = files.find((f) => /^pending-[0-9a-f]+\.js$/.test(f));
-      const wasm = files.find((f) => f.endsWith('_bg.wasm'));
+      const wasm = files.find((f) => f.endsWith('_bg.wasm') && f.includes('-en-'));
+      const wasmDe = files.find((f) => f.endsWith('_bg.wasm') && f.includes('-de-'));
       const css = files.find((f) => f.endsWith('.css'));
-      assert.ok(boot && pending && wasm && css, `dist/: ${files.join(', ')}`);
+      assert.ok(boot && pending && wasm && wasmDe && css, `dist/: ${files.join(', ')}`);
       // A wasm custom section named "x" keeps the module valid: only its hash changes.
       const tamper = {
         [boot]: (b) => Buffer.concat([b, Buffer.from('\n// changed\n')]),
         [pending]: (b) => Buffer.concat([b, Buffer.from('\ndocument.title = "changed";\n')]),
         [css]: (b) => Buffer.concat([b, Buffer.from('\n/* changed */\n')]),
         [wasm]: (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]),
+        [wasmDe]: (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]),
       };
       for (const [name, change] of Object.entries(tamper)) {
         const dir = path.join(tmp.dir, name.replace(/\W/g, '_'));
         await cp(DIST, dir, { recursive: true });
         await writeFile(path.join(dir, name), change(await readFile(path.join(dir, name))));
         const server = await serve({ root: dir });
-        const p = await openPage(chromium.browser, server.url(''));
+        // Each language's wasm on a page of its language.
+        const p = await openPage(chromium.browser, server.url(name === wasmDe ? '?lang=de' : ''));
         try {
           // Wait for the browser to report the failed check, then give a run that should not
           // happen a moment to happen.

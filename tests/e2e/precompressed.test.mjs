@@ -125,8 +125,9 @@ cleanPageAfterEach('precompressed', () => {
 
 test('nginx with the documented configuration sends each page file\'s .gz and .br as they are, and the file to a client that asks for neither', T, async () => {
   const pages = readdirSync(site).filter((f) => /\.(html|js|css|wasm)$/.test(f));
-  // The page, its three scripts, the stylesheet, the wasm, the service worker and the method page.
-  assert.equal(pages.length, 8, pages.join(', '));
+  // The page, its three scripts, the stylesheet, a wasm per language, the service worker and the
+  // method page.
+  assert.equal(pages.length, 9, pages.join(', '));
   assert.ok(pages.includes('index.html') && pages.includes('sw.js') && pages.some((f) => f.endsWith('_bg.wasm')), pages.join(', '));
   const types = { html: /^text\/html/, js: /^(text|application)\/javascript/, css: /^text\/css/, wasm: /^application\/wasm$/ };
   for (const f of pages) {

@@ -7,7 +7,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brand } from '../../static/build/vendor.mjs';
-import { serviceWorker } from '../../static/build/sw.mjs';
+import { filesOf, serviceWorker } from '../../static/build/sw.mjs';
 import { brandSite } from '../../static/build/brand.mjs';
 import { parseAttrs } from '../../static/build/csp.mjs';
 import { SNAPSHOT_MARGIN, measuredWatts } from './curve.mjs';
@@ -221,8 +221,12 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   assert.ok(kept.names[0].includes(s.url('')) && kept.names[0].includes(current), `the cache names the scope and data version: ${kept.names[0]}`);
   // Every file the page loads is kept; the link preview image (for chat and mail, not the page) and
   // the method page (for a reader without JavaScript, who runs no worker) are not.
-  const files = (await import('node:fs')).readdirSync(dist).filter((f) => !['sw.js', 'index.html', 'preview.png', 'method.html'].includes(f));
+  // One wasm per language (static/build/langs.mjs): this German page's is kept, the English one not.
+  const all = (await import('node:fs')).readdirSync(dist).filter((f) => !['sw.js', 'index.html', 'preview.png', 'method.html'].includes(f));
+  const files = filesOf(all, 'de');
+  assert.equal(all.length - files.length, 1, 'one other language\'s wasm');
   for (const f of files) assert.ok(kept.urls.includes(s.url(f)), `${f} kept: ${kept.urls.join(', ')}`);
+  for (const f of all.filter((f) => !files.includes(f))) assert.ok(!kept.urls.includes(s.url(f)), `${f} is not kept: ${kept.urls.join(', ')}`);
   assert.ok(!kept.urls.includes(s.url('preview.png')), `the preview image is not kept: ${kept.urls.join(', ')}`);
 
   // The network cut: the server is gone.
@@ -241,12 +245,52 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
   // the worker stamps it).
   const today = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
   assert.match(note, new RegExp(`am ${today.replace(/\./g, '\\.')} gespeichert hat, mit dem Datenstand ${current.replace(/\./g, '\\.')}`));
-  // Another link of the same site, opened offline, is computed from the kept app.
+  // Another link of the same site, opened offline, is computed from the kept app. It asks for
+  // English, whose wasm this German visit never fetched: the kept language draws it.
   await page.goto(s.url('?card=l40s&gpus=4&watts=300'), { waitUntil: 'load' });
   await waitForApp(page);
   const l40s = await figure(page, 'board-power-w');
   assert.equal(l40s.value, 4 * 300);
   await page.locator('[data-testid="offline-copy"]').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', 'the language the worker kept');
+  // (The browser said that the English wasm did not load: expected here, and the only error.)
+  const missing = (e) => /ERR_FAILED .*token-energy-en-[0-9a-f]+_bg\.wasm/.test(e);
+  assert.ok(page.recorded.consoleErrors.some(missing), page.recorded.consoleErrors.join('\n'));
+  page.recorded.consoleErrors = page.recorded.consoleErrors.filter((e) => !missing(e));
+});
+
+test('one wasm per language: a switch keeps the other language too, and offline each link opens in its own', T, async () => {
+  const d = await tempDir('token-energy-offline-langs-');
+  dirs.push(d);
+  const dist = path.join(d.dir, 'dist');
+  await cp(DIST, dist, { recursive: true });
+  const s = await serve({ root: dist });
+  servers.push(s);
+  const wasm = (lang) => (kept) => kept.urls.filter((u) => u.endsWith('.wasm') && u.includes(`-${lang}-`)).length;
+  page = await openPage(chromium.browser, s.url('?card=l40s&gpus=4&watts=300'), { serviceWorkers: 'allow', locale: 'de-DE' });
+  await waitForApp(page);
+  let kept = await controlled(page);
+  assert.deepEqual([wasm('de')(kept), wasm('en')(kept)], [1, 0], kept.urls.join(', '));
+  // The switch to English: the page again, with English's wasm, which the worker keeps too.
+  await page.locator('[data-testid="lang-en"]').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dataset.app === 'live');
+  assert.equal((await figure(page, 'board-power-w')).value, 4 * 300);
+  await page.waitForFunction(async () => {
+    const names = await caches.keys();
+    const urls = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+    return urls.filter((u) => u.endsWith('.wasm')).length === 2;
+  });
+  kept = await controlled(page);
+  assert.equal(kept.names.length, 1, kept.names.join());
+  // The network cut: an English link and a German one, each in its own language.
+  await s.close();
+  for (const lang of ['en', 'de']) {
+    await page.goto(s.url(`?card=l40s&gpus=2&watts=300&lang=${lang}`), { waitUntil: 'load' });
+    await waitForApp(page);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    assert.equal((await figure(page, 'board-power-w')).value, 2 * 300);
+    await page.locator('[data-testid="offline-copy"]').waitFor();
+  }
 });
 
 // Issue 53: a web team brands the folder it publishes, which already holds its host's configuration.
@@ -430,7 +474,8 @@ test('a boot-*.js changed after the build (a CDN minifier) says so: a neutral li
 
 test('a changed wasm file, refused by its integrity check as the app starts, says the same', T, async () => {
   // A custom section: the module stays valid, only its bytes (and hash) change.
-  const { s, name } = await tampered(/_bg\.wasm$/, (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]));
+  // (The English page's: one wasm per language.)
+  const { s, name } = await tampered(/-en-[0-9a-f]+_bg\.wasm$/, (b) => Buffer.concat([b, Buffer.from([0x00, 0x02, 0x01, 0x78])]));
   const p = await openPage(chromium.browser, s.url(''));
   try {
     await seesIntegrityMessage(p, 'wasm');
