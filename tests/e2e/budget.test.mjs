@@ -2,7 +2,7 @@
 // dist/ are exactly the ones a first visit requests — the page, its scripts, stylesheet and wasm, and
 // the service worker with what it keeps for offline use — and no request asks for a file it leaves out.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { languagesOf, measure, readBudget } from '../../.ci/budget.mjs';
@@ -55,3 +55,30 @@ for (const { lang, opts } of LOADS) {
     assert.match(wasm[0], new RegExp(`-${lang}-[0-9a-f]+_bg\\.wasm$`));
   });
 }
+
+// What the split leaves out: each language's wasm carries its own words (src/i18n/en.rs, de.rs) and
+// catalogue texts (data/changes.json's pairs, as the build bakes them: UTF-8 in the data), never the
+// other language's.
+test('each language\'s wasm holds its own words and catalogue texts, not the other\'s', () => {
+  const wasm = Object.fromEntries(
+    readdirSync(DIST)
+      .filter((f) => /-(en|de)-[0-9a-f]+_bg\.wasm$/.test(f))
+      .map((f) => [/-(en|de)-/.exec(f)[1], readFileSync(path.join(DIST, f))]),
+  );
+  assert.deepEqual(Object.keys(wasm).sort(), ['de', 'en']);
+  const word = (lang, key) => new RegExp(`^\\s*${key}: "([^"\\\\]+)",$`, 'm').exec(readFileSync(path.join(REPO, 'src', 'i18n', `${lang}.rs`), 'utf8'))?.[1];
+  for (const key of ['skip_link', 'figures_title', 'plan_intro']) {
+    const en = Buffer.from(word('en', key));
+    const de = Buffer.from(word('de', key));
+    assert.ok(wasm.en.includes(en) && !wasm.de.includes(en), `${key}: "${en}" in the English wasm alone`);
+    assert.ok(wasm.de.includes(de) && !wasm.en.includes(de), `${key}: "${de}" in the German wasm alone`);
+  }
+  const pairs = JSON.parse(readFileSync(path.join(REPO, 'data', 'changes.json'), 'utf8'))
+    .flatMap((v) => v.changes)
+    .filter((c) => c.text_de.trim() && c.text_de !== c.text);
+  assert.ok(pairs.length >= 20, `${pairs.length} changes in both languages`);
+  for (const { text, text_de } of pairs) {
+    assert.ok(wasm.en.includes(Buffer.from(text)) && !wasm.de.includes(Buffer.from(text)), `in the English wasm alone: ${text.slice(0, 60)}`);
+    assert.ok(wasm.de.includes(Buffer.from(text_de)) && !wasm.en.includes(Buffer.from(text_de)), `in the German wasm alone: ${text_de.slice(0, 60)}`);
+  }
+});
