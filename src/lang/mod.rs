@@ -15,20 +15,19 @@ pub enum Lang {
 /// A catalogue text in the page's language: its German version on a German page where the data
 /// gives one, else the text as the data gives it.
 pub fn pick<'a>(lang: Lang, text: &'a str, german: Option<&'a str>) -> &'a str {
-    match (lang, german) {
+    // A build of one language has its own texts alone (build.rs): it picks as its pages read.
+    match (Lang::ONLY.unwrap_or(lang), german) {
         (Lang::De, Some(de)) if !de.trim().is_empty() => de,
         _ => text,
     }
 }
 
-#[cfg(all(feature = "en-only", feature = "de-only"))]
-compile_error!("the features en-only and de-only each build one language: choose one");
-
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
 
     /// The one language this build speaks (`en-only`, `de-only`: a release build per language,
-    /// issue 53), or `None` when it speaks every one. The page opens in it, whatever the link asks.
+    /// issue 53; German where both are given), or `None` when it speaks every one. The page opens
+    /// in it, whatever the link asks.
     pub const ONLY: Option<Lang> = if cfg!(feature = "de-only") {
         Some(Lang::De)
     } else if cfg!(feature = "en-only") {

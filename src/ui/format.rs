@@ -9,7 +9,10 @@ use crate::i18n::{intl, Lang};
 use std::cell::Cell;
 
 thread_local! {
-    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
+    static LANG: Cell<Lang> = const { Cell::new(match Lang::ONLY {
+        Some(only) => only,
+        None => Lang::En,
+    }) };
 }
 
 /// Formats in `lang` from now on (the app calls this before its sections render).

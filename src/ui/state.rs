@@ -53,8 +53,9 @@ impl State {
         }
         // A build of one language opens in it: the page chose this build by the same rule
         // (static/index.html's boot script), so this only holds where the two could differ.
+        // (As a switch does: the typed numbers rewritten in its way of writing them.)
         if let Some(only) = Lang::ONLY.filter(|only| *only != decoded.form.reading()) {
-            decoded.form.lang = Some(only);
+            decoded.form = decoded.form.apply(catalogue.0, crate::form::Edit::Lang(only)).form;
         }
         let errors = model::evaluate(catalogue.0, &decoded.form).errors().iter().map(|e| e.field).collect::<Vec<_>>();
         // A comparison in the link wins over the one this browser kept.

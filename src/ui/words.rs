@@ -10,7 +10,7 @@ use yew::prelude::*;
 /// The page's language, from the app's context (English outside it).
 #[hook]
 pub fn use_lang() -> Lang {
-    use_context::<Lang>().unwrap_or_default()
+    use_context::<Lang>().unwrap_or(Lang::ONLY.unwrap_or_default())
 }
 
 /// The page's words in its language.

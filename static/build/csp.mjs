@@ -273,6 +273,24 @@ function withLanguages(loader, preloads, dir, file, profile) {
 }
 
 /**
+ * A language's wasm named by the hash of its final bytes (after its imports were renamed: Trunk
+ * and langs.mjs named it before), so a changed file is never served under a name a browser may
+ * keep as immutable: `<name>-<lang>-<16 hex of SHA-256>_bg.wasm`. Returns the loader with the new
+ * URL; `preloads` gets its integrity under it.
+ */
+function namedByContent(loader, preloads, dir) {
+  const url = WASM_URL.exec(loader)[2];
+  const from = path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
+  const named = /^(.*-[a-z]{2})-[0-9a-f]{1,16}(_bg\.wasm)$/.exec(url);
+  if (!named) return loader;
+  const next = `${named[1]}-${sha('sha256', readFileSync(from), 'hex').slice(0, 16)}${named[2]}`;
+  if (next === url) return loader;
+  renameSync(from, path.join(dir, path.basename(new URL(next, 'http://x/').pathname)));
+  preloads.set(next, preloads.get(url));
+  return loader.replace(WASM_URL, (m, q) => m.replace(`${q}${url}${q}`, `${q}${next}${q}`));
+}
+
+/**
  * The boot module of several languages: each language's glue and loader in a function of its own,
  * the one run the language the boot script chose before the first paint (`<html data-boot-lang>`,
  * static/index.html); the first language's where it names none. A kept copy of the page (offline,
@@ -361,6 +379,7 @@ function externalize(html, file, dir, minify, profile) {
       dropLinks.push(...languages.dropped);
       const parts = languages.loaders.map((one) => {
         shortenWasmImports(one.code, preloads, dir, file);
+        if (one.lang) one.code = namedByContent(one.code, preloads, dir);
         const loader = wasmWithIntegrity(one.code, preloads, file);
         const bundled = bundleGlue(loader.code, dir, file, languages.loaders.length > 1);
         remove.push(bundled.glueFile);

@@ -72,7 +72,7 @@ export function buildLanguage(lang, { dir, profile = 'debug', sourceHtml = path.
   }
   if (!built) throw new Error(`${lang}: cargo built no token-energy.wasm`);
   // Copied at once: the next build of another feature set writes the same file.
-  const work = path.join(ROOT, 'target', 'langs', release ? 'release' : 'debug', lang);
+  const work = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'langs', release ? 'release' : 'debug', lang);
   mkdirSync(work, { recursive: true });
   const input = path.join(work, 'token-energy.wasm');
   copyFileSync(built, input);

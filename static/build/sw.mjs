@@ -128,10 +128,19 @@ async function stamped(response) {
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // The page's own language's files (another language's are kept when its page fetches them),
-    // and none this version's cache already holds: the same version has the same files, so a
-    // page in another language registering its worker fetches only its own wasm.
-    await Promise.all(FILES.filter((url) => !LANGS[url] || LANGS[url] === LANG).map(async (url) => {
+    // The page's own language's files, and those of every language an older version kept (a
+    // visitor's languages stay offline across an update); another language's are kept when its
+    // page fetches them. None this version's cache already holds: the same version has the same
+    // files, so a page in another language registering its worker fetches only its own wasm.
+    const kept = new Set([LANG]);
+    for (const key of await caches.keys()) {
+      if (!key.startsWith(PREFIX)) continue;
+      for (const old of await (await caches.open(key)).keys()) {
+        const lang = /-([a-z]{2})-[0-9a-f]{1,16}_bg\.wasm$/.exec(new URL(old.url).pathname);
+        if (lang) kept.add(lang[1]);
+      }
+    }
+    await Promise.all(FILES.filter((url) => !LANGS[url] || kept.has(LANGS[url])).map(async (url) => {
       const key = url === './' ? PAGE : new URL(url, self.registration.scope).href;
       if (url !== './' && (await cache.match(key))) return;
       const response = await fetch(new Request(url, { cache: 'no-cache' }));

@@ -282,6 +282,19 @@ test('one wasm per language: a switch keeps the other language too, and offline 
   });
   kept = await controlled(page);
   assert.equal(kept.names.length, 1, kept.names.join());
+  // An update (a changed page, the worker written again over it): the new version keeps both
+  // languages the old one had, though this visit is in English.
+  const index = path.join(dist, 'index.html');
+  await writeFile(index, (await readFile(index, 'utf8')).replace('<meta content="What running', '<meta content="(updated) What running'));
+  serviceWorker(dist, current);
+  await page.goto(s.url('?card=l40s&gpus=4&watts=300&lang=en'));
+  await waitForApp(page);
+  await page.waitForFunction(async (old) => {
+    const names = await caches.keys();
+    if (names.length !== 1 || names[0] === old) return false;
+    const urls = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+    return urls.filter((u) => u.endsWith('.wasm')).length === 2;
+  }, kept.names[0], { timeout: 20_000, polling: 200 });
   // The network cut: an English link and a German one, each in its own language.
   await s.close();
   for (const lang of ['en', 'de']) {
