@@ -33,11 +33,11 @@ impl Lang {
     /// The language's words. A build of one language (`Lang::ONLY`) has that one's alone: the
     /// other table is not in its wasm.
     pub fn strings(self) -> &'static Strings {
-        if cfg!(feature = "de-only") {
-            return &de::DE;
-        }
-        if cfg!(feature = "en-only") {
-            return &en::EN;
+        if let Some(only) = Lang::ONLY {
+            return match only {
+                Lang::En => &en::EN,
+                Lang::De => &de::DE,
+            };
         }
         match self {
             Lang::En => &en::EN,

@@ -36,6 +36,13 @@ impl Lang {
         None
     };
 
+    /// The language a page of this build speaks before it knows its own: the build's one, else
+    /// English.
+    pub const FIRST: Lang = match Lang::ONLY {
+        Some(only) => only,
+        None => Lang::En,
+    };
+
     /// Whether this build can draw the page in `self` (every language, without `ONLY`).
     pub fn built(self) -> bool {
         Lang::ONLY.is_none_or(|only| only == self)

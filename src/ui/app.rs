@@ -606,8 +606,8 @@ fn printed_sources(
 
 /// The language switch: links that work without the app (the same configuration in the other
 /// language), switched in place when it runs. A build of one language (`Lang::ONLY`, issue 53)
-/// follows the link to the other: the page loads that language's wasm, its frame, host and
-/// comparison kept.
+/// follows the link to the other: the page loads that language's wasm, the address bar's
+/// comparison kept. (A frame, `embed=1`, has no switch.)
 fn languages(t: &'static Strings, current: Lang, catalogue: Cat, state: &State, on_lang: Callback<Lang>) -> Html {
     let item = |l: Lang| {
         let form = state.form.apply(catalogue.0, Edit::Lang(l)).form;

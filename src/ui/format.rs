@@ -9,10 +9,7 @@ use crate::i18n::{intl, Lang};
 use std::cell::Cell;
 
 thread_local! {
-    static LANG: Cell<Lang> = const { Cell::new(match Lang::ONLY {
-        Some(only) => only,
-        None => Lang::En,
-    }) };
+    static LANG: Cell<Lang> = const { Cell::new(Lang::FIRST) };
 }
 
 /// Formats in `lang` from now on (the app calls this before its sections render).

@@ -7,10 +7,10 @@ use crate::figure::Kind;
 use crate::i18n::{Lang, Strings};
 use yew::prelude::*;
 
-/// The page's language, from the app's context (English outside it).
+/// The page's language, from the app's context (outside it, the build's: `Lang::FIRST`).
 #[hook]
 pub fn use_lang() -> Lang {
-    use_context::<Lang>().unwrap_or(Lang::ONLY.unwrap_or_default())
+    use_context::<Lang>().unwrap_or(Lang::FIRST)
 }
 
 /// The page's words in its language.

@@ -113,6 +113,12 @@ function preloadIntegrities(html) {
 /** Trunk's loader passing the wasm's URL to the glue's init: `module_or_path: '<url>'` (the URL is group 2). */
 const WASM_URL = /module_or_path:\s*(['"`])([^'"`]+)\1/;
 
+/** The file in `dir` a URL of the page names (relative to it: public_url "./"). */
+const fileIn = (dir, url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
+
+/** `loader` fetching the wasm at `to` where it fetched it at `from`. */
+const withWasmUrl = (loader, from, to) => loader.replace(WASM_URL, (m, q) => m.replace(`${q}${from}${q}`, `${q}${to}${q}`));
+
 function wasmWithIntegrity(code, preloads, file) {
   const re = new RegExp(WASM_URL.source, 'g');
   const found = [...code.matchAll(re)];
@@ -176,8 +182,7 @@ function shortenWasmImports(loader, preloads, dir, file) {
   const wasmUrl = WASM_URL.exec(loader)?.[2];
   const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
   if (!wasmUrl || !glueUrl) return; // wasmWithIntegrity and bundleGlue say what is missing
-  const local = (url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
-  const [wasmFile, glueFile] = [local(wasmUrl), local(glueUrl)];
+  const [wasmFile, glueFile] = [fileIn(dir, wasmUrl), fileIn(dir, glueUrl)];
   if (!existsSync(wasmFile) || !existsSync(glueFile)) return;
   const wasm = readFileSync(wasmFile);
   if (`sha384-${sha('sha384', wasm, 'base64')}` !== preloads.get(wasmUrl)) fail(file, `${wasmUrl} is not the file whose integrity Trunk wrote`);
@@ -207,7 +212,7 @@ function bundleGlue(loader, dir, file, inBlock = false) {
   const [statement, initName, bindingsName, , glueUrl] = m;
   const rest = loader.replace(statement, '');
   if (/^\s*import\b/m.test(rest)) fail(file, "Trunk's loader imports more than the glue (data-initializer?): not supported");
-  const glueFile = path.join(dir, path.basename(new URL(glueUrl, 'http://x/').pathname));
+  const glueFile = fileIn(dir, glueUrl);
   let glue;
   try {
     glue = readFileSync(glueFile, 'utf8');
@@ -244,50 +249,41 @@ function bundleGlue(loader, dir, file, inBlock = false) {
 }
 
 /**
- * One wasm per language (issue 53, langs.mjs): Trunk's wasm is English's (renamed
- * `token-energy-en-<hex>_bg.wasm`); every other language is built here beside it, with a loader of
- * its own made from Trunk's (its glue's and wasm's URLs, the wasm's integrity in `preloads`).
- * Returns the loaders, English first, and the links to drop (Trunk's preload of the old name).
+ * One wasm per language (issue 53, langs.mjs): Trunk's wasm is the first language's (English);
+ * every other language is built here beside it, with a loader of its own made from Trunk's (its
+ * glue's and wasm's URLs; the wasm's integrity in `preloads`). Returns the loaders, English first.
  * Without the wasm beside the page (tests/build/'s captured Trunk output has none), Trunk's loader
  * alone, unchanged.
  */
-function withLanguages(loader, preloads, dir, file, profile) {
+function withLanguages(loader, preloads, dir, profile) {
   const wasmUrl = WASM_URL.exec(loader)?.[2];
   const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
-  const local = (url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
-  if (!wasmUrl || !glueUrl || !existsSync(local(wasmUrl))) return { loaders: [{ lang: null, code: loader }], dropped: [] };
+  if (!wasmUrl || !glueUrl || !existsSync(fileIn(dir, wasmUrl))) return [{ lang: null, code: loader }];
   const [first, ...others] = LANGS;
-  const named = /^(.*?)-([0-9a-f]{1,16}_bg\.wasm)$/.exec(wasmUrl);
-  if (!named) fail(file, `Trunk's wasm ${wasmUrl} is not named <name>-<hash>_bg.wasm`);
-  const firstUrl = `${named[1]}-${first}-${named[2]}`;
-  renameSync(local(wasmUrl), local(firstUrl));
-  preloads.set(firstUrl, preloads.get(wasmUrl));
-  const retarget = (wasm, glue) => loader.replace(WASM_URL, (m, q) => m.replace(`${q}${wasmUrl}${q}`, `${q}${wasm}${q}`)).split(glueUrl).join(glue);
-  const loaders = [{ lang: first, code: retarget(firstUrl, glueUrl) }];
+  const loaders = [{ lang: first, code: loader }];
   for (const lang of others) {
     const names = buildLanguage(lang, { dir, profile, log: (line) => console.log(`csp hook: ${line}`) });
     preloads.set(`./${names.wasm}`, `sha384-${sha('sha384', readFileSync(path.join(dir, names.wasm)), 'base64')}`);
-    loaders.push({ lang, code: retarget(`./${names.wasm}`, `./${names.glue}`) });
+    loaders.push({ lang, code: withWasmUrl(loader, wasmUrl, `./${names.wasm}`).split(glueUrl).join(`./${names.glue}`) });
   }
-  return { loaders, dropped: [wasmUrl] };
+  return loaders;
 }
 
 /**
- * A language's wasm named by the hash of its final bytes (after its imports were renamed: Trunk
- * and langs.mjs named it before), so a changed file is never served under a name a browser may
- * keep as immutable: `<name>-<lang>-<16 hex of SHA-256>_bg.wasm`. Returns the loader with the new
- * URL; `preloads` gets its integrity under it.
+ * A language's wasm named for its language and by the hash of its final bytes (after its imports
+ * were renamed: Trunk and langs.mjs named it before), so a changed file is never served under a
+ * name a browser may keep as immutable: `<name>-<lang>-<16 hex of SHA-256>_bg.wasm`. Returns the
+ * loader with the new URL; `preloads` gets its integrity under it.
  */
-function namedByContent(loader, preloads, dir) {
+function namedByContent(loader, lang, preloads, dir, file) {
   const url = WASM_URL.exec(loader)[2];
-  const from = path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
-  const named = /^(.*-[a-z]{2})-[0-9a-f]{1,16}(_bg\.wasm)$/.exec(url);
-  if (!named) return loader;
-  const next = `${named[1]}-${sha('sha256', readFileSync(from), 'hex').slice(0, 16)}${named[2]}`;
+  const stem = /^(.*?)(?:-[a-z]{2})?-[0-9a-f]{1,16}_bg\.wasm$/.exec(url)?.[1];
+  if (!stem) fail(file, `the wasm ${url} is not named <name>-<hash>_bg.wasm`);
+  const next = `${stem}-${lang}-${sha('sha256', readFileSync(fileIn(dir, url)), 'hex').slice(0, 16)}_bg.wasm`;
   if (next === url) return loader;
-  renameSync(from, path.join(dir, path.basename(new URL(next, 'http://x/').pathname)));
+  renameSync(fileIn(dir, url), fileIn(dir, next));
   preloads.set(next, preloads.get(url));
-  return loader.replace(WASM_URL, (m, q) => m.replace(`${q}${url}${q}`, `${q}${next}${q}`));
+  return withWasmUrl(loader, url, next);
 }
 
 /**
@@ -310,16 +306,10 @@ function byLanguage(parts) {
     'try {',
     '  await starts[lang]();',
     '} catch (failed) {',
-    "  const others = document.documentElement.hasAttribute('data-offline-copy') ? Object.keys(starts).filter((l) => l !== lang) : [];",
-    '  let started = false;',
-    '  for (const other of others) {',
-    '    try {',
-    '      await starts[other]();',
-    '      started = true;',
-    '      break;',
-    '    } catch {}',
-    '  }',
-    '  if (!started) throw failed;',
+    "  if (!document.documentElement.hasAttribute('data-offline-copy')) throw failed;",
+    '  let tried = Promise.reject(failed);',
+    '  for (const other of Object.keys(starts)) if (other !== lang) tried = tried.catch(() => starts[other]());',
+    '  await tried.catch(() => { throw failed; });',
     '}',
     '',
   ].join('\n');
@@ -375,13 +365,14 @@ function externalize(html, file, dir, minify, profile) {
       if (code.includes(ADDRESS) || code.includes(WS_BASE)) fail(file, 'a live-reload placeholder outside a string literal');
     } else if (type === 'module' && /\bmodule_or_path\b/.test(code)) {
       stem = 'boot';
-      const languages = withLanguages(code, preloads, dir, file, profile);
-      dropLinks.push(...languages.dropped);
-      const parts = languages.loaders.map((one) => {
+      const loaders = withLanguages(code, preloads, dir, profile);
+      const parts = loaders.map((one) => {
+        // Trunk's preload of its wasm goes, under the name Trunk gave it.
+        dropLinks.push(WASM_URL.exec(one.code)?.[2]);
         shortenWasmImports(one.code, preloads, dir, file);
-        if (one.lang) one.code = namedByContent(one.code, preloads, dir);
+        if (one.lang) one.code = namedByContent(one.code, one.lang, preloads, dir, file);
         const loader = wasmWithIntegrity(one.code, preloads, file);
-        const bundled = bundleGlue(loader.code, dir, file, languages.loaders.length > 1);
+        const bundled = bundleGlue(loader.code, dir, file, loaders.length > 1);
         remove.push(bundled.glueFile);
         dropLinks.push(bundled.glueUrl, loader.wasmUrl);
         return { lang: one.lang, code: bundled.code };

@@ -18,12 +18,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// Which language's page loads a file: the service worker's builder (sw.mjs, shipped in a release's
-// branding folder without this file) needs it too.
-export { filesOf, wasmLang } from './sw.mjs';
-
-/** The languages of the page, the first the one Trunk builds. */
-export const LANGS = ['en', 'de'];
+// The languages, and which language's page loads a file: the service worker's builder (sw.mjs,
+// shipped in a release's branding folder without this file) needs them too.
+export { LANGS, filesOf, wasmLang } from './sw.mjs';
 /** The cargo feature that builds one language only (Cargo.toml). */
 export const feature = (lang) => `${lang}-only`;
 

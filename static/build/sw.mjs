@@ -30,11 +30,14 @@ export const FILE = 'sw.js';
  */
 export const HASHED = /^[A-Za-z0-9_.-]+-[0-9a-f]{1,16}(?:_bg)?\.(?:js|css|wasm)$/;
 
+/** The languages of the page, a wasm each (langs.mjs), the first the one Trunk builds. */
+export const LANGS = ['en', 'de'];
+
 /**
- * One wasm per language (langs.mjs): `token-energy-<lang>-<hex>_bg.wasm`, fetched by the pages of
- * that language alone.
+ * One wasm per language: `token-energy-<lang>-<hex>_bg.wasm`, fetched by the pages of that
+ * language alone. (The worker reads old caches' file names with it too.)
  */
-const LANG_WASM = /^[A-Za-z0-9_.-]+?-(en|de)-[0-9a-f]{1,16}_bg\.wasm$/;
+const LANG_WASM = new RegExp(`-(${LANGS.join('|')})-[0-9a-f]{1,16}_bg\\.wasm$`);
 
 /** The language whose page loads the file `name`, or null when every page loads it (or none). */
 export function wasmLang(name) {
@@ -112,6 +115,8 @@ const DATA_VERSION = ${JSON.stringify(dataVersion)};
 const FILES = ${JSON.stringify(urls)};
 // The files of one language's pages only (a wasm each), and that language.
 const LANGS = ${JSON.stringify(langs)};
+// A language's wasm (its name), and the language.
+const LANG_WASM = ${LANG_WASM};
 // The language of the page that registered this worker (\`sw.js?lang=de\`), English where none.
 const LANG = new URL(self.location.href).searchParams.get('lang') || 'en';
 const PREFIX = 'token-energy ' + self.registration.scope + ' ';
@@ -136,7 +141,7 @@ self.addEventListener('install', (event) => {
     for (const key of await caches.keys()) {
       if (!key.startsWith(PREFIX)) continue;
       for (const old of await (await caches.open(key)).keys()) {
-        const lang = /-([a-z]{2})-[0-9a-f]{1,16}_bg\.wasm$/.exec(new URL(old.url).pathname);
+        const lang = LANG_WASM.exec(new URL(old.url).pathname);
         if (lang) kept.add(lang[1]);
       }
     }

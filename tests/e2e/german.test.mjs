@@ -47,11 +47,17 @@ test('2. the switch opens the page in the other language, its configuration kept
     if (r.url().endsWith('.wasm')) wasmFetched.push(new URL(r.url()).pathname.split('/').pop());
   });
   await c.type('servers', '3');
+  // A configuration kept for comparison before the switch is there after it.
+  await c.el('compare-new-name').fill('H200 NVL, drei Server');
+  await c.el('compare-add').click();
+  await c.page.waitForFunction(() => document.querySelectorAll('[data-testid="compared-item"]').length === 1);
   await c.el('lang-de').click();
   await c.page.waitForFunction(() => document.documentElement.lang === 'de' && document.documentElement.dataset.app === 'live');
   await c.waitForFigure('j-per-token', (f) => /0,150\s*J\/Token/.test(f.text));
   assert.match(await c.page.locator('#figures-title').innerText(), /Kennzahlen/);
   assert.equal(await c.value('servers'), '3', 'the configuration is kept');
+  const compared = await c.page.locator('[data-testid="compared-name"]').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.deepEqual(compared, ['H200 NVL, drei Server'], 'the comparison is kept');
   await c.waitForQuery('lang', 'de');
   assert.deepEqual(wasmFetched.map((f) => /-([a-z]{2})-[0-9a-f]+_bg\.wasm$/.exec(f)?.[1]), ['de'], wasmFetched.join(', '));
   await c.el('lang-en').click();
