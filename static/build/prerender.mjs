@@ -73,12 +73,11 @@ export function insertBoot(dir, words) {
     // "Offered by {name}" in every language, on the boot block (`data-offered-by-<lang>`): the
     // branding step (vendor.mjs) names a vendor with it after the build, with no Rust at hand.
     if (words.offered) {
-      const boot = /<div\b([^>]*\bid=(?:"boot"|'boot'|boot(?=[\s>]))[^>]*)>/i;
-      if (!boot.test(text)) throw new Error(`${page}: no <div id="boot">`);
+      if (!BOOT.test(text)) throw new Error(`${page}: no <div id="boot">`);
       const offered = Object.entries(words.offered)
         .map(([lang, t]) => ` data-offered-by-${lang}="${attribute(t)}"`)
         .join('');
-      text = text.replace(boot, (_whole, attrs) => `<div${attrs.replace(/\s*\bdata-offered-by-[a-z]+(=(?:"[^"]*"|'[^']*'|[^\s>]*))?/g, '')}${offered}>`);
+      text = text.replace(BOOT, (_whole, attrs) => `<div${attrs.replace(/\s*\bdata-offered-by-[a-z]+(=(?:"[^"]*"|'[^']*'|[^\s>]*))?/g, '')}${offered}>`);
     }
     const title = /<title\b([^>]*)>/i;
     if (!title.test(text)) throw new Error(`${page}: no <title>`);
@@ -92,6 +91,9 @@ export function insertBoot(dir, words) {
   return done;
 }
 
+/** The boot block's opening tag (Trunk's minifier may drop the quotes), its attributes in group 1. */
+const BOOT = /<div\b([^>]*\bid=(?:"boot"|'boot'|boot(?=[\s>]))[^>]*)>/i;
+
 /** Between the prerender's root and the method page's content in what it prints (src/ui/mod.rs, `prerender`). */
 export const METHOD_MARK = '<!-- token-energy: method page -->';
 
@@ -103,7 +105,8 @@ function attribute(text) {
  * Writes `html` into every page's `<main id="app-root">` in `dir`; returns what it did. The root's
  * `data-prerendered` holds the vendor the page was prerendered with (its JSON, as vendor.mjs writes
  * it into the meta; empty without one): the app hydrates only a page whose meta still says the same
- * (a page branded after its build has other elements than the ones prerendered).
+ * (a page branded after its build has other elements than the ones prerendered). The boot block
+ * above it is marked `data-prerendered-below`: the stylesheet hides it under the prerendered page.
  */
 export function insert(dir, html, vendor = null) {
   const mark = `data-prerendered="${vendor ? attribute(JSON.stringify(vendor)) : ''}"`;
@@ -120,7 +123,7 @@ export function insert(dir, html, vendor = null) {
       const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
       // Nothing between the tags but the app: hydration reads the root's children as the app's.
       return `<main${attrs} ${mark}>${root}</main>`;
-    });
+    }).replace(BOOT, (whole, attrs) => (/\bdata-prerendered-below\b/.test(attrs) ? whole : `<div${attrs} data-prerendered-below>`));
     writeFileSync(file, out);
     done.push(`${page}: prerendered the bare page (${Buffer.byteLength(root)} bytes)`);
     if (tail !== undefined && page === 'index.html') {

@@ -8,7 +8,7 @@
 //
 // Needs tests/bench/lighthouse's npm install (for its gzip server), as profile.mjs does.
 // Environment: CHROMIUM (default /usr/bin/chromium), MIN (ms), AFTER (ms to keep tracing once the
-// page is live and drawn, default 1000).
+// page is live and drawn, default 1000), TRACE=lighthouse (trace with Lighthouse's categories).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -20,6 +20,11 @@ if (!dist) {
   console.error('usage: node tests/bench/tasks.mjs <dist> [page path] [names.wasm]');
   process.exit(2);
 }
+// Lighthouse's own categories (its trace gatherer's) where TRACE=lighthouse: its stack traces and
+// invalidation tracking make each DOM change dearer, so its tasks are longer than an ordinary trace's.
+const CATEGORIES = process.env.TRACE === 'lighthouse'
+  ? ['disabled-by-default-lighthouse', 'loading', 'v8', 'v8.execute', 'blink.user_timing', 'blink.console', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.screenshot', 'disabled-by-default-devtools.timeline.stack', 'disabled-by-default-devtools.timeline.frame', 'latencyInfo', 'disabled-by-default-devtools.timeline.invalidationTracking']
+  : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink', 'loading', 'toplevel', 'v8.execute'];
 const server = await serveGzip(dist);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
@@ -37,7 +42,7 @@ try {
       if (k !== last) { last = k; console.timeStamp(`stage:${k}`); }
     }).observe(document, { subtree: true, childList: true });
   });
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink', 'loading', 'toplevel', 'v8.execute'] });
+  await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(server.origin + pagePath, { waitUntil: 'commit' });
   // Polled by a function, not a string: the page's CSP refuses `eval`.
   const live = () => document.documentElement.dataset.app === 'live' && document.documentElement.dataset.drawn === 'all';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { METHOD_MARK, METHOD_PAGE, insert, insertBoot, prerender } from '../../static/build/prerender.mjs';
-import { stagingCopies } from './fixture.mjs';
+import { ROOT, stagingCopies } from './fixture.mjs';
 
 const APP = '<!--<[App]>--><div data-testid="app">figures</div><!--</[App]>-->';
 const staging = stagingCopies('prerender-');
@@ -108,6 +108,18 @@ test("writes every language's boot words into the marked paragraphs, and a secon
   assert.equal(page(dir), once, 'idempotent');
   const none = staging();
   assert.throws(() => insertBoot(none, WORDS), /no <p data-boot="lede">/);
+});
+
+test('issue 53: the boot block over the prerendered root is marked data-prerendered-below once (the stylesheet hides it there with no :has() on the body)', () => {
+  const dir = staging((h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`));
+  insert(dir, APP);
+  const once = page(dir);
+  assert.equal(once.match(/<div [^>]*>/)[0], '<div class=boot id=boot data-prerendered-below>');
+  assert.equal(once.match(/data-prerendered-below/g).length, 1);
+  insert(dir, APP);
+  assert.equal(page(dir), once, 'idempotent');
+  const css = readFileSync(path.join(ROOT, 'static/style.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  assert.ok(!/\bbody:has\(/.test(css), 'no rule asks the body what it has');
 });
 
 test('prerender() writes the boot words too', () => {

@@ -9,7 +9,8 @@
 // Beside them the reference Yew app (tests/fixtures/reference-app, one component, one input, one
 // output), built by .ci/bench into LH_REF_DIST: the stack's floor (issue 41).
 //
-// Environment: LH_RUNS (default 3) runs per page · LH_OUT (JSON output path) · CHROMIUM · LH_REF_DIST.
+// Environment: LH_RUNS (default 3) runs per page · LH_OUT (JSON output path) · CHROMIUM · LH_REF_DIST ·
+// LH_ONLY (page ids, comma-separated) · LH_THROTTLING (`devtools`: throttling applied, not simulated).
 import { createServer } from 'node:http';
 import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -114,6 +115,8 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          // Lighthouse's default, 'simulate', or 'devtools' (the slow CPU and network applied).
+          ...(process.env.LH_THROTTLING ? { throttlingMethod: process.env.LH_THROTTLING } : {}),
         });
         const audit = (id) => lhr.audits[id];
         const element = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
