@@ -119,6 +119,8 @@ export function insert(dir, html, vendor = null) {
     // Trunk's minifier may drop the quotes: id=app-root.
     const re = /<main\b([^>]*)\bid=(?:"app-root"|'app-root'|app-root(?=[\s>]))([^>]*)>[\s\S]*?<\/main>/i;
     if (!re.test(text)) throw new Error(`${page}: no <main id="app-root"> to prerender into`);
+    // Without its mark the loading block would show over the prerendered page (style.css).
+    if (!BOOT.test(text)) throw new Error(`${page}: no <div id="boot"> to mark data-prerendered-below`);
     const out = text.replace(re, (_whole, before, after) => {
       const attrs = `${before}id="app-root"${after}`.replace(/\s*\bdata-prerendered\b(=(?:"[^"]*"|\S*))?/g, '');
       // Nothing between the tags but the app: hydration reads the root's children as the app's.

@@ -67,7 +67,9 @@ try {
   }
   console.log(`the 4× estimates' sum over 50 ms: ${Math.round(blocking)} ms (an estimate, not Lighthouse's TBT)`);
 
-  if (namesPath) {
+  if (namesPath && process.env.TRACE === 'lighthouse') {
+    console.log("\nno lazy compiles listed: Lighthouse's categories leave out v8.wasm, which records them");
+  } else if (namesPath) {
     const w = readWasm(readFileSync(namesPath));
     const shipped = readWasm(readFileSync(path.join(dist, readdirSync(dist).find((f) => /-en-[0-9a-f]+_bg\.wasm$/.test(f) || (f.endsWith('.wasm') && !/-[a-z]{2}-[0-9a-f]+_bg\.wasm$/.test(f))) ?? '')));
     const code = (m) => m.sections.find((s) => s.id === 10)?.bytes;

@@ -17,7 +17,7 @@ const page = (dir) => readFileSync(path.join(dir, 'index.html'), 'utf8');
 const read = (dir, name) => readFileSync(path.join(dir, name), 'utf8');
 
 test("writes the app as the root's only content, marks the root, and a second run changes nothing more", () => {
-  const dir = staging();
+  const dir = staging(withBoot);
   const before = page(dir);
   const log = insert(dir, APP);
   assert.deepEqual(log, [`index.html: prerendered the bare page (${Buffer.byteLength(APP)} bytes)`]);
@@ -27,15 +27,15 @@ test("writes the app as the root's only content, marks the root, and a second ru
   assert.equal(main[2], APP, 'nothing between the tags but the app (hydration reads every child)');
   assert.match(main[1], /id="app-root"/);
   assert.equal(main[1].match(/data-prerendered/g)?.length, 1);
-  // Outside the root the page is as Trunk wrote it.
+  // Outside the root the page is as Trunk wrote it, the boot block marked.
   const outside = (html) => html.replace(/<main\b[\s\S]*?<\/main>/, '<main>');
-  assert.equal(outside(once), outside(before));
+  assert.equal(outside(once), outside(marked(before)));
   insert(dir, APP);
   assert.equal(page(dir), once, 'idempotent');
 });
 
 test("issue 53: what follows the prerender's mark becomes method.html (the page's stylesheet, no script), not the root; a second run writes the same", () => {
-  const dir = staging();
+  const dir = staging(withBoot);
   const before = page(dir);
   const tail = '<div class="page"><section class="method">the method</section></div>';
   const log = insert(dir, `${APP}\n${METHOD_MARK}\n${tail}\n`);
@@ -43,7 +43,7 @@ test("issue 53: what follows the prerender's mark becomes method.html (the page'
   const main = /<main\b[^>]*>([\s\S]*?)<\/main>/.exec(once);
   assert.equal(main[1], APP, 'the root holds the app alone, not the method page');
   const outside = (html) => html.replace(/<main\b[\s\S]*?<\/main>/, '<main>');
-  assert.equal(outside(once), outside(before), 'the rest of the page as Trunk wrote it');
+  assert.equal(outside(once), outside(marked(before)), 'the rest of the page as Trunk wrote it, the boot block marked');
   const method = read(dir, METHOD_PAGE);
   assert.ok(method.includes(tail), 'the method page holds what followed the mark');
   const stylesheet = /<link\b[^>]*rel=stylesheet[^>]*>/.exec(before)[0];
@@ -56,12 +56,14 @@ test("issue 53: what follows the prerender's mark becomes method.html (the page'
   assert.equal(read(dir, METHOD_PAGE), method, 'the method page again');
 });
 
-test('quoted or unquoted id, other attributes kept; a page without the root fails the build', () => {
-  const quoted = staging((h) => h.replace('<main id=app-root>', '<main class="x" id="app-root" lang=en>'));
+test('quoted or unquoted id, other attributes kept; a page without the root or the boot block fails the build', () => {
+  const quoted = staging((h) => withBoot(h).replace('<main id=app-root>', '<main class="x" id="app-root" lang=en>'));
   insert(quoted, APP);
   assert.match(page(quoted), /<main class="x" id="app-root" lang=en data-prerendered="">/);
-  const none = staging((h) => h.replace(/<main id=app-root>/, '<main id=elsewhere>'));
+  const none = staging((h) => withBoot(h).replace(/<main id=app-root>/, '<main id=elsewhere>'));
   assert.throws(() => insert(none, APP), /no <main id="app-root">/);
+  // Without the boot block's mark, "Calculating…" would show over the prerendered page.
+  assert.throws(() => insert(staging(), APP), /no <div id="boot">/);
 });
 
 test('prerender() passes the vendor to the prerender and writes what it printed', () => {
@@ -87,6 +89,9 @@ test('prerender() passes the vendor to the prerender and writes what it printed'
 const BOOT =
   '<div class=boot id=boot><header class=masthead><h1>token-energy</h1><p class=lede data-boot=lede><span data-lang=en>Old</span></p></header>' +
   '<p data-testid=boot-status data-boot="status"><span data-lang=en>Calculating…</span></p></div>';
+const OFFERED = { en: 'Offered by {name}', de: 'Bereitgestellt von {name}' };
+const withBoot = (h) => h.replace('<main id=app-root>', `${BOOT}<main id=app-root>`);
+const marked = (h) => h.replace('<div class=boot id=boot>', '<div class=boot id=boot data-prerendered-below>');
 const WORDS = {
   lede: '<span data-lang="en">Lede</span><span data-lang="de" lang="de">Leitsatz</span>',
   status: '<span data-lang="en">Calculating…</span><span data-lang="de" lang="de">Wird berechnet …</span>',
@@ -118,7 +123,15 @@ test('issue 53: the boot block over the prerendered root is marked data-prerende
   assert.equal(once.match(/data-prerendered-below/g).length, 1);
   insert(dir, APP);
   assert.equal(page(dir), once, 'idempotent');
-  const css = readFileSync(path.join(ROOT, 'static/style.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  // The page's own boot block (quoted, with the words insertBoot writes on it) through prerender().
+  const real = staging((h) => h.replace('<main id=app-root>', `${BOOT.replace('<div class=boot id=boot>', '<div class="boot page" data-testid=boot id="boot">')}<main id=app-root>`));
+  prerender(real, null, () => APP, () => ({ ...WORDS, offered: OFFERED }));
+  prerender(real, null, () => APP, () => ({ ...WORDS, offered: OFFERED }));
+  assert.match(page(real), /<div class="boot page" data-testid=boot id="boot" data-prerendered-below data-offered-by-en="Offered by \{name\}" data-offered-by-de="Bereitgestellt von \{name\}">/);
+  // The stylesheet hides the marked block and shows it on a link, and asks the body nothing.
+  const css = readFileSync(path.join(ROOT, 'static/style.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ');
+  assert.ok(css.includes('} .boot[data-prerendered-below] { display: none; }'), 'the marked block hidden');
+  assert.ok(css.includes('} html.pending .boot[data-prerendered-below] { display: block; }'), 'and shown while a link loads');
   assert.ok(!/\bbody:has\(/.test(css), 'no rule asks the body what it has');
 });
 
@@ -131,7 +144,6 @@ test('prerender() writes the boot words too', () => {
 // Issue 37: a vendor named after the build. The build keeps "Offered by {name}" in every language
 // on the boot block; the branding step (vendor.mjs) writes the name with it into the prerendered
 // page and the loading page, once, and takes it out again.
-const OFFERED = { en: 'Offered by {name}', de: 'Bereitgestellt von {name}' };
 const MASTHEAD = '<!--<[App]>--><div data-testid="app"><header class="masthead"><nav>langs</nav><h1>token-energy</h1><p class="lede">Lede</p></header>figures</div><!--</[App]>-->';
 
 test('the boot block keeps "Offered by {name}" in every language, and a second run changes nothing more', () => {

@@ -27,6 +27,13 @@ const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3) | 0);
 const OUT = path.resolve(process.env.LH_OUT ?? path.join(REPO, 'target', 'bench', 'lighthouse.json'));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const REF_DIST = process.env.LH_REF_DIST ? path.resolve(process.env.LH_REF_DIST) : null;
+// Lighthouse's throttling: 'simulate' (its default: an unthrottled load, its timings scaled), or
+// 'devtools' (the slow CPU and network applied). Any other value would measure an unthrottled load.
+const THROTTLING = process.env.LH_THROTTLING ?? 'simulate';
+if (!['simulate', 'devtools'].includes(THROTTLING)) {
+  console.error(`LH_THROTTLING is simulate or devtools, not ${JSON.stringify(THROTTLING)}`);
+  process.exit(2);
+}
 
 /** The pages measured. `floor` serves index.html with every <script> and preload removed. */
 export const PAGES = [
@@ -115,8 +122,7 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          // Lighthouse's default, 'simulate', or 'devtools' (the slow CPU and network applied).
-          ...(process.env.LH_THROTTLING ? { throttlingMethod: process.env.LH_THROTTLING } : {}),
+          throttlingMethod: THROTTLING,
         });
         const audit = (id) => lhr.audits[id];
         const element = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
@@ -155,7 +161,8 @@ async function main() {
     await reference?.close();
   }
   const by = Object.fromEntries(results.map((r) => [r.id, r]));
-  console.log(`\nLighthouse ${RUNS} run(s) per page, mobile (simulated slow 4G, 4× CPU), gzip; medians:`);
+  const how = THROTTLING === 'simulate' ? 'simulated slow 4G, 4× CPU' : 'slow 4G and 4× CPU applied (devtools)';
+  console.log(`\nLighthouse ${RUNS} run(s) per page, mobile (${how}), gzip; medians:`);
   console.log('| page | score | FCP | LCP | TBT | LCP element | long tasks (ms) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
@@ -168,26 +175,27 @@ async function main() {
   console.log(`| page | ${groups.join(' | ')} |`);
   console.log(`|---|${groups.map(() => '---').join('|')}|`);
   for (const r of results) console.log(`| ${r.id} | ${groups.map((g) => r.work?.[g] ?? 0).join(' | ')} |`);
-  const targets = [
-    ['bare page score ≥ 0.95', by.bare.score >= 0.95],
-    ['bare page TBT ≤ 200 ms', by.bare.tbt <= 200],
-    ['bare page TBT ≤ 100 ms (issue 53)', by.bare.tbt <= 100],
-    ['configured link score ≥ 0.95', by.link.score >= 0.95],
-    ['configured link TBT ≤ 200 ms', by.link.tbt <= 200],
-    [`bare page LCP ≤ 1.5 × floor (${(by.bare.lcp / by.floor.lcp).toFixed(2)}×)`, by.bare.lcp <= 1.5 * by.floor.lcp],
-  ];
   // Issues 41 and 53: a link's blocking time within 1.2× the bare page's, measured in the same run (absolute
   // times differ from machine to machine, the ratio holds), and every page of ours scoring 0.95.
+  // Each target needs its pages (LH_ONLY may leave some out).
   const ratio = (id) => by[id].tbt / Math.max(by.bare.tbt, 1);
-  targets.push(
-    [`configured link TBT ≤ 1.2 × the bare page's (${ratio('link').toFixed(2)}×)`, ratio('link') <= 1.2],
-    [`full sales link TBT ≤ 1.2 × the bare page's (${ratio('full').toFixed(2)}×)`, ratio('full') <= 1.2],
-    ['full sales link score ≥ 0.95', by.full.score >= 0.95],
-  );
+  const targets = [
+    [['bare'], () => 'bare page score ≥ 0.95', () => by.bare.score >= 0.95],
+    [['bare'], () => 'bare page TBT ≤ 200 ms', () => by.bare.tbt <= 200],
+    [['bare'], () => 'bare page TBT ≤ 100 ms (issue 53)', () => by.bare.tbt <= 100],
+    [['link'], () => 'configured link score ≥ 0.95', () => by.link.score >= 0.95],
+    [['link'], () => 'configured link TBT ≤ 200 ms', () => by.link.tbt <= 200],
+    [['bare', 'floor'], () => `bare page LCP ≤ 1.5 × floor (${(by.bare.lcp / by.floor.lcp).toFixed(2)}×)`, () => by.bare.lcp <= 1.5 * by.floor.lcp],
+    [['bare', 'link'], () => `configured link TBT ≤ 1.2 × the bare page's (${ratio('link').toFixed(2)}×)`, () => ratio('link') <= 1.2],
+    [['bare', 'full'], () => `full sales link TBT ≤ 1.2 × the bare page's (${ratio('full').toFixed(2)}×)`, () => ratio('full') <= 1.2],
+    [['full'], () => 'full sales link score ≥ 0.95', () => by.full.score >= 0.95],
+  ]
+    .filter(([ids]) => ids.every((id) => by[id]))
+    .map(([, what, ok]) => [what(), ok()]);
   console.log('\nTargets (issues 23, 41 and 53):');
   for (const [what, ok] of targets) console.log(`  ${ok ? 'met     ' : 'NOT met '} ${what}`);
   await mkdir(path.dirname(OUT), { recursive: true });
-  await writeFile(OUT, JSON.stringify({ runs: RUNS, results, targets }, null, 2) + '\n');
+  await writeFile(OUT, JSON.stringify({ runs: RUNS, throttlingMethod: THROTTLING, results, targets }, null, 2) + '\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main().catch((e) => {
