@@ -31,7 +31,8 @@ impl Strings {
 // domain uses for reading numbers without reaching the words.
 impl Lang {
     /// The language's words. A build of one language (`Lang::ONLY`) has that one's alone: the
-    /// other table is not in its wasm.
+    /// other table is not in its wasm. (An early return: `match Lang::ONLY.unwrap_or(self)` costs
+    /// 408 B more of the wasm.)
     pub fn strings(self) -> &'static Strings {
         if let Some(only) = Lang::ONLY {
             return match only {

@@ -113,6 +113,9 @@ function preloadIntegrities(html) {
 /** Trunk's loader passing the wasm's URL to the glue's init: `module_or_path: '<url>'` (the URL is group 2). */
 const WASM_URL = /module_or_path:\s*(['"`])([^'"`]+)\1/;
 
+/** Trunk's loader importing the glue: `import … from '<url>'` (the URL is group 2). */
+const GLUE_IMPORT = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m;
+
 /** The file in `dir` a URL of the page names (relative to it: public_url "./"). */
 const fileIn = (dir, url) => path.join(dir, path.basename(new URL(url, 'http://x/').pathname));
 
@@ -180,7 +183,7 @@ const COMPILED_OFF_THREAD = `const compiledOffThread = (options) => new Promise(
  */
 function shortenWasmImports(loader, preloads, dir, file) {
   const wasmUrl = WASM_URL.exec(loader)?.[2];
-  const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
+  const glueUrl = GLUE_IMPORT.exec(loader)?.[2];
   if (!wasmUrl || !glueUrl) return; // wasmWithIntegrity and bundleGlue say what is missing
   const [wasmFile, glueFile] = [fileIn(dir, wasmUrl), fileIn(dir, glueUrl)];
   if (!existsSync(wasmFile) || !existsSync(glueFile)) return;
@@ -257,7 +260,7 @@ function bundleGlue(loader, dir, file, inBlock = false) {
  */
 function withLanguages(loader, preloads, dir, profile) {
   const wasmUrl = WASM_URL.exec(loader)?.[2];
-  const glueUrl = /^\s*import\s+[^'"`]*from\s*(['"`])([^'"`]+)\1/m.exec(loader)?.[2];
+  const glueUrl = GLUE_IMPORT.exec(loader)?.[2];
   if (!wasmUrl || !glueUrl || !existsSync(fileIn(dir, wasmUrl))) return [{ lang: null, code: loader }];
   const [first, ...others] = LANGS;
   const loaders = [{ lang: first, code: loader }];

@@ -114,11 +114,11 @@ const VERSION = ${JSON.stringify(ver)};
 const DATA_VERSION = ${JSON.stringify(dataVersion)};
 const FILES = ${JSON.stringify(urls)};
 // The files of one language's pages only (a wasm each), and that language.
-const LANGS = ${JSON.stringify(langs)};
+const FILE_LANG = ${JSON.stringify(langs)};
 // A language's wasm (its name), and the language.
 const LANG_WASM = ${LANG_WASM};
-// The language of the page that registered this worker (\`sw.js?lang=de\`), English where none.
-const LANG = new URL(self.location.href).searchParams.get('lang') || 'en';
+// The language of the page that registered this worker (\`sw.js?lang=de\`), the first where none.
+const LANG = new URL(self.location.href).searchParams.get('lang') || ${JSON.stringify(LANGS[0])};
 const PREFIX = 'token-energy ' + self.registration.scope + ' ';
 const CACHE = PREFIX + VERSION;
 const PAGE = new URL('./', self.registration.scope).href;
@@ -145,7 +145,7 @@ self.addEventListener('install', (event) => {
         if (lang) kept.add(lang[1]);
       }
     }
-    await Promise.all(FILES.filter((url) => !LANGS[url] || kept.has(LANGS[url])).map(async (url) => {
+    await Promise.all(FILES.filter((url) => !FILE_LANG[url] || kept.has(FILE_LANG[url])).map(async (url) => {
       const key = url === './' ? PAGE : new URL(url, self.registration.scope).href;
       if (url !== './' && (await cache.match(key))) return;
       const response = await fetch(new Request(url, { cache: 'no-cache' }));

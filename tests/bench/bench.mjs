@@ -38,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { FULL } from './pages.mjs';
-import { wasmLang } from '../../static/build/langs.mjs';
+import { LANGS, wasmLang } from '../../static/build/langs.mjs';
 import { APP_TIMEOUT_MS, REPO, assertClean, closePage, launch, near, openPage, serve, waitForApp } from '../e2e/harness.mjs';
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO, 'dist'));
@@ -250,8 +250,8 @@ async function sizes(dir) {
   const files = [];
   const notLoaded = [];
   for (const name of await filesUnder(dir)) {
-    // One wasm per language (static/build/langs.mjs): an English page load's files.
-    if (NOT_LOADED.test(name) || (wasmLang(name) ?? 'en') !== 'en') {
+    // One wasm per language (static/build/langs.mjs): an English page load's files (the first language).
+    if (NOT_LOADED.test(name) || (wasmLang(name) ?? LANGS[0]) !== LANGS[0]) {
       notLoaded.push({ name, raw: (await readFile(path.join(dir, name))).length });
       continue;
     }

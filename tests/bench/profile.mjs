@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serveGzip } from './lighthouse/run.mjs';
 import { FULL } from './pages.mjs';
+import { LANGS, filesOf } from '../../static/build/langs.mjs';
 
 const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -128,8 +129,13 @@ export function owner(name) {
   return 'other';
 }
 
+/** The wasm an English page load fetches (the first language's: one wasm per language, langs.mjs). */
+export function firstWasm(dist) {
+  return filesOf(readdirSync(dist), LANGS[0]).find((f) => f.endsWith('.wasm'));
+}
+
 function bytes(dist, namesPath) {
-  const file = readdirSync(dist).find((f) => /-en-[0-9a-f]+_bg\.wasm$/.test(f) || (f.endsWith('.wasm') && !/-[a-z]{2}-[0-9a-f]+_bg\.wasm$/.test(f)));
+  const file = firstWasm(dist);
   const shipped = readWasm(readFileSync(path.join(dist, file)));
   const named = readWasm(readFileSync(namesPath));
   const code = (w) => w.sections.find((s) => s.id === 10)?.bytes;

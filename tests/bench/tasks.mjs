@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { serveGzip } from './lighthouse/run.mjs';
-import { demangle, longTasks, readWasm } from './profile.mjs';
+import { demangle, firstWasm, longTasks, readWasm } from './profile.mjs';
 
 const [dist, pagePath = '/', namesPath] = process.argv.slice(2);
 if (!dist) {
@@ -71,7 +71,7 @@ try {
     console.log("\nno lazy compiles listed: Lighthouse's categories leave out v8.wasm, which records them");
   } else if (namesPath) {
     const w = readWasm(readFileSync(namesPath));
-    const shipped = readWasm(readFileSync(path.join(dist, readdirSync(dist).find((f) => /-en-[0-9a-f]+_bg\.wasm$/.test(f) || (f.endsWith('.wasm') && !/-[a-z]{2}-[0-9a-f]+_bg\.wasm$/.test(f))) ?? '')));
+    const shipped = readWasm(readFileSync(path.join(dist, firstWasm(dist) ?? '')));
     const code = (m) => m.sections.find((s) => s.id === 10)?.bytes;
     if (!code(shipped) || !code(w) || Buffer.compare(code(shipped), code(w)) !== 0) {
       console.log(`\n${namesPath}'s code is not ${dist}'s wasm's: its names would name other functions (make it from the same build, as .ci/bench does)`);

@@ -29,6 +29,22 @@ after(async () => {
   for (const s of servers) await s.close().catch(() => {});
   for (const d of dirs) await d.remove();
 });
+
+/** A copy of dist/ at `<temporary dir>/<folder>` (removed after the file's tests), and its temporary dir. */
+async function copyOfDist(name, folder = 'dist') {
+  const d = await tempDir(`token-energy-${name}-`);
+  dirs.push(d);
+  const dist = path.join(d.dir, folder);
+  await cp(DIST, dist, { recursive: true });
+  return { d, dist };
+}
+
+/** A server of `options` (serve's), closed after the file's tests. */
+async function served(options) {
+  const s = await serve(options);
+  servers.push(s);
+  return s;
+}
 cleanPageAfterEach('ship', () => {
   const p = page;
   page = null;
@@ -141,18 +157,14 @@ test('Open Graph and Twitter card tags name the calculator and a 1200 × 630 pre
 });
 
 test('the vendor file\'s imprint and privacy links are in the footer of a standalone page, not in the embed', T, async () => {
-  const d = await tempDir('token-energy-legal-');
-  dirs.push(d);
-  const dist = path.join(d.dir, 'dist');
-  await cp(DIST, dist, { recursive: true });
+  const { d, dist } = await copyOfDist('legal');
   const file = path.join(d.dir, 'vendor.json');
   await writeFile(file, JSON.stringify({
     name: 'Example GPU Servers', mailto: 'sales@example.com',
     imprint: 'https://example.com/imprint', privacy: 'legal/privacy.html',
   }));
   brand(dist, file);
-  const s = await serve({ root: dist, prefix: '/tools/energy/' });
-  servers.push(s);
+  const s = await served({ root: dist, prefix: '/tools/energy/' });
   const c = await Calculator.open(chromium.browser, s.url('?result=6.0-0021&scenario=offline'));
   page = c.page;
   const legal = c.el('vendor-legal');
@@ -191,12 +203,8 @@ async function controlled(p) {
 }
 
 test('after one visit under a path prefix, the network cut, a reload shows the figures and says it is a kept copy', T, async () => {
-  const d = await tempDir('token-energy-offline-');
-  dirs.push(d);
-  const dist = path.join(d.dir, 'dist');
-  await cp(DIST, dist, { recursive: true });
-  const s = await serve({ root: dist, prefix: '/tools/energy/' });
-  servers.push(s);
+  const { dist } = await copyOfDist('offline');
+  const s = await served({ root: dist, prefix: '/tools/energy/' });
   const query = '?result=6.0-0021&scenario=interactive&model=llama2-70b-99&demand=40000000&price=0.25&lang=de';
   page = await openPage(chromium.browser, s.url(query), { serviceWorkers: 'allow', width: 1280, height: 900 });
   await waitForApp(page);
@@ -260,12 +268,8 @@ test('after one visit under a path prefix, the network cut, a reload shows the f
 });
 
 test('one wasm per language: a switch keeps the other language too, and offline each link opens in its own', T, async () => {
-  const d = await tempDir('token-energy-offline-langs-');
-  dirs.push(d);
-  const dist = path.join(d.dir, 'dist');
-  await cp(DIST, dist, { recursive: true });
-  const s = await serve({ root: dist });
-  servers.push(s);
+  const { dist } = await copyOfDist('offline-langs');
+  const s = await served({ root: dist });
   const wasm = (lang) => (kept) => kept.urls.filter((u) => u.endsWith('.wasm') && u.includes(`-${lang}-`)).length;
   page = await openPage(chromium.browser, s.url('?card=l40s&gpus=4&watts=300'), { serviceWorkers: 'allow', locale: 'de-DE' });
   await waitForApp(page);
@@ -312,10 +316,7 @@ test('one wasm per language: a switch keeps the other language too, and offline 
 const HOST_FILES = ['_headers', '_redirects', 'nginx.conf', '.htaccess', 'BRANDING.md'];
 
 test('a folder that holds the host\'s configuration, branded, keeps only the page\'s files and works offline', T, async () => {
-  const d = await tempDir('token-energy-branded-offline-');
-  dirs.push(d);
-  const folder = path.join(d.dir, 'site');
-  await cp(DIST, folder, { recursive: true });
+  const { d, dist: folder } = await copyOfDist('branded-offline', 'site');
   await cp(path.join(REPO, 'docs', 'hosting', '_headers'), path.join(folder, '_headers'));
   await cp(path.join(REPO, 'docs', 'hosting', 'nginx.conf'), path.join(folder, 'nginx.conf'));
   await cp(path.join(REPO, 'docs', 'hosting', 'BRANDING.md'), path.join(folder, 'BRANDING.md'));
@@ -333,8 +334,7 @@ test('a folder that holds the host\'s configuration, branded, keeps only the pag
   // Published as such a host does: its configuration read, not served.
   const published = path.join(d.dir, 'published');
   await cp(folder, published, { recursive: true, filter: (src) => !HOST_FILES.includes(path.basename(src)) });
-  const s = await serve({ root: published, prefix: '/tools/energy/' });
-  servers.push(s);
+  const s = await served({ root: published, prefix: '/tools/energy/' });
   for (const f of HOST_FILES) assert.equal((await fetch(s.url(f))).status, 404, `the host does not serve ${f}`);
   page = await openPage(chromium.browser, s.url('?result=6.0-0021&scenario=offline&model=llama2-70b-99&lang=de'), { serviceWorkers: 'allow', width: 1280, height: 900 });
   await waitForApp(page);
@@ -356,12 +356,8 @@ test('a folder that holds the host\'s configuration, branded, keeps only the pag
 });
 
 test('an update of the site is picked up on the next visit, and the old version\'s cache goes', T, async () => {
-  const d = await tempDir('token-energy-update-');
-  dirs.push(d);
-  const dist = path.join(d.dir, 'dist');
-  await cp(DIST, dist, { recursive: true });
-  const s = await serve({ root: dist });
-  servers.push(s);
+  const { dist } = await copyOfDist('update');
+  const s = await served({ root: dist });
   page = await openPage(chromium.browser, s.url(''), { serviceWorkers: 'allow' });
   await waitForApp(page);
   const first = await controlled(page);
@@ -424,8 +420,7 @@ test('a browser without WebAssembly sees the prerendered default figures and a p
 });
 
 test('a browser whose policy refuses WebAssembly (no \'wasm-unsafe-eval\', as before Chrome 97) sees the same, never a blank page', T, async () => {
-  const s = await serve({ headers: { 'Content-Security-Policy': "script-src 'self'" } });
-  servers.push(s);
+  const s = await served({ headers: { 'Content-Security-Policy': "script-src 'self'" } });
   for (const query of ['', '?card=l40s&gpus=4']) {
     const { p, close } = await oldBrowserPage(s.url(query));
     try {
@@ -438,15 +433,12 @@ test('a browser whose policy refuses WebAssembly (no \'wasm-unsafe-eval\', as be
 
 /** A copy of dist/ with `name` (a file matching `pattern`) changed by `change`, served. */
 async function tampered(pattern, change) {
-  const d = await tempDir('token-energy-tampered-');
-  dirs.push(d);
-  await cp(DIST, d.dir, { recursive: true });
+  const { dist } = await copyOfDist('tampered');
   const { readdirSync } = await import('node:fs');
-  const name = readdirSync(d.dir).find((f) => pattern.test(f));
+  const name = readdirSync(dist).find((f) => pattern.test(f));
   assert.ok(name, `no file like ${pattern} in dist/`);
-  await writeFile(path.join(d.dir, name), change(await readFile(path.join(d.dir, name))));
-  const s = await serve({ root: d.dir });
-  servers.push(s);
+  await writeFile(path.join(dist, name), change(await readFile(path.join(dist, name))));
+  const s = await served({ root: dist });
   return { s, name };
 }
 
